@@ -1,0 +1,98 @@
+"""The one source of chance of a game: dice, shuffles and random picks.
+
+Every outcome is appended to ``log`` as an integer, so a game record replays
+exactly even if the generator changes. Tests script outcomes with ``force``;
+a replay feeds the log back with ``playback``.
+"""
+from __future__ import annotations
+
+import random
+from collections import deque
+
+from .errors import ReplayMismatch
+
+
+class Chance:
+    __slots__ = ("_rng", "_forced", "log", "_playback", "_cursor")
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self._forced: deque[int] = deque()
+        self.log: list[int] = []
+        self._playback: list[int] | None = None
+        self._cursor = 0
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n)."""
+        if self._playback is not None:
+            value = self._next_recorded(n)
+        elif self._forced:
+            value = self._forced.popleft()
+            if not 0 <= value < n:
+                raise ValueError(f"scripted outcome {value} is outside [0, {n})")
+        else:
+            value = int(self._rng.random() * n)
+        self.log.append(value)
+        return value
+
+    def die(self, sides: int = 6) -> int:
+        return self.below(sides) + 1
+
+    def shuffle(self, items: list) -> None:
+        """Fisher-Yates, drawing each swap from this source."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    # --- scripting (tests) and replay -------------------------------------------------
+    def force_dice(self, *faces: int) -> None:
+        """Make the next dice show these faces (1..6), in order."""
+        for face in faces:
+            self._forced.append(face - 1)
+
+    def force(self, *values: int) -> None:
+        """Make the next ``below`` calls return these raw values, in order."""
+        self._forced.extend(values)
+
+    def playback(self, recorded: list[int]) -> None:
+        self._playback = list(recorded)
+        self._cursor = 0
+
+    def end_playback(self) -> None:
+        if self._playback is not None and self._cursor != len(self._playback):
+            raise ReplayMismatch(f"replay used {self._cursor} of {len(self._playback)} recorded chance outcomes")
+        self._playback = None
+
+    def _next_recorded(self, n: int) -> int:
+        assert self._playback is not None
+        if self._cursor >= len(self._playback):
+            raise ReplayMismatch("the record has run out of chance outcomes")
+        value = self._playback[self._cursor]
+        self._cursor += 1
+        if not 0 <= value < n:
+            raise ReplayMismatch(f"recorded outcome {value} does not fit a draw from {n}")
+        return value
+
+    # --- persistence --------------------------------------------------------------------
+    def copy(self) -> "Chance":
+        new = Chance.__new__(Chance)
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._forced = deque(self._forced)
+        new.log = list(self.log)
+        new._playback = None if self._playback is None else list(self._playback)
+        new._cursor = self._cursor
+        return new
+
+    def to_json(self) -> dict:
+        version, internal, gauss = self._rng.getstate()
+        return {"rng": [version, list(internal), gauss], "forced": list(self._forced), "log": list(self.log)}
+
+    @classmethod
+    def from_json(cls, d: dict) -> "Chance":
+        new = cls(0)
+        version, internal, gauss = d["rng"]
+        new._rng.setstate((version, tuple(internal), gauss))
+        new._forced = deque(d.get("forced", ()))
+        new.log = list(d.get("log", ()))
+        return new

@@ -1,0 +1,42 @@
+"""Typed errors raised by the engine."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from .actions import Action
+
+
+class OpenMonopolyError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+
+class IllegalAction(OpenMonopolyError):
+    """An action that the rules do not allow now. The game is left untouched.
+
+    ``reason`` says what is wrong; ``legal`` lists what the player may do instead.
+    """
+
+    def __init__(self, reason: str, action: "Action | str | None" = None, player: int | None = None,
+                 legal: Sequence["Action"] = ()) -> None:
+        self.reason = reason
+        self.action = action
+        self.player = player
+        self.legal = list(legal)
+        shown = ", ".join(str(a) for a in self.legal[:30])
+        more = "" if len(self.legal) <= 30 else f", ... ({len(self.legal)} in all)"
+        who = "" if player is None else f"player {player}: "
+        what = "" if action is None else f"{action!s}: "
+        super().__init__(f"{who}{what}{reason}" + (f" (legal now: {shown}{more})" if self.legal else ""))
+
+
+class BadActionText(IllegalAction):
+    """Text that does not parse as an action at all."""
+
+
+class EditionError(OpenMonopolyError):
+    """A malformed or unknown edition file: names the file, the field and what is wrong."""
+
+
+class ReplayMismatch(OpenMonopolyError):
+    """A record that does not replay to the game it claims to describe."""

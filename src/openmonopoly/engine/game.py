@@ -1,0 +1,430 @@
+"""``Game``: the one object every interface touches.
+
+A game is fully determined by its edition, options, players, seed and the
+sequence of actions. The engine does no I/O. ``prompt`` says who must decide
+what; ``legal_actions`` lists what a player may do; ``act`` applies one action
+and returns the events it caused, or raises ``IllegalAction`` leaving the game
+untouched.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, ClassVar, Iterator, NamedTuple, Sequence
+
+from ..editions import Edition, load
+from . import actions as A
+from .actions import Action, TradeOffer
+from .chance import Chance
+from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
+from .events import GAME_OVER, Event
+from .flow import Step
+from .options import Option, resolve_options
+from .state import State
+
+RECORD_FORMAT = 1
+FAMILIES: dict[str, type["Game"]] = {}
+
+
+class Prompt(NamedTuple):
+    """What the game waits for: ``player`` must answer a decision of ``kind``."""
+
+    player: int
+    kind: str
+    details: dict
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "kind": self.kind, "details": self.details}
+
+
+class Legal:
+    """Everything one player may do right now.
+
+    ``actions`` are concrete actions; any ``bid N`` with ``bid_range[0] <= N <=
+    bid_range[1]`` is legal too; and a trade may be proposed to any of
+    ``trade_partners`` (whether a given offer is acceptable is for ``Game.check``).
+    """
+
+    __slots__ = ("actions", "bid_range", "trade_partners")
+
+    def __init__(self, actions: list[Action], bid_range: tuple[int, int] | None = None,
+                 trade_partners: tuple[int, ...] = ()) -> None:
+        self.actions = actions
+        self.bid_range = bid_range
+        self.trade_partners = trade_partners
+
+    def __iter__(self) -> Iterator[Action]:
+        """Every concrete action, then every legal bid amount (trades cannot be listed)."""
+        yield from self.actions
+        if self.bid_range is not None:
+            for amount in range(self.bid_range[0], self.bid_range[1] + 1):
+                yield Action(A.BID, amount)
+
+    def __len__(self) -> int:
+        return len(self.actions) + (0 if self.bid_range is None else self.bid_range[1] - self.bid_range[0] + 1)
+
+    def __bool__(self) -> bool:
+        return bool(self.actions) or self.bid_range is not None or bool(self.trade_partners)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        if action.kind == A.BID and self.bid_range is not None:
+            return self.bid_range[0] <= action.arg <= self.bid_range[1]
+        return action in self.actions
+
+    def summary(self) -> list[str]:
+        out = [str(a) for a in self.actions]
+        if self.bid_range is not None:
+            out.append(f"bid {self.bid_range[0]}..{self.bid_range[1]}")
+        if self.trade_partners:
+            out.append("trade " + "|".join(map(str, self.trade_partners)) + " ...")
+        return out
+
+    def __repr__(self) -> str:
+        return f"Legal({self.summary()})"
+
+
+class Game:
+    """Base of every rules family. ``Game(edition, ...)`` builds the right family."""
+
+    family: ClassVar[str] = ""
+    state_class: ClassVar[type[State]] = State
+    OPTIONS: ClassVar[dict[str, Option]] = {}
+
+    state: State
+    edition: Edition
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.family:
+            FAMILIES.setdefault(cls.family, cls)
+
+    def __new__(cls, edition: str | Edition = "classic", *args: Any, **kwargs: Any) -> "Game":
+        if cls is Game:
+            ed = load(edition) if isinstance(edition, str) else edition
+            _import_families()
+            if ed.family not in FAMILIES:
+                raise OpenMonopolyError(f"edition {ed.id} has family {ed.family!r}, which has no rules yet")
+            cls = FAMILIES[ed.family]
+        return object.__new__(cls)
+
+    def __init__(self, edition: str | Edition = "classic", players: int | Sequence[str] = 4, seed: int = 0,
+                 options: dict[str, Any] | None = None, *, events: bool = True,
+                 _chance: Chance | None = None) -> None:
+        self.edition = load(edition) if isinstance(edition, str) else edition
+        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
+        if not self.edition.min_players <= len(names) <= self.edition.max_players:
+            raise OpenMonopolyError(f"{self.edition.name} is for {self.edition.min_players}-"
+                                    f"{self.edition.max_players} players, not {len(names)}")
+        self.options = resolve_options(self.available_options(self.edition), options, self.edition.id)
+        self.seed = int(seed)
+        self.chance = _chance if _chance is not None else Chance(self.seed)
+        self.log_events = events
+        self.history: list[Event] = []
+        self._events: list[Event] | None = self.history if events else None
+        self._record: list[tuple[int, Action]] = []
+        self.state = self.new_state(names)
+        self.setup()
+        self._advance()
+
+    # ------------------------------------------------------------------ family hooks
+    @classmethod
+    def available_options(cls, edition: Edition) -> dict[str, Option]:
+        return dict(cls.OPTIONS)
+
+    def new_state(self, names: list[str]) -> State:
+        raise NotImplementedError
+
+    def setup(self) -> None:
+        """Deal, shuffle and push the first step."""
+        raise NotImplementedError
+
+    def check_anytime(self, player: int, action: Action) -> str | None:
+        return f"'{action.kind}' is not part of this edition"
+
+    def apply_anytime(self, player: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def legal_anytime(self, player: int) -> list[Action]:
+        return []
+
+    def trade_partners(self, player: int) -> tuple[int, ...]:
+        return ()
+
+    def view_fields(self, player: int | None) -> dict[str, Any]:
+        """Everything ``player`` may see (None: a spectator), as plain data."""
+        raise NotImplementedError
+
+    def net_worth(self, player: int) -> int:
+        return self.state.cash[player]
+
+    # ------------------------------------------------------------------ the public API
+    @property
+    def prompt(self) -> Prompt | None:
+        s = self.state
+        if s.over or not s.stack:
+            return None
+        top = s.stack[-1]
+        return Prompt(top.decider, top.kind, top.describe(self))
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.state.winners)
+
+    @property
+    def players(self) -> list[str]:
+        return list(self.state.names)
+
+    def legal_actions(self, player: int) -> Legal:
+        s = self.state
+        if s.over or not (0 <= player < s.n) or not s.alive[player]:
+            return Legal([])
+        top = s.stack[-1]
+        fixed: list[Action] = []
+        bids = None
+        if top.decider == player:
+            fixed = top.legal(self, player)
+            bids = top.bid_range(self, player)
+        fixed += self.legal_anytime(player)
+        return Legal(fixed, bids, self.trade_partners(player))
+
+    def check(self, player: int, action: Action | str) -> str | None:
+        """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action, player)
+            except BadActionText as exc:
+                return exc.reason
+        s = self.state
+        if s.over:
+            return "the game is over"
+        if not isinstance(player, int) or not 0 <= player < s.n:
+            return f"there is no player {player!r}; players are 0..{s.n - 1}"
+        if not s.alive[player]:
+            return "you are out of the game"
+        if action.kind in A.ANYTIME_KINDS:
+            return self.check_anytime(player, action)
+        top = s.stack[-1]
+        if top.decider != player:
+            return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
+        if action.kind not in top.answers:
+            return f"'{action.kind}' does not answer this prompt ('{top.kind}')"
+        return top.check(self, player, action)
+
+    def act(self, player: int, action: Action | str) -> list[Event]:
+        """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
+        if isinstance(action, str):
+            try:
+                action = Action.parse(action, player)
+            except BadActionText as exc:
+                raise BadActionText(exc.reason, action, player, self.legal_actions(player)) from None
+        reason = self.check(player, action)
+        if reason is not None:
+            raise IllegalAction(reason, action, player, list(self.legal_actions(player).actions))
+        if action.kind == A.TRADE and action.offer is not None and action.offer.proposer != player:
+            action = Action(A.TRADE, -1, action.offer._replace(proposer=player))
+        start = len(self.history)
+        self._record.append((player, action))
+        if action.kind in A.ANYTIME_KINDS:
+            self.apply_anytime(player, action)
+        else:
+            self.state.stack[-1].apply(self, player, action)
+        self._advance()
+        return self.history[start:] if self.log_events else []
+
+    def view(self, player: int | None = None) -> "View":
+        return View(self, player)
+
+    # ------------------------------------------------------------------ flow helpers for rules
+    def emit(self, event: Event) -> None:
+        if self._events is not None:
+            self._events.append(event)
+
+    def push(self, step: Step) -> None:
+        self.state.stack.append(step)
+
+    def pop(self) -> Step:
+        return self.state.stack.pop()
+
+    def replace_top(self, step: Step) -> None:
+        self.state.stack[-1] = step
+
+    def drop_from_flow(self, player: int) -> None:
+        """Remove a player who has left the game from every pending step."""
+        stack = self.state.stack
+        kept = [step.without(self, player) for step in stack]
+        stack[:] = [step for step in kept if step is not None]
+
+    def _advance(self) -> None:
+        s = self.state
+        stack = s.stack
+        while not s.over:
+            top = stack[-1]
+            if not top.automatic:
+                return
+            top.run(self)
+
+    def finish(self, winners: list[int], reason: str) -> None:
+        s = self.state
+        s.over = True
+        s.winners = sorted(winners)
+        s.end_reason = reason
+        s.stack.clear()
+        if self._events is not None:
+            self._events.append(Event(GAME_OVER, winners[0] if len(winners) == 1 else -1, info=reason + ":" +
+                                      ",".join(map(str, s.winners))))
+
+    # ------------------------------------------------------------------ records, clones, JSON
+    def record(self) -> dict:
+        s = self.state
+        return {
+            "format": RECORD_FORMAT,
+            "edition": self.edition.id,
+            "options": dict(self.options),
+            "players": list(s.names),
+            "seed": self.seed,
+            "actions": [[p, a.to_json()] for p, a in self._record],
+            "chance": list(self.chance.log),
+            "result": {"over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
+                       "turns": s.turns, "rounds": s.round},
+        }
+
+    def digest(self) -> str:
+        """A hash of the record: equal for equal games."""
+        return hashlib.sha256(json.dumps(self.record(), sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+
+    @classmethod
+    def replay(cls, record: dict, *, events: bool = True, upto: int | None = None) -> "Game":
+        """Rebuild a game from its record, feeding the recorded chance outcomes back."""
+        if record.get("format") != RECORD_FORMAT:
+            raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
+        chance = Chance(int(record["seed"]))
+        chance.playback(record["chance"])
+        game = Game(record["edition"], record["players"], record["seed"], record.get("options"), events=events,
+                    _chance=chance)
+        moves = record["actions"] if upto is None else record["actions"][:upto]
+        for i, (player, data) in enumerate(moves):
+            try:
+                game.act(int(player), Action.from_json(data))
+            except IllegalAction as exc:
+                raise ReplayMismatch(f"action {i} ({data}) by player {player} does not replay: {exc.reason}") from None
+        if upto is None:
+            chance.end_playback()
+            result = record.get("result")
+            if result and (result["over"] != game.state.over or result["winners"] != game.state.winners):
+                raise ReplayMismatch(f"record says result {result}, replay gives over={game.state.over} "
+                                     f"winners={game.state.winners}")
+        else:
+            chance._playback = None
+        return game
+
+    def clone(self, *, events: bool | None = None) -> "Game":
+        new = object.__new__(type(self))
+        new.edition = self.edition
+        new.options = self.options
+        new.seed = self.seed
+        new.chance = self.chance.copy()
+        new.log_events = self.log_events if events is None else events
+        new.history = list(self.history) if new.log_events else []
+        new._events = new.history if new.log_events else None
+        new._record = list(self._record)
+        new.state = self.state.copy()
+        return new
+
+    def to_json(self) -> dict:
+        return {
+            "format": RECORD_FORMAT,
+            "edition": self.edition.id,
+            "options": dict(self.options),
+            "seed": self.seed,
+            "state": self.state.to_json(),
+            "chance": self.chance.to_json(),
+            "record": [[p, a.to_json()] for p, a in self._record],
+            "events": [e.to_json() for e in self.history] if self.log_events else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Game":
+        if data.get("format") != RECORD_FORMAT:
+            raise OpenMonopolyError(f"unknown saved-game format {data.get('format')!r}; expected {RECORD_FORMAT}")
+        edition = load(data["edition"])
+        _import_families()
+        family = FAMILIES[edition.family]
+        game = object.__new__(family)
+        game.edition = edition
+        game.options = resolve_options(family.available_options(edition), data["options"], edition.id)
+        game.seed = int(data["seed"])
+        game.chance = Chance.from_json(data["chance"])
+        game.log_events = data.get("events") is not None
+        game.history = [Event.from_json(e) for e in data["events"]] if game.log_events else []
+        game._events = game.history if game.log_events else None
+        game._record = [(int(p), Action.from_json(a)) for p, a in data["record"]]
+        game.state = family.state_class.from_json(data["state"])
+        return game
+
+    def __repr__(self) -> str:
+        p = self.prompt
+        where = "over" if p is None else f"waiting for {p.player}: {p.kind}"
+        return f"<{type(self).__name__} {self.edition.id} turn {self.state.turns} {where}>"
+
+
+class View:
+    """What one player (or a spectator, ``player=None``) may see of a game.
+
+    It reads the live game, so it stays current; it never exposes deck order,
+    the random state or another player's private cards. ``to_json`` gives the
+    same content as plain data for the terminal, the web and RL.
+    """
+
+    __slots__ = ("_game", "player")
+
+    def __init__(self, game: Game, player: int | None) -> None:
+        self._game = game
+        self.player = player
+
+    @property
+    def edition(self) -> Edition:
+        return self._game.edition
+
+    @property
+    def options(self) -> dict:
+        return self._game.options
+
+    @property
+    def prompt(self) -> Prompt | None:
+        return self._game.prompt
+
+    def legal_actions(self) -> Legal:
+        return Legal([]) if self.player is None else self._game.legal_actions(self.player)
+
+    def check(self, action: Action) -> str | None:
+        return "spectators cannot act" if self.player is None else self._game.check(self.player, action)
+
+    def events(self) -> list[Event]:
+        return [e for e in self._game.history if e.visible_to(self.player)]
+
+    def __getattr__(self, name: str) -> Any:
+        # Public state fields are readable by name; hidden ones are not.
+        game = object.__getattribute__(self, "_game")
+        if name in game.state.HIDDEN or name.startswith("_"):
+            raise AttributeError(f"'{name}' is hidden from players")
+        return getattr(game.state, name)
+
+    def to_json(self) -> dict:
+        g = self._game
+        data = g.view_fields(self.player)
+        prompt = g.prompt
+        data["viewer"] = self.player
+        data["prompt"] = None if prompt is None else prompt.to_json()
+        data["legal"] = None if self.player is None else self.legal_actions().summary()
+        return data
+
+
+def _import_families() -> None:
+    """Rule families register themselves on import."""
+    from ..rules import classic  # noqa: F401

@@ -1,0 +1,61 @@
+"""Named options (house rules and variants) with defaults, as the engine lists them."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import OpenMonopolyError
+
+
+class BadOption(OpenMonopolyError):
+    """An option name or value the edition does not know."""
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    default: Any
+    help: str
+    kind: type = bool            # bool or int
+    minimum: int | None = None
+
+    def parse(self, value: Any) -> Any:
+        if self.kind is bool:
+            if isinstance(value, bool):
+                return value
+            text = str(value).lower()
+            if text in ("1", "true", "yes", "on", ""):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise BadOption(f"option '{self.name}' is on/off; got {value!r} (use true/false)")
+        if value is None:
+            return None
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise BadOption(f"option '{self.name}' needs a whole number; got {value!r}") from None
+        if self.minimum is not None and number < self.minimum:
+            raise BadOption(f"option '{self.name}' must be at least {self.minimum}; got {number}")
+        return number
+
+    def describe(self) -> dict:
+        return {"name": self.name, "default": self.default, "type": self.kind.__name__, "help": self.help}
+
+
+def resolve_options(known: Mapping[str, Option], given: Mapping[str, Any] | None, edition: str) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown names are an error listing the known ones."""
+    values = {name: opt.default for name, opt in known.items()}
+    for name, value in (given or {}).items():
+        key = name.replace("_", "-")
+        if key not in known:
+            raise BadOption(f"unknown option '{name}' for edition {edition}; known options: "
+                            + ", ".join(sorted(known)))
+        values[key] = known[key].parse(value)
+    return values
+
+
+def parse_option_text(text: str) -> tuple[str, str]:
+    """'name' or 'name=value' as typed on a command line."""
+    name, sep, value = text.partition("=")
+    return name.strip(), (value.strip() if sep else "true")

@@ -1,0 +1,95 @@
+"""Game state as plain data: lists of numbers, copied and serialised field by field."""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from .flow import Step
+
+BANK = -1
+
+
+class State:
+    """Fields every family shares. Families subclass it and add their own ``__slots__``.
+
+    Per-player fields are lists indexed by seat; per-space fields are lists
+    indexed by board position. ``bank_net`` is what the bank has paid out minus
+    what it has received, so ``sum(cash) - bank_net`` stays at the starting total.
+    """
+
+    __slots__ = ("n", "names", "cash", "position", "alive", "current", "first_player", "round", "turns",
+                 "stack", "over", "winners", "end_reason", "bank_net", "dice")
+    # Fields that bots and views may not see (deck order and the like); families extend it.
+    HIDDEN: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, names: list[str], start_cash: int) -> None:
+        n = len(names)
+        self.n = n
+        self.names = list(names)
+        self.cash = [start_cash] * n
+        self.position = [0] * n
+        self.alive = [True] * n
+        self.current = 0
+        self.first_player = 0
+        self.round = 1
+        self.turns = 0
+        self.stack: list[Step] = []
+        self.over = False
+        self.winners: list[int] = []
+        self.end_reason = ""
+        self.bank_net = 0
+        self.dice: tuple[int, ...] = ()
+
+    def slots(self) -> list[str]:
+        names: list[str] = []
+        for cls in reversed(type(self).__mro__):
+            names.extend(getattr(cls, "__slots__", ()))
+        return names
+
+    def copy(self) -> "State":
+        new = object.__new__(type(self))
+        for name in self.slots():
+            setattr(new, name, _copy_value(getattr(self, name)))
+        return new
+
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {}
+        for name in self.slots():
+            value = getattr(self, name)
+            d[name] = [s.to_json() for s in value] if name == "stack" else _plain(value)
+        return d
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> "State":
+        new = object.__new__(cls)
+        for name in new.slots():
+            value = d[name]
+            if name == "stack":
+                value = [Step.from_json(s) for s in value]
+            elif name == "dice":
+                value = tuple(value)
+            else:
+                value = cls.decode(name, value)
+            setattr(new, name, value)
+        return new
+
+    @classmethod
+    def decode(cls, name: str, value: Any) -> Any:
+        return value
+
+
+def _copy_value(value: Any) -> Any:
+    if isinstance(value, list):
+        if value and isinstance(value[0], list):
+            return [list(v) for v in value]
+        if value and isinstance(value[0], Step):
+            return [s.copy() for s in value]
+        return list(value)
+    return value
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value

@@ -1,0 +1,1 @@
+"""Rules: shared parts (money, auctions, buildings, mortgages, trades, jail, cards) and the families."""

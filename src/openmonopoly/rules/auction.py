@@ -1,0 +1,126 @@
+"""Auctions: open to every player still in the game, including whoever declined.
+
+Bidders are asked in turn; each either raises the bid (at least the opening bid,
+then by the edition's increment) or passes and drops out. The last bidder left
+buys at their bid; when everyone passes without a bid, the lot stays with the
+bank. A lot is a property (its position) or one of the bank's last buildings
+(``HOUSE_LOT``/``HOTEL_LOT``) in a building shortage.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import actions as A
+from ..engine import events as E
+from ..engine.events import Event
+from ..engine.flow import Step, register
+from ..engine.state import BANK
+from .money import pay, raisable, transfer
+
+if TYPE_CHECKING:
+    from .classic import ClassicGame
+
+HOUSE_LOT, HOTEL_LOT = -1, -2
+
+
+def lot_name(lot: int) -> str:
+    return {HOUSE_LOT: "house", HOTEL_LOT: "hotel"}.get(lot, "property")
+
+
+def start_auction(game: "ClassicGame", lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
+    bidders = tuple(p for p in bidders if game.state.alive[p])
+    if opening is None:
+        opening = game.edition.rules["auction_opening_bid"]
+    game.push(Auction(lot, bidders, 0, 0, -1, opening))
+    game.emit(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
+
+
+@register
+class Auction(Step):
+    __slots__ = ("lot", "bidders", "turn", "high", "high_bidder", "opening")
+    kind = "auction"
+    answers = frozenset({A.BID, A.PASS})
+
+    @property
+    def decider(self) -> int:
+        return self.bidders[self.turn]
+
+    @property
+    def automatic(self) -> bool:  # type: ignore[override]
+        """Closed: nobody left, or only the high bidder."""
+        return not self.bidders or (len(self.bidders) == 1 and self.bidders[0] == self.high_bidder)
+
+    def run(self, game: "ClassicGame") -> None:
+        self._close(game)
+
+    def without(self, game: "ClassicGame", player: int) -> Step | None:
+        if player not in self.bidders:
+            return self
+        new = self.copy()
+        index = self.bidders.index(player)
+        new.bidders = self.bidders[:index] + self.bidders[index + 1:]
+        if index < self.turn or (new.bidders and new.turn >= len(new.bidders)):
+            new.turn = (new.turn - 1) % len(new.bidders) if index < self.turn else 0
+        if self.high_bidder == player:
+            new.high, new.high_bidder = 0, -1
+        return new
+
+    def max_bid(self, game: "ClassicGame", player: int) -> int:
+        cash = game.state.cash[player]
+        if self.lot < 0 or game.edition.rules["bid_limited_to_cash"]:
+            return cash
+        # A winning bidder may raise the rest by selling buildings and mortgaging.
+        return cash + raisable(game, player)
+
+    def minimum(self, game: "ClassicGame") -> int:
+        return self.opening if self.high_bidder < 0 else self.high + game.edition.rules["auction_increment"]
+
+    def bid_range(self, game: "ClassicGame", player: int) -> tuple[int, int] | None:
+        low, high = self.minimum(game), self.max_bid(game, player)
+        return (low, high) if low <= high else None
+
+    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
+        return [A.A_PASS]
+
+    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
+        if action.kind == A.BID:
+            low, high = self.minimum(game), self.max_bid(game, player)
+            money = game.edition.money
+            if action.arg < low:
+                return f"the bid must be at least {money(low)}"
+            if action.arg > high:
+                return f"you can bid at most {money(high)}"
+        return None
+
+    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+        if action.kind == A.BID:
+            self.high = action.arg
+            self.high_bidder = player
+            self.turn = (self.turn + 1) % len(self.bidders)
+            game.emit(Event(E.BID, player, self.lot, action.arg))
+        else:
+            bidders = self.bidders
+            self.bidders = bidders[:self.turn] + bidders[self.turn + 1:]
+            if self.bidders and self.turn >= len(self.bidders):
+                self.turn = 0
+            game.emit(Event(E.BID_PASS, player, self.lot))
+
+    def _close(self, game: "ClassicGame") -> None:
+        game.pop()
+        winner, price, lot = self.high_bidder, self.high, self.lot
+        if winner < 0:
+            game.emit(Event(E.AUCTION_UNSOLD, -1, lot, info=lot_name(lot)))
+            return
+        game.emit(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
+        if lot >= 0:
+            game.state.owner[lot] = winner
+            pay(game, winner, BANK, price, "auction", lot)
+        else:
+            from .buildings import award_building
+            transfer(game, winner, BANK, price)
+            game.emit(Event(E.PAID, winner, -1, price, BANK, "building-auction"))
+            award_building(game, winner, lot == HOTEL_LOT, price)
+
+    def describe(self, game: "ClassicGame") -> dict:
+        return {"lot": self.lot, "lot_kind": lot_name(self.lot), "high": self.high, "high_bidder": self.high_bidder,
+                "minimum": self.minimum(game), "bidders": list(self.bidders)}

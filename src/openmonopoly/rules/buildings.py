@@ -1,0 +1,278 @@
+"""Houses and hotels (Fleets and Bases, settlements and cities, ...).
+
+Build only on a whole colour set you own with no street of it mortgaged, evenly,
+up to ``houses_per_hotel`` houses and then one hotel, from the bank's finite
+supply. Sell back at half price, evenly; a hotel sold returns the houses it
+replaced if the bank has them (otherwise sell the set's buildings together).
+When several players want the bank's last buildings, they are auctioned.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import actions as A
+from ..engine import events as E
+from ..engine.events import Event
+from ..engine.flow import Step, register
+from ..engine.state import BANK
+from ..editions.schema import STREET
+from .money import transfer
+
+if TYPE_CHECKING:
+    from .classic import ClassicGame
+
+HOUSE, HOTEL = "house", "hotel"
+
+
+def refund_value(game: "ClassicGame", pos: int) -> int:
+    """What selling every building on ``pos`` back to the bank pays."""
+    sp = game.edition.board[pos]
+    level = game.state.level[pos]
+    per_house = sp.house_cost // 2
+    if level == game.hotel_level:
+        return sp.hotel_cost // 2 + game.houses_per_hotel * per_house
+    return level * per_house
+
+
+def clear_buildings(game: "ClassicGame", pos: int) -> int:
+    """Return every building on ``pos`` to the bank; give back the refund (not yet paid)."""
+    s = game.state
+    refund = refund_value(game, pos)
+    level = s.level[pos]
+    if level == game.hotel_level:
+        s.bank_hotels += 1
+    else:
+        s.bank_houses += level
+    s.level[pos] = 0
+    return refund
+
+
+def group_levels(game: "ClassicGame", pos: int) -> list[int]:
+    level = game.state.level
+    return [level[q] for q in game.edition.group_members[game.edition.group_of[pos]]]
+
+
+def owns_set(game: "ClassicGame", player: int, pos: int) -> bool:
+    owner = game.state.owner
+    return all(owner[q] == player for q in game.edition.group_members[game.edition.group_of[pos]])
+
+
+def check_build(game: "ClassicGame", player: int, pos: int, *, paid: bool = False) -> str | None:
+    """Why ``player`` cannot put the next building on ``pos`` now (``paid``: already paid for)."""
+    ed = game.edition
+    s = game.state
+    if not 0 <= pos < ed.size or ed.board[pos].type != STREET:
+        return f"only {ed.term('streets', 2)} can be built on"
+    sp = ed.board[pos]
+    if s.owner[pos] != player:
+        return f"you do not own {sp.name}"
+    members = ed.group_members[sp.group_index]
+    if any(s.owner[q] != player for q in members):
+        return f"you need the whole colour set to build on {sp.name}"
+    if any(s.mortgaged[q] for q in members):
+        return f"a {ed.term('street')} of this colour set is mortgaged"
+    level = s.level[pos]
+    if level == game.hotel_level:
+        return f"{sp.name} already has a {ed.term('hotel')}"
+    if level > min(s.level[q] for q in members):
+        return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
+    hotel = level == game.houses_per_hotel
+    if hotel and s.bank_hotels == 0:
+        return f"the bank has no {ed.term('hotels', 2)} left"
+    if not hotel and s.bank_houses == 0:
+        return f"the bank has no {ed.term('houses', 2)} left"
+    if not paid:
+        cost = sp.hotel_cost if hotel else sp.house_cost
+        if s.cash[player] < cost:
+            return f"it costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
+        if [player, int(hotel)] in s.shortage_tried:
+            return (f"you already called a {ed.term('hotel' if hotel else 'house')} auction this turn; "
+                    "try again on a later turn")
+    return None
+
+
+def building_spots(game: "ClassicGame", player: int, hotel: bool, *, paid: bool) -> list[int]:
+    """Streets where ``player`` could place the next building of that kind."""
+    s = game.state
+    out = []
+    for pos in game.edition.properties:
+        if s.owner[pos] == player and (s.level[pos] == game.houses_per_hotel) == hotel \
+                and check_build(game, player, pos, paid=paid) is None:
+            out.append(pos)
+    return out
+
+
+def place_building(game: "ClassicGame", player: int, pos: int, cost: int) -> None:
+    s = game.state
+    if s.level[pos] == game.houses_per_hotel:
+        s.bank_hotels -= 1
+        s.bank_houses += game.houses_per_hotel
+    else:
+        s.bank_houses -= 1
+    s.level[pos] += 1
+    if cost:
+        transfer(game, player, BANK, cost)
+    game.emit(Event(E.BUILT, player, pos, cost, s.level[pos]))
+
+
+def build(game: "ClassicGame", player: int, pos: int) -> None:
+    """A legal build request: build now, or open a shortage auction if others want the last ones."""
+    s = game.state
+    sp = game.edition.board[pos]
+    hotel = s.level[pos] == game.houses_per_hotel
+    rivals = shortage_rivals(game, player, hotel)
+    if rivals:
+        supply = s.bank_hotels if hotel else s.bank_houses
+        game.emit(Event(E.SHORTAGE, player, pos, supply, info=HOTEL if hotel else HOUSE))
+        game.push(BuildingShortage(player, pos, hotel, rivals, ()))
+        return
+    place_building(game, player, pos, sp.hotel_cost if hotel else sp.house_cost)
+
+
+def shortage_rivals(game: "ClassicGame", player: int, hotel: bool) -> tuple[int, ...]:
+    """Other players who could build the same kind now, when the bank has no more than one each."""
+    s = game.state
+    supply = s.bank_hotels if hotel else s.bank_houses
+    if supply > s.n:
+        return ()
+    opening = game.edition.rules["building_auction_opening_bid"]
+    rivals = tuple(q for q in game.seats_from(player)[:-1]
+                   if s.cash[q] >= opening and building_spots(game, q, hotel, paid=True))
+    return rivals if rivals and supply <= len(rivals) else ()
+
+
+def award_building(game: "ClassicGame", winner: int, hotel: bool, price: int) -> None:
+    spots = building_spots(game, winner, hotel, paid=True)
+    if not spots:
+        transfer(game, BANK, winner, price)   # nowhere left to put it: the bank refunds the bid
+        game.emit(Event(E.PAID, -1, -1, price, winner, "refund"))
+    elif len(spots) == 1:
+        place_building(game, winner, spots[0], 0)
+    else:
+        game.push(PlaceBuilding(winner, hotel))
+
+
+@register
+class BuildingShortage(Step):
+    """Asks each rival in turn whether they want one of the bank's last buildings too."""
+
+    __slots__ = ("requester", "pos", "hotel", "asked", "claimants")
+    kind = "building-shortage"
+    answers = frozenset({A.WANT, A.PASS})
+
+    @property
+    def decider(self) -> int:
+        return self.asked[0] if self.asked else -1
+
+    @property
+    def automatic(self) -> bool:  # type: ignore[override]
+        return not self.asked        # everyone has answered
+
+    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
+        return [A.A_WANT, A.A_PASS]
+
+    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+        if action.kind == A.WANT:
+            self.claimants = self.claimants + (player,)
+            game.emit(Event(E.WANTS, player, self.pos, info=HOTEL if self.hotel else HOUSE))
+        self.asked = self.asked[1:]
+
+    def without(self, game: "ClassicGame", player: int) -> Step | None:
+        if player == self.requester:
+            return None
+        new = self.copy()
+        new.asked = tuple(q for q in self.asked if q != player)
+        new.claimants = tuple(q for q in self.claimants if q != player)
+        return new
+
+    def run(self, game: "ClassicGame") -> None:
+        from .auction import HOTEL_LOT, HOUSE_LOT, start_auction
+
+        s = game.state
+        game.pop()
+        if self.claimants:
+            s.shortage_tried.append([self.requester, int(self.hotel)])
+            start_auction(game, HOTEL_LOT if self.hotel else HOUSE_LOT, (self.requester,) + self.claimants,
+                          game.edition.rules["building_auction_opening_bid"])
+        elif check_build(game, self.requester, self.pos) is None:
+            sp = game.edition.board[self.pos]
+            place_building(game, self.requester, self.pos, sp.hotel_cost if self.hotel else sp.house_cost)
+
+    def describe(self, game: "ClassicGame") -> dict:
+        s = game.state
+        return {"requester": self.requester, "pos": self.pos, "building": HOTEL if self.hotel else HOUSE,
+                "supply": s.bank_hotels if self.hotel else s.bank_houses}
+
+
+@register
+class PlaceBuilding(Step):
+    """The winner of a building auction chooses where it goes."""
+
+    __slots__ = ("player", "hotel")
+    kind = "place-building"
+    answers = frozenset({A.PLACE})
+
+    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
+        return [A.Action(A.PLACE, pos) for pos in building_spots(game, player, self.hotel, paid=True)]
+
+    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
+        if action.arg not in building_spots(game, player, self.hotel, paid=True):
+            return "you cannot place it there"
+        return None
+
+    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+        game.pop()
+        place_building(game, player, action.arg, 0)
+
+    def describe(self, game: "ClassicGame") -> dict:
+        return {"building": HOTEL if self.hotel else HOUSE}
+
+
+def check_sell(game: "ClassicGame", player: int, pos: int) -> str | None:
+    ed = game.edition
+    s = game.state
+    if not 0 <= pos < ed.size or ed.board[pos].type != STREET or s.owner[pos] != player:
+        return f"you own no {ed.term('street')} at {pos}"
+    level = s.level[pos]
+    if level == 0:
+        return f"there is nothing built on {ed.board[pos].name}"
+    if level < max(group_levels(game, pos)):
+        return f"sell evenly: first sell from the other {ed.term('streets', 2)} of the set"
+    if level == game.hotel_level and s.bank_houses < game.houses_per_hotel:
+        return (f"the bank has only {s.bank_houses} {ed.term('houses', 2)}, not the {game.houses_per_hotel} a "
+                f"{ed.term('hotel')} breaks into; use sell-all {pos} to sell the whole set's buildings")
+    return None
+
+
+def sell(game: "ClassicGame", player: int, pos: int) -> None:
+    s = game.state
+    sp = game.edition.board[pos]
+    level = s.level[pos]
+    if level == game.hotel_level:
+        s.bank_hotels += 1
+        s.bank_houses -= game.houses_per_hotel
+        refund = sp.hotel_cost // 2
+    else:
+        s.bank_houses += 1
+        refund = sp.house_cost // 2
+    s.level[pos] = level - 1
+    transfer(game, BANK, player, refund)
+    game.emit(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))
+
+
+def check_sell_all(game: "ClassicGame", player: int, pos: int) -> str | None:
+    ed = game.edition
+    s = game.state
+    if not 0 <= pos < ed.size or ed.board[pos].type != STREET or s.owner[pos] != player:
+        return f"you own no {ed.term('street')} at {pos}"
+    if not any(group_levels(game, pos)):
+        return "there are no buildings in this colour set"
+    return None
+
+
+def sell_all(game: "ClassicGame", player: int, pos: int) -> None:
+    for q in game.edition.group_members[game.edition.group_of[pos]]:
+        if game.state.level[q]:
+            refund = clear_buildings(game, q)
+            transfer(game, BANK, player, refund)
+            game.emit(Event(E.SOLD_BUILDING, player, q, refund, 0))

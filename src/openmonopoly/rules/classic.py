@@ -1,0 +1,509 @@
+"""The classic family: the turn, movement, landing and the any-time actions.
+
+Shared parts live in their own modules (money, auction, buildings, mortgage,
+trade, jail, cards); this module strings them into turns. Editions differ by
+their data file and, where the rulebook differs, by a subclass overriding a hook.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..editions import Edition
+from ..editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY
+from ..engine import actions as A
+from ..engine import events as E
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.flow import Step, register
+from ..engine.game import Game
+from ..engine.options import Option
+from ..engine.state import BANK, State
+from . import buildings, cards, jail, mortgage, trade
+from .auction import start_auction
+from .money import pay, transfer
+
+
+class ClassicState(State):
+    __slots__ = ("in_jail", "jail_turns", "owner", "level", "mortgaged", "bank_houses", "bank_hotels",
+                 "decks", "held", "doubles", "shortage_tried")
+    HIDDEN = frozenset({"decks"})
+
+    def __init__(self, names: list[str], edition: Edition) -> None:
+        rules = edition.rules
+        super().__init__(names, rules["start_cash"])
+        n, size = len(names), len(edition.board)
+        self.in_jail = [False] * n
+        self.jail_turns = [0] * n
+        self.owner = [BANK] * size
+        self.level = [0] * size            # houses 1..houses_per_hotel, then the hotel level
+        self.mortgaged = [False] * size
+        self.bank_houses = rules["houses"]
+        self.bank_hotels = rules["hotels"]
+        self.decks = [list(range(len(d.cards))) for d in edition.decks]
+        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.doubles = 0
+        self.shortage_tried: list[list[int]] = []
+
+
+# ---------------------------------------------------------------------- turn steps
+@register
+class TurnStart(Step):
+    """The start of a turn (or of a doubles re-roll): roll, or first leave jail."""
+
+    __slots__ = ("player",)
+    kind = "turn"
+    answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
+
+    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+        out = [A.A_ROLL]
+        if game.state.in_jail[player]:
+            if jail.check_pay_bail(game, player) is None:
+                out.append(A.A_PAY_BAIL)
+            if game.state.held[player]:
+                out.append(A.A_USE_CARD)
+        return out
+
+    def check(self, game: "ClassicGame", player: int, action: Action) -> str | None:
+        if action.kind == A.PAY_BAIL:
+            return jail.check_pay_bail(game, player)
+        if action.kind == A.USE_CARD:
+            return jail.check_use_card(game, player)
+        return None
+
+    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
+        if action.kind == A.ROLL:
+            game.roll(player)
+        elif action.kind == A.PAY_BAIL:
+            jail.pay_bail(game, player)
+        else:
+            jail.use_card(game, player)
+
+    def describe(self, game: "ClassicGame") -> dict:
+        s = game.state
+        return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
+
+    def without(self, game: "ClassicGame", player: int) -> Step | None:
+        return EndOfMove(player, False) if player == self.player else self
+
+
+@register
+class EndOfMove(Step):
+    """After a move is resolved: roll again after doubles, or pass the dice on."""
+
+    __slots__ = ("player", "again")
+    automatic = True
+
+    def run(self, game: "ClassicGame") -> None:
+        s = game.state
+        p = self.player
+        if self.again and s.alive[p] and not s.in_jail[p]:
+            game.replace_top(TurnStart(p))
+        else:
+            game.pop()
+            game.next_turn()
+
+
+@register
+class MoveStep(Step):
+    """A move that waits for something before it (the fine after a third failed jail roll)."""
+
+    __slots__ = ("player", "steps")
+    automatic = True
+
+    def run(self, game: "ClassicGame") -> None:
+        game.pop()
+        if game.state.alive[self.player]:
+            game.move_by(self.player, self.steps)
+
+
+@register
+class BuyOrAuction(Step):
+    __slots__ = ("player", "pos")
+    kind = "buy"
+    answers = frozenset({A.BUY, A.AUCTION})
+
+    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+        if game.state.cash[player] >= game.edition.board[self.pos].price:
+            return [A.A_BUY, A.A_AUCTION]
+        return [A.A_AUCTION]
+
+    def check(self, game: "ClassicGame", player: int, action: Action) -> str | None:
+        price = game.edition.board[self.pos].price
+        if action.kind == A.BUY and game.state.cash[player] < price:
+            return (f"it costs {game.edition.money(price)} and you have {game.edition.money(game.state.cash[player])}"
+                    "; mortgage or sell first, or let it go to auction")
+        return None
+
+    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
+        game.pop()
+        pos = self.pos
+        if action.kind == A.BUY:
+            price = game.edition.board[pos].price
+            transfer(game, player, BANK, price)
+            game.state.owner[pos] = player
+            game.emit(Event(E.BOUGHT, player, pos, price))
+        else:
+            start_auction(game, pos, game.seats_from(player))
+
+    def describe(self, game: "ClassicGame") -> dict:
+        return {"pos": self.pos, "price": game.edition.board[self.pos].price}
+
+
+@register
+class ClaimRent(Step):
+    """Option "rent must be claimed": the owner claims the rent before the next roll, or it lapses."""
+
+    __slots__ = ("player", "payer", "pos", "amount")
+    kind = "claim-rent"
+    answers = frozenset({A.CLAIM, A.WAIVE})
+
+    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+        return [A.A_CLAIM, A.A_WAIVE]
+
+    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
+        game.pop()
+        if action.kind == A.CLAIM:
+            pay(game, self.payer, player, self.amount, "rent", self.pos)
+        else:
+            game.emit(Event(E.RENT_LAPSED, self.payer, self.pos, self.amount, player))
+
+    def describe(self, game: "ClassicGame") -> dict:
+        return {"payer": self.payer, "pos": self.pos, "amount": self.amount}
+
+    def without(self, game: "ClassicGame", player: int) -> Step | None:
+        return None if player in (self.player, self.payer) else self
+
+
+# ---------------------------------------------------------------------- the game
+class ClassicGame(Game):
+    family = "classic"
+    state_class = ClassicState
+    state: ClassicState
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "rent-must-be-claimed": Option(
+            "rent-must-be-claimed", False,
+            "The owner must claim rent before the next player rolls, or it is not paid (as the rulebooks say). "
+            "Off: rent is collected automatically."),
+        "max-rounds": Option(
+            "max-rounds", None, "End the game after this many rounds; the richest player by net worth wins. "
+                                "Off by default (play to the last player standing).", int, 1),
+    }
+
+    # ------------------------------------------------------------ edition hooks
+    @property
+    def houses_per_hotel(self) -> int:
+        return self.edition.rules["max_houses"]
+
+    @property
+    def hotel_level(self) -> int:
+        return self.houses_per_hotel + 1
+
+    @property
+    def jail_attempts(self) -> int:
+        return 3
+
+    @property
+    def bankruptcy_interest_always(self) -> bool:
+        return False
+
+    def go_salary(self, player: int) -> int:
+        return self.edition.rules["go_salary"]
+
+    # ------------------------------------------------------------ set-up
+    def new_state(self, names: list[str]) -> ClassicState:
+        return ClassicState(names, self.edition)
+
+    def setup(self) -> None:
+        s = self.state
+        for pile in s.decks:
+            self.chance.shuffle(pile)
+        s.first_player = s.current = self.roll_for_first_player()
+        s.turns = 1
+        self.push(TurnStart(s.current))
+        self.emit(Event(E.TURN, s.current, amount=s.round))
+
+    def roll_for_first_player(self) -> int:
+        """Everyone rolls both dice; the highest starts; tied highest roll again."""
+        contenders = list(range(self.state.n))
+        rolls: list[str] = []
+        while True:
+            totals = []
+            for p in contenders:
+                d1, d2 = self.chance.die(), self.chance.die()
+                totals.append(d1 + d2)
+                rolls.append(f"{p}:{d1}+{d2}")
+            best = max(totals)
+            contenders = [p for p, t in zip(contenders, totals) if t == best]
+            if len(contenders) == 1:
+                self.emit(Event(E.GAME_STARTED, contenders[0], info=" ".join(rolls)))
+                return contenders[0]
+
+    # ------------------------------------------------------------ seats and turns
+    def seats_from(self, player: int) -> tuple[int, ...]:
+        """Players still in the game from ``player``'s left round to ``player`` (if still in)."""
+        s = self.state
+        n = s.n
+        return tuple(q for q in ((player + i) % n for i in range(1, n + 1)) if s.alive[q])
+
+    def next_turn(self) -> None:
+        s = self.state
+        s.doubles = 0
+        s.shortage_tried.clear()
+        n = s.n
+        prev = s.current
+        nxt = prev
+        for i in range(1, n + 1):
+            nxt = (prev + i) % n
+            if s.alive[nxt]:
+                break
+        # A round ends when play comes back round to (or past) the first player's seat.
+        if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
+            s.round += 1
+            limit = self.options["max-rounds"]
+            if limit is not None and s.round > limit:
+                s.round = limit
+                self.end_at_limit()
+                return
+        s.current = nxt
+        s.turns += 1
+        self.push(TurnStart(nxt))
+        if self._events is not None:
+            self._events.append(Event(E.TURN, nxt, amount=s.round))
+
+    def end_at_limit(self) -> None:
+        alive = [p for p in range(self.state.n) if self.state.alive[p]]
+        worth = {p: self.net_worth(p) for p in alive}
+        best = max(worth.values())
+        self.finish([p for p in alive if worth[p] == best], "round-limit")
+
+    # ------------------------------------------------------------ rolling and moving
+    def roll(self, player: int) -> None:
+        s = self.state
+        d1, d2 = self.chance.die(), self.chance.die()
+        s.dice = (d1, d2)
+        total = d1 + d2
+        if self._events is not None:
+            self._events.append(Event(E.DICE, player, amount=total, other=d1 * 10 + d2,
+                                      info="jail" if s.in_jail[player] else "move"))
+        if s.in_jail[player]:
+            if d1 == d2:
+                jail.release(self, player, "doubles")
+                self.replace_top(EndOfMove(player, False))      # the doubles only free you: no re-roll
+                self.move_by(player, total)
+                return
+            s.jail_turns[player] += 1
+            if s.jail_turns[player] < self.jail_attempts:
+                self.replace_top(EndOfMove(player, False))
+                return
+            jail.release(self, player, "fine")
+            self.replace_top(EndOfMove(player, False))
+            self.push(MoveStep(player, total))
+            pay(self, player, BANK, self.edition.rules["jail_fine"], "bail")
+            return
+        doubles = d1 == d2
+        if doubles:
+            s.doubles += 1
+            if s.doubles >= 3:
+                self.replace_top(EndOfMove(player, False))
+                jail.send_to_jail(self, player, "three doubles")
+                return
+        self.replace_top(EndOfMove(player, doubles))
+        self.move_by(player, total)
+
+    def move_by(self, player: int, steps: int) -> None:
+        """Move forward (or back, for negative steps) and resolve the space."""
+        s = self.state
+        size = self.edition.size
+        old = s.position[player]
+        new = (old + steps) % size
+        s.position[player] = new
+        if self._events is not None:
+            self._events.append(Event(E.MOVED, player, new, old, steps, "forward" if steps > 0 else "back"))
+        if steps > 0 and old + steps >= size:
+            self.collect_salary(player)
+        self.land(player)
+
+    def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        """Move forward to ``target`` (collecting the salary if GO is passed or reached) and resolve it."""
+        s = self.state
+        old = s.position[player]
+        steps = (target - old) % self.edition.size or self.edition.size
+        s.position[player] = target
+        if self._events is not None:
+            self._events.append(Event(E.MOVED, player, target, old, steps, "direct"))
+        if old + steps >= self.edition.size:
+            self.collect_salary(player)
+        self.land(player, rent_multiplier, dice_multiplier)
+
+    def collect_salary(self, player: int) -> None:
+        amount = self.go_salary(player)
+        transfer(self, BANK, player, amount)
+        if self._events is not None:
+            self._events.append(Event(E.SALARY, player, amount=amount))
+
+    def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        s = self.state
+        pos = s.position[player]
+        sp = self.edition.board[pos]
+        t = sp.type
+        if t == STREET or t == RAILROAD or t == UTILITY:
+            owner = s.owner[pos]
+            if owner == BANK:
+                self.push(BuyOrAuction(player, pos))
+            elif owner != player and not s.mortgaged[pos]:
+                self.charge_rent(player, owner, pos, self.rent(pos, rent_multiplier, dice_multiplier))
+        elif t == TAX:
+            pay(self, player, BANK, sp.amount, "tax", pos)
+        elif t == CARD:
+            cards.draw(self, player, sp.deck)
+        elif t == GO_TO_JAIL:
+            jail.send_to_jail(self, player, "space")
+
+    # ------------------------------------------------------------ rent
+    def rent(self, pos: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
+        """The rent due on an owned, unmortgaged property (may roll dice for utilities)."""
+        s = self.state
+        ed = self.edition
+        sp = ed.board[pos]
+        owner = s.owner[pos]
+        if sp.type == STREET:
+            level = s.level[pos]
+            if level:
+                return sp.rent[level if level <= self.houses_per_hotel else 5]
+            return sp.rent[0] * 2 if self.has_set_bonus(owner, pos) else sp.rent[0]
+        if sp.type == RAILROAD:
+            count = sum(1 for q in ed.railroads if s.owner[q] == owner)
+            return ed.rules["railroad_rent"][count - 1] * rent_multiplier
+        count = sum(1 for q in ed.utilities if s.owner[q] == owner)
+        if dice_multiplier or ed.rules["utility_rent_reroll"]:
+            d1, d2 = self.chance.die(), self.chance.die()
+            if self._events is not None:
+                self._events.append(Event(E.DICE, s.current, amount=d1 + d2, other=d1 * 10 + d2, info="rent"))
+            total = d1 + d2
+        else:
+            total = s.dice[0] + s.dice[1]
+        return total * (dice_multiplier or ed.rules["utility_multipliers"][count - 1])
+
+    def has_set_bonus(self, owner: int, pos: int) -> bool:
+        s = self.state
+        members = self.edition.group_members[self.edition.group_of[pos]]
+        if any(s.owner[q] != owner for q in members):
+            return False
+        if self.edition.rules["set_rent_needs_unmortgaged"]:
+            return not any(s.mortgaged[q] for q in members)
+        return True
+
+    def charge_rent(self, payer: int, owner: int, pos: int, amount: int) -> None:
+        if self.options["rent-must-be-claimed"]:
+            self.push(ClaimRent(owner, payer, pos, amount))
+        else:
+            pay(self, payer, owner, amount, "rent", pos)
+
+    # ------------------------------------------------------------ any-time actions
+    def check_anytime(self, player: int, action: Action) -> str | None:
+        kind = action.kind
+        top = self.state.stack[-1]
+        in_debt = top.decider == player and top.kind == "debt"
+        if kind == A.TRADE:
+            if action.offer is None:
+                return "a trade needs an offer"
+            if trade.trade_pending(self):
+                return "another trade is waiting for an answer"
+            return trade.check_offer(self, action.offer._replace(proposer=player))
+        if kind == A.BUILD:
+            return "pay your debt first" if in_debt else buildings.check_build(self, player, action.arg)
+        if kind == A.SELL:
+            return buildings.check_sell(self, player, action.arg)
+        if kind == A.SELL_ALL:
+            return buildings.check_sell_all(self, player, action.arg)
+        if kind == A.MORTGAGE:
+            return mortgage.check_mortgage(self, player, action.arg)
+        if kind == A.UNMORTGAGE:
+            return "pay your debt first" if in_debt else mortgage.check_unmortgage(self, player, action.arg)
+        return f"unknown action '{kind}'"
+
+    def apply_anytime(self, player: int, action: Action) -> None:
+        kind = action.kind
+        if kind == A.TRADE:
+            assert action.offer is not None
+            trade.propose(self, action.offer._replace(proposer=player))
+        elif kind == A.BUILD:
+            buildings.build(self, player, action.arg)
+        elif kind == A.SELL:
+            buildings.sell(self, player, action.arg)
+        elif kind == A.SELL_ALL:
+            buildings.sell_all(self, player, action.arg)
+        elif kind == A.MORTGAGE:
+            mortgage.mortgage(self, player, action.arg)
+        else:
+            mortgage.unmortgage(self, player, action.arg)
+
+    def legal_anytime(self, player: int) -> list[Action]:
+        out: list[Action] = []
+        s = self.state
+        mine = [pos for pos in self.edition.properties if s.owner[pos] == player]
+        for kind, check in ((A.BUILD, self.check_anytime), (A.SELL, self.check_anytime),
+                            (A.SELL_ALL, self.check_anytime), (A.MORTGAGE, self.check_anytime),
+                            (A.UNMORTGAGE, self.check_anytime)):
+            seen_groups: set[int] = set()
+            for pos in mine:
+                if kind == A.SELL_ALL:
+                    g = self.edition.group_of[pos]
+                    if g < 0 or g in seen_groups:
+                        continue
+                    seen_groups.add(g)
+                action = Action(kind, pos)
+                if check(player, action) is None:
+                    out.append(action)
+        return out
+
+    def trade_partners(self, player: int) -> tuple[int, ...]:
+        if trade.trade_pending(self):
+            return ()
+        s = self.state
+        return tuple(q for q in range(s.n) if q != player and s.alive[q])
+
+    # ------------------------------------------------------------ valuations and views
+    def buildings_of(self, player: int) -> tuple[int, int]:
+        """(houses, hotels) owned by ``player``."""
+        s = self.state
+        houses = hotels = 0
+        for pos in self.edition.properties:
+            if s.owner[pos] == player and s.level[pos]:
+                if s.level[pos] == self.hotel_level:
+                    hotels += 1
+                else:
+                    houses += s.level[pos]
+        return houses, hotels
+
+    def net_worth(self, player: int) -> int:
+        """Cash, properties at price (mortgaged at half), buildings at what they cost."""
+        s = self.state
+        worth = s.cash[player]
+        for pos in self.edition.properties:
+            if s.owner[pos] != player:
+                continue
+            sp = self.edition.board[pos]
+            worth += sp.price // 2 if s.mortgaged[pos] else sp.price
+            level = s.level[pos]
+            if level == self.hotel_level:
+                worth += sp.hotel_cost + self.houses_per_hotel * sp.house_cost
+            elif level:
+                worth += level * sp.house_cost
+        return worth
+
+    def view_fields(self, player: int | None) -> dict[str, Any]:
+        s = self.state
+        return {
+            "edition": self.edition.id,
+            "options": dict(self.options),
+            "players": [{"seat": p, "name": s.names[p], "cash": s.cash[p], "position": s.position[p],
+                         "in_jail": s.in_jail[p], "jail_turns": s.jail_turns[p], "alive": s.alive[p],
+                         "jail_cards": [ref >> 8 for ref in s.held[p]], "net_worth": self.net_worth(p)}
+                        for p in range(s.n)],
+            "owner": list(s.owner), "level": list(s.level), "mortgaged": list(s.mortgaged),
+            "bank_houses": s.bank_houses, "bank_hotels": s.bank_hotels,
+            "deck_sizes": [len(d) for d in s.decks],
+            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
+            "doubles": s.doubles, "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
+        }

@@ -1,0 +1,133 @@
+"""Trades between two players at any time: properties without buildings in their
+set, cash and get-out-of-jail cards, proposed by one and accepted or rejected by
+the other. Mortgaged properties received are settled by ``MortgagedTransfer``."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import actions as A
+from ..engine import events as E
+from ..engine.actions import TradeOffer
+from ..engine.events import Event
+from ..engine.flow import Step, register
+from ..editions.schema import STREET
+from .money import transfer
+from .mortgage import MortgagedTransfer
+
+if TYPE_CHECKING:
+    from .classic import ClassicGame
+
+
+def trade_pending(game: "ClassicGame") -> bool:
+    return any(type(step) is TradeAnswer for step in game.state.stack)
+
+
+def check_offer(game: "ClassicGame", offer: TradeOffer) -> str | None:
+    ed = game.edition
+    s = game.state
+    p, q = offer.proposer, offer.target
+    if not (isinstance(q, int) and 0 <= q < s.n) or q == p:
+        return f"trade with another player: 0..{s.n - 1}, not yourself"
+    if not s.alive[q]:
+        return f"{s.names[q]} is out of the game"
+    if not (offer.give or offer.take or offer.give_cards or offer.take_cards):
+        return "a trade must move at least one property or card"
+    for side, owner_ in ((offer.give, p), (offer.take, q)):
+        if len(set(side)) != len(side):
+            return "a property is listed twice"
+        for pos in side:
+            if not (isinstance(pos, int) and 0 <= pos < ed.size) or not ed.board[pos].is_property:
+                return f"{pos} is not a property"
+            if s.owner[pos] != owner_:
+                return f"{s.names[owner_]} does not own {ed.board[pos].name}"
+            if ed.board[pos].type == STREET and any(s.level[x] for x in ed.group_members[ed.group_of[pos]]):
+                return (f"sell the {ed.term('houses', 2)} of {ed.board[pos].name}'s colour set to the bank "
+                        "before trading it")
+    for cards, holder in ((offer.give_cards, p), (offer.take_cards, q)):
+        held = [ref >> 8 for ref in s.held[holder]]
+        for deck in cards:
+            if held.count(deck) < list(cards).count(deck):
+                return f"{s.names[holder]} holds no get-out-of-jail card from deck {deck}"
+    if offer.cash > s.cash[p]:
+        return f"{s.names[p]} has only {ed.money(s.cash[p])}"
+    if -offer.cash > s.cash[q]:
+        return f"{s.names[q]} has only {ed.money(s.cash[q])}"
+    return None
+
+
+def propose(game: "ClassicGame", offer: TradeOffer) -> None:
+    game.push(TradeAnswer(offer))
+    game.emit(Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target, info=str(offer)))
+
+
+def _move_card(game: "ClassicGame", deck: int, giver: int, taker: int) -> None:
+    held = game.state.held[giver]
+    for i, ref in enumerate(held):
+        if ref >> 8 == deck:
+            del held[i]
+            game.state.held[taker].append(ref)
+            game.emit(Event(E.CARD_GIVEN, taker, deck, ref & 0xFF, giver))
+            return
+
+
+def execute(game: "ClassicGame", offer: TradeOffer) -> None:
+    s = game.state
+    p, q = offer.proposer, offer.target
+    received: list[tuple[int, int, int]] = []
+    for pos, giver, taker in [(x, p, q) for x in offer.give] + [(x, q, p) for x in offer.take]:
+        s.owner[pos] = taker
+        game.emit(Event(E.TRANSFERRED, taker, pos, other=giver))
+        if s.mortgaged[pos]:
+            received.append((taker, pos, giver))
+    for deck in offer.give_cards:
+        _move_card(game, deck, p, q)
+    for deck in offer.take_cards:
+        _move_card(game, deck, q, p)
+    if offer.cash > 0:
+        transfer(game, p, q, offer.cash)
+    elif offer.cash < 0:
+        transfer(game, q, p, -offer.cash)
+    for taker, pos, giver in reversed(received):
+        game.push(MortgagedTransfer(taker, pos, giver, False))
+
+
+@register
+class TradeAnswer(Step):
+    __slots__ = ("offer",)
+    kind = "trade"
+    answers = frozenset({A.ACCEPT, A.REJECT})
+
+    @property
+    def decider(self) -> int:
+        return self.offer.target
+
+    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
+        if check_offer(game, self.offer) is None:
+            return [A.A_ACCEPT, A.A_REJECT]
+        return [A.A_REJECT]
+
+    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
+        if action.kind == A.ACCEPT:
+            reason = check_offer(game, self.offer)
+            if reason:
+                return "the offer no longer holds: " + reason
+        return None
+
+    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+        game.pop()
+        offer = self.offer
+        if action.kind == A.ACCEPT:
+            game.emit(Event(E.TRADE_ACCEPTED, player, amount=offer.cash, other=offer.proposer, info=str(offer)))
+            execute(game, offer)
+        else:
+            game.emit(Event(E.TRADE_REJECTED, player, other=offer.proposer, info=str(offer)))
+
+    def describe(self, game: "ClassicGame") -> dict:
+        return {"offer": self.offer.to_json()}
+
+    def without(self, game: "ClassicGame", player: int) -> Step | None:
+        return None if player in (self.offer.proposer, self.offer.target) else self
+
+    @classmethod
+    def decode(cls, name: str, value: object) -> object:
+        return TradeOffer.from_json(value)  # type: ignore[arg-type]
