@@ -1,0 +1,141 @@
+"""Events in each edition's own words: Fleet and Base, Scene and Ship, ₦ and $."""
+from __future__ import annotations
+
+from typing import Sequence
+
+from ..engine import events as E
+from ..engine.events import Event
+from .schema import Edition
+
+_HOW_LEFT_JAIL = {"paid": "pays the fine and leaves {jail}", "card": "uses a get-out-of-jail card",
+                  "doubles": "rolls doubles and leaves {jail}", "fine": "pays the fine after the last try"}
+_JAIL_REASON = {"space": "lands on {go_to_jail}", "card": "is sent by a card", "three doubles": "rolls three doubles"}
+
+
+def building_words(edition: Edition, level: int, houses_per_hotel: int) -> str:
+    if level == houses_per_hotel + 1:
+        return f"a {edition.term('hotel')}"
+    if level == 0:
+        return "no buildings"
+    return f"{level} {edition.term('house', level)}"
+
+
+def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_hotel: int = 4) -> str:
+    """One line of text for ``event``; ``names`` are the players' names by seat."""
+    k = event.kind
+    ed = edition
+    money = ed.money
+
+    def who(p: int) -> str:
+        return "the bank" if p < 0 else names[p]
+
+    def space(pos: int) -> str:
+        return ed.board[pos].name if 0 <= pos < len(ed.board) else str(pos)
+
+    terms = {key: ed.term(key) for key in ("jail", "go_to_jail", "go")}
+    p = event.player
+    if k == E.GAME_STARTED:
+        return f"Everyone rolls for the first turn ({event.info}); {who(p)} starts."
+    if k == E.TURN:
+        return f"--- Round {event.amount}: {who(p)}'s turn ---"
+    if k == E.DICE:
+        d1, d2 = divmod(event.other, 10)
+        purpose = {"jail": " trying for doubles", "rent": " for the rent"}.get(event.info, "")
+        dbl = " (doubles)" if d1 == d2 and event.info != "rent" else ""
+        return f"{who(p)} rolls {d1} and {d2}{purpose}{dbl}."
+    if k == E.MOVED:
+        how = {"back": "goes back to", "direct": "advances to"}.get(event.info, "moves to")
+        return f"{who(p)} {how} {space(event.pos)}."
+    if k == E.SALARY:
+        return f"{who(p)} passes {terms['go']} and collects {money(event.amount)}."
+    if k == E.BOUGHT:
+        return f"{who(p)} buys {space(event.pos)} for {money(event.amount)}."
+    if k == E.AUCTION_START:
+        lot = space(event.pos) if event.pos >= 0 else f"one of the bank's last {ed.term(event.info + 's', 2)}"
+        return f"Auction of {lot}; bids open at {money(event.amount)}."
+    if k == E.BID:
+        return f"{who(p)} bids {money(event.amount)}."
+    if k == E.BID_PASS:
+        return f"{who(p)} passes."
+    if k == E.AUCTION_WON:
+        lot = space(event.pos) if event.pos >= 0 else f"a {ed.term(event.info)}"
+        return f"{who(p)} wins {lot} for {money(event.amount)}."
+    if k == E.AUCTION_UNSOLD:
+        return "Nobody bids; it stays with the bank." if event.pos >= 0 else "Nobody bids."
+    if k == E.PAID:
+        reason = event.info
+        if reason == "rent":
+            return f"{who(p)} pays {money(event.amount)} rent to {who(event.other)} for {space(event.pos)}."
+        if reason == "tax":
+            return f"{who(p)} pays {money(event.amount)} for {space(event.pos)}."
+        if reason == "bankruptcy":
+            return f"{who(p)} hands their last {money(event.amount)} to {who(event.other)}."
+        label = {"bail": "to leave jail", "card": "(card)", "repairs": "for repairs", "interest": "interest",
+                 "auction": "for the auction", "building-auction": "for the building", "refund": "(refund)"}
+        return f"{who(p)} pays {money(event.amount)} to {who(event.other)} {label.get(reason, reason)}.".replace(
+            "  ", " ")
+    if k == E.RENT_LAPSED:
+        return f"{who(event.other)} does not claim the {money(event.amount)} rent on {space(event.pos)}."
+    if k == E.CARD:
+        deck = ed.decks[event.pos]
+        return f"{who(p)} draws {deck.name}: \"{deck.cards[event.amount].text}\""
+    if k == E.JAIL:
+        reason = _JAIL_REASON.get(event.info, event.info).format(**terms)
+        return f"{who(p)} {reason} and goes to {terms['jail']}."
+    if k == E.LEFT_JAIL:
+        return f"{who(p)} {_HOW_LEFT_JAIL.get(event.info, event.info).format(**terms)}."
+    if k == E.BUILT:
+        return (f"{who(p)} builds on {space(event.pos)} for {money(event.amount)}: now "
+                f"{building_words(ed, event.other, houses_per_hotel)}.")
+    if k == E.SOLD_BUILDING:
+        return (f"{who(p)} sells buildings on {space(event.pos)} for {money(event.amount)}: now "
+                f"{building_words(ed, event.other, houses_per_hotel)}.")
+    if k == E.MORTGAGED:
+        return f"{who(p)} mortgages {space(event.pos)} for {money(event.amount)}."
+    if k == E.UNMORTGAGED:
+        return f"{who(p)} lifts the mortgage on {space(event.pos)} for {money(event.amount)}."
+    if k == E.TRADE_OFFERED:
+        return f"{who(p)} offers {who(event.other)} a trade: {offer_words(ed, event.info, names)}."
+    if k == E.TRADE_ACCEPTED:
+        return f"{who(p)} accepts the trade."
+    if k == E.TRADE_REJECTED:
+        return f"{who(p)} rejects the trade."
+    if k == E.TRANSFERRED:
+        return f"{space(event.pos)} passes from {who(event.other)} to {who(p)}."
+    if k == E.CARD_GIVEN:
+        return f"{who(event.other)}'s get-out-of-jail card goes to {who(p)}."
+    if k == E.DEBT:
+        return f"{who(p)} owes {money(event.amount)} to {who(event.other)} and must raise the money."
+    if k == E.BANKRUPT:
+        return f"{who(p)} is bankrupt (creditor: {who(event.other)})."
+    if k == E.SHORTAGE:
+        return (f"{who(p)} wants a {ed.term(event.info)}, but the bank has only {event.amount}: "
+                "others may claim one too.")
+    if k == E.WANTS:
+        return f"{who(p)} wants one too."
+    if k == E.GAME_OVER:
+        reason, _, ids = event.info.partition(":")
+        winners = [names[int(i)] for i in ids.split(",") if i]
+        how = {"bankruptcy": "is the last player standing", "round-limit": "is the richest at the round limit"}
+        if len(winners) == 1:
+            return f"Game over: {winners[0]} {how.get(reason, 'wins')}."
+        return f"Game over ({reason}): " + (", ".join(winners) + " share the win." if winners else "nobody wins.")
+    return f"{k} {event}"
+
+
+def offer_words(ed: Edition, text: str, names: Sequence[str]) -> str:
+    """The text form of a trade offer (``TradeOffer.__str__``) in words."""
+    parts = text.split()
+    out = []
+    for part in parts[1:]:
+        key, _, value = part.partition("=")
+        items = [v for v in value.split(",") if v]
+        if key in ("give", "take"):
+            what = ", ".join(ed.board[int(v)].name for v in items)
+            out.append(("gives " if key == "give" else "asks for ") + what)
+        elif key == "cash":
+            amount = int(value)
+            out.append(f"pays {ed.money(amount)}" if amount > 0 else f"asks for {ed.money(-amount)}")
+        else:
+            out.append(("gives " if key == "give-cards" else "asks for ") + f"{len(items)} get-out-of-jail card(s)")
+    return "; ".join(out) or "nothing"
