@@ -23,7 +23,8 @@ from .options import Option, resolve_options
 from .state import State
 
 RECORD_FORMAT = 1
-FAMILIES: dict[str, type["Game"]] = {}
+FAMILIES: dict[str, type["Game"]] = {}          # rules family -> its Game class
+EDITION_RULES: dict[str, type["Game"]] = {}     # edition id -> a subclass for that edition's own rules
 
 
 class Prompt(NamedTuple):
@@ -89,6 +90,7 @@ class Game:
     """Base of every rules family. ``Game(edition, ...)`` builds the right family."""
 
     family: ClassVar[str] = ""
+    editions: ClassVar[tuple[str, ...]] = ()    # editions whose rulebook this subclass implements
     state_class: ClassVar[type[State]] = State
     OPTIONS: ClassVar[dict[str, Option]] = {}
 
@@ -99,14 +101,14 @@ class Game:
         super().__init_subclass__(**kwargs)
         if cls.family:
             FAMILIES.setdefault(cls.family, cls)
+        for edition_id in cls.__dict__.get("editions", ()):
+            EDITION_RULES[edition_id] = cls
 
     def __new__(cls, edition: str | Edition = "classic", *args: Any, **kwargs: Any) -> "Game":
         if cls is Game:
             ed = load(edition) if isinstance(edition, str) else edition
             _import_families()
-            if ed.family not in FAMILIES:
-                raise OpenMonopolyError(f"edition {ed.id} has family {ed.family!r}, which has no rules yet")
-            cls = FAMILIES[ed.family]
+            cls = rules_class(ed)
         return object.__new__(cls)
 
     def __init__(self, edition: str | Edition = "classic", players: int | Sequence[str] = 4, seed: int = 0,
@@ -353,8 +355,7 @@ class Game:
         if data.get("format") != RECORD_FORMAT:
             raise OpenMonopolyError(f"unknown saved-game format {data.get('format')!r}; expected {RECORD_FORMAT}")
         edition = load(data["edition"])
-        _import_families()
-        family = FAMILIES[edition.family]
+        family = rules_class(edition)
         game = object.__new__(family)
         game.edition = edition
         game.options = resolve_options(family.available_options(edition), data["options"], edition.id)
@@ -423,6 +424,16 @@ class View:
         data["prompt"] = None if prompt is None else prompt.to_json()
         data["legal"] = None if self.player is None else self.legal_actions().summary()
         return data
+
+
+def rules_class(edition: Edition) -> type[Game]:
+    """The Game class that plays ``edition``: its own subclass if it has one, else its family's."""
+    _import_families()
+    if edition.id in EDITION_RULES:
+        return EDITION_RULES[edition.id]
+    if edition.family not in FAMILIES:
+        raise OpenMonopolyError(f"edition {edition.id} has family {edition.family!r}, which has no rules yet")
+    return FAMILIES[edition.family]
 
 
 def _import_families() -> None:

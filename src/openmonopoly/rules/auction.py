@@ -15,7 +15,7 @@ from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step, register
 from ..engine.state import BANK
-from .money import pay, raisable, transfer
+from .money import transfer
 
 if TYPE_CHECKING:
     from .classic import ClassicGame
@@ -31,6 +31,7 @@ def start_auction(game: "ClassicGame", lot: int, bidders: tuple[int, ...], openi
     bidders = tuple(p for p in bidders if game.state.alive[p])
     if opening is None:
         opening = game.edition.rules["auction_opening_bid"]
+    # The increment is read from the edition when bids are checked; families without one use the opening.
     game.push(Auction(lot, bidders, 0, 0, -1, opening))
     game.emit(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
 
@@ -66,11 +67,7 @@ class Auction(Step):
         return new
 
     def max_bid(self, game: "ClassicGame", player: int) -> int:
-        cash = game.state.cash[player]
-        if self.lot < 0 or game.edition.rules["bid_limited_to_cash"]:
-            return cash
-        # A winning bidder may raise the rest by selling buildings and mortgaging.
-        return cash + raisable(game, player)
+        return game.max_bid(player, self.lot)
 
     def minimum(self, game: "ClassicGame") -> int:
         return self.opening if self.high_bidder < 0 else self.high + game.edition.rules["auction_increment"]
@@ -113,8 +110,7 @@ class Auction(Step):
             return
         game.emit(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
         if lot >= 0:
-            game.state.owner[lot] = winner
-            pay(game, winner, BANK, price, "auction", lot)
+            game.award_auctioned(winner, lot, price)
         else:
             from .buildings import award_building
             transfer(game, winner, BANK, price)

@@ -20,7 +20,7 @@ from ..engine.options import Option
 from ..engine.state import BANK, State
 from . import buildings, cards, jail, mortgage, trade
 from .auction import start_auction
-from .money import pay, transfer
+from .money import pay, raisable, start_debt, transfer
 
 
 class ClassicState(State):
@@ -179,6 +179,8 @@ class ClassicGame(Game):
     family = "classic"
     state_class = ClassicState
     state: ClassicState
+    # Optional statistics hook (sim.runner): a list of board-size + 1 counters, or None (the default: off).
+    landing_counts: list[int] | None = None
     OPTIONS: ClassVar[dict[str, Option]] = {
         "rent-must-be-claimed": Option(
             "rent-must-be-claimed", False,
@@ -208,6 +210,21 @@ class ClassicGame(Game):
 
     def go_salary(self, player: int) -> int:
         return self.edition.rules["go_salary"]
+
+    def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
+        """A payment due now exceeds the payer's cash (families settle this their own way)."""
+        start_debt(self, payer, payee, amount, reason, pos)
+
+    def max_bid(self, player: int, lot: int) -> int:
+        cash = self.state.cash[player]
+        if lot < 0 or self.edition.rules["bid_limited_to_cash"]:
+            return cash
+        # A winning bidder may raise the rest by selling buildings and mortgaging.
+        return cash + raisable(self, player)
+
+    def award_auctioned(self, winner: int, pos: int, price: int) -> None:
+        self.state.owner[pos] = winner
+        pay(self, winner, BANK, price, "auction", pos)
 
     # ------------------------------------------------------------ set-up
     def new_state(self, names: list[str]) -> ClassicState:
@@ -346,6 +363,16 @@ class ClassicGame(Game):
         pos = s.position[player]
         sp = self.edition.board[pos]
         t = sp.type
+        counts = self.landing_counts
+        if counts is not None:      # simulation statistics: moves ending per space, last slot = sent to jail
+            counts[-1 if t == GO_TO_JAIL else pos] += 1
+            if t == CARD:
+                jailed = counts[-1]
+                cards.draw(self, player, sp.deck)
+                if s.in_jail[player] and counts[-1] == jailed:   # this card (not a later move) sent them
+                    counts[pos] -= 1
+                    counts[-1] += 1
+                return
         if t == STREET or t == RAILROAD or t == UTILITY:
             owner = s.owner[pos]
             if owner == BANK:
@@ -439,19 +466,24 @@ class ClassicGame(Game):
             mortgage.unmortgage(self, player, action.arg)
 
     def legal_anytime(self, player: int) -> list[Action]:
-        out: list[Action] = []
         s = self.state
-        mine = [pos for pos in self.edition.properties if s.owner[pos] == player]
-        for kind, check in ((A.BUILD, self.check_anytime), (A.SELL, self.check_anytime),
-                            (A.SELL_ALL, self.check_anytime), (A.MORTGAGE, self.check_anytime),
-                            (A.UNMORTGAGE, self.check_anytime)):
-            seen_groups: set[int] = set()
-            for pos in mine:
-                if kind == A.SELL_ALL:
-                    g = self.edition.group_of[pos]
-                    if g < 0 or g in seen_groups:
-                        continue
-                    seen_groups.add(g)
+        ed = self.edition
+        check = self.check_anytime
+        out: list[Action] = []
+        for pos in ed.properties:
+            if s.owner[pos] != player:
+                continue
+            # Cheap filters first; ``check_anytime`` has the last word on every action listed.
+            group = ed.group_of[pos]
+            candidates = [A.UNMORTGAGE] if s.mortgaged[pos] else [A.MORTGAGE]
+            if group >= 0:
+                if s.level[pos]:
+                    candidates.append(A.SELL)
+                if any(s.level[q] for q in ed.group_members[group]):
+                    candidates.append(A.SELL_ALL)
+                if s.level[pos] < self.hotel_level and buildings.owns_set(self, player, pos):
+                    candidates.append(A.BUILD)
+            for kind in candidates:
                 action = Action(kind, pos)
                 if check(player, action) is None:
                     out.append(action)

@@ -40,8 +40,13 @@ def pay(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, p
         transfer(game, payer, payee, amount)
         game.emit(Event(E.PAID, payer, pos, amount, payee, reason))
     else:
-        game.push(Debt(payer, payee, amount, reason, pos))
-        game.emit(Event(E.DEBT, payer, pos, amount, payee, reason))
+        game.cannot_pay(payer, payee, amount, reason, pos)
+
+
+def start_debt(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
+    """The classic answer to a payment the payer cannot make now: raise the money or go bankrupt."""
+    game.push(Debt(payer, payee, amount, reason, pos))
+    game.emit(Event(E.DEBT, payer, pos, amount, payee, reason))
 
 
 def raisable(game: "ClassicGame", player: int) -> int:
