@@ -22,6 +22,11 @@ def building_words(edition: Edition, level: int, houses_per_hotel: int) -> str:
 
 def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_hotel: int = 4) -> str:
     """One line of text for ``event``; ``names`` are the players' names by seat."""
+    if edition.family == "empire":
+        from ..rules.empire.words import describe_empire
+        text = describe_empire(edition, event, names)
+        if text is not None:
+            return text
     k = event.kind
     ed = edition
     money = ed.money

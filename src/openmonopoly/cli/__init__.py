@@ -1,0 +1,1 @@
+"""The ``openmonopoly`` command line: ``editions``, ``play``, ``simulate``, ``replay`` (Typer + Rich)."""

@@ -1,0 +1,419 @@
+"""The ``openmonopoly`` command: editions, play, simulate, replay."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, NoReturn, Optional
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from ..agents import AGENT_KINDS, make_agent
+from ..editions import edition_ids
+from ..editions import load as load_edition
+from ..engine.errors import OpenMonopolyError
+from ..engine.events import Event
+from ..engine.game import FAMILIES, Game, _import_families
+from ..engine.options import BadOption, parse_option_text
+from .render import event_line
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Monopoly editions played by their rulebooks: play in the terminal, simulate, replay.")
+
+SEAT_KINDS = ("human",) + tuple(AGENT_KINDS)
+
+
+class UsageProblem(Exception):
+    """A bad flag or file: reported in one line, exit code 2."""
+
+
+def console() -> Console:
+    width = None
+    if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
+        width = 120
+    return Console(width=width, highlight=False)
+
+
+def fail(message: str) -> NoReturn:
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False,
+                                                                style="bold red")
+    raise typer.Exit(2)
+
+
+def _edition(edition_id: str):
+    try:
+        return load_edition(edition_id)
+    except OpenMonopolyError as exc:
+        raise UsageProblem(str(exc)) from None
+
+
+def _family(edition) -> type[Game]:
+    """The Game class that plays ``edition`` (its family's, or its own subclass)."""
+    try:
+        try:
+            from ..engine.game import rules_class
+        except ImportError:                  # an engine without per-edition rules classes
+            _import_families()
+            if edition.family not in FAMILIES:
+                raise UsageProblem(f"edition {edition.id} has family {edition.family!r}, which has no rules yet")
+            return FAMILIES[edition.family]
+        return rules_class(edition)
+    except OpenMonopolyError as exc:
+        raise UsageProblem(str(exc)) from None
+    except ImportError as exc:
+        raise UsageProblem(f"the rules for edition {edition.id} ({edition.family}) are not installed: {exc}") from None
+
+
+# What the terminal screen reads from a game's state (the classic family's fields).
+SCREEN_FIELDS = ("owner", "level", "mortgaged", "in_jail", "jail_turns", "held", "bank_houses", "bank_hotels")
+
+
+def _check_screen(game: Game) -> None:
+    missing = [f for f in SCREEN_FIELDS if not hasattr(game.state, f)]
+    if missing:
+        raise UsageProblem(f"terminal play does not support the {game.edition.family} rules family yet "
+                           f"(edition {game.edition.id}); try simulate or another edition")
+
+
+def _options(edition, given: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
+    """--option NAME[=VALUE] and --max-rounds, checked against the edition's options."""
+    known = _family(edition).available_options(edition)
+    out: dict[str, Any] = {}
+    for text in given or []:
+        name, value = parse_option_text(text)
+        key = name.replace("_", "-")
+        if key not in known:
+            raise UsageProblem(f"unknown option '{name}' for edition {edition.id}; known options: "
+                               + ", ".join(sorted(known)))
+        try:
+            out[key] = known[key].parse(value)
+        except BadOption as exc:
+            raise UsageProblem(str(exc)) from None
+    if max_rounds is not None:
+        if max_rounds < 1:
+            raise UsageProblem(f"--max-rounds must be at least 1; got {max_rounds}")
+        out["max-rounds"] = max_rounds
+    return out
+
+
+def _seats(text: str, edition) -> list[str]:
+    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    for k in kinds:
+        if k not in SEAT_KINDS:
+            raise UsageProblem(f"unknown seat kind {k!r}; allowed: {', '.join(SEAT_KINDS)}")
+    if not edition.min_players <= len(kinds) <= edition.max_players:
+        raise UsageProblem(f"{edition.name} is for {edition.min_players}-{edition.max_players} players; "
+                           f"--seats gives {len(kinds)} ({','.join(kinds) or 'none'})")
+    return kinds
+
+
+def _read_json(path: str) -> dict:
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        raise UsageProblem(f"no such file: {path}") from None
+    except json.JSONDecodeError as exc:
+        raise UsageProblem(f"{path} is not valid JSON: {exc}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageProblem(f"cannot read {path}: {exc}") from None
+    if not isinstance(data, dict):
+        raise UsageProblem(f"{path} is not a saved game or a game record (expected a JSON object)")
+    return data
+
+
+def _saved_record(data: dict) -> dict:
+    """The record (for ``Game.replay``) inside a saved game."""
+    return {"format": data["format"], "edition": data["edition"], "options": data["options"],
+            "players": data["state"]["names"], "seed": data["seed"], "actions": data["record"],
+            "chance": data["chance"]["log"]}
+
+
+def load_game_file(path: str) -> Game:
+    """A game from a file written by --save / ``save``, or from a record (``Game.record()``); with events."""
+    data = _read_json(path)
+    try:
+        if "state" in data and "record" in data:
+            game = Game.from_json(data)
+            if data.get("events") is None:        # saved without events: rebuild them from the record
+                game = Game.replay(_saved_record(data))
+            return game
+        if "actions" in data and "chance" in data:
+            return Game.replay(data)
+    except OpenMonopolyError as exc:
+        raise UsageProblem(f"{path}: {exc}") from None
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        raise UsageProblem(f"{path} is not a valid saved game or record ({type(exc).__name__}: {exc})") from None
+    raise UsageProblem(f"{path} is neither a saved game (from --save) nor a game record")
+
+
+def _bots(kinds: list[str], seed: int) -> dict[int, Any]:
+    agents = {}
+    for seat, kind in enumerate(kinds):
+        if kind == "human":
+            continue
+        try:
+            agents[seat] = make_agent(kind, seed * 100 + seat)
+        except ImportError as exc:
+            raise UsageProblem(f"the {kind!r} bot is not available in this installation ({exc}); "
+                               f"try another seat kind: {', '.join(k for k in SEAT_KINDS if k != kind)}") from None
+        except ValueError as exc:
+            raise UsageProblem(str(exc)) from None
+    return agents
+
+
+# ------------------------------------------------------------------------------------ editions
+def editions_data() -> list[dict]:
+    out = []
+    for eid in edition_ids():
+        try:
+            ed = load_edition(eid)
+        except Exception as exc:  # noqa: BLE001 - one broken edition must not hide the others
+            out.append({"id": eid, "name": eid, "family": "?", "rules_available": False,
+                        "players": {"min": 0, "max": 0}, "currency": {"symbol": "", "format": ""},
+                        "options": [], "error": f"{type(exc).__name__}: {exc}"})
+            continue
+        try:
+            options = [opt.describe() for opt in _family(ed).available_options(ed).values()]
+            playable = True
+        except UsageProblem:
+            options, playable = [], False
+        out.append({"id": ed.id, "name": ed.name, "family": ed.family, "rules_available": playable,
+                    "players": {"min": ed.min_players, "max": ed.max_players},
+                    "currency": {"symbol": ed.currency_symbol, "format": ed.money_format},
+                    "options": options})
+    return out
+
+
+@app.command()
+def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
+    """List every edition with its players, currency and options."""
+    try:
+        data = editions_data()
+    except OpenMonopolyError as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+        return
+    out = console()
+    table = Table(title="Editions", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("id", "name", "family", "players", "currency"):
+        table.add_column(col, no_wrap=col != "name")
+    for e in data:
+        table.add_row(Text(e["id"], style="bold" if e["rules_available"] else "dim"),
+                      e["name"] + ("" if e["rules_available"] else " (rules not available yet)"), e["family"],
+                      f"{e['players']['min']}-{e['players']['max']}", e["currency"]["symbol"])
+    out.print(table)
+    opts = Table(title="Options (play/simulate --option NAME[=VALUE])", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("edition", "option", "default", "type", "help"):
+        opts.add_column(col, no_wrap=col != "help")
+    for e in data:
+        for o in e["options"]:
+            default = "off" if o["default"] is None or o["default"] is False else (
+                "on" if o["default"] is True else str(o["default"]))
+            opts.add_row(e["id"], Text(o["name"], style="bold"), default, o["type"], o["help"])
+    out.print(opts)
+
+
+# ------------------------------------------------------------------------------------ play
+@app.command()
+def play(
+    edition: Optional[str] = typer.Option(None, "--edition", "-e",
+                                          help="Edition id (see `openmonopoly editions`). Default: classic."),
+    seats: Optional[str] = typer.Option(None, "--seats", "-s",
+                                        help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}. "
+                                             "Default: human,heuristic,heuristic,heuristic."),
+    seed: int = typer.Option(0, "--seed", help="Random seed (dice, cards, bots)."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
+    max_rounds: Optional[int] = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
+    save: Optional[str] = typer.Option(None, "--save", help="Save the game to FILE on exit and at the end."),
+    load: Optional[str] = typer.Option(None, "--load", help="Resume a game saved with --save or `save`."),
+    names: Optional[str] = typer.Option(None, "--names", help="Comma-separated player names."),
+) -> None:
+    """Play a game in the terminal: humans and bots at one table."""
+    from .terminal import Session
+
+    try:
+        if load:
+            game = load_game_file(load)
+            ed = game.edition
+            if edition is not None and edition != ed.id:
+                raise UsageProblem(f"{load} is a game of edition {ed.id}, not {edition}")
+            if not seats:
+                raise UsageProblem(f"--load needs --seats for its {len(game.players)} players "
+                                   f"(allowed kinds: {', '.join(SEAT_KINDS)})")
+            kinds = _seats(seats, ed)
+            if len(kinds) != len(game.players):
+                raise UsageProblem(f"{load} has {len(game.players)} players; --seats gives {len(kinds)}")
+            if option or max_rounds is not None:
+                raise UsageProblem("--option and --max-rounds cannot change a loaded game")
+            if game.over:
+                raise UsageProblem(f"{load}: that game is already over (see `openmonopoly replay {load}`)")
+        else:
+            ed = _edition(edition or "classic")
+            kinds = _seats(seats or "human,heuristic,heuristic,heuristic", ed)
+            options = _options(ed, option, max_rounds)
+            if names:
+                player_names = [n.strip() for n in names.split(",")]
+                if len(player_names) != len(kinds) or not all(player_names):
+                    raise UsageProblem(f"--names needs {len(kinds)} non-empty names, one per seat")
+            else:
+                player_names = default_names(ed, kinds)
+            try:
+                game = Game(ed, player_names, seed, options)
+            except OpenMonopolyError as exc:
+                raise UsageProblem(str(exc)) from None
+        _check_screen(game)
+        agents = _bots(kinds, seed)
+    except UsageProblem as exc:
+        fail(str(exc))
+    # A resumed game shows what happened since its last turn began; a new one, everything.
+    seen = 0
+    if load:
+        turns = [i for i, e in enumerate(game.history) if e.kind == "turn"]
+        seen = turns[-1] if turns else 0
+    session = Session(game, kinds, agents, console(), save_path=save, seen=seen)
+    code = session.run()
+    raise typer.Exit(code)
+
+
+def default_names(ed, kinds: list[str]) -> list[str]:
+    """The edition's tokens as names ("Darth Vader"), else Player N."""
+    names = []
+    for seat in range(len(kinds)):
+        names.append(ed.tokens[seat] if seat < len(ed.tokens) else f"Player {seat + 1}")
+    return names
+
+
+# ------------------------------------------------------------------------------------ simulate
+@app.command()
+def simulate(
+    edition: str = typer.Option("classic", "--edition", "-e", help="Edition id."),
+    games: int = typer.Option(100, "--games", "-n", help="Number of games."),
+    seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
+    seats: str = typer.Option("heuristic,heuristic,heuristic,heuristic", "--seats", "-s",
+                              help=f"Comma-separated bot kinds: {', '.join(AGENT_KINDS)}."),
+    max_rounds: Optional[int] = typer.Option(None, "--max-rounds", help="End each game after R rounds."),
+    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Play many bot games and report who wins, how long games last and more."""
+    try:
+        ed = _edition(edition)
+        kinds = _seats(seats, ed)
+        if "human" in kinds:
+            raise UsageProblem(f"simulate plays bots only; allowed seat kinds: {', '.join(AGENT_KINDS)}")
+        if games < 1:
+            raise UsageProblem(f"--games must be at least 1; got {games}")
+        options = _options(ed, option, None)
+        if max_rounds is not None and max_rounds < 1:
+            raise UsageProblem(f"--max-rounds must be at least 1; got {max_rounds}")
+        _bots(kinds, seed)      # fail early and clearly if a bot kind is missing
+        try:
+            from ..sim import simulate as run_simulation
+        except ImportError as exc:
+            raise UsageProblem(f"simulation is not available in this installation ({exc})") from None
+        try:
+            result = run_simulation(ed.id, games, seed, kinds, options, max_rounds)
+        except OpenMonopolyError as exc:
+            raise UsageProblem(str(exc)) from None
+    except UsageProblem as exc:
+        fail(str(exc))
+    if as_json:
+        typer.echo(json.dumps(result, indent=2, ensure_ascii=False, default=str))
+        return
+    out = console()
+    out.print(Text(f"{games} games of {ed.name}, seats {','.join(kinds)}, seed {seed}"
+                   + (f", at most {max_rounds} rounds" if max_rounds else ""), style="bold"))
+    try:
+        render_simulation(out, result, kinds)
+    except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
+        out.print(_summary(result))     # a result shape this summary does not know: show it all
+
+
+def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
+    games = max(int(result["games"]), 1)
+    wins = Table(title="Wins", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("seat", "bot", "wins", "share"):
+        wins.add_column(col, justify="right" if col in ("wins", "share") else "left")
+    for seat, (kind, w) in enumerate(zip(kinds, result["wins"])):
+        wins.add_row(str(seat + 1), kind, f"{w:g}", f"{100 * w / games:.1f}%")
+    out.print(wins)
+    turns = result.get("turns", {})
+    facts = Table.grid(padding=(0, 2))
+    facts.add_column(style="bold")
+    facts.add_column()
+    facts.add_row("Game ends", ", ".join(f"{k}: {v}" for k, v in result.get("end_reasons", {}).items()))
+    if turns:
+        facts.add_row("Turns per game", f"mean {turns['mean']:.1f}, median {turns['p50']:g}, "
+                                         f"95th percentile {turns['p95']:.1f}, max {turns['max']}")
+    if "games_per_sec" in result:
+        facts.add_row("Speed", f"{result['games_per_sec']:,.1f} games/s, "
+                               f"{result.get('player_turns_per_sec', 0):,.0f} player-turns/s "
+                               f"({result.get('seconds', 0):.2f} s)")
+    if "digest" in result:
+        facts.add_row("Digest", str(result["digest"]))
+    out.print(facts)
+    landings = result.get("landings")
+    if landings and landings.get("moves"):
+        moves = landings["moves"]
+        top = sorted(landings["positions"], key=lambda p: -p["count"])[:10]
+        table = Table(title="Most landed-on spaces", box=box.SIMPLE_HEAD, title_justify="left",
+                      caption=f"{moves:,} moves; {landings.get('in_jail', 0):,} ended in jail",
+                      caption_justify="left")
+        table.add_column("#", justify="right")
+        table.add_column("space")
+        table.add_column("landings", justify="right")
+        table.add_column("share", justify="right")
+        for p in top:
+            table.add_row(str(p["position"]), p["name"], f"{p['count']:,}", f"{100 * p['count'] / moves:.2f}%")
+        out.print(table)
+
+
+def _summary(value: Any, title: str | None = None) -> Table:
+    """A readable rendering of a (nested) result dict."""
+    table = Table(box=box.SIMPLE_HEAD, show_header=False, title=title, title_justify="left", pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    items = value.items() if isinstance(value, dict) else enumerate(value)
+    for key, item in items:
+        if isinstance(item, dict) and item:
+            table.add_row(str(key), _summary(item))
+        elif isinstance(item, list) and item and isinstance(item[0], (dict, list)):
+            table.add_row(str(key), _summary(item))
+        elif isinstance(item, float):
+            table.add_row(str(key), f"{item:,.3f}".rstrip("0").rstrip("."))
+        elif isinstance(item, list):
+            table.add_row(str(key), ", ".join(map(str, item)))
+        else:
+            table.add_row(str(key), str(item))
+    return table
+
+
+# ------------------------------------------------------------------------------------ replay
+@app.command()
+def replay(file: str = typer.Argument(..., help="A saved game (--save) or a game record (JSON).")) -> None:
+    """Print a saved game's (or a record's) events in order, in the edition's words."""
+    try:
+        game = load_game_file(file)
+    except UsageProblem as exc:
+        fail(str(exc))
+    out = console()
+    for event in game.history:
+        if not isinstance(event, Event) or event.private_to >= 0:
+            continue
+        line = event_line(game, event)
+        out.print(line, markup=False, soft_wrap=True,
+                  style="bold" if event.kind in ("turn", "game-over") else None)
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()
