@@ -76,7 +76,7 @@ class Chance:
     # --- persistence --------------------------------------------------------------------
     def copy(self) -> "Chance":
         new = Chance.__new__(Chance)
-        new._rng = random.Random()
+        new._rng = random.Random(0)            # (seeding from the OS would be wasted work)
         new._rng.setstate(self._rng.getstate())
         new._forced = deque(self._forced)
         new.log = list(self.log)

@@ -63,6 +63,14 @@ def unmortgage(game: "ClassicGame", player: int, pos: int) -> None:
     game.state.mortgaged[pos] = False
     transfer(game, player, BANK, cost)
     game.emit(Event(E.UNMORTGAGED, player, pos, cost))
+    # Lifting a mortgage that was just received settles its pending lift-or-keep decision.
+    stack = game.state.stack
+    stack[:] = [step for step in stack if not (type(step) is MortgagedTransfer and step.pos == pos)]
+
+
+def transfer_pending(game: "ClassicGame", pos: int) -> bool:
+    """Whether the receiver of mortgaged ``pos`` has still to lift the mortgage or pay the interest."""
+    return any(type(step) is MortgagedTransfer and step.pos == pos for step in game.state.stack)
 
 
 @register

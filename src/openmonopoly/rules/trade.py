@@ -12,7 +12,7 @@ from ..engine.events import Event
 from ..engine.flow import Step, register
 from ..editions.schema import STREET
 from .money import transfer
-from .mortgage import MortgagedTransfer
+from .mortgage import MortgagedTransfer, transfer_pending
 
 if TYPE_CHECKING:
     from .classic import ClassicGame
@@ -36,18 +36,25 @@ def check_offer(game: "ClassicGame", offer: TradeOffer) -> str | None:
         if len(set(side)) != len(side):
             return "a property is listed twice"
         for pos in side:
-            if not (isinstance(pos, int) and 0 <= pos < ed.size) or not ed.board[pos].is_property:
+            if not (isinstance(pos, int) and 0 <= pos < ed.size) or not (ed.board[pos].is_property
+                                                                         or pos in ed.properties):
                 return f"{pos} is not a property"
             if s.owner[pos] != owner_:
                 return f"{s.names[owner_]} does not own {ed.board[pos].name}"
+            if transfer_pending(game, pos):
+                return f"{s.names[owner_]} must first lift the mortgage on {ed.board[pos].name} or pay the interest"
             if ed.board[pos].type == STREET and any(s.level[x] for x in ed.group_members[ed.group_of[pos]]):
                 return (f"sell the {ed.term('houses', 2)} of {ed.board[pos].name}'s colour set to the bank "
                         "before trading it")
+    # A held card is named in an offer by its deck (classic); a family may name it otherwise
+    # (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number).
+    key = getattr(game, "trade_card_key", _deck_of)
     for cards, holder in ((offer.give_cards, p), (offer.take_cards, q)):
-        held = [ref >> 8 for ref in s.held[holder]]
+        held = [key(ref) for ref in s.held[holder]]
         for deck in cards:
             if held.count(deck) < list(cards).count(deck):
-                return f"{s.names[holder]} holds no get-out-of-jail card from deck {deck}"
+                what = getattr(game, "trade_card_words", "get-out-of-jail card from deck")
+                return f"{s.names[holder]} holds no {what} {deck}"
     if offer.cash > s.cash[p]:
         return f"{s.names[p]} has only {ed.money(s.cash[p])}"
     if -offer.cash > s.cash[q]:
@@ -60,13 +67,18 @@ def propose(game: "ClassicGame", offer: TradeOffer) -> None:
     game.emit(Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target, info=str(offer)))
 
 
+def _deck_of(ref: int) -> int:
+    return ref >> 8
+
+
 def _move_card(game: "ClassicGame", deck: int, giver: int, taker: int) -> None:
     held = game.state.held[giver]
+    key = getattr(game, "trade_card_key", _deck_of)
     for i, ref in enumerate(held):
-        if ref >> 8 == deck:
+        if key(ref) == deck:
             del held[i]
             game.state.held[taker].append(ref)
-            game.emit(Event(E.CARD_GIVEN, taker, deck, ref & 0xFF, giver))
+            game.emit(Event(E.CARD_GIVEN, taker, ref >> 8, ref & 0xFF, giver))
             return
 
 
@@ -74,10 +86,11 @@ def execute(game: "ClassicGame", offer: TradeOffer) -> None:
     s = game.state
     p, q = offer.proposer, offer.target
     received: list[tuple[int, int, int]] = []
+    mortgaged = getattr(s, "mortgaged", None)          # families without mortgages have no such list
     for pos, giver, taker in [(x, p, q) for x in offer.give] + [(x, q, p) for x in offer.take]:
         s.owner[pos] = taker
         game.emit(Event(E.TRANSFERRED, taker, pos, other=giver))
-        if s.mortgaged[pos]:
+        if mortgaged is not None and mortgaged[pos]:
             received.append((taker, pos, giver))
     for deck in offer.give_cards:
         _move_card(game, deck, p, q)

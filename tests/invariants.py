@@ -1,0 +1,418 @@
+"""Whole-game invariant checks shared by the test modules.
+
+``play_checked`` plays one bot game and checks the state after every action.
+``cheap`` checks (money, ownership, buildings, cards, offered-actions-are-legal,
+state clone, per-step state hash for replay) run at every step of every game;
+``full`` adds, at every step, the candidate-action universe, acting on clones
+with offered and refused actions, the full ``to_json`` clone and JSON round
+trip, and the hidden-information perturbation check of every player's view.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from typing import Any
+
+from openmonopoly import Action, Game, IllegalAction, TradeOffer
+from openmonopoly.agents import make_agent
+from openmonopoly.editions.schema import STREET
+from openmonopoly.engine import actions as A
+from openmonopoly.engine.chance import Chance
+
+NO_ARG_KINDS = sorted(A._NO_ARG)
+INT_ARG_KINDS = sorted(A._INT_ARG)
+HIDDEN_KEYS = frozenset({"decks", "rng", "chance", "_rng", "forced", "log"})
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def fail(g: Game, step: int, what: str) -> None:
+    p = g.prompt
+    raise InvariantError(f"{g.edition.id} seed={g.seed} players={g.state.n} step {step} "
+                         f"(turn {g.state.turns}, prompt {p}): {what}")
+
+
+def state_hash(g: Game) -> bytes:
+    """A hash of the whole state (every slot, the pending steps included).
+
+    It hashes the ``repr`` of the slot values rather than ``json.dumps(state.to_json())``: the
+    content is the same and it is several times faster, which matters at every step of
+    every game. ``check_full_json`` compares the JSON form itself on the expensive subset.
+    """
+    s = g.state
+    data = repr([getattr(s, name) for name in s.slots()]).encode()
+    return hashlib.blake2b(data, digest_size=16).digest()
+
+
+# ---------------------------------------------------------------------- cheap checks
+def check_money(g: Game, step: int) -> None:
+    s = g.state
+    start = g.edition.rules["start_cash"]
+    if sum(s.cash) - s.bank_net != s.n * start:
+        fail(g, step, f"money not conserved: sum(cash)={sum(s.cash)} bank_net={s.bank_net} "
+                      f"expected {s.n * start}")
+    for p in range(s.n):
+        if s.cash[p] < 0:
+            fail(g, step, f"player {p} has negative cash {s.cash[p]}")
+        if not s.alive[p] and s.cash[p] != 0:
+            fail(g, step, f"bankrupt player {p} still has cash {s.cash[p]}")
+
+
+def check_ownership(g: Game, step: int) -> None:
+    s = g.state
+    ed = g.edition
+    props = set(ed.properties)
+    for pos in range(ed.size):
+        o = s.owner[pos]
+        if not -1 <= o < s.n:
+            fail(g, step, f"space {pos} has owner {o}")
+        if pos not in props and (o != -1 or s.level[pos] or s.mortgaged[pos]):
+            fail(g, step, f"non-property {pos} has owner/level/mortgage {o}/{s.level[pos]}/{s.mortgaged[pos]}")
+        if o >= 0 and not s.alive[o]:
+            fail(g, step, f"bankrupt player {o} still owns {ed.board[pos].name} ({pos})")
+        if o == -1 and (s.mortgaged[pos] or s.level[pos]):
+            fail(g, step, f"bank-owned {pos} is mortgaged or built on")
+    for p in range(s.n):
+        if not s.alive[p] and s.held[p]:
+            fail(g, step, f"bankrupt player {p} still holds cards {s.held[p]}")
+
+
+def check_buildings(g: Game, step: int) -> None:
+    s = g.state
+    ed = g.edition
+    rules = ed.rules
+    hotel = g.hotel_level
+    houses_on_board = hotels_on_board = 0
+    for pos in range(ed.size):
+        lv = s.level[pos]
+        if not 0 <= lv <= hotel:
+            fail(g, step, f"level {lv} on {pos}")
+        if lv and ed.board[pos].type != STREET:
+            fail(g, step, f"buildings on non-street {pos}")
+        if lv == hotel:
+            hotels_on_board += 1
+        else:
+            houses_on_board += lv
+    if s.bank_houses < 0 or s.bank_hotels < 0:
+        fail(g, step, f"bank supply negative: {s.bank_houses} houses, {s.bank_hotels} hotels")
+    if s.bank_houses + houses_on_board != rules["houses"]:
+        fail(g, step, f"houses: bank {s.bank_houses} + board {houses_on_board} != {rules['houses']}")
+    if s.bank_hotels + hotels_on_board != rules["hotels"]:
+        fail(g, step, f"hotels: bank {s.bank_hotels} + board {hotels_on_board} != {rules['hotels']}")
+    for members in ed.group_members:
+        levels = [s.level[q] for q in members]
+        if not any(levels) or ed.board[members[0]].type != STREET:
+            continue
+        owners = {s.owner[q] for q in members}
+        if len(owners) != 1 or -1 in owners:
+            fail(g, step, f"buildings on a set not wholly owned by one player: {members} owners {owners}")
+        if any(s.mortgaged[q] for q in members):
+            fail(g, step, f"buildings on a set with a mortgaged street: {members}")
+        if max(levels) - min(levels) > 1:
+            fail(g, step, f"uneven building on {members}: {levels}")
+
+
+def check_cards(g: Game, step: int) -> None:
+    """Every card of every deck is either in its pile or held by exactly one player."""
+    s = g.state
+    for d, deck in enumerate(g.edition.decks):
+        held = [ref & 0xFF for p in range(s.n) for ref in s.held[p] if ref >> 8 == d]
+        if sorted(s.decks[d] + held) != list(range(len(deck.cards))):
+            fail(g, step, f"deck {d} broken: pile {s.decks[d]} held {held}")
+
+
+def check_flow(g: Game, step: int, offered: list[tuple[int, Any]]) -> None:
+    s = g.state
+    if s.over:
+        if g.prompt is not None or s.stack:
+            fail(g, step, "game over but steps pending")
+        if not s.winners or any(not s.alive[w] for w in s.winners):
+            fail(g, step, f"bad winners {s.winners}")
+        return
+    check_stack(g, step)
+    p = g.prompt
+    if p is None:
+        fail(g, step, "no prompt while the game is not over")
+    if not s.alive[p.player]:
+        fail(g, step, f"prompt for bankrupt player {p.player}")
+    if sum(s.alive) < 2:
+        fail(g, step, "fewer than two players alive but game not over")
+    legal = dict(offered)[p.player]
+    if not legal.actions and legal.bid_range is None:
+        fail(g, step, f"decider {p.player} has nothing legal to answer {p.kind}")
+
+
+def check_stack(g: Game, step: int) -> None:
+    """Pending steps still refer to the world as it is."""
+    s = g.state
+    trades = 0
+    for st in s.stack:
+        name = type(st).__name__
+        if name == "MortgagedTransfer" and (s.owner[st.pos] != st.player or not s.mortgaged[st.pos]):
+            fail(g, step, f"stale {st}: owner {s.owner[st.pos]}, mortgaged {s.mortgaged[st.pos]}")
+        elif name == "BuyOrAuction" and s.owner[st.pos] != -1:
+            fail(g, step, f"stale {st}: owner {s.owner[st.pos]}")
+        elif name == "Auction" and st.lot >= 0 and s.owner[st.lot] != -1:
+            fail(g, step, f"auction of an owned property: {st}")
+        elif name == "TradeAnswer":
+            trades += 1
+        if not st.automatic and not s.alive[st.decider]:
+            fail(g, step, f"pending {st} waits for bankrupt player {st.decider}")
+    if trades > 1:
+        fail(g, step, f"{trades} trade offers pending at once")
+
+
+def check_offered(g: Game, step: int, everyone: bool = True) -> list[tuple[int, Any]]:
+    """Every offered action (and both ends of the bid range) passes ``check``.
+
+    ``everyone=False`` checks only the player the prompt waits for (the others can only be
+    offered any-time actions, which the engine lists by filtering with ``check`` itself).
+    Returns the ``Legal`` objects by player.
+    """
+    s = g.state
+    out = []
+    players = range(s.n) if everyone or s.over else (g.prompt.player,)
+    for p in players:
+        legal = g.legal_actions(p)
+        out.append((p, legal))
+        if not s.alive[p] or s.over:
+            if legal:
+                fail(g, step, f"player {p} (out or over) is offered {legal}")
+            continue
+        for a in legal.actions:
+            reason = g.check(p, a)
+            if reason is not None:
+                fail(g, step, f"offered {a} to player {p} but check says: {reason}")
+        if legal.bid_range is not None:
+            lo, hi = legal.bid_range
+            for amount in {lo, hi}:
+                reason = g.check(p, Action(A.BID, amount))
+                if reason is not None:
+                    fail(g, step, f"offered bid {amount} to {p} but check says: {reason}")
+    return out
+
+
+def check_clone_state(g: Game, step: int) -> None:
+    """A clone has the same state and shares no mutable list with the original."""
+    c = g.clone()
+    names = g.state.slots()
+    mine = [getattr(g.state, n) for n in names]
+    theirs = [getattr(c.state, n) for n in names]
+    if mine != theirs:
+        fail(g, step, "clone state differs")
+    if c.chance.log != g.chance.log or c._record != g._record or len(c.history) != len(g.history):
+        fail(g, step, "clone chance log, record or history differs")
+    for name, a, b in zip(names, mine, theirs):
+        if type(a) is list and a and (a is b or (type(a[0]) is list and a[0] is b[0])):
+            fail(g, step, f"clone shares (part of) the list state.{name} with the original")
+
+
+# ---------------------------------------------------------------------- expensive checks
+def universe(g: Game, p: int, legal) -> list[Action]:
+    size = g.edition.size
+    out = [Action(k) for k in NO_ARG_KINDS]
+    for kind in INT_ARG_KINDS:
+        if kind == A.BID:
+            continue
+        out.extend(Action(kind, pos) for pos in range(-1, size + 1))
+    bids = {0, -1, 1, g.edition.rules["auction_opening_bid"], 10 ** 6}
+    top = g.state.stack[-1] if g.state.stack else None
+    if top is not None and top.kind == "auction":
+        low = top.minimum(g)
+        bids |= {low - 1, low, low + 1}
+        bids.add(top.max_bid(g, p))
+        bids.add(top.max_bid(g, p) + 1)
+    if legal.bid_range is not None:
+        lo, hi = legal.bid_range
+        bids |= {lo - 1, lo, hi, hi + 1}
+    out.extend(Action(A.BID, b) for b in sorted(bids))
+    return out
+
+
+def trade_probes(g: Game, p: int) -> list[Action]:
+    s = g.state
+    mine = [q for q in g.edition.properties if s.owner[q] == p]
+    give = (mine[0],) if mine else ()
+    out = []
+    for q in range(-1, s.n + 1):
+        out.append(Action(A.TRADE, -1, TradeOffer(p, q, give, (), 0)))
+        out.append(Action(A.TRADE, -1, TradeOffer(p, q, (), (), 0)))
+    return out
+
+
+def check_universe(g: Game, step: int, offered: list[tuple[int, Any]]) -> None:
+    s = g.state
+    for p, legal in offered:
+        for a in universe(g, p, legal):
+            reason = g.check(p, a)
+            if (reason is None) != (a in legal):
+                fail(g, step, f"player {p} {a}: check says {reason!r} but offered={a in legal} ({legal})")
+        for a in trade_probes(g, p):
+            if a.offer.target not in legal.trade_partners and g.check(p, a) is None:
+                fail(g, step, f"player {p} may propose {a} to a non-partner ({legal.trade_partners})")
+    for bad in (-1, s.n, None):
+        if g.check(bad, A.A_ROLL) is None:
+            fail(g, step, f"check accepts roll from non-player {bad}")
+
+
+def check_clone_act(g: Game, step: int, rng: random.Random, offered: list[tuple[int, Any]], before: dict) -> None:
+    """Act on clones: a sample of offered actions succeeds, a sample of refused ones raises
+    ``IllegalAction`` and leaves the clone's ``to_json()`` unchanged."""
+    accepted: list[tuple[int, Action]] = []
+    refused: list[tuple[int, Action]] = []
+    for p, legal in offered:
+        accepted.extend((p, a) for a in legal.actions)
+        if legal.bid_range is not None:
+            lo, hi = legal.bid_range
+            accepted.append((p, Action(A.BID, rng.randint(lo, hi))))
+        if s_alive(g, p):
+            cands = universe(g, p, legal)
+            refused.extend((p, a) for a in rng.sample(cands, min(4, len(cands))) if a not in legal)
+    for p, a in rng.sample(accepted, min(2, len(accepted))):
+        c = g.clone()
+        try:
+            c.act(p, a)
+        except IllegalAction as exc:
+            fail(g, step, f"offered action {a} by {p} raised on a clone: {exc}")
+        # the original is untouched by acting on its clone
+    digest, actions, events = state_hash(g), len(g._record), len(g.history)
+    for p, a in refused[:2]:
+        c = g.clone()
+        try:
+            c.act(p, a)
+        except IllegalAction:
+            if c.to_json() != before:
+                fail(g, step, f"refused action {a} by {p} changed the game")
+        else:
+            fail(g, step, f"refused action {a} by {p} was accepted")
+    if (state_hash(g), len(g._record), len(g.history)) != (digest, actions, events):
+        fail(g, step, "acting on clones changed the original")
+
+
+def s_alive(g: Game, p: int) -> bool:
+    return not g.state.over and g.state.alive[p]
+
+
+def check_full_json(g: Game, step: int) -> dict:
+    d = g.to_json()
+    if g.clone().to_json() != d:
+        fail(g, step, "clone().to_json() differs")
+    text = json.dumps(d)
+    back = Game.from_json(json.loads(text))
+    if back.to_json() != d:
+        fail(g, step, "JSON round trip differs")
+    return d
+
+
+def hidden_keys(data: Any, path: str = "") -> list[str]:
+    found = []
+    if isinstance(data, dict):
+        for k, v in data.items():
+            if k in HIDDEN_KEYS:
+                found.append(path + "/" + k)
+            found.extend(hidden_keys(v, path + "/" + str(k)))
+    elif isinstance(data, list):
+        for i, v in enumerate(data):
+            found.extend(hidden_keys(v, f"{path}[{i}]"))
+    return found
+
+
+def perturb_hidden(g: Game, seed: int) -> Game:
+    """A clone whose hidden information (deck order, generator state) is different."""
+    c = g.clone()
+    rng = random.Random(seed)
+    for pile in c.state.decks:
+        original = list(pile)
+        rng.shuffle(pile)
+        if pile == original:
+            pile.reverse()             # make sure the order changes when it can
+    c.chance._rng = random.Random(seed + 1)
+    return c
+
+
+def check_views(g: Game, step: int) -> None:
+    viewers: list[int | None] = [None, *range(g.state.n)]
+    for v in viewers:
+        data = g.view(v).to_json()
+        bad = hidden_keys(data)
+        if bad:
+            fail(g, step, f"view of {v} exposes {bad}")
+    c = perturb_hidden(g, step)
+    for v in viewers:
+        if g.view(v).to_json() != c.view(v).to_json():
+            fail(g, step, f"view of {v} depends on hidden information")
+
+
+# ---------------------------------------------------------------------- the driver
+def game_config(seed: int) -> tuple[str, int, dict]:
+    rng = random.Random(seed * 7919 + 1)
+    edition = ("classic", "starwars40")[seed % 2]
+    players = rng.randint(2, 6)
+    options = {"rent-must-be-claimed": rng.random() < 0.2}
+    return edition, players, options
+
+
+def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000) -> Game:
+    edition, players, options = game_config(seed)
+    if max_rounds is not None:
+        options["max-rounds"] = max_rounds
+    g = Game(edition, players, seed=seed, options=options)
+    bots = [make_agent(bot, seed * 100 + i) for i in range(players)]
+    rng = random.Random(seed)
+    hashes = [state_hash(g)]
+    step = 0
+    check_step(g, step, rng, full, hashes[-1])
+    while not g.over:
+        if step >= cap:
+            fail(g, step, f"no end after {cap} actions (safety cap)")
+        p = g.prompt
+        a = bots[p.player].act(g.view(p.player), p)
+        g.act(p.player, a)
+        step += 1
+        hashes.append(state_hash(g))
+        check_step(g, step, rng, full, hashes[-1])
+    if max_rounds is None and g.state.end_reason != "bankruptcy":
+        fail(g, step, f"ended by {g.state.end_reason}, not bankruptcy")
+    check_replay(g, hashes)
+    if full:
+        if Game.replay(g.record()).digest() != g.digest():
+            fail(g, step, "Game.replay gives a different digest")
+    return g
+
+
+def check_step(g: Game, step: int, rng: random.Random, full: bool, digest: bytes) -> None:
+    check_money(g, step)
+    check_ownership(g, step)
+    check_buildings(g, step)
+    check_cards(g, step)
+    offered = check_offered(g, step, everyone=full or step % 8 == 0)
+    check_flow(g, step, offered)
+    check_clone_state(g, step)
+    if full:
+        check_universe(g, step, offered)
+        d = check_full_json(g, step)
+        check_clone_act(g, step, rng, offered, d)
+        check_views(g, step)
+    elif step % 64 == 0 or g.over:
+        check_views(g, step)
+
+
+def check_replay(g: Game, hashes: list[bytes]) -> None:
+    """Rebuild the game from its record action by action; the state hash matches at every step."""
+    record = g.record()
+    chance = Chance(int(record["seed"]))
+    chance.playback(record["chance"])
+    r = Game(record["edition"], record["players"], record["seed"], record["options"], events=False,
+             _chance=chance)
+    if state_hash(r) != hashes[0]:
+        fail(g, 0, "replay differs at the start")
+    for k, (p, data) in enumerate(record["actions"], 1):
+        r.act(int(p), Action.from_json(data))
+        if state_hash(r) != hashes[k]:
+            fail(g, k, f"replay differs after action {k} ({data} by {p})")
+    chance.end_playback()
+    if len(hashes) != len(record["actions"]) + 1:
+        fail(g, len(hashes), "record length differs from the number of steps")
