@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test bench simulate clean
+.PHONY: play test bench simulate serve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,6 +20,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_speed.py
+
+serve: $(STAMP)
+	$(BIN)/openmonopoly serve
 
 simulate: $(STAMP)
 	$(BIN)/openmonopoly simulate --edition classic --games 200 --seed 1 --json

@@ -22,6 +22,8 @@ from openmonopoly.engine.chance import Chance
 
 NO_ARG_KINDS = sorted(A._NO_ARG)
 INT_ARG_KINDS = sorted(A._INT_ARG)
+# Action kinds of an edition's own rules class: (without a number, with a number).
+EDITION_KINDS = {"clonewars": (("mission", "collect", "time-up"), ("take", "steal", "pick", "target", "sell-city"))}
 HIDDEN_KEYS = frozenset({"decks", "rng", "chance", "_rng", "forced", "log"})
 
 
@@ -111,8 +113,14 @@ def check_buildings(g: Game, step: int) -> None:
             fail(g, step, f"buildings on a set not wholly owned by one player: {members} owners {owners}")
         if any(s.mortgaged[q] for q in members):
             fail(g, step, f"buildings on a set with a mortgaged street: {members}")
-        if max(levels) - min(levels) > 1:
+        if max(levels) - min(levels) > 1 and not sold_city_outright(g, members):
             fail(g, step, f"uneven building on {members}: {levels}")
+
+
+def sold_city_outright(g: Game, members) -> bool:
+    """Clone Wars: a city sold outright ('sell-city') leaves its site bare beside the others'
+    buildings (the rulebook asks evenness of settlements only); building then starts on the lowest."""
+    return any(a.kind == "sell-city" and a.arg in members for _, a in g._record)
 
 
 def check_cards(g: Game, step: int) -> None:
@@ -213,8 +221,12 @@ def check_clone_state(g: Game, step: int) -> None:
 # ---------------------------------------------------------------------- expensive checks
 def universe(g: Game, p: int, legal) -> list[Action]:
     size = g.edition.size
-    out = [Action(k) for k in NO_ARG_KINDS]
-    for kind in INT_ARG_KINDS:
+    no_arg, int_arg = NO_ARG_KINDS, INT_ARG_KINDS
+    extra = EDITION_KINDS.get(g.edition.id)      # kinds a rules class registers on import (after this module)
+    if extra is not None:
+        no_arg, int_arg = sorted(set(no_arg) | set(extra[0])), sorted(set(int_arg) | set(extra[1]))
+    out = [Action(k) for k in no_arg]
+    for kind in int_arg:
         if kind == A.BID:
             continue
         out.extend(Action(kind, pos) for pos in range(-1, size + 1))
@@ -355,8 +367,10 @@ def game_config(seed: int) -> tuple[str, int, dict]:
     return edition, players, options
 
 
-def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000) -> Game:
-    edition, players, options = game_config(seed)
+def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000,
+                 config: tuple[str, int, dict] | None = None, end_reasons: tuple[str, ...] = ("bankruptcy",)) -> Game:
+    edition, players, options = game_config(seed) if config is None else config
+    options = dict(options)
     if max_rounds is not None:
         options["max-rounds"] = max_rounds
     g = Game(edition, players, seed=seed, options=options)
@@ -374,7 +388,7 @@ def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap
         step += 1
         hashes.append(state_hash(g))
         check_step(g, step, rng, full, hashes[-1])
-    if max_rounds is None and g.state.end_reason != "bankruptcy":
+    if max_rounds is None and g.state.end_reason not in end_reasons:
         fail(g, step, f"ended by {g.state.end_reason}, not bankruptcy")
     check_replay(g, hashes)
     if full:

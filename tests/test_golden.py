@@ -22,15 +22,25 @@ from openmonopoly.agents import make_agent
 from openmonopoly.editions.words import describe
 
 GOLDEN = Path(__file__).parent / "golden"
-EDITIONS = ("classic", "starwars40")
+EDITIONS = ("classic", "starwars40", "sailormoon", "clonewars")
+# Variants: golden file name -> (edition, options); each also plays with the round limit.
+VARIANTS = {
+    "sailormoon-quicker-game": ("sailormoon", {"quicker-game": True}),
+    "clonewars-quicker-game": ("clonewars", {"quicker-game": True}),
+    "clonewars-time-limit": ("clonewars", {"time-limit": 25}),
+    "clonewars-starwars-rule": ("clonewars", {"starwars-rule": True}),
+    "clonewars-starwars-rule-quicker-game": ("clonewars", {"starwars-rule": True, "quicker-game": True}),
+}
+GAMES = EDITIONS + tuple(VARIANTS)
 SEED = 2024
 PLAYERS = ("Ann", "Ben", "Cat", "Dan")
 BOT = "heuristic"
 MAX_ROUNDS = 40
 
 
-def play(edition: str) -> om.Game:
-    g = om.Game(edition, list(PLAYERS), seed=SEED, options={"max-rounds": MAX_ROUNDS})
+def play(name: str) -> om.Game:
+    edition, options = VARIANTS.get(name, (name, {}))
+    g = om.Game(edition, list(PLAYERS), seed=SEED, options={"max-rounds": MAX_ROUNDS, **options})
     bots = [make_agent(BOT, SEED * 10 + i) for i in range(len(PLAYERS))]
     while not g.over:
         p = g.prompt
@@ -42,7 +52,8 @@ def transcript(edition: str) -> list[str]:
     g = play(edition)
     ed = g.edition
     names = g.players
-    lines = [f"# {ed.name} ({ed.id}); seed {SEED}; {BOT} bots; max-rounds {MAX_ROUNDS}; players "
+    variant = "".join(f"; {k}={v}" for k, v in VARIANTS.get(edition, ("", {}))[1].items())
+    lines = [f"# {ed.name} ({ed.id}){variant}; seed {SEED}; {BOT} bots; max-rounds {MAX_ROUNDS}; players "
              + ", ".join(names)]
     lines += [describe(ed, e, names, g.houses_per_hotel) for e in g.history]
     s = g.state
@@ -67,12 +78,12 @@ def path_of(edition: str) -> Path:
 
 def regenerate() -> None:
     GOLDEN.mkdir(exist_ok=True)
-    for edition in EDITIONS:
+    for edition in GAMES:
         path_of(edition).write_text("\n".join(transcript(edition)) + "\n", encoding="utf-8")
         print(f"wrote {path_of(edition)}")
 
 
-@pytest.mark.parametrize("edition", EDITIONS)
+@pytest.mark.parametrize("edition", GAMES)
 def test_golden_playthrough(edition: str) -> None:
     if os.environ.get("OPENMONOPOLY_REGENERATE_GOLDEN") == "1":
         GOLDEN.mkdir(exist_ok=True)

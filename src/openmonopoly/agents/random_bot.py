@@ -25,6 +25,8 @@ class RandomAgent:
         legal = view.legal_actions()
         rng = self.rng
         options: list[object] = list(legal.actions)
+        if view.options.get("time-limit") == 0:    # the clock's 'time-up' is not a player's move
+            options = [a for a in options if a.kind != "time-up"]
         if legal.bid_range is not None:
             options.append("bid")
         if legal.trade_partners and rng.random() < self.trade_weight:
@@ -54,7 +56,8 @@ class RandomAgent:
             take = tuple(rng.sample(theirs, min(len(theirs), rng.randint(0, 2))))
             cash_me, cash_other = view.cash[me], view.cash[other]
             cash = rng.randint(-min(cash_other, 300), min(cash_me, 300))
-            cards_mine = [ref >> 8 for ref in view.held[me]]
+            held = view.held[me]       # a trade names a held card by its deck; Mandalorian: by its card number
+            cards_mine = [ref & 0xFF for ref in held] if ed.family == "mandalorian" else [ref >> 8 for ref in held]
             give_cards = (cards_mine[0],) if cards_mine and rng.random() < 0.3 else ()
             offer = TradeOffer(me, other, give, take, cash, give_cards, ())
             if view.check(Action(A.TRADE, -1, offer)) is None:

@@ -73,6 +73,9 @@ SCREEN_FIELDS = ("owner", "level", "mortgaged", "in_jail", "jail_turns", "held",
 
 
 def _check_screen(game: Game) -> None:
+    from .render import family_screen
+    if game.edition.family != "classic" and family_screen(game.edition.family) is not None:
+        return                                   # the family ships its own screen parts
     missing = [f for f in SCREEN_FIELDS if not hasattr(game.state, f)]
     if missing:
         raise UsageProblem(f"terminal play does not support the {game.edition.family} rules family yet "
@@ -233,6 +236,10 @@ def play(
     save: Optional[str] = typer.Option(None, "--save", help="Save the game to FILE on exit and at the end."),
     load: Optional[str] = typer.Option(None, "--load", help="Resume a game saved with --save or `save`."),
     names: Optional[str] = typer.Option(None, "--names", help="Comma-separated player names."),
+    time_limit_minutes: Optional[float] = typer.Option(
+        None, "--time-limit-minutes",
+        help="A time-limit game against the clock (editions with the time-limit option): after M minutes the "
+             "game ends and the richest wins. Sets --option time-limit=0 unless given."),
 ) -> None:
     """Play a game in the terminal: humans and bots at one table."""
     from .terminal import Session
@@ -257,6 +264,12 @@ def play(
             ed = _edition(edition or "classic")
             kinds = _seats(seats or "human,heuristic,heuristic,heuristic", ed)
             options = _options(ed, option, max_rounds)
+            if time_limit_minutes is not None:
+                if time_limit_minutes <= 0:
+                    raise UsageProblem(f"--time-limit-minutes must be positive; got {time_limit_minutes:g}")
+                if "time-limit" not in _family(ed).available_options(ed):
+                    raise UsageProblem(f"edition {ed.id} has no time-limit game (option time-limit)")
+                options.setdefault("time-limit", 0)
             if names:
                 player_names = [n.strip() for n in names.split(",")]
                 if len(player_names) != len(kinds) or not all(player_names):
@@ -276,7 +289,11 @@ def play(
     if load:
         turns = [i for i, e in enumerate(game.history) if e.kind == "turn"]
         seen = turns[-1] if turns else 0
-    session = Session(game, kinds, agents, console(), save_path=save, seen=seen)
+    deadline = None
+    if time_limit_minutes is not None and not load:
+        import time
+        deadline = time.monotonic() + 60 * time_limit_minutes
+    session = Session(game, kinds, agents, console(), save_path=save, seen=seen, deadline=deadline)
     code = session.run()
     raise typer.Exit(code)
 
@@ -409,6 +426,16 @@ def replay(file: str = typer.Argument(..., help="A saved game (--save) or a game
         line = event_line(game, event)
         out.print(line, markup=False, soft_wrap=True,
                   style="bold" if event.kind in ("turn", "game-over") else None)
+
+
+from .analyze import analyze_app  # noqa: E402
+
+app.add_typer(analyze_app, name="analyze")
+
+
+from .serve import register as _register_serve  # noqa: E402  (the web game: cli/serve.py)
+
+_register_serve(app)
 
 
 def main() -> None:

@@ -377,6 +377,8 @@ def prompt_text(game: Game, prompt: Prompt) -> Text:
                  "Do you want one too? (it would then be auctioned)")
     elif kind == "place-building":
         t.append(f", where do you place your {ed.term(d['building'])}?")
+    elif kind in ("character", "mission", "mission-pick"):
+        t.append(starwars_rule_prompt(game, kind, d))
     else:
         t.append(f" must answer '{kind}'.")
     return t
@@ -415,6 +417,10 @@ def action_label(game: Game, player: int, action: Action) -> str:
     prompt = game.prompt
     d = prompt.details if prompt is not None and prompt.player == player else {}
     k = action.kind
+    if prompt is not None and prompt.kind in ("character", "mission", "mission-pick") or k in ("sell-city", "time-up"):
+        label = starwars_rule_label(game, player, action, d)
+        if label:
+            return label
     if k == A.ROLL:
         return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
     if k == A.PAY_BAIL:
@@ -479,7 +485,88 @@ def action_label(game: Game, player: int, action: Action) -> str:
     return str(action)
 
 
+def starwars_rule_prompt(game: Game, kind: str, d: dict) -> str:
+    """Clone Wars, the Star Wars rule: what the character / mission prompts ask."""
+    if kind == "character":
+        return ", choose your character (General Grievous and Asajj Ventress play the dark side)."
+    if kind == "mission":
+        fail = game.edition.money(d["fail_cost"])
+        need = "a 6" if d["need"] == 6 else f"{d['need']} or more"
+        return (f": a 6! Send your troops on mission {d['mission']} ({d['side']} side), {d['name']}? "
+                f"One die must show {need}; otherwise you pay {fail}.")
+    what = {"take-sites": f"choose an unowned {game.edition.term('street')} ({d['left']} to take)"
+                          + (f", or take {game.edition.money(d['cash'])}" if d.get("cash") else ""),
+            "steal-sites": f"choose a {game.edition.term('street')} to steal ({d['left']} left)",
+            "move-self": "choose the space for your token",
+            "eliminate": "choose the player Swift Victory eliminates"}.get(d["reward"], "")
+    if d["reward"] == "move-other":
+        what = "choose the space for their token" if d.get("target", -1) >= 0 else "choose a player to move"
+    return f": {d['name']} succeeds; {what}."
+
+
+def starwars_rule_label(game: Game, player: int, action: Action, d: dict) -> str:
+    ed = game.edition
+    k = action.kind
+    if k == "choose":
+        chars = ed.raw.get("characters", [])
+        if 0 <= action.arg < len(chars):
+            return f"{chars[action.arg]['name']} ({chars[action.arg]['side']} side)"
+    if k == "mission":
+        return "Send the troops"
+    if k == A.PASS:
+        return "Keep the troops at home" if "fail_cost" in d else "Take nothing"
+    if k == "collect":
+        return f"Take {ed.money(d.get('cash', 0))} instead"
+    if k in ("take", "steal", "pick"):
+        verb = {"take": "Take", "steal": "Steal", "pick": "Go to"}[k]
+        return f"{verb} {ed.board[action.arg].name}"
+    if k == "target":
+        return f"Choose {game.players[action.arg]}"
+    if k == "sell-city":
+        sp = ed.board[action.arg]
+        return (f"Sell the {ed.term('hotel')} on {sp.name} outright "
+                f"(+{ed.money(sp.hotel_cost // 2 + houses_per_hotel(game) * (sp.house_cost // 2))})")
+    if k == "time-up":
+        return "Time is up: end the game"
+    return ""
+
+
 def bid_label(game: Game, legal: Legal) -> str:
     assert legal.bid_range is not None
     lo, hi = legal.bid_range
     return f"Bid ({game.edition.money(lo)}..{game.edition.money(hi)})"
+
+
+# ---------------------------------------------------------------------------------- families
+# A rules family with its own screen parts ships ``cli/<family>_screen.py``; the functions below
+# hand each call for a game of that family to the module's function of the same name, if any.
+_FAMILY_SCREENS: dict[str, object] = {}
+_SHARED = {}
+
+
+def family_screen(family: str):
+    """The screen module of ``family`` (None when it uses the shared rendering)."""
+    if family not in _FAMILY_SCREENS:
+        import importlib
+        try:
+            module = importlib.import_module(f"{__package__}.{family}_screen")
+            module._shared.update(_SHARED)
+        except ModuleNotFoundError:
+            module = None
+        _FAMILY_SCREENS[family] = module
+    return _FAMILY_SCREENS[family]
+
+
+def _by_family(fn):
+    def dispatch(game, *args, **kwargs):
+        module = family_screen(game.edition.family) if game.edition.family != "classic" else None
+        own = getattr(module, fn.__name__, None) if module is not None else None
+        return (own or fn)(game, *args, **kwargs)
+    dispatch.__name__ = fn.__name__
+    dispatch.__doc__ = fn.__doc__
+    return dispatch
+
+
+for _name in ("board_table", "players_table", "header", "holdings", "deed_panel", "prompt_text", "action_label"):
+    _SHARED[_name] = globals()[_name]
+    globals()[_name] = _by_family(globals()[_name])

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
@@ -70,8 +71,9 @@ class Session:
 
     def __init__(self, game: Game, kinds: Sequence[str], agents: dict[int, Any], console: Console,
                  save_path: str | None = None, read: Callable[[str], str] | None = None,
-                 interactive: bool | None = None, seen: int = 0) -> None:
+                 interactive: bool | None = None, seen: int = 0, deadline: float | None = None) -> None:
         self.game = game
+        self.deadline = deadline             # time.monotonic() when a clock-timed game ends ('time-up')
         self.kinds = list(kinds)
         self.agents = agents
         self.console = console
@@ -116,6 +118,10 @@ class Session:
             while not game.over:
                 prompt = game.prompt
                 if prompt is None:
+                    break
+                if self.deadline is not None and time.monotonic() >= self.deadline:
+                    self.console.print("The agreed time is up.", style="bold")
+                    game.act(prompt.player, "time-up")      # recorded, so the game replays
                     break
                 if self.kinds[prompt.player] == "human":
                     self.human_decides(prompt)
@@ -456,7 +462,8 @@ class Session:
             if s.owner[pos] != owner:
                 continue
             sp = ed.board[pos]
-            if sp.group is not None and any(s.level[q] for q in ed.group_members[ed.group_of[pos]]):
+            if sp.group is not None and hasattr(game.state, "level") and any(
+                    s.level[q] for q in ed.group_members[ed.group_of[pos]]):
                 continue
             out.append(pos)
         return out
@@ -523,7 +530,7 @@ class Session:
             for pos in spaces:
                 t.append("  ")
                 t.append_text(render.swatch(ed, pos))
-                t.append(f" {pos} {ed.board[pos].name}" + (" (mortgaged)" if view.mortgaged[pos] else "") + "\n")
+                t.append(f" {pos} {ed.board[pos].name}" + (" (mortgaged)" if getattr(game.state, "mortgaged", None) and view.mortgaged[pos] else "") + "\n")
             return t if spaces else Text("  (nothing tradable)\n", style="dim")
 
         mine, theirs = self._tradable(seat), self._tradable(target)
@@ -554,9 +561,9 @@ class Session:
         give_cards: tuple[int, ...] = ()
         take_cards: tuple[int, ...] = ()
         if view.held[seat] and self.ask_yes("Give your get-out-of-jail card?", False):
-            give_cards = (view.held[seat][0] >> 8,)
+            give_cards = (view.held[seat][0] >> 8 if ed.family != "mandalorian" else view.held[seat][0],)
         if view.held[target] and self.ask_yes("Ask for their get-out-of-jail card?", False):
-            take_cards = (view.held[target][0] >> 8,)
+            take_cards = (view.held[target][0] >> 8 if ed.family != "mandalorian" else view.held[target][0],)
         offer = TradeOffer(seat, target, tuple(give), tuple(take), cash, give_cards, take_cards)
         reason = game.check(seat, Action(A.TRADE, -1, offer))
         if reason is not None:

@@ -274,6 +274,12 @@ def parse_edition(raw: dict, path: str = "<edition>") -> Edition:
     edition.utilities = tuple(s.position for s in edition.board if s.type == UTILITY)
     if family == "classic":
         _validate_classic(edition)
+    elif family == "empire":
+        from ..rules.empire.data import validate_empire
+        validate_empire(edition)
+    elif family == "mandalorian":
+        from .mandalorian_schema import validate as validate_mandalorian
+        validate_mandalorian(edition)
     return edition
 
 

@@ -27,6 +27,11 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
         text = describe_empire(edition, event, names)
         if text is not None:
             return text
+    elif edition.family == "mandalorian":
+        from ..rules.mandalorian.words import describe_mandalorian
+        text = describe_mandalorian(edition, event, names)
+        if text is not None:
+            return text
     k = event.kind
     ed = edition
     money = ed.money
@@ -45,11 +50,13 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
         return f"--- Round {event.amount}: {who(p)}'s turn ---"
     if k == E.DICE:
         d1, d2 = divmod(event.other, 10)
+        if event.info == "mission":
+            return f"{who(p)} rolls a {event.amount} for the mission."
         purpose = {"jail": " trying for doubles", "rent": " for the rent"}.get(event.info, "")
         dbl = " (doubles)" if d1 == d2 and event.info != "rent" else ""
         return f"{who(p)} rolls {d1} and {d2}{purpose}{dbl}."
     if k == E.MOVED:
-        how = {"back": "goes back to", "direct": "advances to"}.get(event.info, "moves to")
+        how = {"back": "goes back to", "direct": "advances to", "placed": "is placed on"}.get(event.info, "moves to")
         return f"{who(p)} {how} {space(event.pos)}."
     if k == E.SALARY:
         return f"{who(p)} passes {terms['go']} and collects {money(event.amount)}."
@@ -76,7 +83,8 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
         if reason == "bankruptcy":
             return f"{who(p)} hands their last {money(event.amount)} to {who(event.other)}."
         label = {"bail": "to leave jail", "card": "(card)", "repairs": "for repairs", "interest": "interest",
-                 "auction": "for the auction", "building-auction": "for the building", "refund": "(refund)"}
+                 "auction": "for the auction", "building-auction": "for the building", "refund": "(refund)",
+                 "mission": "(mission)", "deed": f"for {space(event.pos)}"}
         return f"{who(p)} pays {money(event.amount)} to {who(event.other)} {label.get(reason, reason)}.".replace(
             "  ", " ")
     if k == E.RENT_LAPSED:
@@ -118,14 +126,39 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
                 "others may claim one too.")
     if k == E.WANTS:
         return f"{who(p)} wants one too."
+    if k in _STARWARS_RULE_KINDS:
+        return _starwars_rule(event, who)
     if k == E.GAME_OVER:
         reason, _, ids = event.info.partition(":")
         winners = [names[int(i)] for i in ids.split(",") if i]
-        how = {"bankruptcy": "is the last player standing", "round-limit": "is the richest at the round limit"}
+        how = {"bankruptcy": "is the last player standing", "round-limit": "is the richest at the round limit",
+               "first-bankruptcy": "is the wealthiest after the first bankruptcy",
+               "time-limit": "is the richest at the time limit", "swift-victory": "is the last player standing"}
         if len(winners) == 1:
             return f"Game over: {winners[0]} {how.get(reason, 'wins')}."
         return f"Game over ({reason}): " + (", ".join(winners) + " share the win." if winners else "nobody wins.")
     return f"{k} {event}"
+
+
+_STARWARS_RULE_KINDS = frozenset({"character", "mission", "mission-nothing", "eliminated"})
+
+
+def _starwars_rule(event: Event, who) -> str:
+    """Clone Wars, the optional Star Wars rule: characters and missions."""
+    p = event.player
+    if event.kind == "character":
+        name, _, side = event.info.partition("|")
+        return f"{who(p)} chooses {name} ({side} side)."
+    if event.kind == "eliminated":
+        return f"Swift Victory: {who(event.other)} eliminates {who(p)} and takes all their land and money."
+    if event.kind == "mission-nothing":
+        return "There is nothing to take."
+    what, _, name = event.info.partition(":")
+    if what == "offered":
+        return f"{who(p)} may send troops on mission {event.other}: {name}."
+    if what == "declined":
+        return f"{who(p)} keeps the troops at home."
+    return f"The mission {'succeeds' if what == 'success' else 'fails'}."
 
 
 def offer_words(ed: Edition, text: str, names: Sequence[str]) -> str:

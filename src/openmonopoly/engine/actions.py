@@ -29,6 +29,9 @@ WAIVE = "waive"            # let that rent go
 WANT = "want"              # building shortage: I want one of the last buildings too
 PLACE = "place"            # place a building won at a shortage auction
 END = "end"                # end a phase where doing nothing more is allowed
+PLAY = "play"              # play a kept card by its number (Mandalorian: a Signet battle card)
+REROLL = "reroll"          # roll the battle dice again (Mandalorian: Ahsoka Tano)
+CHOOSE = "choose"          # choose one of the offered items by number (Mandalorian: Boba Fett's Signet card)
 
 # Actions a player may take "at any time" the rules allow.
 BUILD = "build"
@@ -40,9 +43,25 @@ TRADE = "trade"
 
 ANYTIME_KINDS = frozenset({BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE})
 _NO_ARG = frozenset({ROLL, PAY_BAIL, USE_CARD, BUY, AUCTION, PASS, PAY, BANKRUPT, ACCEPT, REJECT,
-                     LIFT, KEEP, CLAIM, WAIVE, WANT, END})
-_INT_ARG = frozenset({BID, PLACE, BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE})
+                     LIFT, KEEP, CLAIM, WAIVE, WANT, END, REROLL})
+_INT_ARG = frozenset({BID, PLACE, BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, PLAY, CHOOSE})
 KINDS = _NO_ARG | _INT_ARG | {TRADE}
+
+
+def register_kind(kind: str, takes_number: bool, anytime: bool = False) -> None:
+    """Let a rules family add an action kind; its text form is ``kind`` or ``kind N``.
+
+    ``anytime``: like build or mortgage, it does not answer the prompt (``Game.check_anytime`` decides)."""
+    global _NO_ARG, _INT_ARG, KINDS, ANYTIME_KINDS
+    if anytime:
+        ANYTIME_KINDS = ANYTIME_KINDS | {kind}
+    if kind in KINDS:
+        return
+    if takes_number:
+        _INT_ARG = _INT_ARG | {kind}
+    else:
+        _NO_ARG = _NO_ARG | {kind}
+    KINDS = KINDS | {kind}
 
 
 class TradeOffer(NamedTuple):
@@ -168,3 +187,4 @@ A_ROLL, A_PAY_BAIL, A_USE_CARD = Action(ROLL), Action(PAY_BAIL), Action(USE_CARD
 A_BUY, A_AUCTION, A_PASS, A_PAY, A_BANKRUPT = Action(BUY), Action(AUCTION), Action(PASS), Action(PAY), Action(BANKRUPT)
 A_ACCEPT, A_REJECT, A_LIFT, A_KEEP = Action(ACCEPT), Action(REJECT), Action(LIFT), Action(KEEP)
 A_CLAIM, A_WAIVE, A_WANT, A_END = Action(CLAIM), Action(WAIVE), Action(WANT), Action(END)
+A_REROLL = Action(REROLL)

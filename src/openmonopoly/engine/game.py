@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 from typing import Any, ClassVar, Iterator, NamedTuple, Sequence
 
 from ..editions import Edition, load
@@ -160,6 +161,12 @@ class Game:
 
     def net_worth(self, player: int) -> int:
         return self.state.cash[player]
+
+    def seats_from(self, player: int) -> tuple[int, ...]:
+        """Players still in the game from ``player``'s left round to ``player`` (if still in)."""
+        s = self.state
+        n = s.n
+        return tuple(q for q in ((player + i) % n for i in range(1, n + 1)) if s.alive[q])
 
     # ------------------------------------------------------------------ the public API
     @property
@@ -338,6 +345,23 @@ class Game:
         new.state = self.state.copy()
         return new
 
+    def resample_hidden(self, player: int | None, rng: random.Random) -> None:
+        """Redraw in place what ``player`` cannot see (``state.HIDDEN``), consistently with their view.
+
+        Used on a clone by ``View.sample_game`` (search bots). The default treats every hidden field
+        as deck orders: a list of lists (one draw order per deck) has each list shuffled, a flat list
+        is shuffled as one pile. Families with other secrets (private hands) override it.
+        """
+        s = self.state
+        for name in sorted(s.HIDDEN):            # sorted: frozenset order depends on the hash seed
+            value = getattr(s, name)
+            if isinstance(value, list):
+                if value and isinstance(value[0], list):
+                    for pile in value:
+                        rng.shuffle(pile)
+                else:
+                    rng.shuffle(value)
+
     def to_json(self) -> dict:
         return {
             "format": RECORD_FORMAT,
@@ -409,6 +433,23 @@ class View:
     def events(self) -> list[Event]:
         return [e for e in self._game.history if e.visible_to(self.player)]
 
+    def sample_game(self, seed: int) -> Game:
+        """A determinized copy of the game, consistent with what this viewer sees (for search bots).
+
+        A clone with events off whose hidden information is redrawn from ``seed``
+        (``Game.resample_hidden``: deck orders shuffled, a family's private hands dealt anew) and
+        whose chance source is a fresh one seeded from ``seed``, so neither the real deck order nor
+        the real future dice can be read from it. Its record starts empty: it is a hypothetical
+        game to play forward, not a copy of the real one. The real game is never touched.
+        """
+        rng = random.Random(seed)
+        game = self._game.clone(events=False)
+        game.resample_hidden(self.player, rng)
+        game.seed = rng.getrandbits(63)
+        game.chance = Chance(game.seed)
+        game._record = []
+        return game
+
     def __getattr__(self, name: str) -> Any:
         # Public state fields are readable by name; hidden ones are not.
         game = object.__getattribute__(self, "_game")
@@ -439,3 +480,7 @@ def rules_class(edition: Edition) -> type[Game]:
 def _import_families() -> None:
     """Rule families register themselves on import."""
     from ..rules import classic  # noqa: F401
+    from ..rules.mandalorian import game as _mandalorian  # noqa: F401
+    from ..rules.empire import game as _empire  # noqa: F401
+    from ..rules import sailormoon as _sailormoon  # noqa: F401
+    from ..rules.clonewars import game as _clonewars  # noqa: F401

@@ -276,7 +276,7 @@ class ClassicGame(Game):
         # A round ends when play comes back round to (or past) the first player's seat.
         if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
             s.round += 1
-            limit = self.options["max-rounds"]
+            limit = self.round_limit()
             if limit is not None and s.round > limit:
                 s.round = limit
                 self.end_at_limit()
@@ -287,11 +287,19 @@ class ClassicGame(Game):
         if self._events is not None:
             self._events.append(Event(E.TURN, nxt, amount=s.round))
 
-    def end_at_limit(self) -> None:
+    def round_limit(self) -> int | None:
+        """The last round to play (None: no limit); variants add their own limits."""
+        return self.options["max-rounds"]
+
+    def end_at_limit(self, reason: str = "round-limit") -> None:
         alive = [p for p in range(self.state.n) if self.state.alive[p]]
         worth = {p: self.net_worth(p) for p in alive}
         best = max(worth.values())
-        self.finish([p for p in alive if worth[p] == best], "round-limit")
+        self.finish([p for p in alive if worth[p] == best], reason)
+
+    def after_bankruptcy(self, player: int, handover: list[Step]) -> None:
+        """A player has left the game and others play on; ``handover``: the steps settling their
+        estate (lift-or-keep decisions, the bank's auctions). Variants may end the game here."""
 
     # ------------------------------------------------------------ rolling and moving
     def roll(self, player: int) -> None:

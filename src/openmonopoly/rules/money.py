@@ -149,6 +149,7 @@ def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
     cards = list(s.held[player])
     s.held[player].clear()
     s.alive[player] = False
+    before = len(s.stack)
     if creditor != BANK:
         for ref in cards:
             s.held[creditor].append(ref)
@@ -170,7 +171,10 @@ def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
             game.emit(Event(E.TRANSFERRED, BANK, pos, other=player))
         for pos in reversed(mine):
             start_auction(game, pos, game.seats_from(s.current))
+    handover = s.stack[before:]
     game.drop_from_flow(player)
     alive = [p for p in range(s.n) if s.alive[p]]
     if len(alive) == 1:
         game.finish(alive, "bankruptcy")
+    else:
+        game.after_bankruptcy(player, handover)

@@ -1,0 +1,65 @@
+"""Engine speed: bot games per second on one core, events off.
+
+    .venv/bin/python bench/engine_speed.py [--games 200] [--seed 1] [--json]
+
+Rows: 4 heuristic bots on classic playing to the end, and 4 random bots on
+classic with a 100-round limit (random bots rarely bankrupt each other).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+try:
+    from openmonopoly.sim import play_game
+    from openmonopoly.sim.runner import game_seed
+except ImportError:  # run from a checkout without installing
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from openmonopoly.sim import play_game
+    from openmonopoly.sim.runner import game_seed
+
+CASES = [
+    ("heuristic x4, classic", "classic", ["heuristic"] * 4, None),
+    ("random x4, classic, max-rounds 100", "classic", ["random"] * 4, 100),
+]
+
+
+def run(label: str, edition: str, seats: list[str], max_rounds: int | None, games: int, seed: int) -> dict:
+    turns = 0
+    ended: dict[str, int] = {}
+    start = time.perf_counter()
+    for i in range(games):
+        g = play_game(edition, seats, game_seed(seed, i), max_rounds=max_rounds)
+        turns += g.state.turns
+        ended[g.state.end_reason] = ended.get(g.state.end_reason, 0) + 1
+    elapsed = max(time.perf_counter() - start, 1e-9)
+    return {"case": label, "edition": edition, "seats": seats, "max_rounds": max_rounds, "games": games,
+            "seconds": round(elapsed, 3), "games_per_sec": round(games / elapsed, 2),
+            "player_turns": turns, "player_turns_per_sec": round(turns / elapsed, 1), "end_reasons": ended}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200, help="games per case (default 200)")
+    ap.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
+    ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = ap.parse_args(argv)
+    rows = [run(label, ed, seats, mr, args.games, args.seed) for label, ed, seats, mr in CASES]
+    if args.json:
+        print(json.dumps({"games": args.games, "seed": args.seed, "python": sys.version.split()[0],
+                          "results": rows}, indent=2))
+        return 0
+    head = f"{'case':<36} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15}"
+    print(head)
+    print("-" * len(head))
+    for r in rows:
+        print(f"{r['case']:<36} {r['games']:>6} {r['seconds']:>8.2f} {r['games_per_sec']:>9.1f} "
+              f"{r['player_turns_per_sec']:>15.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,126 @@
+"""Load test of the web game: N concurrent games over WebSockets on loopback.
+
+Each game has one seat played by this script (a plain policy over the legal list) and three server bots
+(bot delay 0). Reports actions per second (committed and broadcast, all games together) and the latency
+from an action being applied on the server to its broadcast arriving here (p50/p99), bounded in time.
+
+    .venv/bin/python bench/web_load.py --games 200 --seconds 60 [--db sqlite:///x.db | postgresql://...]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import websockets
+
+ANYTIME = {"build", "sell", "sell-all", "mortgage", "unmortgage", "trade"}
+
+
+def choose(view: dict) -> str | None:
+    legal = view.get("legal") or []
+    answers = [a for a in legal if a.split()[0] not in ANYTIME and not a.startswith("bid ")]
+    for pref in ("roll", "buy", "pay", "keep", "reject", "end", "pass", "waive", "claim"):
+        if pref in answers:
+            return pref
+    if (view.get("prompt") or {}).get("kind") == "debt":
+        for a in legal:
+            if a.split()[0] in ("sell-all", "mortgage", "sell"):
+                return a
+    return answers[0] if answers else None
+
+
+async def play(base: str, ws_base: str, edition: str, rounds: int, deadline: float, stats: dict) -> None:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        g = (await http.post("/api/games", json={"edition": edition, "options": {"max-rounds": rounds},
+                                                 "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3})).json()
+        token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0})).json()["token"]
+    async with websockets.connect(f"{ws_base}/ws/{g['id']}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
+        msg = json.loads(await ws.recv())
+        while time.time() < deadline:
+            view = msg.get("view")
+            if view and view["over"]:
+                stats["finished"] += 1
+                return
+            if view and view["prompt"] and view["prompt"]["player"] == 0:
+                action = choose(view)
+                if action:
+                    await ws.send(json.dumps({"type": "act", "seat": 0, "token": token, "version": msg["version"],
+                                              "action": action}))
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.time()))
+            except asyncio.TimeoutError:
+                return
+            now = time.time()
+            m = json.loads(raw)
+            if m["type"] == "update":
+                stats["actions"] += 1
+                stats["lat"].append(now - m["at"])
+                msg = m
+            elif m["type"] == "error" and m["code"] != "stale-version":
+                stats["errors"] += 1
+
+
+def free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--rounds", type=int, default=30, help="max-rounds of each game")
+    ap.add_argument("--edition", default="classic")
+    ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
+    args = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="om-load-")
+    db = args.db or f"sqlite:///{tmp}/load.db"
+    port = free_port()
+    server = subprocess.Popen([sys.executable, "-m", "openmonopoly.cli", "serve", "--port", str(port), "--db", db,
+                               "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              env=dict(os.environ))
+    base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                httpx.get(base + "/api/editions", timeout=1)
+                break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        stats = {"actions": 0, "lat": [], "finished": 0, "errors": 0}
+        start = time.time()
+        deadline = start + args.seconds
+        results = await asyncio.gather(*(play(base, ws_base, args.edition, args.rounds, deadline, stats)
+                                         for _ in range(args.games)), return_exceptions=True)
+        elapsed = time.time() - start
+        failures = [r for r in results if isinstance(r, Exception)]
+        lat = sorted(stats["lat"]) or [0.0]
+        q = lambda p: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000  # noqa: E731
+        print(f"games: {args.games} concurrent ({args.edition}, 1 WebSocket seat + 3 server bots each, "
+              f"max-rounds {args.rounds}), {stats['finished']} finished, {len(failures)} failed, "
+              f"{stats['errors']} refused actions")
+        print(f"elapsed: {elapsed:.1f} s   actions: {stats['actions']}   actions/s: {stats['actions'] / elapsed:,.0f}")
+        print(f"action->broadcast latency: p50 {q(0.50):.1f} ms   p99 {q(0.99):.1f} ms   "
+              f"mean {statistics.fmean(lat) * 1000:.1f} ms")
+        if failures:
+            print("first failure:", repr(failures[0]))
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

@@ -1,0 +1,30 @@
+"""The heuristic bot for every family: the classic bot, or the family's own bot where there is one."""
+from __future__ import annotations
+
+import importlib
+
+from ..engine.actions import Action
+from ..engine.game import Prompt, View
+from .heuristic import HeuristicAgent
+
+# Rules families with their own heuristic bot: family -> (module, class).
+FAMILY_HEURISTICS = {"empire": ("openmonopoly.agents.empire", "EmpireAgent"),
+                     "mandalorian": ("openmonopoly.agents.mandalorian", "MandalorianAgent")}
+
+
+class FamilyHeuristic(HeuristicAgent):
+    """``HeuristicAgent`` that hands every prompt of a family with its own bot to that bot."""
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.seed = seed
+        self.family_bot = None
+
+    def act(self, view: View, prompt: Prompt) -> Action:
+        family = view.edition.family
+        if family not in FAMILY_HEURISTICS:
+            return super().act(view, prompt)
+        if self.family_bot is None:
+            module, name = FAMILY_HEURISTICS[family]
+            self.family_bot = getattr(importlib.import_module(module), name)(self.seed)
+        return self.family_bot.act(view, prompt)

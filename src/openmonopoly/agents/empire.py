@@ -1,0 +1,267 @@
+"""The heuristic bot for Monopoly Empire: fill the tower, spend cards where they hurt most.
+
+It sees only its view (its own Empire hand through ``view.hand``) and the prompt.
+
+* Buy every billboard it can afford (with Bargain Business when the brand costs
+  more than $100K); bid in auctions up to the price; buy an office when the
+  cash left covers the worst rent a rival charges.
+* Sneaky swap: swap its own top with the tallest rival top when that is taller;
+  otherwise move.
+* Cards before rolling: Hostile Takeover / Swap the Top on the rival with the
+  tallest top tile, YOU'RE FIRED! on the leader's tallest brand, Stock Market
+  Crash when rivals have tall tops or one is close to winning, Billboard Tax
+  whenever allowed, Tallest Tower Bonus once it pays $300K, Move to Any Space
+  to an affordable billboard.
+* Blocks attacks with Just Say No first, HANDS OFF! only when nothing else will
+  do; lets a swap through when it gains from it. Reverse Rent on a rent of
+  $150K or more.
+* Free Parking: a trip to the best affordable billboard, else to GO when the
+  tower value beats the fee, else stay. Jail: a card if it has one, pay early
+  while billboards are on the board, otherwise try for doubles.
+"""
+from __future__ import annotations
+
+import random
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.game import Prompt, View
+from ..rules.empire.data import OFFICE
+from ..rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
+
+BANK = -1
+
+
+class EmpireAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _top_height(view: View, p: int) -> int:
+        tower = view.tower[p]
+        return view.edition.empire.height[tower[-1]] if tower else 0
+
+    @staticmethod
+    def _card_of(view: View, kind: str) -> int:
+        kinds = view.edition.empire.empire_kind
+        for card in view.hand:
+            if kinds[card] == kind:
+                return card
+        return -1
+
+    @staticmethod
+    def _value(view: View, p: int) -> int:
+        t = view.edition.empire
+        h = view.height[p]
+        return t.ladder[min(h, t.capacity)]
+
+    def _worst_rent(self, view: View) -> int:
+        me = view.player
+        return max((self._value(view, q) for q in range(len(view.cash)) if q != me), default=0)
+
+    def _best_target_space(self, view: View, budget: int, candidates) -> int:
+        """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none)."""
+        t = view.edition.empire
+        board = view.edition.board
+        best, best_score = -1, 0.0
+        for pos in candidates:
+            if not view.stock[pos] or not (t.is_brand[pos] or t.is_utility[pos]):
+                continue
+            price = board[pos].price
+            if price > budget:
+                continue
+            score = t.height[pos] * 100 + price / 10
+            if score > best_score:
+                best, best_score = pos, score
+        return best
+
+    # ------------------------------------------------------------------ dispatch
+    def act(self, view: View, prompt: Prompt) -> Action:
+        kind = prompt.kind
+        if kind == "turn":
+            action = self.on_turn(view, prompt)
+        elif kind == "buy":
+            action = self.on_buy(view, prompt)
+        elif kind == "auction":
+            action = self.on_auction(view, prompt)
+        elif kind == "swap":
+            action = self.on_swap(view, prompt)
+        elif kind == "choose-player":
+            action = self.on_choose_player(view, prompt)
+        elif kind == "choose-space":
+            action = self.on_choose_space(view, prompt)
+        elif kind == "rent":
+            card = self._card_of(view, "reverse_rent")
+            action = Action(PLAY, card) if card >= 0 and prompt.details["amount"] >= 150 else A.A_PAY
+        elif kind == "respond":
+            action = self.on_respond(view, prompt)
+        elif kind == "trade":
+            action = A.A_REJECT
+        else:
+            action = None
+        if action is None or view.check(action) is not None:
+            legal = view.legal_actions()
+            if legal.actions:
+                return legal.actions[0]
+            return Action(A.BID, legal.bid_range[0])  # type: ignore[index]
+        return action
+
+    # ------------------------------------------------------------------ prompts
+    def on_turn(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        cash = view.cash[me]
+        if view.in_jail[me]:
+            if view.held[me]:
+                return A.A_USE_CARD
+            card = self._card_of(view, "get_out_of_jail")
+            if card >= 0:
+                return Action(PLAY, card)
+            t = view.edition.empire
+            on_board = sum(view.stock[p] for p in t.brands)
+            if on_board >= 6 and cash >= 300 and view.check(A.A_PAY_BAIL) is None:
+                return A.A_PAY_BAIL
+            return A.A_ROLL
+        card = self._turn_card(view)
+        if card is not None:
+            return card
+        price = view.edition.rules["office_price"]
+        if cash - price >= max(150, self._worst_rent(view)) and view.check(A_BUY_OFFICE) is None:
+            return A_BUY_OFFICE
+        return A.A_ROLL
+
+    def _turn_card(self, view: View) -> Action | None:
+        me = view.player
+        hand = view.hand
+        if not hand:
+            return None
+        n = len(view.cash)
+        kinds = view.edition.empire.empire_kind
+        cap = view.edition.empire.capacity
+        rivals = [q for q in range(n) if q != me]
+        my_top = self._top_height(view, me)
+        tops = {q: self._top_height(view, q) for q in rivals}
+        best_top = max(tops.values(), default=0)
+        leader = max(view.height[q] for q in rivals)
+        for card in hand:
+            kind = kinds[card]
+            play = Action(PLAY, card)
+            if view.check(play) is not None:
+                continue
+            if kind == "hostile_takeover" and (best_top >= 2 or view.height[me] + best_top >= cap):
+                return play
+            if kind == "swap_the_top" and best_top > my_top:
+                return play
+            if kind == "youre_fired" and (leader >= cap // 2 or best_top >= 3):
+                return play
+            if kind == "stock_market_crash" and (sum(tops.values()) >= 4 or leader >= cap - 4):
+                return play
+            if kind == "billboard_tax":
+                return play
+            if kind == "tallest_tower_bonus" and max(self._value(view, q) for q in range(n)) >= 300:
+                return play
+            if kind == "move_to_any_space" and self._best_target_space(
+                    view, view.cash[me], range(view.edition.size)) >= 0:
+                return play
+        return None
+
+    def on_buy(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        price = prompt.details["price"]
+        if price > 100:
+            card = self._card_of(view, "bargain_business")
+            if card >= 0 and view.check(Action(PLAY, card)) is None:
+                return Action(PLAY, card)
+        return A.A_BUY if view.cash[me] >= price else A.A_AUCTION
+
+    def on_auction(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        d = prompt.details
+        lot = d["lot"]
+        value = view.edition.board[lot].price if lot >= 0 else 0
+        low = d["minimum"]
+        limit = min(value, view.cash[me])
+        if d["high_bidder"] == me or low > limit:
+            return A.A_PASS
+        return Action(A.BID, low)
+
+    def on_swap(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        first = prompt.details["first"]
+        towers = prompt.details["towers"]
+        my_top = self._top_height(view, me)
+        best, gain = -1, 0
+        for q in towers:
+            if q != me and self._top_height(view, q) - my_top > gain:
+                best, gain = q, self._top_height(view, q) - my_top
+        if best < 0 or not view.tower[me]:
+            return A_MOVE
+        if first < 0:
+            return Action(SWAP, me)
+        if first == me:
+            return Action(SWAP, best)
+        return A_MOVE
+
+    def on_choose_player(self, view: View, prompt: Prompt) -> Action:
+        targets = prompt.details["targets"]
+        purpose = prompt.details["purpose"]
+        if purpose in ("swap_the_top", "hostile_takeover"):
+            best = max(targets, key=lambda q: (self._top_height(view, q), view.height[q]))
+        elif purpose == "billboard_tax":
+            best = max(targets, key=lambda q: view.cash[q])
+        elif purpose == "casino":
+            best = targets[0]
+        else:        # rival tax, YOU'RE FIRED!: the leader
+            best = max(targets, key=lambda q: (view.height[q], self._top_height(view, q)))
+        return Action(TARGET, best)
+
+    def on_choose_space(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        spaces = prompt.details["spaces"]
+        purpose = prompt.details["purpose"]
+        t = view.edition.empire
+        if purpose == "youre_fired":
+            return Action(PICK, max(spaces, key=lambda pos: (t.height[pos], pos)))
+        cash = view.cash[me]
+        if purpose == "free-parking":
+            if not spaces:
+                return A.A_END
+            fee = view.edition.rules["free_parking_fee"]
+            pos = self._best_target_space(view, cash - fee, spaces)
+            if pos >= 0:
+                return Action(PICK, pos)
+            if self._value(view, me) > fee and 0 in spaces:
+                return Action(PICK, 0)
+            return A.A_END
+        pos = self._best_target_space(view, cash, spaces)
+        if pos >= 0:
+            return Action(PICK, pos)
+        board = view.edition.board
+        safe = [p for p in spaces if board[p].type not in ("tower_tax", "go_to_jail", "rival_tower_tax")
+                and not (t.is_brand[p] and view.owner[p] not in (BANK, me))]
+        return Action(PICK, (safe or spaces)[-1])
+
+    def on_respond(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        d = prompt.details
+        if d["effect"] == "swap":
+            other = d["b"] if d["a"] == me else d["a"]
+            if self._top_height(view, other) >= self._top_height(view, me):
+                return A.A_PASS
+        kinds = view.edition.empire.empire_kind
+        jsn = hands_off = -1
+        for card in view.hand:
+            if kinds[card] == "just_say_no":
+                jsn = card
+            elif kinds[card] == "hands_off":
+                hands_off = card
+        if jsn >= 0 and not d["super_only"]:
+            return Action(PLAY, jsn)
+        if hands_off >= 0:
+            return Action(PLAY, hands_off)
+        return A.A_PASS
+
+
+__all__ = ["EmpireAgent", "OFFICE"]

@@ -1,0 +1,278 @@
+"""The heuristic bot for the Mandalorian family.
+
+It sees only its ``View`` and the ``Prompt``. In short:
+
+* buy a hideout when the credits left keep a small reserve, or when it completes or
+  blocks a colour set; bid up to the price (1.5x for a set) within the same reserve;
+* in battle, work out the chance to win with the dice it will roll (both with
+  Grogu; Ahsoka's re-roll counted) and play Signet battle cards only where they
+  matter: all of them against Moff Gideon while carrying Grogu (a loss ends the
+  game for everyone), the fewest needed to reach an even chance otherwise;
+  Ahsoka re-rolls exactly when the first roll loses;
+* Boba Fett keeps the better of two Signet cards by a simple value table;
+* leave Jail with a jetpack card, or pay when rich, else roll for a 6;
+* going to Jail with Grogu, leave him on the hideout the enemies would reach last;
+* in debt, sell back the hideouts outside full sets first, cheapest first; give up
+  only when nothing is left;
+* trades: once a turn offer cash (1.5-2x price) for the one hideout missing from a
+  set; accept offers worth clearly more than what they take, never one that
+  completes the proposer's set for less than twice its price.
+"""
+from __future__ import annotations
+
+import random
+
+from ..engine import actions as A
+from ..engine.actions import Action, TradeOffer
+from ..engine.game import Prompt, View
+
+BANK = -1
+RESERVE = 20
+
+
+def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
+    out = {0: 1.0}
+    for n in sides:
+        new: dict[int, float] = {}
+        for total, pr in out.items():
+            for f in range(1, n + 1):
+                new[total + f] = new.get(total + f, 0.0) + pr / n
+        out = new
+    return out
+
+
+class MandalorianAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+        self.trade_turn = -1
+        self.proposed: set[TradeOffer] = set()
+
+    # ------------------------------------------------------------------ dispatch
+    def act(self, view: View, prompt: Prompt) -> Action:
+        kind = prompt.kind
+        if kind == "turn":
+            return self.on_turn(view, prompt)
+        if kind == "buy":
+            return self.on_buy(view, prompt)
+        if kind == "auction":
+            return self.on_auction(view, prompt)
+        if kind == "battle":
+            return self._safe(view, self.on_battle(view, prompt))
+        if kind == "battle-reroll":
+            d = prompt.details
+            return A.A_REROLL if d["roll"] + d["card_bonus"] < d["roll_needed"] else A.A_KEEP
+        if kind == "signet-choice":
+            return self._safe(view, self.on_choice(view, prompt))
+        if kind == "place-grogu":
+            return self._safe(view, self.on_place(view, prompt))
+        if kind == "debt":
+            return self._safe(view, self.on_debt(view, prompt))
+        if kind == "trade":
+            return self._safe(view, self.on_trade(view, prompt))
+        if kind == "claim-rent":
+            return A.A_CLAIM
+        return self._fallback(view)
+
+    # ------------------------------------------------------------------ helpers
+    @staticmethod
+    def _set_state(view: View, pos: int, me: int) -> tuple[int, int, int]:
+        """(mine, others', unowned) hideouts of ``pos``'s colour set, ``pos`` excluded."""
+        ed = view.edition
+        owner = view.owner
+        mine = others = free = 0
+        for q in ed.group_members[ed.group_of[pos]]:
+            if q == pos:
+                continue
+            o = owner[q]
+            if o == me:
+                mine += 1
+            elif o == BANK:
+                free += 1
+            else:
+                others += 1
+        return mine, others, free
+
+    def _completes(self, view: View, pos: int, player: int) -> bool:
+        mine, others, free = self._set_state(view, pos, player)
+        return others == 0 and free == 0
+
+    def _blocks(self, view: View, pos: int, me: int) -> bool:
+        ed = view.edition
+        owners = {view.owner[q] for q in ed.group_members[ed.group_of[pos]] if q != pos}
+        return len(owners) == 1 and BANK not in owners and me not in owners
+
+    def _value(self, view: View, pos: int, me: int) -> int:
+        price = view.edition.board[pos].price
+        if self._completes(view, pos, me) or self._blocks(view, pos, me):
+            return price * 3 // 2
+        return price
+
+    # ------------------------------------------------------------------ prompts
+    def on_turn(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        if view.in_jail[me]:
+            legal = view.legal_actions().actions
+            if A.A_USE_CARD in legal:
+                return A.A_USE_CARD
+            if A.A_PAY_BAIL in legal and view.cash[me] >= 120:
+                return A.A_PAY_BAIL
+            return A.A_ROLL
+        if view.turns != self.trade_turn:
+            self.trade_turn = view.turns
+            offer = self._propose(view)
+            if offer is not None:
+                return offer
+        return A.A_ROLL
+
+    def on_buy(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        pos = prompt.details["pos"]
+        price = prompt.details["price"]
+        cash = view.cash[me]
+        if cash < price:
+            return A.A_AUCTION
+        if cash - price >= RESERVE or self._completes(view, pos, me) or self._blocks(view, pos, me):
+            return A.A_BUY
+        return A.A_AUCTION
+
+    def on_auction(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        d = prompt.details
+        pos = d["lot"]
+        if d["high_bidder"] == me:
+            return A.A_PASS
+        low = d["minimum"]
+        limit = min(self._value(view, pos, me), view.cash[me] - RESERVE // 2)
+        if low <= limit:
+            return Action(A.BID, low)
+        return A.A_PASS
+
+    def on_battle(self, view: View, prompt: Prompt) -> Action:
+        d = prompt.details
+        me = view.player
+        ed = view.edition
+        t = ed.mando
+        bonus_of = t.battle_bonus
+        held = sorted((c for c in set(view.held[me]) if bonus_of[c]), key=lambda c: bonus_of[c])
+        if not held:
+            return A.A_ROLL
+        sides = (ed.rules["silver_die"], ed.rules["green_die"]) if d["both_dice"] else (ed.rules["silver_die"],)
+        need = d["roll_needed"] - d["card_bonus"]
+        reroll = view.character[me] >= 0 and t.characters[view.character[me]].ability == "battle_reroll"
+        p = self._win_chance(sides, need, reroll)
+        gideon = d["enemy"] == t.gideon
+        if gideon and d["both_dice"]:
+            return Action(A.PLAY, held[-1]) if p < 1.0 else A.A_ROLL
+        target = 0.75 if gideon else 0.5
+        if p >= target:
+            return A.A_ROLL
+        # the smallest card that reaches the target, else the biggest one
+        for c in held:
+            if self._win_chance(sides, need - bonus_of[c], reroll) >= target:
+                return Action(A.PLAY, c)
+        return Action(A.PLAY, held[-1])
+
+    @staticmethod
+    def _win_chance(sides: tuple[int, ...], need: int, reroll: bool) -> float:
+        dist = _dist_probs(sides)
+        p = sum(pr for total, pr in dist.items() if total >= need)
+        return 1 - (1 - p) ** 2 if reroll else p
+
+    def on_choice(self, view: View, prompt: Prompt) -> Action:
+        cards = prompt.details["cards"]
+        deck = view.edition.decks[0].cards
+        n = view.n
+        best, best_v = cards[0], -10 ** 9
+        for c in cards:
+            e = deck[c].effect
+            k = e["kind"]
+            v = {"battle_bonus": 30 + 5 * e.get("bonus", 0), "get_out_of_jail": 15, "collect": e.get("amount", 0),
+                 "pay": -e.get("amount", 0), "advance": 15, "go_to_jail": -40, "imperial_advance": -5,
+                 "collect_from_each_player": e.get("amount", 0) * (n - 1)}.get(k, 0)
+            if v > best_v:
+                best, best_v = c, v
+        return Action(A.CHOOSE, best)
+
+    def on_place(self, view: View, prompt: Prompt) -> Action:
+        ed = view.edition
+        t = ed.mando
+        size = ed.size
+        starts = []
+        for e in range(len(t.enemies)):
+            if view.enemy_space[e] >= 0:
+                starts.append(view.enemy_space[e])
+            elif view.enemy_outpost[e] >= 0:
+                starts.append(t.outposts[view.enemy_outpost[e]] - 1)
+        best, best_d = prompt.details["spaces"][0], -1
+        for pos in prompt.details["spaces"]:
+            d = min(((pos - s) % size for s in starts), default=size)
+            if d > best_d:
+                best, best_d = pos, d
+        return Action(A.PLACE, best)
+
+    def on_debt(self, view: View, prompt: Prompt) -> Action:
+        me = view.player
+        if view.cash[me] >= prompt.details["amount"]:
+            return A.A_PAY
+        ed = view.edition
+        mine = [pos for pos in ed.mando.hideouts if view.owner[pos] == me]
+        if not mine:
+            return A.A_BANKRUPT
+        loose = [pos for pos in mine if not self._completes(view, pos, me)]
+        pick = min(loose or mine, key=lambda pos: (ed.board[pos].price, pos))
+        return Action(A.SELL, pick)
+
+    def on_trade(self, view: View, prompt: Prompt) -> Action:
+        o = TradeOffer.from_json(prompt.details["offer"])
+        me = view.player
+        ed = view.edition
+        get = sum(self._value(view, pos, me) for pos in o.give) + max(o.cash, 0)
+        get += sum(25 for _ in o.give_cards)
+        give = 0
+        for pos in o.take:
+            v = self._value(view, pos, me)
+            if self._completes(view, pos, o.proposer):
+                v = max(v, 2 * ed.board[pos].price)
+            give += v
+        give += max(-o.cash, 0) + sum(30 for _ in o.take_cards)
+        if -o.cash > view.cash[me] - RESERVE // 2:
+            return A.A_REJECT
+        return A.A_ACCEPT if get >= give + 10 else A.A_REJECT
+
+    def _propose(self, view: View) -> Action | None:
+        me = view.player
+        ed = view.edition
+        owner = view.owner
+        cash = view.cash[me]
+        for members in ed.group_members:
+            mine = [q for q in members if owner[q] == me]
+            if not mine or len(mine) == len(members):
+                continue
+            missing = [q for q in members if owner[q] != me]
+            if len(missing) != 1 or owner[missing[0]] == BANK:
+                continue
+            pos = missing[0]
+            price = ed.board[pos].price
+            for mult in (3, 4):
+                offer = TradeOffer(me, owner[pos], (), (pos,), price * mult // 2)
+                if offer.cash > cash - RESERVE or offer in self.proposed:
+                    continue
+                self.proposed.add(offer)
+                action = Action(A.TRADE, -1, offer)
+                if view.check(action) is None:
+                    return action
+        return None
+
+    # ------------------------------------------------------------------ safety
+    def _safe(self, view: View, action: Action) -> Action:
+        return action if view.check(action) is None else self._fallback(view)
+
+    def _fallback(self, view: View) -> Action:
+        legal = view.legal_actions()
+        if legal.actions:
+            return legal.actions[0]
+        if legal.bid_range is not None:
+            return Action(A.BID, legal.bid_range[0])
+        raise RuntimeError("no legal action")

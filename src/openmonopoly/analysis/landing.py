@@ -1,0 +1,77 @@
+"""Long-run landing probabilities per roll: exact (the Markov chain) or by simulating moves."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ..editions import Edition
+from .markov import build_chain, move_model
+from .simulate_moves import simulate_landing
+
+
+@dataclass
+class LandingResult:
+    edition: Edition
+    method: str
+    jail: str
+    probs: np.ndarray                 # one per space, then In Jail
+    rolls: int | None = None          # simulate: rolls counted
+    seconds: float = 0.0
+    params: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def size(self) -> int:
+        return len(self.edition.board)
+
+    @property
+    def in_jail(self) -> float:
+        return float(self.probs[self.size])
+
+    @property
+    def jail_pos(self) -> int:
+        return int(self.edition.rules["jail_position"])
+
+    def stderr(self) -> np.ndarray:
+        """Standard error of each simulated probability (rolls are correlated, so this is a lower bound)."""
+        if self.rolls is None:
+            return np.zeros_like(self.probs)
+        return np.sqrt(self.probs * (1 - self.probs) / self.rolls)
+
+    def ranking(self) -> list[int]:
+        """Positions (and ``size`` for In Jail) from most to least landed on."""
+        return [int(i) for i in np.argsort(-self.probs, kind="stable")]
+
+    def to_json(self) -> dict:
+        board = self.edition.board
+        return {
+            "edition": self.edition.id,
+            "method": self.method,
+            "jail": self.jail,
+            "rolls": self.rolls,
+            "params": self.params,
+            "seconds": round(self.seconds, 4),
+            "positions": [{"position": s.position, "name": s.name, "type": s.type,
+                           "probability": float(self.probs[s.position]),
+                           **({"just_visiting": True} if s.position == self.jail_pos else {})}
+                          for s in board],
+            "in_jail": float(self.in_jail),
+            "total": float(self.probs.sum()),
+        }
+
+
+def landing(edition: str | Edition, jail: str = "long", method: str = "exact", rolls: int = 10_000_000,
+            seed: int = 0, **params: Any) -> LandingResult:
+    model = move_model(edition, **params)
+    start = time.perf_counter()
+    if method == "exact":
+        probs = build_chain(model, jail).landing()
+        n = None
+    elif method == "simulate":
+        counts, n = simulate_landing(model, jail, rolls, seed)
+        probs = counts / n
+    else:
+        raise ValueError("method must be 'exact' or 'simulate'")
+    return LandingResult(model.edition, method, jail, probs, n, time.perf_counter() - start, dict(model.params))

@@ -1,0 +1,95 @@
+"""A fixed-size observation vector built only from ``game.view(player).to_json()``.
+
+Players are listed from the observer round the table (the observer first). Per player: present,
+alive, cash, net worth (both scaled by the starting cash), in jail, jail turns, jail cards, and the
+position one-hot. Per space: owner relative to the observer (bank, me, next player, ...), building
+level, mortgaged. Then the prompt: its kind one-hot, whether it is mine, the space it is about
+(one-hot), its amounts scaled, the legal bid range; the dice, doubles and the round.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+PROMPT_KINDS = ("turn", "buy", "auction", "debt", "trade", "mortgaged-property", "claim-rent", "building-shortage",
+                "place-building", "signet-choice", "battle", "battle-reroll", "place-grogu", "choose-space",
+                "choose-player", "respond", "swap", "rent")
+CLIP = 10.0
+
+
+class ObservationBuilder:
+    def __init__(self, edition, num_players: int) -> None:
+        self.edition = edition
+        self.n = num_players
+        self.size = len(edition.board)
+        self.scale = float(edition.rules.get("start_cash") or 1000)
+        self.per_player = 7 + self.size
+        self.per_space = (self.n + 1) + 2
+        self.prompt_len = len(PROMPT_KINDS) + 1 + 1 + self.size + 4 + 2
+        self.tail = 5
+        self.dim = self.n * self.per_player + self.size * self.per_space + self.prompt_len + self.tail
+
+    def build(self, data: dict) -> np.ndarray:
+        """``data`` is ``view.to_json()`` of the observing player."""
+        v = np.zeros(self.dim, dtype=np.float32)
+        me = data["viewer"]
+        n, size, sc = self.n, self.size, self.scale
+        players = data["players"]
+        o = 0
+        for k in range(n):
+            p = (me + k) % n
+            if p < len(players):
+                pl = players[p]
+                v[o] = 1.0
+                v[o + 1] = float(pl.get("alive", True))
+                v[o + 2] = pl.get("cash", 0) / sc
+                v[o + 3] = pl.get("net_worth", pl.get("cash", 0)) / sc
+                v[o + 4] = float(pl.get("in_jail", False))
+                v[o + 5] = pl.get("jail_turns", 0) / 3.0
+                cards = pl.get("jail_cards", pl.get("signet_cards", ()))
+                v[o + 6] = len(cards) if isinstance(cards, list) else 0
+                pos = pl.get("position", -1)
+                if 0 <= pos < size:
+                    v[o + 7 + pos] = 1.0
+            o += self.per_player
+        owner = data.get("owner") or []
+        level = data.get("level") or []
+        mortgaged = data.get("mortgaged") or []
+        for pos in range(size):
+            base = o + pos * self.per_space
+            who = owner[pos] if pos < len(owner) else -1
+            rel = 0 if who is None or who < 0 else 1 + (who - me) % n
+            v[base + min(rel, n)] = 1.0
+            if pos < len(level):
+                v[base + n + 1] = level[pos] / 5.0
+            if pos < len(mortgaged):
+                v[base + n + 2] = float(mortgaged[pos])
+        o += size * self.per_space
+        prompt = data.get("prompt")
+        if prompt is not None:
+            kind = prompt.get("kind")
+            v[o + (PROMPT_KINDS.index(kind) if kind in PROMPT_KINDS else len(PROMPT_KINDS))] = 1.0
+            v[o + len(PROMPT_KINDS) + 1] = float(prompt.get("player") == me)
+            d = prompt.get("details") or {}
+            pos = d.get("pos", d.get("lot", -1))
+            base = o + len(PROMPT_KINDS) + 2
+            if isinstance(pos, int) and 0 <= pos < size:
+                v[base + pos] = 1.0
+            base += size
+            for j, key in enumerate(("price", "amount", "high", "minimum")):
+                val = d.get(key)
+                if isinstance(val, (int, float)):
+                    v[base + j] = val / sc
+            base += 4
+            for text in data.get("legal") or ():
+                if text.startswith("bid ") and ".." in text:
+                    lo, hi = text[4:].split("..")
+                    v[base], v[base + 1] = int(lo) / sc, int(hi) / sc
+        o += self.prompt_len
+        dice = data.get("dice") or []
+        for j in range(min(2, len(dice))):
+            v[o + j] = dice[j] / 6.0
+        v[o + 2] = data.get("doubles", 0) / 3.0
+        v[o + 3] = data.get("round", 0) / 100.0
+        v[o + 4] = float(data.get("over", False))
+        np.clip(v, -CLIP, CLIP, out=v)
+        return v

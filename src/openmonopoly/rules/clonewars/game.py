@@ -1,0 +1,195 @@
+"""Monopoly Star Wars The Clone Wars (Hasbro 2008, UK rules of the time): ``CloneWarsGame``.
+
+Data (``editions/data/clonewars.json``): the board, the Sith and Jedi decks, cash-only auctions
+from 1 credit where the high bidder must buy, double set rent also on the unmortgaged sites of a
+partly mortgaged group, utilities on the moving roll. Code:
+
+* the creditor of a bankrupt player pays the 10% on each mortgaged site at once (``QuickerGame``);
+* a city is sold either with ``sell N`` (traded back for 4 settlements plus half the city price)
+  or with ``sell-city N`` (half the city price plus half the price of its 4 settlements; the site
+  is left bare);
+* options: ``quicker-game`` (the rulebook's short game), ``time-limit`` (2 title deeds each, paid
+  for at set-up; the richest wins at the limit: a number of rounds, or 0 for a clock kept outside
+  the engine that ends the game with the ``time-up`` action), ``starwars-rule`` (characters and
+  missions, ``characters.py`` and ``missions.py``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...editions import Edition
+from ...editions.schema import STREET
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.options import BadOption, Option
+from ...engine.state import BANK
+from ..buildings import refund_value
+from ..classic import ClassicState, EndOfMove
+from ..money import transfer
+from ..quicker_game import QUICKER, QuickerGame
+from . import missions
+from .characters import DARK, LIGHT, CharacterChoice, StartPlay, characters
+
+TIME_LIMIT = "time-limit"
+STARWARS_RULE = "starwars-rule"
+TIME_LIMIT_DEEDS = 2
+
+SELL_CITY = "sell-city"    # sell a city outright: half its price plus half the price of its settlements
+TIME_UP = "time-up"        # the agreed clock time has run out (time-limit=0)
+A.register_kind(SELL_CITY, True, anytime=True)
+A.register_kind(TIME_UP, False, anytime=True)
+A_TIME_UP = Action(TIME_UP)
+
+
+class CloneWarsState(ClassicState):
+    __slots__ = ("character",)
+
+    def __init__(self, names: list[str], edition: Edition) -> None:
+        super().__init__(names, edition)
+        self.character = [-1] * len(names)      # index into the edition's characters (Star Wars rule), -1: none
+
+
+class CloneWarsGame(QuickerGame):
+    editions = ("clonewars",)
+    state_class = CloneWarsState
+    state: CloneWarsState
+    QUICKER_NAME = "short game"
+
+    @classmethod
+    def available_options(cls, edition: Edition) -> dict[str, Option]:
+        options = super().available_options(edition)
+        options[TIME_LIMIT] = Option(
+            TIME_LIMIT, None,
+            "The rulebook's time-limit game: 2 title deeds each at set-up, paid for at once; the richest by net "
+            "worth wins at the limit. N >= 1: after N rounds (bots, simulations); 0: a clock kept outside the "
+            "engine (the terminal's --time-limit-minutes) ends it with the action 'time-up'. Not with "
+            "quicker-game.", int, 0)
+        options[STARWARS_RULE] = Option(
+            STARWARS_RULE, False,
+            "The optional Star Wars rule: everyone chooses a character at set-up (General Grievous and Asajj "
+            "Ventress play the dark side); after a move with a 6 you may send troops on the mission the other "
+            "die names.")
+        return options
+
+    # ------------------------------------------------------------ set-up
+    def new_state(self, names: list[str]) -> CloneWarsState:
+        return CloneWarsState(names, self.edition)
+
+    def setup(self) -> None:
+        if self.options[QUICKER] and self.options[TIME_LIMIT] is not None:
+            raise BadOption("quicker-game and time-limit are two different ways to shorten the game (each has its "
+                            "own set-up and end); choose one")
+        s = self.state
+        for pile in s.decks:
+            self.chance.shuffle(pile)
+        self.deal_at_setup()
+        if self.options[STARWARS_RULE]:
+            if s.n > len(characters(self.edition)):
+                raise BadOption(f"the Star Wars rule has {len(characters(self.edition))} characters; "
+                                f"{s.n} players cannot each choose one")
+            self.push(StartPlay())
+            for p in reversed(range(s.n)):
+                self.push(CharacterChoice(p))
+        else:
+            self.start_play()
+
+    def deal_at_setup(self) -> None:
+        super().deal_at_setup()
+        if self.options[TIME_LIMIT] is not None:
+            self.deal_deeds(TIME_LIMIT_DEEDS, paid=True)
+
+    # ------------------------------------------------------------ the end
+    def round_limit(self) -> int | None:
+        limits = [x for x in (self.options["max-rounds"], self.options[TIME_LIMIT] or None) if x is not None]
+        return min(limits) if limits else None
+
+    def end_at_limit(self, reason: str = "round-limit") -> None:
+        if reason == "round-limit" and self.options[TIME_LIMIT] and (
+                self.options["max-rounds"] is None or self.options[TIME_LIMIT] <= self.options["max-rounds"]):
+            reason = TIME_LIMIT
+        super().end_at_limit(reason)
+
+    # ------------------------------------------------------------ the Star Wars rule
+    def side_of(self, player: int) -> str:
+        k = self.state.character[player]
+        return characters(self.edition)[k][1] if k >= 0 else LIGHT
+
+    def roll(self, player: int) -> None:
+        s = self.state
+        base = len(s.stack) - 1
+        super().roll(player)
+        if not self.options[STARWARS_RULE] or s.over:
+            return
+        d1, d2 = s.dice
+        if 6 not in (d1, d2):
+            return
+        # The move (now, or after a jail fine) lands above the move's end; the mission waits
+        # between the two. Whoever is in jail once the space is resolved gets no mission.
+        if base < len(s.stack) and type(s.stack[base]) is EndOfMove:
+            s.stack.insert(base + 1, missions.MissionCheck(player, missions.mission_number(d1, d2)))
+
+    # ------------------------------------------------------------ any-time actions: sell-city, time-up
+    def check_anytime(self, player: int, action: Action) -> str | None:
+        kind = action.kind
+        if kind == SELL_CITY:
+            return self.check_sell_city(player, action.arg)
+        if kind == TIME_UP:
+            if self.options[TIME_LIMIT] != 0:
+                return ("'time-up' ends a time-limit game played against a clock (option time-limit=0); this "
+                        + ("game has no time limit" if self.options[TIME_LIMIT] is None else
+                           f"game ends after {self.options[TIME_LIMIT]} rounds"))
+            return None
+        return super().check_anytime(player, action)
+
+    def apply_anytime(self, player: int, action: Action) -> None:
+        if action.kind == SELL_CITY:
+            self.sell_city(player, action.arg)
+        elif action.kind == TIME_UP:
+            self.end_at_limit(TIME_LIMIT)
+        else:
+            super().apply_anytime(player, action)
+
+    def legal_anytime(self, player: int) -> list[Action]:
+        out = super().legal_anytime(player)
+        s = self.state
+        hotel = self.hotel_level
+        for pos in self.edition.properties:
+            if s.owner[pos] == player and s.level[pos] == hotel:
+                out.append(Action(SELL_CITY, pos))
+        if self.options[TIME_LIMIT] == 0:
+            out.append(A_TIME_UP)
+        return out
+
+    def check_sell_city(self, player: int, pos: int) -> str | None:
+        ed = self.edition
+        s = self.state
+        if not 0 <= pos < ed.size or ed.board[pos].type != STREET or s.owner[pos] != player:
+            return f"you own no {ed.term('street')} at {pos}"
+        if s.level[pos] != self.hotel_level:
+            return f"there is no {ed.term('hotel')} on {ed.board[pos].name}"
+        return None
+
+    def sell_city(self, player: int, pos: int) -> None:
+        """Half the city price plus half the price of the settlements it stands for; the site is left bare."""
+        s = self.state
+        refund = refund_value(self, pos)
+        s.bank_hotels += 1
+        s.level[pos] = 0
+        transfer(self, BANK, player, refund)
+        self.emit(Event(E.SOLD_BUILDING, player, pos, refund, 0))
+
+    # ------------------------------------------------------------ views
+    def view_fields(self, player: int | None) -> dict[str, Any]:
+        data = super().view_fields(player)
+        if self.options[STARWARS_RULE]:
+            chars = characters(self.edition)
+            for p, row in enumerate(data["players"]):
+                k = self.state.character[p]
+                row["character"] = chars[k][0] if k >= 0 else None
+                row["side"] = chars[k][1] if k >= 0 else None
+        return data
+
+
+__all__ = ["CloneWarsGame", "CloneWarsState", "DARK", "LIGHT", "SELL_CITY", "STARWARS_RULE", "TIME_LIMIT", "TIME_UP"]

@@ -1,0 +1,275 @@
+"""Empire cards: secret hand cards, played by their text, then back to the bottom of the pile.
+
+Each player is dealt two at the start and draws one on an Empire space. A
+hand is secret (``EmpireState.hands`` is hidden; a view shows the viewer's own
+hand and everyone's card count). Drawing emits a public "drew an Empire card"
+and a private event naming the card; playing one is public.
+
+When a card may be played (its ``when``): ``turn`` -- on your turn before you
+roll; ``jail`` -- at the start of your turn in jail; ``buy`` -- at your buy
+prompt on a brand; ``rent`` -- when you owe rent on a rival's brand;
+``respond`` -- when a rival's action would take from your tower or cash.
+
+Attacks (a rival's Empire card against you, Rival Tower Tax, a sneaky swap of
+your tower) go through ``attack``: each victim holding any Empire card is
+asked (``pass`` or play a blocker) -- the question depends only on the public
+card count. Just Say No blocks every attack but YOU'RE FIRED!; HANDS OFF!
+blocks them all. A blocked attack does nothing; the card played stays played.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step, register
+from ...engine.state import BANK
+from .. import jail
+from ..money import pay, transfer
+from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
+from .data import OFFICE
+from .kinds import EV_BLOCKED, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, PLAY
+from .tower import billboards, hand_over_top, return_top, swap_tops, to_board, remove_piece, tower_value
+
+if TYPE_CHECKING:
+    from .game import EmpireGame
+
+BLOCKERS = ("just_say_no", "hands_off")
+TURN_CARDS = frozenset({"swap_the_top", "hostile_takeover", "move_to_any_space", "tallest_tower_bonus",
+                        "stock_market_crash", "billboard_tax", "youre_fired"})
+
+
+def draw(game: "EmpireGame", player: int, deck: int) -> None:
+    """Take the top Empire card into your (secret) hand; nothing when every card is in a hand."""
+    s = game.state
+    pile = s.decks[deck]
+    if not pile:
+        return
+    index = pile.pop(0)
+    s.hands[player].append(index)
+    if game._events is not None:
+        game._events.append(Event(EV_EMPIRE_DRAWN, player))
+        game._events.append(Event(E.CARD, player, deck, index, info=game.edition.decks[deck].cards[index].id,
+                                  private_to=player))
+
+
+def kind_of(game: "EmpireGame", card: int) -> str:
+    return game.edition.empire.empire_kind[card]
+
+
+# ---------------------------------------------------------------------- when a card can be played
+def usable(game: "EmpireGame", player: int, kind: str, moment: str) -> bool:
+    """Can a card of ``kind`` be played by ``player`` at ``moment`` (turn/jail/buy/rent)?"""
+    s = game.state
+    if moment == "jail":
+        return kind == "get_out_of_jail"
+    if moment == "buy":
+        return kind == "bargain_business" and s.cash[player] >= _effect_of_kind(game, kind)["price"]
+    if moment == "rent":
+        return kind == "reverse_rent"
+    if moment != "turn" or kind not in TURN_CARDS:
+        return False
+    if kind in ("move_to_any_space", "tallest_tower_bonus"):
+        return True
+    if kind == "stock_market_crash":
+        return any(s.tower[q] for q in game.rivals(player))
+    return bool(PLAYER_PURPOSES[kind][0](game, player, -1))
+
+
+def _effect_of_kind(game: "EmpireGame", kind: str) -> dict:
+    deck = game.edition.decks[game.edition.empire.empire_deck]
+    return deck.cards[game.edition.empire.empire_kind.index(kind)].effect
+
+
+def playable(game: "EmpireGame", player: int, moment: str) -> list[Action]:
+    out = []
+    seen = set()
+    kinds = game.edition.empire.empire_kind
+    for card in game.state.hands[player]:
+        kind = kinds[card]
+        if kind not in seen:
+            seen.add(kind)
+            if usable(game, player, kind, moment):
+                out.append(Action(PLAY, card))
+    return out
+
+
+def check_play(game: "EmpireGame", player: int, card: int, moment: str) -> str | None:
+    if card not in game.state.hands[player]:
+        return "you hold no such Empire card (play N: N is the card's number in the Empire deck)"
+    if not usable(game, player, kind_of(game, card), moment):
+        return f"{game.edition.decks[game.edition.empire.empire_deck].cards[card].id} cannot be played now"
+    return None
+
+
+def play(game: "EmpireGame", player: int, card: int, target: int = -1) -> int:
+    """Reveal ``card`` from ``player``'s hand and put it at the bottom of the pile (its effect is the caller's)."""
+    s = game.state
+    deck = game.edition.empire.empire_deck
+    s.hands[player].remove(card)
+    s.decks[deck].append(card)
+    if game.log_events:
+        game.emit(Event(EV_EMPIRE_PLAYED, player, -1, card, target, game.edition.decks[deck].cards[card].id))
+    return card
+
+
+def play_on_turn(game: "EmpireGame", player: int, card: int) -> None:
+    """A card played at the start of the turn (before the roll); the turn goes on afterwards."""
+    from .game import AfterCardMove
+
+    kind = kind_of(game, card)
+    play(game, player, card)
+    s = game.state
+    if kind == "get_out_of_jail":
+        jail.release(game, player, "card")
+    elif kind == "tallest_tower_bonus":
+        amount = max(tower_value(game, q) for q in range(s.n))
+        transfer(game, BANK, player, amount)
+        if game.log_events:
+            game.emit(Event(E.PAID, BANK, -1, amount, player, "card"))
+    elif kind == "move_to_any_space":
+        game.replace_top(AfterCardMove(player))
+        choose_space(game, player, "move_to_any_space")
+    elif kind == "stock_market_crash":
+        for q in reversed(game.rivals(player)):
+            if s.tower[q]:
+                attack(game, player, (q,), "crash", q, -1, False)
+    else:
+        choose_player(game, player, kind, card)
+
+
+# ---------------------------------------------------------------------- attacks and answers
+def attack(game: "EmpireGame", attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
+           super_only: bool) -> None:
+    """Carry out ``effect`` unless one of ``victims`` blocks it (each holding cards is asked in turn)."""
+    game.push(_respond(game, attacker, victims, effect, a, b, super_only))
+
+
+def _respond(game: "EmpireGame", attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
+             super_only: bool) -> "Respond":
+    victim = victims[0] if victims else -1
+    ask = victim >= 0 and bool(game.state.hands[victim])      # the public card count decides, not the cards
+    return Respond(victim, attacker, victims[1:], effect, a, b, super_only, ask)
+
+
+@register
+class Respond(Step):
+    """``player`` is the victim of ``effect``: ``pass`` (let it happen) or play a blocker."""
+
+    __slots__ = ("player", "attacker", "others", "effect", "a", "b", "super_only", "ask")
+    kind = "respond"
+    answers = frozenset({A.PASS, PLAY})
+
+    @property
+    def automatic(self) -> bool:  # type: ignore[override]
+        return not self.ask       # a victim without Empire cards is not asked
+
+    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+        out = [A.A_PASS]
+        for card in game.state.hands[player]:
+            if self._blocks(game, card) and Action(PLAY, card) not in out:
+                out.append(Action(PLAY, card))
+        return out
+
+    def _blocks(self, game: "EmpireGame", card: int) -> bool:
+        kind = kind_of(game, card)
+        return kind == "hands_off" or (kind == "just_say_no" and not self.super_only)
+
+    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+        if action.kind == PLAY:
+            if action.arg not in game.state.hands[player]:
+                return "you hold no such Empire card"
+            if not self._blocks(game, action.arg):
+                return "that card cannot block this" + (" (only HANDS OFF! stops YOU'RE FIRED!)"
+                                                        if self.super_only else "")
+        return None
+
+    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+        if action.kind == PLAY:
+            game.pop()
+            play(game, player, action.arg, self.attacker)
+            if game.log_events:
+                game.emit(Event(EV_BLOCKED, player, -1, action.arg, self.attacker, kind_of(game, action.arg)))
+            return
+        self._next(game)
+
+    def run(self, game: "EmpireGame") -> None:
+        self._next(game)
+
+    def _next(self, game: "EmpireGame") -> None:
+        if self.others:
+            game.replace_top(_respond(game, self.attacker, self.others, self.effect, self.a, self.b,
+                                      self.super_only))
+            return
+        game.pop()
+        execute(game, self.attacker, self.effect, self.a, self.b)
+
+    def describe(self, game: "EmpireGame") -> dict:
+        return {"attacker": self.attacker, "effect": self.effect, "a": self.a, "b": self.b,
+                "super_only": self.super_only}
+
+
+def execute(game: "EmpireGame", attacker: int, effect: str, a: int, b: int) -> None:
+    s = game.state
+    if effect in ("rival-tax", "crash"):
+        return_top(game, a, effect)
+    elif effect == "swap":
+        swap_tops(game, attacker, a, b)
+    elif effect == "swap-top":
+        swap_tops(game, attacker, attacker, a)
+    elif effect == "takeover":
+        hand_over_top(game, a, attacker, "takeover")
+    elif effect == "tax":
+        pay(game, a, attacker, b, "billboard-tax")
+    elif effect == "fired":
+        if b in s.tower[a] and b != OFFICE:
+            remove_piece(game, a, b)
+            to_board(game, a, b, "fired")
+    else:  # pragma: no cover - every effect name is produced above
+        raise AssertionError(effect)
+
+
+# ---------------------------------------------------------------------- target choices of the cards
+def _with_billboards(game: "EmpireGame", player: int, arg: int) -> list[int]:
+    tower = game.state.tower
+    return [q for q in game.rivals(player) if tower[q]]
+
+
+def _swap_targets(game: "EmpireGame", player: int, arg: int) -> list[int]:
+    return _with_billboards(game, player, arg) if game.state.tower[player] else []
+
+
+def _tax_targets(game: "EmpireGame", player: int, arg: int) -> list[int]:
+    need = _effect_of_kind(game, "billboard_tax")["min_billboards"]
+    return [q for q in game.rivals(player) if billboards(game, q) >= need]
+
+
+def _fired_targets(game: "EmpireGame", player: int, arg: int) -> list[int]:
+    return [q for q in game.rivals(player) if any(piece != OFFICE for piece in game.state.tower[q])]
+
+
+PLAYER_PURPOSES["swap_the_top"] = (_swap_targets,
+                                   lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))
+PLAYER_PURPOSES["hostile_takeover"] = (_with_billboards,
+                                       lambda g, p, q, card: attack(g, p, (q,), "takeover", q, -1, False))
+PLAYER_PURPOSES["billboard_tax"] = (_tax_targets, lambda g, p, q, card: attack(
+    g, p, (q,), "tax", q, _effect_of_kind(g, "billboard_tax")["amount"], False))
+PLAYER_PURPOSES["youre_fired"] = (_fired_targets, lambda g, p, q, card: choose_space(g, p, "youre_fired", q))
+
+
+def _fired_spaces(game: "EmpireGame", player: int, victim: int) -> list[int]:
+    return sorted({piece for piece in game.state.tower[victim] if piece != OFFICE})
+
+
+SPACE_PURPOSES["youre_fired"] = (_fired_spaces, lambda g, p, pos, victim: attack(g, p, (victim,), "fired",
+                                                                                 victim, pos, True), False)
+
+
+def _any_space(game: "EmpireGame", player: int, arg: int) -> list[int]:
+    here = game.state.position[player]
+    return [pos for pos in range(game.edition.size) if pos != here]
+
+
+SPACE_PURPOSES["move_to_any_space"] = (_any_space, lambda g, p, pos, arg: g.advance_to(p, pos), False)

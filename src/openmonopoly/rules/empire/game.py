@@ -1,0 +1,391 @@
+"""The Empire family: state, the turn, and ``EmpireGame``.
+
+A turn: (buy an office, play Empire cards,) roll both dice -- the second one
+has the sneaky-swapper face -- then swap or move, resolve the space, roll
+again after doubles. There is no bankruptcy: a player who cannot pay hands
+over their topmost billboard. The first full tower wins.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...editions import Edition
+from ...editions.schema import GO_TO_JAIL
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step, register
+from ...engine.game import Game, View
+from ...engine.options import Option
+from ...engine.state import BANK, State
+from .. import jail, trade
+from ..auction import Auction
+from ..money import transfer
+from . import chance_cards, empire_cards, spaces, swapper
+from .data import OFFICE
+from .kinds import A_BUY_OFFICE, BUY_OFFICE, PLAY
+from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
+
+
+class EmpireState(State):
+    __slots__ = ("in_jail", "jail_turns", "doubles", "tower", "height", "owner", "stock", "offices",
+                 "office_bought", "decks", "held", "hands")
+    # Deck order and every player's Empire cards are secret; views show a player only their own hand.
+    HIDDEN = frozenset({"decks", "hands"})
+
+    def __init__(self, names: list[str], edition: Edition) -> None:
+        rules = edition.rules
+        super().__init__(names, rules["start_cash"])
+        n, size = len(names), len(edition.board)
+        self.in_jail = [False] * n
+        self.jail_turns = [0] * n
+        self.doubles = 0
+        self.tower: list[list[int]] = [[] for _ in range(n)]
+        self.height = [0] * n
+        self.owner = [BANK] * size
+        t = edition.empire  # type: ignore[attr-defined]
+        self.stock = [1 if t.is_brand[p] else sp.amount if t.is_utility[p] else 0
+                      for p, sp in enumerate(edition.board)]
+        self.offices = rules["offices"]
+        self.office_bought = False
+        self.decks = [list(range(len(d.cards))) for d in edition.decks]
+        self.held: list[list[int]] = [[] for _ in range(n)]      # get-out-of-jail Chance cards (public)
+        self.hands: list[list[int]] = [[] for _ in range(n)]     # Empire cards (secret)
+
+
+# ---------------------------------------------------------------------- turn steps
+@register
+class EmpireTurn(Step):
+    """The start of a turn (or of a doubles re-roll): buy an office, play cards, leave jail, roll."""
+
+    __slots__ = ("player",)
+    kind = "turn"
+    answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
+
+    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+        s = game.state
+        out = [A.A_ROLL]
+        if s.in_jail[player]:
+            if jail.check_pay_bail(game, player) is None:
+                out.append(A.A_PAY_BAIL)
+            if s.held[player]:
+                out.append(A.A_USE_CARD)
+        if check_buy_office(game, player) is None:
+            out.append(A_BUY_OFFICE)
+        out += empire_cards.playable(game, player, "jail" if s.in_jail[player] else "turn")
+        return out
+
+    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+        kind = action.kind
+        if kind == A.PAY_BAIL:
+            return jail.check_pay_bail(game, player)
+        if kind == A.USE_CARD:
+            return jail.check_use_card(game, player)
+        if kind == BUY_OFFICE:
+            return check_buy_office(game, player)
+        if kind == PLAY:
+            return empire_cards.check_play(game, player, action.arg,
+                                           "jail" if game.state.in_jail[player] else "turn")
+        return None
+
+    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+        kind = action.kind
+        if kind == A.ROLL:
+            game.roll(player)
+        elif kind == A.PAY_BAIL:
+            jail.pay_bail(game, player)
+        elif kind == A.USE_CARD:
+            jail.use_card(game, player)
+        elif kind == BUY_OFFICE:
+            buy_office(game, player)
+        else:
+            empire_cards.play_on_turn(game, player, action.arg)
+
+    def describe(self, game: "EmpireGame") -> dict:
+        s = game.state
+        return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
+
+
+@register
+class EmpireEndOfMove(Step):
+    """After a move (or a swap) is resolved: roll again after doubles, or pass the dice on."""
+
+    __slots__ = ("player", "again")
+    automatic = True
+
+    def run(self, game: "EmpireGame") -> None:
+        s = game.state
+        if self.again and not s.in_jail[self.player]:
+            game.replace_top(EmpireTurn(self.player))
+        else:
+            game.pop()
+            game.next_turn()
+
+
+@register
+class AfterCardMove(Step):
+    """A card moved the player before their roll: back to the turn start, unless it ended in jail."""
+
+    __slots__ = ("player",)
+    automatic = True
+
+    def run(self, game: "EmpireGame") -> None:
+        if game.state.in_jail[self.player]:
+            game.replace_top(EmpireEndOfMove(self.player, False))
+        else:
+            game.replace_top(EmpireTurn(self.player))
+
+
+def check_buy_office(game: "EmpireGame", player: int) -> str | None:
+    s = game.state
+    price = game.edition.rules["office_price"]
+    if s.office_bought:
+        return "you have already bought an office this turn"
+    if s.offices <= 0:
+        return "the bank has no office tiles left"
+    if s.cash[player] < price:
+        return f"an office costs {game.edition.money(price)} and you have {game.edition.money(s.cash[player])}"
+    return None
+
+
+def buy_office(game: "EmpireGame", player: int) -> None:
+    s = game.state
+    price = game.edition.rules["office_price"]
+    transfer(game, player, BANK, price)
+    s.offices -= 1
+    s.office_bought = True
+    add_piece(game, player, OFFICE, "office-bought", price)
+
+
+class EmpireView(View):
+    """A player's view; ``hand`` is the viewer's own Empire cards (a spectator has none)."""
+
+    __slots__ = ()
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        g = self._game
+        return () if self.player is None else tuple(g.state.hands[self.player])
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return [len(h) for h in self._game.state.hands]
+
+
+# ---------------------------------------------------------------------- the game
+class EmpireGame(Game):
+    family = "empire"
+    state_class = EmpireState
+    state: EmpireState
+    landing_counts: list[int] | None = None      # simulation statistics (see sim.runner)
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "max-rounds": Option(
+            "max-rounds", None, "End the game after this many rounds; the tallest tower wins (then the most cash). "
+                                "Off by default (play until a tower is full).", int, 1),
+    }
+
+    # ------------------------------------------------------------ set-up
+    def new_state(self, names: list[str]) -> EmpireState:
+        return EmpireState(names, self.edition)
+
+    def setup(self) -> None:
+        s = self.state
+        for pile in s.decks:
+            self.chance.shuffle(pile)
+        self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
+        empire_deck = self.edition.empire.empire_deck
+        for _ in range(self.edition.rules["starting_empire_cards"]):
+            for p in range(s.n):
+                empire_cards.draw(self, p, empire_deck)
+        s.first_player = s.current = 0          # the youngest player sits in the first seat
+        s.turns = 1
+        self.push(EmpireTurn(0))
+        self.emit(Event(E.TURN, 0, amount=s.round))
+
+    def view(self, player: int | None = None) -> EmpireView:
+        return EmpireView(self, player)
+
+    def resample_hidden(self, player: int | None, rng: Any) -> None:
+        """For ``View.sample_game``: shuffle the decks and deal every hand but ``player``'s anew, with
+        the same sizes, from the Empire cards ``player`` cannot see (the pile and those hands)."""
+        s = self.state
+        deck = self.edition.empire.empire_deck
+        others = [p for p in range(s.n) if p != player]
+        unseen = list(s.decks[deck])
+        for p in others:
+            unseen += s.hands[p]
+        rng.shuffle(unseen)
+        for p in others:
+            k = len(s.hands[p])
+            s.hands[p], unseen = unseen[:k], unseen[k:]
+        s.decks[deck] = unseen
+        for d, pile in enumerate(s.decks):
+            if d != deck:
+                rng.shuffle(pile)
+
+    # ------------------------------------------------------------ flow
+    def _advance(self) -> None:
+        """Run automatic steps until a decision is on top; a full tower ends the game at once."""
+        s = self.state
+        stack = s.stack
+        while not s.over:
+            winner = full_tower(self)
+            if winner >= 0:
+                self.finish([winner], "tower-full")
+                return
+            top = stack[-1]
+            if not top.automatic:
+                return
+            top.run(self)
+
+    def seats_from(self, player: int) -> tuple[int, ...]:
+        """Every player from ``player``'s left round to ``player``."""
+        n = self.state.n
+        return tuple((player + i) % n for i in range(1, n + 1))
+
+    def rivals(self, player: int) -> tuple[int, ...]:
+        return self.seats_from(player)[:-1]
+
+    def next_turn(self) -> None:
+        s = self.state
+        s.doubles = 0
+        s.office_bought = False
+        nxt = (s.current + 1) % s.n
+        if nxt == s.first_player:
+            s.round += 1
+            limit = self.options["max-rounds"]
+            if limit is not None and s.round > limit:
+                s.round = limit
+                self.end_at_limit()
+                return
+        s.current = nxt
+        s.turns += 1
+        self.push(EmpireTurn(nxt))
+        if self._events is not None:
+            self._events.append(Event(E.TURN, nxt, amount=s.round))
+
+    def end_at_limit(self) -> None:
+        s = self.state
+        best = max((s.height[p], s.cash[p]) for p in range(s.n))
+        self.finish([p for p in range(s.n) if (s.height[p], s.cash[p]) == best], "round-limit")
+
+    # ------------------------------------------------------------ dice and moves
+    def roll(self, player: int) -> None:
+        swapper.roll(self, player)
+
+    def move_by(self, player: int, steps: int) -> None:
+        s = self.state
+        size = self.edition.size
+        old = s.position[player]
+        new = (old + steps) % size
+        s.position[player] = new
+        if self._events is not None:
+            self._events.append(Event(E.MOVED, player, new, old, steps, "forward"))
+        if old + steps >= size:
+            self.collect_salary(player)
+        self.land(player)
+
+    def advance_to(self, player: int, target: int, *_: Any) -> None:
+        """Move forward to ``target`` (collecting the tower value if GO is passed or reached) and resolve it."""
+        s = self.state
+        size = self.edition.size
+        old = s.position[player]
+        steps = (target - old) % size or size
+        s.position[player] = target
+        if self._events is not None:
+            self._events.append(Event(E.MOVED, player, target, old, steps, "direct"))
+        if old + steps >= size:
+            self.collect_salary(player)
+        self.land(player)
+
+    def collect_salary(self, player: int) -> None:
+        """GO: collect your current tower value ($50K with no billboards)."""
+        amount = tower_value(self, player)
+        transfer(self, BANK, player, amount)
+        if self._events is not None:
+            self._events.append(Event(E.SALARY, player, amount=amount))
+
+    def land(self, player: int) -> None:
+        counts = self.landing_counts
+        if counts is not None:
+            pos = self.state.position[player]
+            counts[-1 if self.edition.board[pos].type == GO_TO_JAIL else pos] += 1
+        spaces.land(self, player)
+
+    # ------------------------------------------------------------ shared-part hooks
+    def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
+        """Keep your cash; the topmost piece of your tower goes to the creditor (to the board for the bank)."""
+        if self._events is not None:
+            self._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
+        if payee == BANK:
+            return_top(self, payer, "debt")
+        else:
+            hand_over_top(self, payer, payee, "debt")
+
+    def max_bid(self, player: int, lot: int) -> int:
+        return self.state.cash[player]
+
+    def award_auctioned(self, winner: int, pos: int, price: int) -> None:
+        from .tower import take_from_board
+        transfer(self, winner, BANK, price)
+        take_from_board(self, winner, pos, "auction", price)
+
+    def card_effect(self, player: int, effect: dict) -> None:
+        chance_cards.apply(self, player, effect)
+
+    # ------------------------------------------------------------ any time: selling get-out-of-jail cards
+    def check_anytime(self, player: int, action: Action) -> str | None:
+        if action.kind != A.TRADE:
+            return f"'{action.kind}' is not part of this edition"
+        offer = action.offer
+        if offer is None:
+            return "a trade needs an offer"
+        if offer.give or offer.take:
+            return "only get-out-of-jail cards (for cash) change hands in this edition"
+        if trade.trade_pending(self):
+            return "another trade is waiting for an answer"
+        if self._auction_open():
+            return "no trades while an auction is open (a bid must stay covered by the bidder's cash)"
+        return trade.check_offer(self, offer._replace(proposer=player))
+
+    def apply_anytime(self, player: int, action: Action) -> None:
+        assert action.offer is not None
+        trade.propose(self, action.offer._replace(proposer=player))
+
+    def trade_partners(self, player: int) -> tuple[int, ...]:
+        s = self.state
+        if not any(s.held) or trade.trade_pending(self) or self._auction_open():
+            return ()
+        return self.rivals(player)
+
+    def _auction_open(self) -> bool:
+        return any(type(step) is Auction for step in self.state.stack)
+
+    # ------------------------------------------------------------ valuations and views
+    def net_worth(self, player: int) -> int:
+        """Cash plus what the tiles in the tower cost (offices at the office price)."""
+        price = self.edition.empire.price
+        return self.state.cash[player] + sum(price[piece] for piece in self.state.tower[player])
+
+    def view_fields(self, player: int | None) -> dict[str, Any]:
+        s = self.state
+        return {
+            "edition": self.edition.id,
+            "options": dict(self.options),
+            "players": [{"seat": p, "name": s.names[p], "cash": s.cash[p], "position": s.position[p],
+                         "in_jail": s.in_jail[p], "jail_turns": s.jail_turns[p], "alive": s.alive[p],
+                         "tower": list(s.tower[p]), "height": s.height[p], "tower_value": tower_value(self, p),
+                         "jail_cards": len(s.held[p]), "empire_cards": len(s.hands[p]),
+                         "net_worth": self.net_worth(p)}
+                        for p in range(s.n)],
+            "hand": None if player is None else list(s.hands[player]),
+            "owner": list(s.owner), "stock": list(s.stock), "offices": s.offices,
+            "deck_sizes": [len(d) for d in s.decks],
+            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
+            "doubles": s.doubles, "office_bought": s.office_bought,
+            "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
+        }
+
+
+__all__ = ["EmpireGame", "EmpireState", "EmpireTurn", "EmpireEndOfMove", "AfterCardMove", "EmpireView"]

@@ -1,0 +1,184 @@
+"""Landing on a space: brands, utilities, the two tower taxes, Free Parking, cards, jail.
+
+* Brand with its billboard: buy it at the price (or for $100K with Bargain
+  Business) and slot it into your tower, or the bank auctions it (opening
+  $50K, raises of $50K, everyone bids, unsold stays).
+* Brand owned by a rival: pay the owner their current tower value -- nothing
+  while the owner is in jail. A lander holding Empire cards is asked first
+  (``pay`` or play Reverse Rent), whatever cards they hold, so the prompt
+  reveals nothing about the hand.
+* Utility: buy one of its billboards for the price or auction one; no rent;
+  nothing when none is left.
+* Rival Tower Tax / Tower Tax: a rival's / your own topmost billboard back to
+  the board.
+* Free Parking: pay $100K and move to any other space (GO pays if passed, the
+  new space is resolved), or stay.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL
+from ...engine import actions as A
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step, register
+from ...engine.state import BANK
+from .. import cards, jail
+from ..auction import start_auction
+from ..money import pay, transfer
+from . import empire_cards
+from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
+from .data import BRAND, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
+from .kinds import EV_NO_RENT, PLAY
+from .tower import return_top, take_from_board, tower_value
+
+if TYPE_CHECKING:
+    from .game import EmpireGame
+
+
+def land(game: "EmpireGame", player: int) -> None:
+    s = game.state
+    pos = s.position[player]
+    sp = game.edition.board[pos]
+    t = sp.type
+    if t == BRAND:
+        owner = s.owner[pos]
+        if owner == BANK:
+            if s.stock[pos]:
+                game.push(BuyBillboard(player, pos))
+        elif owner != player:
+            if s.in_jail[owner]:
+                if game.log_events:
+                    game.emit(Event(EV_NO_RENT, player, pos, 0, owner, "jail"))
+            elif s.hands[player]:
+                game.push(RentDue(player, pos, owner))
+            else:
+                pay(game, player, owner, tower_value(game, owner), "rent", pos)
+    elif t == UTILITY_BILLBOARDS:
+        if s.stock[pos]:
+            game.push(BuyBillboard(player, pos))
+    elif t == CARD:
+        if sp.deck == game.edition.empire.empire_deck:
+            empire_cards.draw(game, player, sp.deck)
+        else:
+            cards.draw(game, player, sp.deck)
+    elif t == RIVAL_TOWER_TAX:
+        choose_player(game, player, "rival-tax")
+    elif t == TOWER_TAX:
+        return_top(game, player, "tower-tax")
+    elif t == FREE_PARKING:
+        choose_space(game, player, "free-parking")
+    elif t == GO_TO_JAIL:
+        jail.send_to_jail(game, player, "space")
+
+
+def buy_billboard(game: "EmpireGame", player: int, pos: int, price: int) -> None:
+    transfer(game, player, BANK, price)
+    take_from_board(game, player, pos, "bought", price)
+
+
+@register
+class BuyBillboard(Step):
+    __slots__ = ("player", "pos")
+    kind = "buy"
+    answers = frozenset({A.BUY, A.AUCTION, PLAY})
+
+    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+        out = [A.A_BUY] if game.state.cash[player] >= game.edition.board[self.pos].price else []
+        out.append(A.A_AUCTION)
+        if game.edition.empire.is_brand[self.pos]:
+            out += empire_cards.playable(game, player, "buy")
+        return out
+
+    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+        if action.kind == A.BUY:
+            price = game.edition.board[self.pos].price
+            cash = game.state.cash[player]
+            if cash < price:
+                return (f"it costs {game.edition.money(price)} and you have {game.edition.money(cash)}; "
+                        "let it go to auction")
+        elif action.kind == PLAY:
+            if not game.edition.empire.is_brand[self.pos]:
+                return "no Empire card can be played on a utility"
+            return empire_cards.check_play(game, player, action.arg, "buy")
+        return None
+
+    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+        game.pop()
+        pos = self.pos
+        if action.kind == A.BUY:
+            buy_billboard(game, player, pos, game.edition.board[pos].price)
+        elif action.kind == A.AUCTION:
+            start_auction(game, pos, game.seats_from(player))
+        else:
+            card = empire_cards.play(game, player, action.arg)
+            buy_billboard(game, player, pos, game.edition.decks[game.edition.empire.empire_deck].cards[card]
+                          .effect["price"])
+
+    def describe(self, game: "EmpireGame") -> dict:
+        return {"pos": self.pos, "price": game.edition.board[self.pos].price}
+
+
+@register
+class RentDue(Step):
+    """``player`` landed on ``owner``'s brand: ``pay`` their tower value, or play Reverse Rent."""
+
+    __slots__ = ("player", "pos", "owner")
+    kind = "rent"
+    answers = frozenset({A.PAY, PLAY})
+
+    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+        return [A.A_PAY] + empire_cards.playable(game, player, "rent")
+
+    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+        if action.kind == PLAY:
+            return empire_cards.check_play(game, player, action.arg, "rent")
+        return None
+
+    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+        game.pop()
+        if action.kind == A.PAY:
+            pay(game, player, self.owner, tower_value(game, self.owner), "rent", self.pos)
+        else:
+            empire_cards.play(game, player, action.arg)
+            pay(game, self.owner, player, tower_value(game, self.owner), "reverse-rent", self.pos)
+
+    def describe(self, game: "EmpireGame") -> dict:
+        return {"pos": self.pos, "owner": self.owner, "amount": tower_value(game, self.owner)}
+
+    def without(self, game: "EmpireGame", player: int) -> Step | None:
+        return self
+
+
+# ---------------------------------------------------------------------- Rival Tower Tax
+def _rivals_with_billboards(game: "EmpireGame", player: int, arg: int) -> list[int]:
+    tower = game.state.tower
+    return [q for q in game.rivals(player) if tower[q]]
+
+
+def _rival_tax(game: "EmpireGame", player: int, target: int, arg: int) -> None:
+    empire_cards.attack(game, player, (target,), "rival-tax", target, -1, False)
+
+
+PLAYER_PURPOSES["rival-tax"] = (_rivals_with_billboards, _rival_tax)
+
+
+# ---------------------------------------------------------------------- Free Parking
+def _trip_spaces(game: "EmpireGame", player: int, arg: int) -> list[int]:
+    if game.state.cash[player] < game.edition.rules["free_parking_fee"]:
+        return []
+    fp = game.edition.empire.free_parking
+    return [pos for pos in range(game.edition.size) if pos != fp]
+
+
+def _trip(game: "EmpireGame", player: int, pos: int, arg: int) -> None:
+    fee = game.edition.rules["free_parking_fee"]
+    transfer(game, player, BANK, fee)
+    if game.log_events:
+        from ...engine import events as E
+        game.emit(Event(E.PAID, player, -1, fee, BANK, "trip"))
+    game.advance_to(player, pos)
+
+
+SPACE_PURPOSES["free-parking"] = (_trip_spaces, _trip, True)

@@ -1,0 +1,122 @@
+"""The two dice: a numbered die and the sneaky-swapper die.
+
+The second die is a six-sided die whose ``swapper_face`` (reconstructed: the
+'1') shows the swapper icon instead of a number. A player who rolls it may do
+a sneaky swap -- switch the topmost billboards of any two towers, their own
+included -- and not move, or ignore it and move by the numbered die. Only two
+equal numbers are doubles. In jail the dice are only a try for doubles.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step, register
+from ...engine.state import BANK
+from .. import jail
+from ..money import pay
+from .kinds import A_MOVE, MOVE, SWAP
+
+if TYPE_CHECKING:
+    from .game import EmpireGame
+
+
+def is_swapper(game: "EmpireGame", face: int) -> bool:
+    return face == game.edition.rules["swapper_face"]
+
+
+def move_steps(game: "EmpireGame", d1: int, d2: int) -> int:
+    """How far a roll moves: both dice, or only the numbered die when the swapper shows."""
+    return d1 if d2 == game.edition.rules["swapper_face"] else d1 + d2
+
+
+def swappable_towers(game: "EmpireGame") -> list[int]:
+    s = game.state
+    return [p for p in range(s.n) if s.tower[p]]
+
+
+def roll(game: "EmpireGame", player: int) -> None:
+    from .game import EmpireEndOfMove
+
+    s = game.state
+    d1, d2 = game.chance.die(), game.chance.die()
+    s.dice = (d1, d2)
+    swap_face = d2 == game.edition.rules["swapper_face"]
+    doubles = d1 == d2 and not swap_face
+    if game._events is not None:
+        game._events.append(Event(E.DICE, player, amount=move_steps(game, d1, d2), other=d1 * 10 + d2,
+                                  info="jail" if s.in_jail[player] else "move"))
+    if s.in_jail[player]:
+        if doubles:
+            jail.release(game, player, "doubles")
+            game.replace_top(EmpireEndOfMove(player, False))     # the doubles only free you: no re-roll
+            game.move_by(player, d1 + d2)
+            return
+        s.jail_turns[player] += 1
+        game.replace_top(EmpireEndOfMove(player, False))
+        if s.jail_turns[player] < game.edition.rules["jail_attempts"]:
+            return
+        jail.release(game, player, "fine")
+        pay(game, player, BANK, game.edition.rules["jail_final_fine"], "bail")
+        game.move_by(player, move_steps(game, d1, d2))
+        return
+    if doubles:
+        s.doubles += 1
+        if s.doubles >= 3:
+            game.replace_top(EmpireEndOfMove(player, False))
+            jail.send_to_jail(game, player, "three doubles")
+            return
+    game.replace_top(EmpireEndOfMove(player, doubles))
+    if swap_face and len(swappable_towers(game)) >= 2:
+        game.push(SwapChoice(player, d1, -1))
+        return
+    game.move_by(player, move_steps(game, d1, d2))
+
+
+@register
+class SwapChoice(Step):
+    """The swapper shows: pick two towers (``swap N`` twice) to switch their tops, or ``move``."""
+
+    __slots__ = ("player", "steps", "first")
+    kind = "swap"
+    answers = frozenset({SWAP, MOVE})
+
+    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+        towers = swappable_towers(game)
+        out = [A_MOVE]
+        out += [Action(SWAP, p) for p in towers if p != self.first]
+        return out
+
+    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+        if action.kind == SWAP:
+            q = action.arg
+            if not 0 <= q < game.state.n:
+                return f"there is no tower {q}; towers are 0..{game.state.n - 1}"
+            if q == self.first:
+                return "pick a different tower for the other side of the swap"
+            if not game.state.tower[q]:
+                return f"{game.state.names[q]}'s tower has no billboard to swap"
+        return None
+
+    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+        from .empire_cards import attack
+
+        if action.kind == MOVE:
+            game.pop()
+            game.move_by(player, self.steps)
+        elif self.first < 0:
+            self.first = action.arg
+        else:
+            game.pop()
+            a, b = self.first, action.arg
+            victims = tuple(q for q in game.seats_from(player) if q in (a, b) and q != player)
+            attack(game, player, victims, "swap", a, b, False)
+
+    def describe(self, game: "EmpireGame") -> dict:
+        return {"steps": self.steps, "first": self.first, "towers": swappable_towers(game)}
+
+
+__all__ = ["roll", "SwapChoice", "is_swapper", "move_steps", "A"]

@@ -1,0 +1,123 @@
+"""Towers: billboards and offices stacked bottom to top, the tower value, offices and the win.
+
+A tower is a list of piece codes, bottom first: a billboard is coded by the
+board position of its brand or utility, an office by ``OFFICE``. ``height``
+keeps each tower's height in units (billboards 1-4 units, offices
+``office_height``); the value is ``tower_ladder[min(height, capacity)]``.
+Whatever leaves a tower "to the board" goes back to its space (or, for an
+office, to the bank's offices).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine.events import Event
+from ...engine.state import BANK
+from .data import OFFICE
+from .kinds import EV_PIECE_IN, EV_PIECE_OUT, EV_SWAPPED
+
+if TYPE_CHECKING:
+    from .game import EmpireGame
+
+
+def tower_value(game: "EmpireGame", player: int) -> int:
+    t = game.edition.empire
+    h = game.state.height[player]
+    return t.ladder[h if h < t.capacity else t.capacity]
+
+
+def is_full(game: "EmpireGame", player: int) -> bool:
+    return game.state.height[player] >= game.edition.empire.capacity
+
+
+def billboards(game: "EmpireGame", player: int) -> int:
+    """Billboards (not offices) in ``player``'s tower."""
+    return sum(1 for piece in game.state.tower[player] if piece != OFFICE)
+
+
+def add_piece(game: "EmpireGame", player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
+    """Slot ``piece`` on top of ``player``'s tower; a completed colour set brings a free office."""
+    s = game.state
+    t = game.edition.empire
+    s.tower[player].append(piece)
+    s.height[player] += t.height[piece]
+    if piece != OFFICE and t.is_brand[piece]:
+        s.owner[piece] = player
+    game.emit(Event(EV_PIECE_IN, player, piece, paid, giver, how)) if game.log_events else None
+    if piece != OFFICE and t.is_brand[piece] and s.offices > 0:
+        owner = s.owner
+        if all(owner[q] == player for q in t.members[t.group_of[piece]]):
+            s.offices -= 1
+            add_piece(game, player, OFFICE, "office-set")
+
+
+def take_from_board(game: "EmpireGame", player: int, pos: int, how: str, paid: int = 0) -> None:
+    """A billboard leaves its space for ``player``'s tower."""
+    game.state.stock[pos] -= 1
+    add_piece(game, player, pos, how, paid)
+
+
+def remove_top(game: "EmpireGame", player: int) -> int:
+    """Take the topmost piece off ``player``'s tower (the tower must not be empty)."""
+    s = game.state
+    piece = s.tower[player].pop()
+    s.height[player] -= game.edition.empire.height[piece]
+    if piece != OFFICE and game.edition.empire.is_brand[piece]:
+        s.owner[piece] = BANK
+    return piece
+
+
+def remove_piece(game: "EmpireGame", player: int, piece: int) -> None:
+    """Take ``piece`` out of the middle of ``player``'s tower (the ones above drop down)."""
+    s = game.state
+    s.tower[player].remove(piece)
+    s.height[player] -= game.edition.empire.height[piece]
+    if piece != OFFICE and game.edition.empire.is_brand[piece]:
+        s.owner[piece] = BANK
+
+
+def to_board(game: "EmpireGame", player: int, piece: int, why: str) -> None:
+    """A piece that has left ``player``'s tower goes back to its space (an office to the bank)."""
+    s = game.state
+    if piece == OFFICE:
+        s.offices += 1
+    else:
+        s.stock[piece] += 1
+    game.emit(Event(EV_PIECE_OUT, player, piece, info=why)) if game.log_events else None
+
+
+def return_top(game: "EmpireGame", player: int, why: str) -> None:
+    """Tower Tax, Rival Tower Tax, a debt to the bank, a crash: the topmost piece back to the board."""
+    if game.state.tower[player]:
+        to_board(game, player, remove_top(game, player), why)
+
+
+def hand_over_top(game: "EmpireGame", giver: int, taker: int, how: str) -> None:
+    """The topmost piece of ``giver``'s tower goes on top of ``taker``'s."""
+    if game.state.tower[giver]:
+        add_piece(game, taker, remove_top(game, giver), how, 0, giver)
+
+
+def swap_tops(game: "EmpireGame", actor: int, a: int, b: int) -> None:
+    """The topmost pieces of towers ``a`` and ``b`` change places."""
+    s = game.state
+    if a == b or not s.tower[a] or not s.tower[b]:
+        return
+    pa, pb = remove_top(game, a), remove_top(game, b)
+    if game.log_events:
+        game.emit(Event(EV_SWAPPED, actor, -1, a, b, f"{pa},{pb}"))
+    add_piece(game, a, pb, "swap", 0, b)
+    add_piece(game, b, pa, "swap", 0, a)
+
+
+def full_tower(game: "EmpireGame") -> int:
+    """A player whose tower is full (the current player first), or -1."""
+    s = game.state
+    cap = game.edition.empire.capacity
+    height = s.height
+    n = s.n
+    for i in range(n):
+        p = (s.current + i) % n
+        if height[p] >= cap:
+            return p
+    return -1

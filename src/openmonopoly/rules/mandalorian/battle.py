@@ -1,0 +1,180 @@
+"""Battles against the Imperial enemies.
+
+Passing or landing on an enemy stops the move there; after the space's own
+rules, the player battles (unless the space sent them away: an Unexpected Ally
+jump or Jail). The card is the top of that enemy's face-up pile. The player may
+announce Signet battle cards (Darksaber, Thermal Detonators: ``play N``), then
+rolls the silver die — both dice while carrying Grogu — and Ahsoka Tano may
+re-roll once and must keep the second roll. Roll plus card bonuses >= the
+card's number wins: bonus, card kept, the enemy to the next free outpost (or
+out of the game when its pile is empty). Otherwise: penalty, card back on the
+pile, enemy to the next free outpost. Moff Gideon: a win pays 100 and ends the
+game; a loss sends the player to Jail (he stays put) and, if they carried
+Grogu, Grogu is taken and everyone loses.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import actions as A
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step, register
+from . import enemies
+from . import events as ME
+from .grogu import CAPTURED
+
+if TYPE_CHECKING:
+    from .game import MandalorianGame
+
+
+@register
+class BattleCheck(Step):
+    """After the space landed on is resolved: battle the enemy stopped at, if it and the player are still there."""
+
+    __slots__ = ("player", "pos", "enemy")
+    automatic = True
+
+    def run(self, game: "MandalorianGame") -> None:
+        game.pop()
+        s = game.state
+        p = self.player
+        if s.in_jail[p] or s.position[p] != self.pos or s.enemy_space[self.enemy] != self.pos:
+            return
+        start(game, p, self.enemy)
+
+
+def start(game: "MandalorianGame", player: int, enemy: int) -> None:
+    card = game.state.enemy_decks[enemy][0]
+    game.push(Battle(player, enemy, card, ()))
+    game.emit(Event(ME.BATTLE, player, game.state.position[player], card, enemy))
+
+
+def battle_cards(game: "MandalorianGame", player: int) -> list[int]:
+    """The distinct Signet battle cards ``player`` holds, by card number."""
+    bonus = game.edition.mando.battle_bonus
+    out: list[int] = []
+    for c in game.state.held[player]:
+        if bonus[c] and c not in out:
+            out.append(c)
+    return out
+
+
+@register
+class Battle(Step):
+    """Before the roll: play Signet battle cards, then roll."""
+
+    __slots__ = ("player", "enemy", "card", "played")
+    kind = "battle"
+    answers = frozenset({A.ROLL, A.PLAY})
+
+    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+        return [A.A_ROLL] + [Action(A.PLAY, c) for c in battle_cards(game, player)]
+
+    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+        if action.kind == A.PLAY and action.arg not in battle_cards(game, player):
+            return "you hold no Signet battle card with that number"
+        return None
+
+    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+        if action.kind == A.PLAY:
+            game.state.held[player].remove(action.arg)
+            self.played = self.played + (action.arg,)
+            game.emit(Event(ME.BATTLE_CARD, player, amount=action.arg,
+                            other=game.edition.mando.battle_bonus[action.arg]))
+            return
+        total, dice = roll_battle_dice(game, player, "roll")
+        if game.ability(player) == "battle_reroll":
+            game.replace_top(Reroll(player, self.enemy, self.card, self.played, total, dice))
+        else:
+            game.pop()
+            resolve(game, player, self.enemy, self.card, self.played, total)
+
+    def describe(self, game: "MandalorianGame") -> dict:
+        return describe_battle(game, self.player, self.enemy, self.card, self.played)
+
+
+@register
+class Reroll(Step):
+    """Ahsoka Tano after her roll: re-roll (and keep the second roll) or keep this one."""
+
+    __slots__ = ("player", "enemy", "card", "played", "total", "dice")
+    kind = "battle-reroll"
+    answers = frozenset({A.REROLL, A.KEEP})
+
+    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+        return [A.A_REROLL, A.A_KEEP]
+
+    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+        game.pop()
+        total = self.total
+        if action.kind == A.REROLL:
+            total, _ = roll_battle_dice(game, player, "reroll")
+        resolve(game, player, self.enemy, self.card, self.played, total)
+
+    def describe(self, game: "MandalorianGame") -> dict:
+        d = describe_battle(game, self.player, self.enemy, self.card, self.played)
+        d["roll"] = self.total
+        d["dice"] = list(self.dice)
+        return d
+
+
+def describe_battle(game: "MandalorianGame", player: int, enemy: int, card: int, played: tuple) -> dict:
+    t = game.edition.mando
+    c = t.enemy_cards[card]
+    bonus = sum(t.battle_bonus[x] for x in played)
+    return {"enemy": enemy, "enemy_name": t.enemies[enemy].name, "card": card, "level": c.level,
+            "roll_needed": c.roll, "bonus": c.bonus, "penalty": c.penalty, "played": list(played),
+            "card_bonus": bonus, "both_dice": game.state.grogu_carrier == player}
+
+
+def roll_battle_dice(game: "MandalorianGame", player: int, how: str) -> tuple[int, tuple[int, ...]]:
+    """The silver die; with Grogu also the green die."""
+    rules = game.edition.rules
+    silver = game.chance.die(rules["silver_die"])
+    if game.state.grogu_carrier == player:
+        green = game.chance.die(rules["green_die"])
+        dice: tuple[int, ...] = (silver, green)
+    else:
+        green = 0
+        dice = (silver,)
+    total = silver + green
+    if game.log_events:
+        game.emit(Event(ME.BATTLE_ROLL, player, amount=total, other=silver * 10 + green, info=how))
+    return total, dice
+
+
+def resolve(game: "MandalorianGame", player: int, enemy: int, card: int, played: tuple, roll: int) -> None:
+    from .signets import apply_effect, return_to_bottom
+
+    s = game.state
+    t = game.edition.mando
+    c = t.enemy_cards[card]
+    total = roll + sum(t.battle_bonus[x] for x in played)
+    for x in played:
+        return_to_bottom(game, player, x, "used")
+    if total >= c.roll:
+        s.enemy_decks[enemy].pop(0)
+        s.won[player].append(card)
+        game.emit(Event(ME.BATTLE_WON, player, amount=card, other=enemy))
+        if enemy == t.gideon:
+            apply_effect(game, player, c.bonus, "battle")
+            from .scoring import end_after_gideon
+            end_after_gideon(game)
+            return
+        if s.enemy_decks[enemy]:
+            enemies.to_outpost(game, enemy)
+        else:
+            enemies.remove(game, enemy)
+        apply_effect(game, player, c.bonus, "battle")
+        return
+    game.emit(Event(ME.BATTLE_LOST, player, amount=card, other=enemy))
+    if enemy == t.gideon:
+        if s.grogu_carrier == player:
+            game.emit(Event(ME.CAPTURED, -1, s.position[player], other=enemy, info="gideon"))
+            game.finish([], CAPTURED)
+            return
+        game.go_to_jail(player, "gideon")
+        return
+    enemies.to_outpost(game, enemy)
+    apply_effect(game, player, c.penalty, "battle")

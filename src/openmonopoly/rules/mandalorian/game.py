@@ -1,0 +1,311 @@
+"""The Mandalorian family: the turn, jail, the any-time actions, views and the family's hooks.
+
+The concepts live in their own modules (``movement``, ``grogu``, ``enemies``,
+``battle``, ``signets``, ``hideouts``, ``scoring``); shared parts come from
+``rules/``: the ``Auction`` and ``BuyOrAuction`` steps, ``money.pay``/``transfer``
+(with this family's ``cannot_pay``), ``trade``, ``jail`` and ``ClaimRent``.
+"""
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ...editions import Edition
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step, register
+from ...engine.game import Game
+from ...engine.options import Option
+from ...engine.state import BANK
+from .. import jail, trade
+from . import events as ME
+from . import grogu, hideouts, movement
+from .signets import SIGNET, return_to_bottom
+from .state import MandoState
+
+ROUND_LIMIT = "round-limit"
+
+
+@register
+class MandoTurn(Step):
+    """The start of a turn: roll (in Jail: try for a 6), or first pay 50 / use a jetpack card to leave Jail."""
+
+    __slots__ = ("player",)
+    kind = "turn"
+    answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
+
+    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+        out = [A.A_ROLL]
+        if game.state.in_jail[player]:
+            if jail.check_pay_bail(game, player) is None:
+                out.append(A.A_PAY_BAIL)
+            if game.jail_card_of(player) >= 0:
+                out.append(A.A_USE_CARD)
+        return out
+
+    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+        if action.kind == A.PAY_BAIL:
+            return jail.check_pay_bail(game, player)
+        if action.kind == A.USE_CARD:
+            if not game.state.in_jail[player]:
+                return "you are not in jail"
+            if game.jail_card_of(player) < 0:
+                return "you hold no Signet card that frees you from Jail"
+        return None
+
+    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+        if action.kind == A.ROLL:
+            game.roll(player)
+        elif action.kind == A.PAY_BAIL:
+            jail.pay_bail(game, player)
+        else:
+            card = game.jail_card_of(player)
+            game.state.held[player].remove(card)
+            return_to_bottom(game, player, card, "used")
+            jail.release(game, player, "card")
+
+    def describe(self, game: "MandalorianGame") -> dict:
+        s = game.state
+        return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player],
+                "die": "green" if s.grogu_carrier == self.player else "silver"}
+
+
+@register
+class MandoEndTurn(Step):
+    """Once everything the move caused is resolved: pass the dice to the left."""
+
+    __slots__ = ("player",)
+    automatic = True
+
+    def run(self, game: "MandalorianGame") -> None:
+        game.pop()
+        game.next_turn()
+
+
+class MandalorianGame(Game):
+    family = "mandalorian"
+    state_class = MandoState
+    state: MandoState
+    landing_counts: list[int] | None = None     # simulation statistics hook (see sim.runner)
+    trade_card_words = "Signet card number"
+    OPTIONS: ClassVar[dict[str, Option]] = {
+        "rent-must-be-claimed": Option(
+            "rent-must-be-claimed", False,
+            "The owner must ask for rent before the next player rolls, or it is not paid (as the rulebook says). "
+            "Off: rent is collected automatically."),
+        "max-rounds": Option(
+            "max-rounds", None, "End the game after this many rounds; the richest player (credits plus hideout "
+                                "prices) wins. Off by default (play until Moff Gideon falls or Grogu is "
+                                "captured).", int, 1),
+        "character-shift": Option(
+            "character-shift", 0, "Seats whose name is not a character's get the remaining characters in the "
+                                  "order The Mandalorian, Bo-Katan Kryze, Ahsoka Tano, Boba Fett, rotated by this "
+                                  "many places.", int, 0),
+    }
+
+    @staticmethod
+    def trade_card_key(ref: int) -> int:
+        """Signet cards in a trade offer are named by their card number."""
+        return ref & 0xFF
+
+    # ------------------------------------------------------------ hooks used by shared parts
+    def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
+        hideouts.start_debt(self, payer, payee, amount, reason, pos)
+
+    def max_bid(self, player: int, lot: int) -> int:
+        return self.state.cash[player]
+
+    def award_auctioned(self, winner: int, pos: int, price: int) -> None:
+        from ..money import pay
+        self.state.owner[pos] = winner
+        pay(self, winner, BANK, price, "auction", pos)
+
+    # ------------------------------------------------------------ characters
+    def ability(self, player: int) -> str:
+        return self.edition.mando.characters[self.state.character[player]].ability
+
+    def ability_value(self, player: int) -> int:
+        c = self.edition.mando.characters[self.state.character[player]]
+        return c.with_grogu if self.state.grogu_carrier == player else c.standard
+
+    # ------------------------------------------------------------ set-up
+    def new_state(self, names: list[str]) -> MandoState:
+        return MandoState(names, self.edition)
+
+    def setup(self) -> None:
+        s = self.state
+        ed = self.edition
+        t = ed.mando
+        s.character = assign_characters(ed, s.names, self.options["character-shift"])
+        self.chance.shuffle(s.decks[SIGNET])
+        size = ed.rules["enemy_deck_size"][str(s.n)]
+        for e in range(len(t.enemies)):
+            s.enemy_decks[e] = list(t.cards_of[e] if e == t.gideon else t.cards_of[e][:size])
+        s.first_player = s.current = self.roll_for_first_player()
+        if self.log_events:
+            for p in range(s.n):
+                self.emit(Event(ME.CHARACTER, p, amount=s.character[p]))
+        s.turns = 1
+        self.push(MandoTurn(s.current))
+        self.emit(Event(E.TURN, s.current, amount=s.round))
+
+    def roll_for_first_player(self) -> int:
+        """Everyone rolls the silver die; the highest starts; tied highest roll again."""
+        contenders = list(range(self.state.n))
+        sides = self.edition.rules["silver_die"]
+        rolls: list[str] = []
+        while True:
+            totals = [self.chance.die(sides) for _ in contenders]
+            rolls.extend(f"{p}:{r}" for p, r in zip(contenders, totals))
+            best = max(totals)
+            contenders = [p for p, r in zip(contenders, totals) if r == best]
+            if len(contenders) == 1:
+                self.emit(Event(E.GAME_STARTED, contenders[0], info=" ".join(rolls)))
+                return contenders[0]
+
+    # ------------------------------------------------------------ turns
+    def next_turn(self) -> None:
+        s = self.state
+        n = s.n
+        prev = s.current
+        nxt = (prev + 1) % n
+        if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
+            s.round += 1
+            limit = self.options["max-rounds"]
+            if limit is not None and s.round > limit:
+                s.round = limit
+                worth = [self.net_worth(p) for p in range(n)]
+                best = max(worth)
+                self.finish([p for p in range(n) if worth[p] == best], ROUND_LIMIT)
+                return
+        s.current = nxt
+        s.turns += 1
+        self.push(MandoTurn(nxt))
+        if self._events is not None:
+            self._events.append(Event(E.TURN, nxt, amount=s.round))
+
+    def roll(self, player: int) -> None:
+        s = self.state
+        rules = self.edition.rules
+        self.replace_top(MandoEndTurn(player))
+        if s.in_jail[player]:
+            d = self.chance.die(rules["silver_die"])
+            s.dice = (d,)
+            if self._events is not None:
+                self._events.append(Event(E.DICE, player, amount=d, other=d, info="jail"))
+            if d >= rules["jail_roll_needed"]:
+                jail.release(self, player, "rolled")
+                movement.move(self, player, d)
+                return
+            s.jail_turns[player] += 1
+            if s.jail_turns[player] >= rules["jail_attempts"]:
+                jail.release(self, player, "served")          # to Just Visiting: the turn ends
+            return
+        green = s.grogu_carrier == player
+        d = self.chance.die(rules["green_die"] if green else rules["silver_die"])
+        s.dice = (d,)
+        if self._events is not None:
+            self._events.append(Event(E.DICE, player, amount=d, other=d, info="green" if green else "move"))
+        movement.move(self, player, d)
+
+    def advance_to(self, player: int, target: int) -> None:
+        """A card's "advance to": a move forward to ``target`` by the ordinary movement rules."""
+        size = self.edition.size
+        movement.move(self, player, (target - self.state.position[player]) % size or size, "direct")
+
+    def go_to_jail(self, player: int, reason: str) -> None:
+        grogu.leave_for_jail(self, player)
+        jail.send_to_jail(self, player, reason)
+
+    # ------------------------------------------------------------ helpers
+    def hideouts_of(self, player: int) -> list[int]:
+        owner = self.state.owner
+        return [pos for pos in self.edition.mando.hideouts if owner[pos] == player]
+
+    def jail_card_of(self, player: int) -> int:
+        is_jail = self.edition.mando.jail_card
+        for card in self.state.held[player]:
+            if is_jail[card]:
+                return card
+        return -1
+
+    # ------------------------------------------------------------ any-time actions
+    def check_anytime(self, player: int, action: Action) -> str | None:
+        kind = action.kind
+        if kind == A.TRADE:
+            if action.offer is None:
+                return "a trade needs an offer"
+            if trade.trade_pending(self):
+                return "another trade is waiting for an answer"
+            return trade.check_offer(self, action.offer._replace(proposer=player))
+        if kind == A.SELL:
+            return hideouts.check_sell(self, player, action.arg)
+        return f"'{kind}' is not part of this edition (no houses or mortgages)"
+
+    def apply_anytime(self, player: int, action: Action) -> None:
+        if action.kind == A.TRADE:
+            assert action.offer is not None
+            trade.propose(self, action.offer._replace(proposer=player))
+        else:
+            hideouts.sell(self, player, action.arg)
+
+    def legal_anytime(self, player: int) -> list[Action]:
+        top = self.state.stack[-1]
+        if type(top) is hideouts.Debt and top.player == player:
+            return [Action(A.SELL, pos) for pos in self.hideouts_of(player)]
+        return []
+
+    def trade_partners(self, player: int) -> tuple[int, ...]:
+        if trade.trade_pending(self):
+            return ()
+        s = self.state
+        return tuple(q for q in range(s.n) if q != player and s.alive[q])
+
+    # ------------------------------------------------------------ valuations and views
+    def net_worth(self, player: int) -> int:
+        """Credits plus the printed price of each hideout owned (what the bank pays for it)."""
+        s = self.state
+        board = self.edition.board
+        return s.cash[player] + sum(board[pos].price for pos in self.edition.mando.hideouts
+                                    if s.owner[pos] == player)
+
+    def view_fields(self, player: int | None) -> dict[str, Any]:
+        from .enemies import gideon_active
+
+        s = self.state
+        t = self.edition.mando
+        return {
+            "edition": self.edition.id,
+            "options": dict(self.options),
+            "players": [{"seat": p, "name": s.names[p], "character": t.characters[s.character[p]].name,
+                         "cash": s.cash[p], "position": s.position[p], "in_jail": s.in_jail[p],
+                         "jail_turns": s.jail_turns[p], "alive": s.alive[p], "signet_cards": list(s.held[p]),
+                         "enemy_cards": list(s.won[p]), "carries_grogu": s.grogu_carrier == p,
+                         "net_worth": self.net_worth(p)} for p in range(s.n)],
+            "owner": list(s.owner),
+            "grogu": {"carrier": s.grogu_carrier, "space": s.grogu_pos},
+            "enemies": [{"name": t.enemies[e].name, "space": s.enemy_space[e], "outpost": s.enemy_outpost[e],
+                         "cards": list(s.enemy_decks[e])} for e in range(len(t.enemies))],
+            "gideon_active": gideon_active(self),
+            "signet_pile_size": len(s.decks[SIGNET]),
+            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
+            "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
+        }
+
+
+def assign_characters(ed: Edition, names: list[str], shift: int) -> list[int]:
+    """A seat named after a character plays it; the others get the remaining characters in order."""
+    chars = ed.mando.characters  # type: ignore[attr-defined]
+    by_name = {c.name.lower(): i for i, c in enumerate(chars)}
+    out = [-1] * len(names)
+    for p, name in enumerate(names):
+        c = by_name.get(name.strip().lower(), -1)
+        if c >= 0 and c not in out:
+            out[p] = c
+    rest = [c for c in range(len(chars)) if c not in out]
+    if rest:
+        k = shift % len(rest)
+        rest = rest[k:] + rest[:k]
+    it = iter(rest)
+    return [c if c >= 0 else next(it) for c in out]

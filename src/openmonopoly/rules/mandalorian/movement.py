@@ -1,0 +1,118 @@
+"""Moving a token and resolving the space it reaches.
+
+A move walks space by space: passing or reaching GO pays the salary; passing
+or reaching Grogu's space takes him; passing or reaching an enemy ends the move
+on its space, and the battle follows the space's own rules (``BattleCheck``).
+An Unexpected Ally jump (``how="ally"``) pays GO but meets neither Grogu nor
+enemies.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import events as E
+from ...engine.events import Event
+from ...engine.state import BANK
+from ...editions.mandalorian_schema import (FREE_PARKING, GO_TO_JAIL, HIDEOUT, IMPERIAL_ADVANCE, IMPERIAL_CREDITS,
+                                            SIGNET, UNEXPECTED_ALLY)
+from ..money import transfer
+from . import grogu
+from .battle import BattleCheck
+
+if TYPE_CHECKING:
+    from .game import MandalorianGame
+
+
+def move(game: "MandalorianGame", player: int, steps: int, how: str = "forward") -> None:
+    s = game.state
+    ed = game.edition
+    size = ed.size
+    old = s.position[player]
+    walked = steps
+    stop_enemy = -1
+    meets = how != "ally"
+    spaces = s.enemy_space
+    for i in range(1, steps + 1):
+        p = (old + i) % size
+        if p == 0:
+            collect_salary(game, player)
+        if meets:
+            if grogu.is_here(game, player, p):
+                grogu.take(game, player)
+            if p in spaces:
+                walked = i
+                stop_enemy = spaces.index(p)
+                break
+    new = (old + walked) % size
+    s.position[player] = new
+    if game.log_events:
+        game.emit(Event(E.MOVED, player, new, old, walked, how))
+    counts = game.landing_counts
+    if counts is not None:
+        counts[-1 if ed.board[new].type == GO_TO_JAIL else new] += 1
+    if stop_enemy >= 0:
+        game.push(BattleCheck(player, new, stop_enemy))
+    land(game, player, how)
+
+
+def collect_salary(game: "MandalorianGame", player: int) -> None:
+    amount = game.edition.rules["go_salary"]
+    if game.ability(player) == "go_salary":
+        amount = game.ability_value(player)
+    transfer(game, BANK, player, amount)
+    if game.log_events:
+        game.emit(Event(E.SALARY, player, amount=amount))
+
+
+def land(game: "MandalorianGame", player: int, how: str) -> None:
+    from ..classic import BuyOrAuction
+    from .enemies import imperial_advance
+    from .hideouts import charge_rent
+    from .signets import on_signet_space
+
+    s = game.state
+    pos = s.position[player]
+    sp = game.edition.board[pos]
+    t = sp.type
+    if t == HIDEOUT:
+        owner = s.owner[pos]
+        if owner == BANK:
+            game.push(BuyOrAuction(player, pos))
+        elif owner != player:
+            charge_rent(game, player, pos)
+    elif t == SIGNET:
+        on_signet_space(game, player)
+    elif t == IMPERIAL_ADVANCE:
+        imperial_advance(game, player)
+    elif t == IMPERIAL_CREDITS:
+        transfer(game, BANK, player, sp.amount)
+        game.emit(Event(E.PAID, BANK, pos, sp.amount, player, "imperial-credits"))
+    elif t == UNEXPECTED_ALLY:
+        if how != "ally":
+            ally_jump(game, player)
+    elif t == FREE_PARKING:
+        if s.grogu_carrier != player:
+            grogu.take(game, player, "free-parking")
+    elif t == GO_TO_JAIL:
+        game.go_to_jail(player, "space")
+
+
+def ally_jump(game: "MandalorianGame", player: int) -> None:
+    """Advance to the next unowned hideout, or to the next Unexpected Ally space if none is left."""
+    s = game.state
+    ed = game.edition
+    size = ed.size
+    pos = s.position[player]
+    target = -1
+    for i in range(1, size):
+        p = (pos + i) % size
+        if ed.board[p].type == HIDEOUT and s.owner[p] == BANK:
+            target = p
+            break
+    if target < 0:
+        for i in range(1, size + 1):
+            p = (pos + i) % size
+            if ed.board[p].type == UNEXPECTED_ALLY:
+                target = p
+                break
+    move(game, player, (target - pos) % size or size, "ally")

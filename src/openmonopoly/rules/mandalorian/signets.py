@@ -1,0 +1,143 @@
+"""The Signet deck: draw from the top, keep the cards that say so, obey the others, return to the bottom.
+
+Kept cards (Darksaber and Thermal Detonators for battles, the jetpack escape
+from Jail) stay with the player, who may trade them, until used; then they go
+to the bottom of the deck. Boba Fett draws two cards on a Signet space and keeps
+or uses one, returning the other to the bottom (``choose N``); carrying Grogu
+he keeps or uses both, in the order drawn. The same effects serve the enemy
+cards' bonuses and penalties.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step, register
+from ...engine.state import BANK
+from ..money import PayStep, pay, transfer
+from . import events as ME
+
+if TYPE_CHECKING:
+    from .game import MandalorianGame
+
+SIGNET = 0          # the deck index of the Signet deck
+
+
+def on_signet_space(game: "MandalorianGame", player: int) -> None:
+    s = game.state
+    pile = s.decks[SIGNET]
+    if not pile:
+        return                                  # every card is held by players
+    first = pile.pop(0)
+    if game.ability(player) != "signet_two" or not pile:
+        resolve(game, player, first)
+        return
+    second = pile.pop(0)
+    if game.log_events:
+        cards = game.edition.decks[SIGNET].cards
+        game.emit(Event(E.CARD, player, SIGNET, first, info=cards[first].id))
+        game.emit(Event(E.CARD, player, SIGNET, second, info=cards[second].id))
+    if game.state.grogu_carrier == player:
+        game.push(ResolveLater(player, second))
+        resolve(game, player, first, announced=True)
+    else:
+        game.push(ChooseSignet(player, first, second))
+
+
+def draw_one(game: "MandalorianGame", player: int) -> None:
+    pile = game.state.decks[SIGNET]
+    if pile:
+        resolve(game, player, pile.pop(0))
+
+
+def resolve(game: "MandalorianGame", player: int, card: int, announced: bool = False) -> None:
+    """A drawn card: keep it, or return it to the bottom and do what it says."""
+    s = game.state
+    c = game.edition.decks[SIGNET].cards[card]
+    if not announced and game.log_events:
+        game.emit(Event(E.CARD, player, SIGNET, card, info=c.id))
+    if game.edition.mando.kept[card]:
+        s.held[player].append(card)
+        if game.log_events:
+            game.emit(Event(ME.SIGNET_KEPT, player, amount=card))
+        return
+    s.decks[SIGNET].append(card)
+    apply_effect(game, player, c.effect, "signet")
+
+
+def return_to_bottom(game: "MandalorianGame", player: int, card: int, why: str) -> None:
+    game.state.decks[SIGNET].append(card)
+    if game.log_events:
+        game.emit(Event(ME.SIGNET_RETURNED, player, amount=card, info=why))
+
+
+def apply_effect(game: "MandalorianGame", player: int, effect: dict, reason: str) -> None:
+    """A Signet card's effect, or an enemy card's bonus or penalty."""
+    kind = effect["kind"]
+    if kind == "collect":
+        amount = effect["amount"]
+        transfer(game, BANK, player, amount)
+        game.emit(Event(E.PAID, BANK, -1, amount, player, reason))
+    elif kind == "pay":
+        pay(game, player, BANK, effect["amount"], reason)
+    elif kind == "advance":
+        game.advance_to(player, effect["to"])
+    elif kind == "go_to_jail":
+        game.go_to_jail(player, reason)
+    elif kind == "imperial_advance":
+        from .enemies import imperial_advance
+        imperial_advance(game, player)
+    elif kind == "collect_from_each_player":
+        for other in reversed(game.seats_from(player)[:-1]):
+            game.push(PayStep(other, player, effect["amount"], reason))
+    elif kind == "draw_signet":
+        draw_one(game, player)
+    else:  # kept cards never reach here; the schema validates the rest
+        raise AssertionError(f"unknown effect {kind}")
+
+
+@register
+class ResolveLater(Step):
+    """Boba Fett with Grogu: the second card, once the first is dealt with (not if he was jailed meanwhile)."""
+
+    __slots__ = ("player", "card")
+    automatic = True
+
+    def run(self, game: "MandalorianGame") -> None:
+        game.pop()
+        if game.state.in_jail[self.player]:
+            return_to_bottom(game, self.player, self.card, "unused")
+        else:
+            resolve(game, self.player, self.card, announced=True)
+
+
+@register
+class ChooseSignet(Step):
+    """Boba Fett: keep or use one of the two cards drawn; the other goes to the bottom of the deck."""
+
+    __slots__ = ("player", "first", "second")
+    kind = "signet-choice"
+    answers = frozenset({A.CHOOSE})
+
+    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+        if self.first == self.second:
+            return [Action(A.CHOOSE, self.first)]
+        return [Action(A.CHOOSE, self.first), Action(A.CHOOSE, self.second)]
+
+    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+        if action.arg not in (self.first, self.second):
+            return f"choose card {self.first} or {self.second}"
+        return None
+
+    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+        game.pop()
+        other = self.second if action.arg == self.first else self.first
+        return_to_bottom(game, player, other, "unused")
+        resolve(game, player, action.arg, announced=True)
+
+    def describe(self, game: "MandalorianGame") -> dict:
+        cards = game.edition.decks[SIGNET].cards
+        return {"cards": [self.first, self.second], "texts": [cards[self.first].text, cards[self.second].text]}

@@ -1,0 +1,1 @@
+"""The web game: FastAPI app, SQL store, live game sessions and the browser client (static/)."""

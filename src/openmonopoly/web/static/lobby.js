@@ -1,0 +1,92 @@
+import { api, el, PLAYER_COLOURS, saveSeat, savedSeat, toast } from "/static/common.js";
+
+let editions = [], seatKinds = [], current = null, seats = [];
+const $ = (id) => document.getElementById(id);
+
+async function init() {
+  const data = await api("/api/editions");
+  editions = data.editions; seatKinds = data.seat_kinds;
+  for (const e of editions) $("edition").append(el("option", { value: e.id }, e.name));
+  $("edition").value = editions.find((e) => e.id === "classic") ? "classic" : editions[0].id;
+  $("edition").addEventListener("change", pickEdition);
+  $("add-seat").addEventListener("click", () => { if (seats.length < current.players.max) { seats.push({ kind: "heuristic", name: "" }); drawSeats(); } });
+  $("create-game").addEventListener("click", create);
+  pickEdition();
+  refresh(); setInterval(refresh, 3000);
+}
+
+function pickEdition() {
+  current = editions.find((e) => e.id === $("edition").value);
+  const n = Math.max(current.players.min, Math.min(4, current.players.max));
+  seats = Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? "human" : "heuristic", name: "" }));
+  drawSeats();
+  const box = $("options"); box.innerHTML = "";
+  for (const o of current.options) {
+    const id = "opt-" + o.name;
+    let input;
+    if (o.type === "bool") input = el("input", { type: "checkbox", id, "data-opt": o.name, checked: !!o.default });
+    else input = el("input", { type: "number", id, "data-opt": o.name, min: 0, placeholder: o.default == null ? "off" : String(o.default), style: "width:80px" });
+    box.append(el("label", { title: o.help }, input, o.name, el("span", { class: "empty" }, " — " + o.help)));
+  }
+}
+
+function drawSeats() {
+  $("seat-range").textContent = `(${current.players.min}–${current.players.max})`;
+  const box = $("seats"); box.innerHTML = "";
+  seats.forEach((s, i) => {
+    const kind = el("select", { "data-seat": i, class: "seat-kind", onchange: (e) => (s.kind = e.target.value) },
+      ...seatKinds.map((k) => el("option", { value: k, selected: k === s.kind }, k === "human" ? "Human" : "Bot: " + k)));
+    const name = el("input", { placeholder: current.tokens?.[i] || `Player ${i + 1}`, value: s.name, oninput: (e) => (s.name = e.target.value) });
+    const rm = el("button", { type: "button", title: "remove seat", disabled: seats.length <= current.players.min, onclick: () => { seats.splice(i, 1); drawSeats(); } }, "×");
+    box.append(el("div", { class: "seat-row" }, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[i]}` }), kind, name, rm));
+  });
+  $("add-seat").disabled = seats.length >= current.players.max;
+}
+
+async function create() {
+  const options = {};
+  for (const inp of document.querySelectorAll("[data-opt]")) {
+    if (inp.type === "checkbox") { if (inp.checked) options[inp.dataset.opt] = true; }
+    else if (inp.value !== "") options[inp.dataset.opt] = Number(inp.value);
+  }
+  try {
+    const game = await api("/api/games", { edition: current.id, seats: seats.map((s) => ({ kind: s.kind, name: s.name || null })), options });
+    const first = seats.findIndex((s) => s.kind === "human");
+    if (first >= 0) {
+      const j = await api(`/api/games/${game.id}/join`, { seat: first });
+      saveSeat(game.id, j.seat, j.token);
+    }
+    location.href = `/game/${game.id}`;
+  } catch (e) { toast(e.message); }
+}
+
+async function join(gid, seat) {
+  try { const j = await api(`/api/games/${gid}/join`, { seat }); saveSeat(gid, j.seat, j.token); location.href = `/game/${gid}`; }
+  catch (e) { toast(e.message); }
+}
+
+function table(rows, kind) {
+  if (!rows.length) return el("div", { class: "empty" }, "none");
+  const ed = (id) => (editions.find((e) => e.id === id) || { name: id }).name;
+  return el("table", {}, el("tr", {}, el("th", {}, "Edition"), el("th", {}, "Seats"), el("th", {}, "Moves"), el("th", {}, "")),
+    ...rows.map((g) => {
+      const mine = savedSeat(g.id);
+      const seatsCell = g.names.map((n, i) => el("span", { class: "pill " + (g.kinds[i] !== "human" ? "bot" : g.claimed[i] ? "" : "free") },
+        g.kinds[i] !== "human" ? `${n} (bot)` : g.claimed[i] ? n : `${n}: free`));
+      const act = [];
+      if (mine && kind !== "over") act.push(el("button", { class: "go", onclick: () => (location.href = `/game/${g.id}`) }, "Resume"));
+      if (kind === "open") g.kinds.forEach((k, i) => { if (k === "human" && !g.claimed[i]) act.push(el("button", { onclick: () => join(g.id, i) }, `Join seat ${i + 1}`)); });
+      if (kind !== "over") act.push(el("a", { href: `/game/${g.id}` }, "Watch"));
+      else act.push(el("a", { href: `/replay/${g.id}` }, "Replay"));
+      return el("tr", {}, el("td", {}, ed(g.edition)), el("td", {}, seatsCell), el("td", {}, g.version), el("td", {}, act));
+    }));
+}
+
+async function refresh() {
+  try {
+    const g = await api("/api/games");
+    for (const k of ["open", "running", "over"]) { const box = $(k); box.innerHTML = ""; box.append(table((g[k] || []).slice(0, 30), k)); }
+  } catch (e) { /* server restarting: try again */ }
+}
+
+init().catch((e) => toast(e.message));

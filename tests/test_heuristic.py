@@ -1,0 +1,305 @@
+"""The heuristic bot: specific decisions in hand-set states, legality, and games that end."""
+from __future__ import annotations
+
+import pytest
+
+import openmonopoly as om
+from openmonopoly.agents import make_agent
+from openmonopoly.agents.heuristic import HeuristicAgent
+from openmonopoly.engine import actions as A
+from openmonopoly.engine.actions import Action, TradeOffer
+from openmonopoly.engine.game import Prompt
+from openmonopoly.engine.state import BANK
+from openmonopoly.rules.money import Debt
+from openmonopoly.sim import play_game
+
+
+def fresh(edition: str = "classic", n: int = 4) -> om.Game:
+    g = om.Game(edition, n, seed=5, events=False)
+    return g
+
+
+def own(g: om.Game, player: int, *positions: int) -> None:
+    for pos in positions:
+        g.state.owner[pos] = player
+
+
+def land_on(g: om.Game, pos: int) -> int:
+    """Move the current player so the next roll (forced) lands on ``pos``; return the player."""
+    p = g.prompt.player
+    g.state.position[p] = (pos - 7) % 40
+    g.chance.force_dice(3, 4)
+    g.act(p, A.A_ROLL)
+    return p
+
+
+# ------------------------------------------------------------------ buying and bidding
+def test_make_agent_gives_the_heuristic_bot():
+    assert isinstance(make_agent("heuristic", 3), HeuristicAgent)
+
+
+def test_buys_when_the_reserve_survives():
+    g = fresh()
+    p = land_on(g, 39)                     # Boardwalk, 400
+    assert g.prompt.kind == "buy"
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_BUY
+
+
+def test_declines_when_poor():
+    g = fresh()
+    p = g.prompt.player
+    g.state.cash[p] = 420
+    land_on(g, 39)
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_AUCTION
+
+
+def test_buys_when_poor_if_it_completes_or_blocks_a_set():
+    g = fresh()
+    p = g.prompt.player
+    g.state.cash[p] = 420
+    own(g, p, 37)
+    land_on(g, 39)
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_BUY
+    g = fresh()
+    p = g.prompt.player
+    g.state.cash[p] = 420
+    own(g, (p + 1) % 4, 37)
+    land_on(g, 39)
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_BUY
+
+
+def auction_prompt(pos: int, minimum: int, high: int = 0, high_bidder: int = -1) -> Prompt:
+    return Prompt(0, "auction", {"lot": pos, "lot_kind": "property", "high": high, "high_bidder": high_bidder,
+                                 "minimum": minimum, "bidders": [0, 1]})
+
+
+def test_bids_up_to_its_value_and_not_beyond():
+    g = fresh()
+    g.state.cash[0] = 5000
+    bot = HeuristicAgent()
+    view = g.view(0)
+    price = g.edition.board[39].price         # 400, nothing owned: worth its price
+    bid = bot.act(view, auction_prompt(39, 1))
+    assert bid.kind == A.BID and 1 <= bid.arg <= price
+    bid = bot.act(view, auction_prompt(39, price - 5, price - 6, 1))
+    assert bid.kind == A.BID and price - 5 <= bid.arg <= price
+    assert bot.act(view, auction_prompt(39, price + 1, price, 1)) == A.A_PASS
+    # Completing a set is worth more: it bids past the price.
+    own(g, 0, 37)
+    bid = bot.act(view, auction_prompt(39, price + 1, price, 1))
+    assert bid.kind == A.BID and price < bid.arg <= 2 * price
+    # Limited by cash minus the reserve.
+    g.state.cash[0] = 300
+    bid = bot.act(view, auction_prompt(39, 100, 99, 1))
+    assert bid.kind == A.BID and bid.arg <= 300 - bot.reserve(view, bot_board(view))
+    assert bot.act(view, auction_prompt(39, 290, 289, 1)) == A.A_PASS
+
+
+def bot_board(view):
+    from openmonopoly.agents.heuristic import _board
+    return _board(view)
+
+
+# ------------------------------------------------------------------ debts
+def drive(g: om.Game, player: int, kind: str, bot: HeuristicAgent, limit: int = 100) -> list[Action]:
+    """Let ``bot`` answer while ``player`` must answer a ``kind`` prompt; return its actions."""
+    done = []
+    while g.prompt is not None and g.prompt.player == player and g.prompt.kind == kind and len(done) < limit:
+        action = bot.act(g.view(player), g.prompt)
+        assert g.check(player, action) is None, (action, g.check(player, action))
+        g.act(player, action)
+        done.append(action)
+    return done
+
+
+def test_raises_money_in_order_then_pays():
+    g = fresh()
+    p = g.prompt.player
+    own(g, p, 1, 3, 39, 12)                 # brown set, lone Boardwalk, Electric Company
+    g.state.level[1] = g.state.level[3] = 2
+    g.state.bank_houses -= 4
+    g.state.cash[p] = 0
+    # Owes more than the loose properties raise (200 + 75), so buildings go too, but not the set's mortgage.
+    g.push(Debt(p, BANK, 300, "tax", -1))
+    actions = drive(g, p, "debt", HeuristicAgent())
+    kinds = [(a.kind, a.arg) for a in actions]
+    assert kinds[:2] == [(A.MORTGAGE, 12), (A.MORTGAGE, 39)]          # utility, then the lone street
+    assert all(k == A.SELL for k, _ in kinds[2:-1])
+    assert kinds[-1] == (A.PAY, -1)
+    assert g.state.level[1] + g.state.level[3] == 3                  # sold just one house: 275 + 25
+    assert not g.state.mortgaged[1] and not g.state.mortgaged[3]
+    assert g.state.alive[p]
+
+
+def test_mortgages_the_set_last_and_goes_bankrupt_only_when_it_must():
+    g = fresh()
+    p = g.prompt.player
+    own(g, p, 1, 3)
+    g.state.level[1] = g.state.level[3] = 1
+    g.state.bank_houses -= 2
+    g.state.cash[p] = 0
+    g.push(Debt(p, BANK, 80, "tax", -1))        # 50 from the houses, 60 from the mortgages
+    actions = drive(g, p, "debt", HeuristicAgent())
+    assert [a.kind for a in actions] == [A.SELL, A.SELL, A.MORTGAGE, A.PAY]
+    g2 = fresh()
+    p2 = g2.prompt.player
+    own(g2, p2, 1)
+    g2.state.cash[p2] = 0
+    g2.push(Debt(p2, BANK, 500, "tax", -1))
+    assert HeuristicAgent().act(g2.view(p2), g2.prompt) == A.A_BANKRUPT
+
+
+# ------------------------------------------------------------------ building
+def test_builds_evenly_only_on_full_sets_before_rolling():
+    g = fresh()
+    p = g.prompt.player
+    own(g, p, 16, 18, 19, 39)                 # orange set + lone Boardwalk
+    g.state.cash[p] = 1000
+    levels = []
+    bot = HeuristicAgent()
+    while True:
+        action = bot.act(g.view(p), g.prompt)
+        assert g.check(p, action) is None
+        if action.kind != A.BUILD:
+            break
+        assert action.arg in (16, 18, 19)
+        g.act(p, action)
+        lv = [g.state.level[q] for q in (16, 18, 19)]
+        assert max(lv) - min(lv) <= 1
+        levels.append(lv)
+    assert action == A.A_ROLL
+    assert levels, "it should build on its full set"
+    assert g.state.level[39] == 0
+    assert g.state.cash[p] >= bot.reserve(g.view(p), bot_board(g.view(p)))
+
+
+def test_does_not_build_without_a_full_set_or_below_reserve():
+    g = fresh()
+    p = g.prompt.player
+    own(g, p, 16, 18, 39)
+    g.state.cash[p] = 3000
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_ROLL
+    g = fresh()
+    p = g.prompt.player
+    own(g, p, 16, 18, 19)
+    g.state.cash[p] = 120                     # a house costs 100: below the reserve
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_ROLL
+
+
+# ------------------------------------------------------------------ other prompts
+def test_claims_rent():
+    g = om.Game("classic", 4, seed=5, options={"rent-must-be-claimed": True}, events=False)
+    p = g.prompt.player
+    owner = (p + 1) % 4
+    own(g, owner, 39)
+    g.state.position[p] = 32
+    g.chance.force_dice(3, 4)
+    g.act(p, A.A_ROLL)
+    assert g.prompt.kind == "claim-rent" and g.prompt.player == owner
+    assert HeuristicAgent().act(g.view(owner), g.prompt) == A.A_CLAIM
+
+
+def test_jail_early_leaves_late_stays():
+    g = fresh()
+    p = g.prompt.player
+    g.state.in_jail[p] = True
+    g.state.position[p] = 10
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_PAY_BAIL
+    for pos in g.edition.properties:         # late: everything owned (by someone else: no trades to make)
+        g.state.owner[pos] = (p + 1) % 4
+    assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_ROLL
+
+
+def test_mortgaged_property_lift_when_rich_keep_when_not():
+    bot = HeuristicAgent()
+    g = fresh()
+    prompt = Prompt(0, "mortgaged-property", {"pos": 39, "from": 1, "lift_cost": 220, "interest": 20})
+    from openmonopoly.rules.mortgage import MortgagedTransfer
+    own(g, 0, 39)
+    g.state.mortgaged[39] = True
+    g.push(MortgagedTransfer(0, 39, 1, False))
+    g.state.cash[0] = 2000
+    assert bot.act(g.view(0), prompt) == A.A_LIFT
+    g.state.cash[0] = 300
+    assert bot.act(g.view(0), prompt) == A.A_KEEP
+
+
+# ------------------------------------------------------------------ trades
+def propose(g: om.Game, offer: TradeOffer) -> None:
+    assert g.check(offer.proposer, Action(A.TRADE, -1, offer)) is None
+    g.act(offer.proposer, Action(A.TRADE, -1, offer))
+    assert g.prompt.kind == "trade" and g.prompt.player == offer.target
+
+
+def test_accepts_a_swap_completing_a_set_for_each_side():
+    g = fresh()
+    own(g, 0, 1, 37)
+    own(g, 1, 3, 39)
+    propose(g, TradeOffer(1, 0, give=(3,), take=(37,), cash=290))
+    assert HeuristicAgent().act(g.view(0), g.prompt) == A.A_ACCEPT
+
+
+def test_rejects_handing_the_proposer_a_set_for_nothing():
+    g = fresh()
+    own(g, 0, 37)
+    own(g, 1, 39)
+    propose(g, TradeOffer(1, 0, take=(37,), cash=10))
+    assert HeuristicAgent().act(g.view(0), g.prompt) == A.A_REJECT
+    g = fresh()
+    own(g, 0, 37)
+    own(g, 1, 39)
+    propose(g, TradeOffer(1, 0, take=(37,), cash=700))      # about twice the price: fair
+    assert HeuristicAgent().act(g.view(0), g.prompt) == A.A_ACCEPT
+
+
+def test_proposes_at_most_once_per_turn_and_never_repeats():
+    g = fresh()
+    p = g.prompt.player
+    q = (p + 1) % 4
+    own(g, p, 37)
+    own(g, q, 39)
+    bot = HeuristicAgent()
+    action = bot.act(g.view(p), g.prompt)
+    assert action.kind == A.TRADE and action.offer.take == (39,) and action.offer.cash == 800
+    g.act(p, action)
+    g.act(q, A.A_REJECT)
+    assert bot.act(g.view(p), g.prompt) == A.A_ROLL          # same turn: no second offer
+    g.state.turns += 1                                      # a later turn: the rejected offer is not repeated
+    assert bot.act(g.view(p), g.prompt) == A.A_ROLL
+
+
+# ------------------------------------------------------------------ whole games
+def _play_to_end(edition: str, seed: int, cap: int = 200_000) -> om.Game:
+    g = om.Game(edition, 4, seed=seed, events=False)
+    bots = [HeuristicAgent(seed * 10 + k) for k in range(4)]
+    views = [g.view(k) for k in range(4)]
+    for _ in range(cap):
+        prompt = g.prompt
+        if prompt is None:
+            return g
+        g.act(prompt.player, bots[prompt.player].act(views[prompt.player], prompt))
+    raise AssertionError(f"{edition} seed {seed}: no end after {cap} actions")
+
+
+@pytest.mark.parametrize("edition", ["classic", "starwars40"])
+def test_heuristic_games_end_by_bankruptcy_without_a_round_limit(edition):
+    for seed in range(20):
+        g = _play_to_end(edition, seed)
+        assert g.state.end_reason == "bankruptcy"
+        assert len(g.winners) == 1 and sum(g.state.alive) == 1
+        assert g.state.turns < 3000
+
+
+def test_deterministic_for_a_seed():
+    a = play_game("classic", ["heuristic"] * 4, 11)
+    b = play_game("classic", ["heuristic"] * 4, 11)
+    assert a.digest() == b.digest()
+
+
+@pytest.mark.parametrize("edition", ["classic", "starwars40"])
+def test_always_legal_against_random_bots(edition):
+    # play_game raises IllegalAction if any bot sends an illegal action.
+    for seed in range(4):
+        g = play_game(edition, ["heuristic", "random", "heuristic", "random"], seed, max_rounds=40,
+                      options={"rent-must-be-claimed": seed % 2 == 1})
+        assert g.over

@@ -1,0 +1,92 @@
+"""sim.simulate / sim.play_game: reproducible, complete and consistent summaries."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from openmonopoly.sim import play_game, simulate
+from openmonopoly.sim.runner import agent_seed, game_seed
+
+SEATS = ["heuristic"] * 4
+
+
+@pytest.fixture(scope="module")
+def classic():
+    return simulate("classic", 12, 3, SEATS)
+
+
+def test_same_seed_same_digest_other_seed_other_digest(classic):
+    again = simulate("classic", 12, 3, SEATS)
+    assert again["digest"] == classic["digest"]
+    assert again["landings"] == classic["landings"] and again["wins"] == classic["wins"]
+    assert simulate("classic", 12, 4, SEATS)["digest"] != classic["digest"]
+
+
+def test_fields_present_and_consistent(classic):
+    r = classic
+    json.dumps(r)                                          # plain data
+    for key in ("edition", "games", "seed", "seats", "options", "max_rounds", "wins", "end_reasons", "turns",
+                "landings", "games_per_sec", "player_turns_per_sec", "digest"):
+        assert key in r
+    assert (r["edition"], r["games"], r["seed"], r["seats"], r["max_rounds"]) == ("classic", 12, 3, SEATS, None)
+    assert len(r["wins"]) == 4 and sum(r["wins"]) == pytest.approx(12)
+    assert sum(r["end_reasons"].values()) == 12 and r["end_reasons"] == {"bankruptcy": 12}
+    t = r["turns"]
+    assert 0 < t["p50"] <= t["p95"] <= t["max"] and t["mean"] <= t["max"]
+    positions = r["landings"]["positions"]
+    assert [p["position"] for p in positions] == list(range(40))
+    assert positions[0]["name"].lower() == "go" and positions[30]["count"] == 0   # Go To Jail: the move ends in jail
+    assert r["landings"]["in_jail"] > 0
+    assert r["games_per_sec"] > 0 and r["player_turns_per_sec"] > 0
+    assert len(r["digest"]) == 64
+
+
+def test_landing_counts_add_up_to_the_moves_made():
+    counts = [0] * 41
+    total_moves = 0
+    for seed in range(3):
+        g = play_game("starwars40", SEATS, seed, events=True, landing_counts=counts)
+        total_moves += sum(1 for e in g.history if e.kind == "moved")
+        assert getattr(g, "landing_counts", None) is None         # the hook is removed afterwards
+    assert sum(counts) == total_moves
+    r = simulate("starwars40", 3, 9, SEATS)
+    assert sum(p["count"] for p in r["landings"]["positions"]) + r["landings"]["in_jail"] == r["landings"]["moves"]
+
+
+def test_events_do_not_change_the_game():
+    a = play_game("classic", SEATS, 21, events=False)
+    b = play_game("classic", SEATS, 21, events=True)
+    assert a.digest() == b.digest() and b.history
+
+
+def test_max_rounds_gives_round_limit():
+    r = simulate("classic", 3, 1, SEATS, max_rounds=5)
+    assert r["end_reasons"] == {"round-limit": 3}
+    assert r["max_rounds"] == 5
+    assert r["turns"]["max"] <= 5 * 4 + 1
+    assert sum(r["wins"]) == pytest.approx(3)
+
+
+def test_options_pass_through():
+    r = simulate("starwars40", 2, 1, ["heuristic", "random"], options={"rent-must-be-claimed": True},
+                 max_rounds=20)
+    assert r["options"] == {"rent-must-be-claimed": True}
+    g = play_game("starwars40", ["heuristic", "random"], 1, options={"rent-must-be-claimed": True}, max_rounds=20)
+    assert g.options["rent-must-be-claimed"] is True and g.options["max-rounds"] == 20
+
+
+def test_humans_are_refused():
+    with pytest.raises(ValueError, match="bots only"):
+        play_game("classic", ["heuristic", "human"], 1)
+
+
+def test_seed_derivation_is_stable():
+    assert game_seed(1, 0) != game_seed(1, 1) != game_seed(2, 1)
+    assert game_seed(1, 0) == game_seed(1, 0) and 0 <= game_seed(1, 0) < 2 ** 63
+    assert agent_seed(5, 0) != agent_seed(5, 1)
+
+
+def test_zero_games():
+    r = simulate("classic", 0, 1, SEATS)
+    assert r["games"] == 0 and r["wins"] == [0, 0, 0, 0] and r["end_reasons"] == {}

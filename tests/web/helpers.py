@@ -1,0 +1,85 @@
+"""Shared helpers for the web tests: a simple client-side policy, servers on free ports, dependency checks."""
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+
+import pytest
+
+ANYTIME = {"build", "sell", "sell-all", "mortgage", "unmortgage", "trade"}
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+CHROMIUM = os.environ.get("OPENMONOPOLY_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip locally when a dependency is missing; in CI (CI=true) that is a failure."""
+    if condition:
+        return
+    if IN_CI:
+        pytest.fail(f"CI=true but {reason}")
+    pytest.skip(reason)
+
+
+def choose(view: dict) -> str | None:
+    """A plain policy over the legal list of a view: what a simple client would click."""
+    legal = view.get("legal") or []
+    answers = [a for a in legal if a.split()[0] not in ANYTIME and not a.startswith("bid ")]
+    prompt = view.get("prompt") or {}
+    for pref in ("roll", "buy", "pay", "keep", "reject", "end", "pass", "waive", "claim"):
+        if pref in answers:
+            return pref
+    if prompt.get("kind") == "debt":
+        for a in legal:
+            if a.split()[0] in ("sell-all", "mortgage", "sell"):
+                return a
+    if any(a.startswith("bid ") for a in legal):
+        return "pass" if "pass" in answers else None
+    return answers[0] if answers else None
+
+
+def free_port() -> int:
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()
+    return port
+
+
+class LiveServer:
+    """A uvicorn server in a thread on a free port."""
+
+    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+        import uvicorn
+
+        from openmonopoly.web.app import create_app
+        self.port = free_port()
+        self.app = create_app(db_url, bot_delay)
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                                    ws="websockets-sansio"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> "LiveServer":
+        self.thread.start()
+        deadline = time.time() + 20
+        while not self.server.started:
+            if time.time() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.02)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+def chromium_available() -> bool:
+    return os.path.exists(CHROMIUM) or shutil.which("chromium") is not None
