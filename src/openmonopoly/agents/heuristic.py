@@ -78,15 +78,20 @@ class _Board:
 
 
 _BOARDS: dict[str, _Board] = {}
+_LAST: list[Any] = [None, None, None]          # (edition, options, board) of the last lookup
 
 
 def _board(view: View) -> _Board:
     ed = view.edition
+    options = view.options
+    if ed is _LAST[0] and options is _LAST[1]:    # same game as the last call (the common case)
+        return _LAST[2]
     hph = _variants.houses_per_hotel(view)
     key = ed.id if hph == ed.rules["max_houses"] else f"{ed.id}/{hph}"
     b = _BOARDS.get(key)
     if b is None:
         b = _BOARDS[key] = _Board(ed, hph)
+    _LAST[:] = (ed, options, b)
     return b
 
 

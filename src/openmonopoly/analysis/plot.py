@@ -24,7 +24,9 @@ def board_cells(size: int) -> list[tuple[int, int]]:
     return cells
 
 
-def plot_landing(result: LandingResult, path: str | Path) -> Path:
+def plot_landing(result: LandingResult, path: str | Path, title: str | None = None,
+                 scale_label: str = "probability per roll") -> Path:
+    """Draw the board with each space coloured by its probability (``title`` replaces the default one)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -55,15 +57,16 @@ def plot_landing(result: LandingResult, path: str | Path) -> Path:
     ax.add_patch(Rectangle((c - 1, c - 0.5), 2, 1, facecolor=cmap(min(1.0, norm(jail_p))), edgecolor="black"))
     ax.text(c, c + 0.15, "In Jail", ha="center", va="center", fontsize=9)
     ax.text(c, c - 0.2, f"{100 * jail_p:.2f}%", ha="center", va="center", fontsize=10, weight="bold")
-    title = f"{ed.name}: probability a roll ends on each space ({result.method}, jail {result.jail})"
-    if result.rolls:
-        title += f", {result.rolls:,} rolls"
+    if title is None:
+        title = f"{ed.name}: probability a roll ends on each space ({result.method}, jail {result.jail})"
+        if result.rolls:
+            title += f", {result.rolls:,} rolls"
     ax.set_title(title, fontsize=10)
     ax.set_xlim(0, n)
     ax.set_ylim(0, n)
     ax.set_aspect("equal")
     ax.axis("off")
-    fig.colorbar(cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6, label="probability per roll")
+    fig.colorbar(cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6, label=scale_label)
     out = Path(path)
     fig.savefig(out, dpi=130, bbox_inches="tight")
     plt.close(fig)

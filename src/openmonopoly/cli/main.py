@@ -317,8 +317,20 @@ def simulate(
     max_rounds: Optional[int] = typer.Option(None, "--max-rounds", help="End each game after R rounds."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    workers: Optional[int] = typer.Option(None, "--workers", "-w",
+                                          help="Worker processes (default: all cores; 1 plays in this process)."),
+    backend: str = typer.Option("local", "--backend",
+                                help="local (a process pool) or ray (a local Ray, or the cluster at --address)."),
+    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (with --backend ray)."),
+    chunk_size: Optional[int] = typer.Option(None, "--chunk-size", help="Games per task (default: automatic)."),
+    out: Optional[str] = typer.Option(None, "--out", help="Write one row per game to FILE.csv or FILE.parquet."),
+    report: Optional[str] = typer.Option(None, "--report",
+                                         help="Write plots and summary.md (matplotlib) into DIR."),
 ) -> None:
-    """Play many bot games and report who wins, how long games last and more."""
+    """Play many bot games and report who wins, how long games last and more.
+
+    The digest is the same for every backend, worker count and chunk size. Ctrl-C stops the run and
+    still reports the games that finished (exit code 130)."""
     try:
         ed = _edition(edition)
         kinds = _seats(seats, ed)
@@ -331,25 +343,80 @@ def simulate(
             raise UsageProblem(f"--max-rounds must be at least 1; got {max_rounds}")
         _bots(kinds, seed)      # fail early and clearly if a bot kind is missing
         try:
-            from ..sim import simulate as run_simulation
+            from ..sim import run_simulation
+            from ..sim.backends import make_backend
         except ImportError as exc:
             raise UsageProblem(f"simulation is not available in this installation ({exc})") from None
+        if workers is not None and workers < 1:
+            raise UsageProblem(f"--workers must be at least 1; got {workers}")
+        if chunk_size is not None and chunk_size < 1:
+            raise UsageProblem(f"--chunk-size must be at least 1; got {chunk_size}")
+        if backend.lower() not in ("local", "ray"):
+            raise UsageProblem(f"unknown --backend {backend!r}; allowed: local, ray")
+        if address and backend.lower() != "ray":
+            raise UsageProblem("--address joins a Ray cluster: use it with --backend ray")
         try:
-            result = run_simulation(ed.id, games, seed, kinds, options, max_rounds)
+            if out:
+                from ..sim.output import check_out
+                check_out(out)
+            if report:
+                from ..sim.report import check_report
+                check_report()
+            runner = make_backend(backend, workers=workers, address=address)
+        except (ValueError, ImportError) as exc:
+            raise UsageProblem(str(exc)) from None
+        try:
+            run = _run_with_progress(run_simulation, ed, games, seed, kinds, options, max_rounds, runner,
+                                     chunk_size, show=not as_json and sys.stdout.isatty())
         except OpenMonopolyError as exc:
             raise UsageProblem(str(exc)) from None
+        result = run.result
+        written = []
+        if out:
+            from ..sim.output import write_games
+            written.append(str(write_games(out, run.games, ed.id, kinds)))
+        if report:
+            from ..sim.report import write_report
+            written.append(str(write_report(report, result, run.games, ed)))
     except UsageProblem as exc:
         fail(str(exc))
+    code = 130 if run.interrupted else 0
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False, default=str))
-        return
-    out = console()
-    out.print(Text(f"{games} games of {ed.name}, seats {','.join(kinds)}, seed {seed}"
-                   + (f", at most {max_rounds} rounds" if max_rounds else ""), style="bold"))
+        raise typer.Exit(code)
+    con = console()
+    con.print(Text(f"{result['games']} games of {ed.name}, seats {','.join(kinds)}, seed {seed}"
+                   + (f", at most {max_rounds} rounds" if max_rounds else "")
+                   + (f" (interrupted: {result['games']} of {games} finished)" if run.interrupted else ""),
+                   style="bold"))
     try:
-        render_simulation(out, result, kinds)
+        render_simulation(con, result, kinds)
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
-        out.print(_summary(result))     # a result shape this summary does not know: show it all
+        con.print(_summary(result))     # a result shape this summary does not know: show it all
+    for path in written:
+        con.print(f"Wrote {path}", markup=False)
+    raise typer.Exit(code)
+
+
+def _run_with_progress(run_simulation, ed, games: int, seed: int, kinds: list[str], options: dict,
+                       max_rounds: int | None, runner, chunk_size: int | None, show: bool):
+    """Run the simulation, with a Rich progress bar (games/s, ETA) when ``show``."""
+    if not show:
+        return run_simulation(ed.id, games, seed, kinds, options, max_rounds, backend=runner, chunk_size=chunk_size)
+    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
+                               TimeElapsedColumn, TimeRemainingColumn)
+
+    class GamesPerSecond(ProgressColumn):
+        def render(self, task) -> Text:
+            speed = task.finished_speed or task.speed
+            return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
+
+    with Progress(TextColumn("[bold]{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
+                  GamesPerSecond(),
+                  TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console()) as bar:
+        task = bar.add_task(f"{ed.id} x{runner.workers}", total=games)
+        return run_simulation(ed.id, games, seed, kinds, options, max_rounds, backend=runner, chunk_size=chunk_size,
+                              progress=lambda done, total: bar.update(task, completed=done))
 
 
 def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:

@@ -152,7 +152,8 @@ class Session:
             self.flush_events()
         winners = game.winners
         names = ", ".join(game.players[w] for w in winners) or "nobody"
-        reason = {"bankruptcy": "last player standing", "round-limit": "richest at the round limit"}.get(
+        reason = {"bankruptcy": "last player standing", "round-limit": "richest at the round limit",
+                  "tower-full": "first full tower"}.get(
             game.state.end_reason, game.state.end_reason)
         table = Table(box=box.SIMPLE_HEAD, title="Final standings", title_justify="left")
         table.add_column("Player")
@@ -258,9 +259,11 @@ class Session:
         items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(choices, 1)]
         n_answers = sum(1 for c in choices if c.special == "bid" or (c.action is not None
                                                                       and c.action.kind not in A.ANYTIME_KINDS))
-        for item in items[:n_answers]:
+        answers, rest = items[:n_answers], items[n_answers:]
+        if len(answers) > 12:                # a long list (any space, say): in columns, like the commands
+            rest, n_answers = answers + rest, 0
+        for item in answers if n_answers else ():
             console.print(item)
-        rest = items[n_answers:]
         trade = [item for item, c in zip(items, choices) if c.special == "trade"]
         rest = [item for item in rest if item not in trade]
         if rest:
@@ -328,7 +331,8 @@ class Session:
         if cmd in ("help", "h", "?"):
             last = ed.size - 1
             example = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
-            console.print(Text.from_markup(HELP.format(house=ed.term("house"), hotel=ed.term("hotel"),
+            text = getattr(render.family_screen(ed.family), "HELP", HELP) if ed.family != "classic" else HELP
+            console.print(Text.from_markup(text.format(house=ed.term("house"), hotel=ed.term("hotel"),
                                                        street=ed.term("street"), title_deed=ed.term("title_deed"),
                                                        last=last, example=example)))
             return "stay"
@@ -336,7 +340,7 @@ class Session:
             return "redraw"
         if cmd == "log":
             count = int(rest) if rest.isdigit() else 30
-            for event in game.history[-count:]:
+            for event in [e for e in game.history if e.visible_to(seat)][-count:]:   # no one else's secrets
                 console.print(render.event_text(game, event))
             return "stay"
         if cmd in ("deed", "card"):

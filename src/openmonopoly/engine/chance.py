@@ -36,6 +36,10 @@ class Chance:
         return value
 
     def die(self, sides: int = 6) -> int:
+        if self._playback is None and not self._forced:       # the common case of ``below``, inlined
+            value = int(self._rng.random() * sides)
+            self.log.append(value)
+            return value + 1
         return self.below(sides) + 1
 
     def shuffle(self, items: list) -> None:

@@ -8,6 +8,8 @@ cloned and resumed at every prompt, in the middle of an auction or a debt.
 """
 from __future__ import annotations
 
+from operator import attrgetter
+from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, ClassVar
 
 if TYPE_CHECKING:
@@ -18,8 +20,13 @@ STEP_TYPES: dict[str, type["Step"]] = {}
 
 
 def register(cls: type["Step"]) -> type["Step"]:
-    """Class decorator: make a step type known to ``Step.from_json``."""
+    """Class decorator: make a step type known to ``Step.from_json``.
+
+    A step with a ``player`` slot that keeps the default ``decider`` reads it through a C-level
+    property (the hot path asks every step on top of the stack for its decider)."""
     STEP_TYPES[cls.__name__] = cls
+    if cls.decider is Step.__dict__["decider"] and isinstance(getattr(cls, "player", None), MemberDescriptorType):
+        cls.decider = property(attrgetter("player"))  # type: ignore[assignment,method-assign]
     return cls
 
 

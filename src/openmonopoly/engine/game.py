@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+from operator import attrgetter
 from typing import Any, ClassVar, Iterator, NamedTuple, Sequence
 
 from ..editions import Edition, load
@@ -37,6 +38,9 @@ class Prompt(NamedTuple):
 
     def to_json(self) -> dict:
         return {"player": self.player, "kind": self.kind, "details": self.details}
+
+
+_new_tuple = tuple.__new__
 
 
 class Legal:
@@ -175,7 +179,7 @@ class Game:
         if s.over or not s.stack:
             return None
         top = s.stack[-1]
-        return Prompt(top.decider, top.kind, top.describe(self))
+        return _new_tuple(Prompt, (top.decider, top.kind, top.describe(self)))   # = Prompt(...), one call less
 
     @property
     def over(self) -> bool:
@@ -235,11 +239,12 @@ class Game:
         reason = self.check(player, action)
         if reason is not None:
             raise IllegalAction(reason, action, player, list(self.legal_actions(player).actions))
-        if action.kind == A.TRADE and action.offer is not None and action.offer.proposer != player:
+        kind = action.kind
+        if kind == A.TRADE and action.offer is not None and action.offer.proposer != player:
             action = Action(A.TRADE, -1, action.offer._replace(proposer=player))
         start = len(self.history)
         self._record.append((player, action))
-        if action.kind in A.ANYTIME_KINDS:
+        if kind in A.ANYTIME_KINDS:
             self.apply_anytime(player, action)
         else:
             self.state.stack[-1].apply(self, player, action)
@@ -404,21 +409,31 @@ class View:
     It reads the live game, so it stays current; it never exposes deck order,
     the random state or another player's private cards. ``to_json`` gives the
     same content as plain data for the terminal, the web and RL.
+
+    Speed: ``View(game, p)`` is an instance of a subclass made once per (view class, state class)
+    with one C-level property (``operator.attrgetter``) per public state field, so ``view.cash``
+    costs an attribute lookup, not a ``__getattr__`` call. Hidden fields get no property and
+    are still refused by ``__getattr__``.
     """
 
     __slots__ = ("_game", "player")
+
+    def __new__(cls, game: Game, player: int | None = None) -> "View":
+        key = (cls, type(game.state))
+        sub = _VIEW_CLASSES.get(key)
+        if sub is None:
+            sub = _VIEW_CLASSES[key] = _view_class(cls, type(game.state))
+        return object.__new__(sub)
 
     def __init__(self, game: Game, player: int | None) -> None:
         self._game = game
         self.player = player
 
-    @property
-    def edition(self) -> Edition:
-        return self._game.edition
+    def __reduce__(self) -> Any:
+        return (type(self).__mro__[1], (self._game, self.player))
 
-    @property
-    def options(self) -> dict:
-        return self._game.options
+    edition = property(attrgetter("_game.edition"), doc="The game's edition.")
+    options = property(attrgetter("_game.options"), doc="The game's options.")
 
     @property
     def prompt(self) -> Prompt | None:
@@ -465,6 +480,21 @@ class View:
         data["prompt"] = None if prompt is None else prompt.to_json()
         data["legal"] = None if self.player is None else self.legal_actions().summary()
         return data
+
+
+_VIEW_CLASSES: dict[tuple[type, type], type[View]] = {}
+
+
+def _view_class(base: type[View], state_type: type[State]) -> type[View]:
+    """``base`` with a read-only property per public field of ``state_type`` (see ``View``)."""
+    fields: dict[str, Any] = {"__slots__": (), "__module__": base.__module__, "__qualname__": base.__qualname__}
+    hidden = state_type.HIDDEN
+    for cls in state_type.__mro__:
+        for name in getattr(cls, "__slots__", ()):
+            if name in hidden or name.startswith("_") or hasattr(base, name) or name in fields:
+                continue
+            fields[name] = property(attrgetter("_game.state." + name))
+    return type(base.__name__, (base,), fields)
 
 
 def rules_class(edition: Edition) -> type[Game]:

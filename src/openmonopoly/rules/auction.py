@@ -94,13 +94,15 @@ class Auction(Step):
             self.high = action.arg
             self.high_bidder = player
             self.turn = (self.turn + 1) % len(self.bidders)
-            game.emit(Event(E.BID, player, self.lot, action.arg))
+            if game._events is not None:
+                game._events.append(Event(E.BID, player, self.lot, action.arg))
         else:
             bidders = self.bidders
             self.bidders = bidders[:self.turn] + bidders[self.turn + 1:]
             if self.bidders and self.turn >= len(self.bidders):
                 self.turn = 0
-            game.emit(Event(E.BID_PASS, player, self.lot))
+            if game._events is not None:
+                game._events.append(Event(E.BID_PASS, player, self.lot))
 
     def _close(self, game: "ClassicGame") -> None:
         game.pop()

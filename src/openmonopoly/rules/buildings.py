@@ -61,7 +61,7 @@ def check_build(game: "ClassicGame", player: int, pos: int, *, paid: bool = Fals
     """Why ``player`` cannot put the next building on ``pos`` now (``paid``: already paid for)."""
     ed = game.edition
     s = game.state
-    if not 0 <= pos < ed.size or ed.board[pos].type != STREET:
+    if not 0 <= pos < len(ed.board) or ed.board[pos].type != STREET:
         return f"only {ed.term('streets', 2)} can be built on"
     sp = ed.board[pos]
     if s.owner[pos] != player:
@@ -112,7 +112,8 @@ def place_building(game: "ClassicGame", player: int, pos: int, cost: int) -> Non
     s.level[pos] += 1
     if cost:
         transfer(game, player, BANK, cost)
-    game.emit(Event(E.BUILT, player, pos, cost, s.level[pos]))
+    if game._events is not None:
+        game._events.append(Event(E.BUILT, player, pos, cost, s.level[pos]))
 
 
 def build(game: "ClassicGame", player: int, pos: int) -> None:
@@ -257,7 +258,8 @@ def sell(game: "ClassicGame", player: int, pos: int) -> None:
         refund = sp.house_cost // 2
     s.level[pos] = level - 1
     transfer(game, BANK, player, refund)
-    game.emit(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))
+    if game._events is not None:
+        game._events.append(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))
 
 
 def check_sell_all(game: "ClassicGame", player: int, pos: int) -> str | None:

@@ -28,7 +28,8 @@ def draw(game: "ClassicGame", player: int, deck: int) -> None:
         return                                  # every card of the deck is held by players
     index = pile.pop(0)
     card = game.edition.decks[deck].cards[index]
-    game.emit(Event(E.CARD, player, deck, index, info=card.id))
+    if game._events is not None:
+        game._events.append(Event(E.CARD, player, deck, index, info=card.id))
     effect = card.effect
     kind = effect["kind"]
     if kind == "get_out_of_jail":

@@ -54,6 +54,9 @@ class TurnStart(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
+    def __init__(self, player: int) -> None:     # (the generic Step.__init__ is slower; this is hot)
+        self.player = player
+
     def legal(self, game: "ClassicGame", player: int) -> list[Action]:
         out = [A.A_ROLL]
         if game.state.in_jail[player]:
@@ -93,6 +96,10 @@ class EndOfMove(Step):
     __slots__ = ("player", "again")
     automatic = True
 
+    def __init__(self, player: int, again: bool) -> None:
+        self.player = player
+        self.again = again
+
     def run(self, game: "ClassicGame") -> None:
         s = game.state
         p = self.player
@@ -122,6 +129,10 @@ class BuyOrAuction(Step):
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION})
 
+    def __init__(self, player: int, pos: int) -> None:
+        self.player = player
+        self.pos = pos
+
     def legal(self, game: "ClassicGame", player: int) -> list[Action]:
         if game.state.cash[player] >= game.edition.board[self.pos].price:
             return [A.A_BUY, A.A_AUCTION]
@@ -141,7 +152,8 @@ class BuyOrAuction(Step):
             price = game.edition.board[pos].price
             transfer(game, player, BANK, price)
             game.state.owner[pos] = player
-            game.emit(Event(E.BOUGHT, player, pos, price))
+            if game._events is not None:
+                game._events.append(Event(E.BOUGHT, player, pos, price))
         else:
             start_auction(game, pos, game.seats_from(player))
 
@@ -338,7 +350,7 @@ class ClassicGame(Game):
     def move_by(self, player: int, steps: int) -> None:
         """Move forward (or back, for negative steps) and resolve the space."""
         s = self.state
-        size = self.edition.size
+        size = len(self.edition.board)
         old = s.position[player]
         new = (old + steps) % size
         s.position[player] = new

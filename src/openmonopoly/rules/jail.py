@@ -23,14 +23,16 @@ def send_to_jail(game: "ClassicGame", player: int, reason: str) -> None:
     s.position[player] = game.edition.rules["jail_position"]
     s.in_jail[player] = True
     s.jail_turns[player] = 0
-    game.emit(Event(E.JAIL, player, info=reason))
+    if game._events is not None:
+        game._events.append(Event(E.JAIL, player, info=reason))
 
 
 def release(game: "ClassicGame", player: int, how: str) -> None:
     s = game.state
     s.in_jail[player] = False
     s.jail_turns[player] = 0
-    game.emit(Event(E.LEFT_JAIL, player, info=how))
+    if game._events is not None:
+        game._events.append(Event(E.LEFT_JAIL, player, info=how))
 
 
 def check_pay_bail(game: "ClassicGame", player: int) -> str | None:

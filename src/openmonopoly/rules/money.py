@@ -38,7 +38,8 @@ def pay(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, p
     s = game.state
     if s.cash[payer] >= amount:
         transfer(game, payer, payee, amount)
-        game.emit(Event(E.PAID, payer, pos, amount, payee, reason))
+        if game._events is not None:
+            game._events.append(Event(E.PAID, payer, pos, amount, payee, reason))
     else:
         game.cannot_pay(payer, payee, amount, reason, pos)
 

@@ -1,4 +1,5 @@
-"""Simulation: bot-only games and batch statistics."""
-from .runner import agent_seed, game_seed, play_game, simulate
+"""Simulation: bot-only games and batch statistics (backends, outputs, reports)."""
+from .runner import SimJob, SimulationRun, agent_seed, game_seed, game_summary, play_game, run_simulation, simulate
 
-__all__ = ["agent_seed", "game_seed", "play_game", "simulate"]
+__all__ = ["SimJob", "SimulationRun", "agent_seed", "game_seed", "game_summary", "play_game", "run_simulation",
+           "simulate"]

@@ -1,0 +1,564 @@
+"""Terminal screen parts for the Monopoly Empire family (``cli.render`` dispatches to these by family).
+
+Each function has the signature of its namesake in ``cli.render``; anything not
+defined here falls back to the shared rendering. Public things are read through
+``game.view(None)``. Empire cards in a hand are secret: ``prompt_text`` lists the
+hand of the player it asks -- and it is drawn only for the human whose decision
+it is -- while everyone else is shown only as a card count.
+"""
+from __future__ import annotations
+
+from rich import box
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..engine import actions as A
+from ..engine.actions import Action
+from ..engine.game import Game, Prompt
+from ..rules.empire.data import BRAND, OFFICE, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
+from ..rules.empire.kinds import BUY_OFFICE, MOVE, PICK, PLAY, SWAP, TARGET
+from . import render as R
+
+# The edition file names its colour sets with labels; these are their terminal colours.
+SET_COLOURS = {"brown": "#9b5a2c", "light-blue": "#87cefa", "pink": "#ff69b4", "orange": "#ff9f1a",
+               "red": "#e0262b", "yellow": "#f4d03f", "green": "#1e9e4a", "dark-blue": "#2b50d9"}
+UTILITY_COLOUR = "#b0b0b0"
+OFFICE_COLOUR = "#5a5a5a"
+_GLYPHS = {"go": "→", "card": "?", "jail": "#", "free_parking": "P", "go_to_jail": "!", UTILITY_BILLBOARDS: "◆",
+           RIVAL_TOWER_TAX: "%", TOWER_TAX: "%"}
+
+# Empire cards by their effect kind: a short title (the card's text follows it on screen).
+CARD_TITLES = {"swap_the_top": "Swap the Top", "just_say_no": "Just Say No!", "hostile_takeover": "Hostile Takeover",
+               "move_to_any_space": "Move to Any Space", "tallest_tower_bonus": "Tallest Tower Bonus",
+               "bargain_business": "Bargain Business", "get_out_of_jail": "Get Out of Jail Free",
+               "stock_market_crash": "Stock Market Crash", "reverse_rent": "Reverse Rent",
+               "billboard_tax": "Billboard Tax", "hands_off": "HANDS OFF!", "youre_fired": "YOU'RE FIRED!"}
+
+HELP = """\
+Answer with the [bold]number[/] of a choice, or type one of these:
+  [bold]deed[/] <space>        a brand's card: price, colour set, height, owner (or what a space does)
+  [bold]board[/]               show the whole screen again;  [bold]log[/] [N]  the last N events
+  [bold]trade[/]               sell (or buy) a Chance Get Out of Jail Free card for cash, when someone holds one
+  [bold]save[/] <file>         save the game (resume with --load <file>)
+  [bold]quit[/]                leave the game (asks whether to save)
+A <space> is its number (0-{last}) or part of its name, e.g. 'deed 1' or 'deed xbox'.
+Actions may also be typed in text form: roll, buy, auction, bid 150, pass, pay, move, pick 12 (a space number).
+
+[bold]Monopoly Empire in short[/]: the first player to fill their tower (16 units) wins. Buying a brand or a
+utility billboard slots it on top of your tower (1-4 units); the tower value (shown by the towers) is what GO
+pays you and the rent a rival pays on your brands. The second die has a sneaky-swapper face: switch the
+topmost billboards of two towers instead of moving. A full colour set brings a free office (4 units); on your
+turn you may also buy one. Empire cards are secret until played; Just Say No! and HANDS OFF! block attacks.
+Whoever cannot pay hands over their topmost billboard instead (there is no bankruptcy)."""
+
+
+# ---------------------------------------------------------------------------------- small helpers
+def _colour(game: Game, piece: int) -> str:
+    ed = game.edition
+    if piece == OFFICE:
+        return OFFICE_COLOUR
+    sp = ed.board[piece]
+    if sp.group:
+        label = ed.groups[sp.group].get("colour", sp.group)
+        return SET_COLOURS.get(label, SET_COLOURS.get(sp.group, "white"))
+    return UTILITY_COLOUR
+
+
+def swatch(game: Game, pos: int) -> Text:
+    sp = game.edition.board[pos]
+    if sp.type == BRAND:
+        return Text("██", style=_colour(game, pos))
+    if sp.type == UTILITY_BILLBOARDS:
+        return Text("◆ ", style=UTILITY_COLOUR)
+    return Text(_GLYPHS.get(sp.type, " ").center(2), style="dim")
+
+
+def piece_name(game: Game, piece: int) -> str:
+    return "office" if piece == OFFICE else game.edition.board[piece].name
+
+
+def _top(game: Game, seat: int) -> str:
+    tower = game.view(None).tower[seat]
+    if not tower:
+        return "empty"
+    return f"{piece_name(game, tower[-1])}, {game.edition.empire.height[tower[-1]]}u"
+
+
+def card_title(game: Game, card: int) -> str:
+    kind = game.edition.empire.empire_kind[card]
+    return CARD_TITLES.get(kind, game.edition.decks[game.edition.empire.empire_deck].cards[card].id)
+
+
+def card_text(game: Game, card: int) -> str:
+    return game.edition.decks[game.edition.empire.empire_deck].cards[card].text
+
+
+def tower_value(game: Game, seat: int) -> int:
+    t = game.edition.empire
+    return t.ladder[min(game.view(None).height[seat], t.capacity)]
+
+
+def units(n: int) -> str:
+    return f"{n} unit" if n == 1 else f"{n} units"
+
+
+def set_word(game: Game, pos: int) -> str:
+    sp = game.edition.board[pos]
+    return f"{sp.group} set" if sp.group else "utility"
+
+
+# ---------------------------------------------------------------------------------- the board
+def board_table(game: Game, *, highlight: int | None = None, columns: int = 2, width: int = 120) -> Table:
+    ed = game.edition
+    t = ed.empire
+    view = game.view(None)
+    size = ed.size
+    rows = -(-size // columns)
+    here_w = max(4, 2 * view.n)
+    per_half = (width - 2 * (columns - 1) - 1) // columns - (2 + 2 + 5 + 4 + here_w) - 6
+    name_w = max(10, min(max(len(s.name) for s in ed.board), max(16, int(per_half * 0.4))))
+    owner_w = max(8, min(22, per_half - name_w))
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), show_edge=False, expand=False)
+    for half in range(columns):
+        if half:
+            table.add_column("", width=1, no_wrap=True, style="dim")
+        table.add_column("#", justify="right", no_wrap=True, style="dim", width=2)
+        table.add_column("", no_wrap=True, width=2)
+        table.add_column("Space", no_wrap=True, overflow="ellipsis", width=name_w)
+        table.add_column("Price", justify="right", no_wrap=True, width=5)
+        table.add_column("Ht", no_wrap=True, width=4)
+        table.add_column("Owner / billboards", no_wrap=True, overflow="ellipsis", width=owner_w)
+        table.add_column("Here", no_wrap=True, width=here_w)
+    tokens: dict[int, list[Text]] = {}
+    for seat in range(view.n):
+        tg = R.tag(seat)
+        if view.in_jail[seat]:
+            tg = Text.assemble(("(", "dim"), tg, (")", "dim"))
+        tokens.setdefault(view.position[seat], []).append(tg)
+    fee = ed.money(ed.rules["free_parking_fee"])
+    notes = {"go": "collect tower value", RIVAL_TOWER_TAX: "a rival's top → board",
+             TOWER_TAX: "your top → board", "free_parking": f"{fee} trip anywhere", "go_to_jail": "go to Jail"}
+    for r in range(rows):
+        cells: list = []
+        for half in range(columns):
+            pos = half * rows + r
+            if half:
+                cells.append("│")
+            if pos >= size:
+                cells += ["", "", "", "", "", "", ""]
+                continue
+            sp = ed.board[pos]
+            name = Text(sp.name, style="bold reverse" if pos == highlight else "")
+            price = Text("")
+            height = Text("")
+            if sp.type == BRAND:
+                owner = view.owner[pos]
+                price = Text(ed.money(sp.price), style="dim" if owner >= 0 else "")
+                height = Text("▮" * t.height[pos], style=_colour(game, pos))
+                who = R.name_text(game, owner) if owner >= 0 else Text("for sale", style="green")
+            elif sp.type == UTILITY_BILLBOARDS:
+                left = view.stock[pos]
+                price = Text(ed.money(sp.price))
+                height = Text("▮" * t.height[pos], style=UTILITY_COLOUR)
+                who = Text(f"{left} of {sp.amount} left" if left else "none left", style="" if left else "dim")
+            elif sp.type == "card":
+                who = Text("Empire card" if sp.deck == t.empire_deck else "Chance card", style="dim")
+            else:
+                who = Text(notes.get(sp.type, ""), style="dim")
+            here = Text(" ").join(tokens.get(pos, []))
+            cells += [str(pos), swatch(game, pos), name, price, height, who, here]
+        table.add_row(*cells)
+    return table
+
+
+# ---------------------------------------------------------------------------------- players and towers
+def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
+    """The tower as a row of billboards, bottom first: each as wide as its height, in its set's colour."""
+    t = game.edition.empire
+    view = game.view(None)
+    out = Text()
+    for piece in view.tower[seat]:
+        w = t.height[piece] * per_unit
+        label = ("OFFICE" if piece == OFFICE else game.edition.board[piece].name.replace(" ", ""))[:w].ljust(w)
+        out.append(label, style=f"bold black on {_colour(game, piece)}" if piece != OFFICE
+                   else f"bold white on {OFFICE_COLOUR}")
+    empty = t.capacity - view.height[seat]
+    if empty > 0:
+        out.append("·" * (empty * per_unit), style="dim")
+    out.truncate(t.capacity * per_unit)
+    return out
+
+
+def towers_table(game: Game) -> Table:
+    t = game.edition.empire
+    view = game.view(None)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+    table.add_column("#", no_wrap=True)
+    table.add_column(f"Tower (bottom → top, {t.capacity} units)", no_wrap=True)
+    table.add_column("Units", justify="right", no_wrap=True)
+    table.add_column("Value", justify="right", no_wrap=True)
+    table.add_column("Offices", justify="right", no_wrap=True)
+    table.add_column("Top first", overflow="ellipsis", no_wrap=True, max_width=44)
+    for seat in range(view.n):
+        tower = view.tower[seat]
+        names = ", ".join(piece_name(game, p) for p in reversed(tower)) or Text("(empty)", style="dim")
+        table.add_row(R.tag(seat), tower_bar(game, seat), f"{view.height[seat]}/{t.capacity}",
+                      game.edition.money(tower_value(game, seat)), str(tower.count(OFFICE)), names)
+    return table
+
+
+def holdings(game: Game, seat: int) -> Text:
+    """The tower in one line: its billboards as colour swatches, bottom first, then height and value."""
+    view = game.view(None)
+    out = Text()
+    for piece in view.tower[seat]:
+        out.append("▮" * game.edition.empire.height[piece], style=_colour(game, piece))
+    out.append(f" {view.height[seat]}/{game.edition.empire.capacity}, worth {game.edition.money(tower_value(game, seat))}")
+    return out
+
+
+def players_table(game: Game, kinds, deciding: int | None = None) -> Group:
+    ed = game.edition
+    view = game.view(None)
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+    for col in ("", "#", "Player", "Seat", "Cash", "Where", "Jail", "Cards"):
+        table.add_column(col, no_wrap=True, justify="right" if col == "Cash" else "left")
+    for seat in range(view.n):
+        mark = Text("▶", style="bold") if seat == deciding else Text("·" if seat == view.current else " ")
+        jail = Text(f"in (try {view.jail_turns[seat] + 1})", style="red") if view.in_jail[seat] else Text("")
+        cards = f"{view.hand_sizes[seat]} Empire"
+        if view.held[seat]:
+            cards += f", {len(view.held[seat])} jail-free"
+        table.add_row(mark, R.tag(seat), R.name_text(game, seat), kinds[seat] if seat < len(kinds) else "",
+                      ed.money(view.cash[seat]), f"{view.position[seat]} {ed.board[view.position[seat]].name}",
+                      jail, cards)
+    return Group(table, towers_table(game))
+
+
+def header(game: Game) -> Text:
+    ed = game.edition
+    view = game.view(None)
+    t = Text()
+    t.append(ed.name, style="bold")
+    t.append(f"   round {view.round}")
+    limit = game.options.get("max-rounds")
+    if limit:
+        t.append(f" of {limit}")
+    t.append(f", turn {view.turns}")
+    if view.dice:
+        d1, d2 = view.dice
+        t.append(f"   last roll {d1} + {'swapper' if d2 == ed.rules['swapper_face'] else d2}")
+    pile = len(game.state.decks[ed.empire.empire_deck])     # the pile's size is public, its order is not
+    t.append(f"   offices in the bank {view.offices} · Empire pile {pile} · a full tower "
+             f"({ed.empire.capacity} units) wins", style="dim")
+    return t
+
+
+# ---------------------------------------------------------------------------------- deeds
+def deed_panel(game: Game, pos: int) -> Panel:
+    ed = game.edition
+    t = ed.empire
+    sp = ed.board[pos]
+    view = game.view(None)
+    money = ed.money
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="dim")
+    table.add_column()
+    if sp.type == BRAND:
+        owner = view.owner[pos]
+        table.add_row("Price", money(sp.price))
+        table.add_row("Height", f"{t.height[pos]} unit{'s' if t.height[pos] > 1 else ''} of a {t.capacity}-unit tower")
+        table.add_row("Colour set", Text.assemble(*[x for q in t.members[t.group_of[pos]] for x in (
+            (", " if q != t.members[t.group_of[pos]][0] else ""),
+            Text(ed.board[q].name, style="bold" if q == pos else ""),
+            (" (", ""), (R.name_text(game, view.owner[q]) if view.owner[q] >= 0 else Text("for sale", style="green")),
+            (")", ""))]))
+        table.add_row("Rent", "the owner's tower value" + (f", now {money(tower_value(game, owner))}"
+                                                           if owner >= 0 else ""))
+        table.add_row("Owner", R.name_text(game, owner) if owner >= 0 else Text("nobody: the billboard is on its "
+                                                                                "space", style="green"))
+        table.add_row("", Text(f"The whole set in one tower brings a free office ({t.height[OFFICE]} units) "
+                               f"while the bank has one ({view.offices} left).", style="dim"))
+        title = Text(f" BRAND: {sp.name} ", style=f"bold black on {_colour(game, pos)}")
+        return Panel(Group(Text(f"{sp.group} set", style="dim"), table), title=title, expand=False,
+                     border_style=_colour(game, pos))
+    if sp.type == UTILITY_BILLBOARDS:
+        table.add_row("Price", f"{money(sp.price)} a billboard")
+        table.add_row("Height", f"{t.height[pos]} unit")
+        table.add_row("Billboards left", f"{view.stock[pos]} of {sp.amount}")
+        owners = [view.tower[q].count(pos) for q in range(view.n)]
+        table.add_row("In towers", ", ".join(f"{game.players[q]} {c}" for q, c in enumerate(owners) if c) or "none")
+        table.add_row("Rent", "none; nothing happens here when no billboard is left")
+        return Panel(table, title=Text(f" UTILITY: {sp.name} ", style="bold black on " + UTILITY_COLOUR),
+                     expand=False)
+    rules = ed.rules
+    what = {
+        "go": "Passing or landing on GO pays you your tower value "
+              f"({money(t.ladder[0])} with an empty tower).",
+        RIVAL_TOWER_TAX: "Choose a rival: their topmost billboard goes back to the board (they may block it).",
+        TOWER_TAX: "Your topmost billboard goes back to the board.",
+        "free_parking": f"Pay {money(rules['free_parking_fee'])} for a trip to any space, or stay.",
+        "go_to_jail": "Go directly to Jail; do not pass GO.",
+        "jail": f"In Jail: pay {money(rules['jail_fine'])}, use a card, or try for doubles on "
+                f"{rules['jail_attempts']} turns; after the last failed try pay {money(rules['jail_final_fine'])} "
+                "and move. No rent is collected while in Jail.",
+        "card": "Draw an Empire card (secret, into your hand)." if sp.deck == t.empire_deck
+                else "Draw a Chance card.",
+    }.get(sp.type, ed.space_type_word(pos))
+    return Panel(Text(what), title=f"{pos} {sp.name}", expand=False)
+
+
+# ---------------------------------------------------------------------------------- prompts
+_ATTACKS = {
+    "rival-tax": "{att} picks you for Rival Tower Tax: your topmost {mine} would go back to the board.",
+    "crash": "{att} plays Stock Market Crash: your topmost {mine} would go back to the board.",
+    "swap": "{att} does a sneaky swap: {a} top ({pa}) and {b} top ({pb}) would change places.",
+    "swap-top": "{att} plays Swap the Top: their top ({theirs}) for your top ({mine}).",
+    "takeover": "{att} plays Hostile Takeover: your topmost {mine} would go into their tower.",
+    "tax": "{att} plays Billboard Tax: you would pay them {amount}.",
+    "fired": "{att} plays YOU'RE FIRED! on your {fired}: it would go back to its space. Only HANDS OFF! stops it.",
+}
+_PLAYER_PURPOSES = {
+    "rival-tax": "Rival Tower Tax: choose a rival whose topmost billboard goes back to the board.",
+    "swap_the_top": "Swap the Top: choose the rival whose top tile changes places with yours.",
+    "hostile_takeover": "Hostile Takeover: choose the rival whose topmost billboard you take.",
+    "billboard_tax": "Billboard Tax: choose a rival (4 or more billboards) who pays you {tax}.",
+    "youre_fired": "YOU'RE FIRED!: choose the rival; then pick the brand that goes.",
+    "casino": "Casino night: choose a rival; you each roll the numbered die and the higher roll collects {casino}.",
+}
+
+
+def hand_text(game: Game, seat: int) -> Group | Text:
+    """``seat``'s own Empire cards, by name and text (secret: for that player's eyes only)."""
+    hand = game.view(seat).hand
+    head = Text(f"Your Empire cards (secret, {len(hand)}):", style="bold")
+    if not hand:
+        return head.append(" none", style="dim")
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column(style="dim")
+    for card in hand:
+        grid.add_row(Text("  " + card_title(game, card), style="bold magenta"), card_text(game, card))
+    return Group(head, grid)
+
+
+def prompt_text(game: Game, prompt: Prompt) -> Group:
+    """What ``prompt.player`` must decide, then their own Empire hand (drawn only for that player)."""
+    ed = game.edition
+    t_ = ed.empire
+    d = prompt.details
+    me = prompt.player
+    money = ed.money
+    view = game.view(None)
+    k = prompt.kind
+    names = game.players
+
+    def top_of(q: int) -> str:
+        tower = view.tower[q]
+        return piece_name(game, tower[-1]) if tower else "nothing"
+
+    if k == "turn":
+        if d.get("in_jail"):
+            what = (f", you are in Jail (try {d.get('jail_turns', 0) + 1} of {ed.rules['jail_attempts']} for "
+                    f"doubles): roll, pay {money(ed.rules['jail_fine'])}, or use a card.")
+        elif d.get("doubles"):
+            what = ", you rolled doubles: roll again."
+        else:
+            what = ", it is your turn. Before you roll you may play an Empire card or buy an office."
+        what += f" You have {money(view.cash[me])}; your tower is {view.height[me]}/{t_.capacity}, worth " \
+                f"{money(tower_value(game, me))}."
+    elif k == "swap":
+        if d["first"] < 0:
+            what = (f", the sneaky swapper! Switch the topmost billboards of two towers (yours may be one) and "
+                    f"don't move, or ignore it and move {d['steps']} with the numbered die. Pick the first tower:")
+        else:
+            q = d["first"]
+            whose = "your" if q == me else f"{names[q]}'s"
+            what = f", swap {whose} top ({top_of(q)}) with which tower's top? (or move {d['steps']} instead)"
+    elif k == "buy":
+        pos = d["pos"]
+        sp = ed.board[pos]
+        if t_.is_brand[pos]:
+            what = (f", you landed on {sp.name} ({set_word(game, pos)}, {units(t_.height[pos])}), for sale at "
+                    f"{money(d['price'])}. You have {money(view.cash[me])}. Buy it, or the bank auctions it "
+                    f"('deed {pos}' shows its card).")
+        else:
+            what = (f", you landed on {sp.name}: buy one of its {view.stock[pos]} billboards left for "
+                    f"{money(d['price'])} (1 unit, no rent), or the bank auctions one. You have "
+                    f"{money(view.cash[me])}.")
+    elif k == "auction":
+        lot = d["lot"]
+        sp = ed.board[lot]
+        what = f": auction of the {sp.name} billboard (price {money(sp.price)}, {units(t_.height[lot])}). "
+        if d["high_bidder"] >= 0:
+            what += f"High bid {money(d['high'])} by {names[d['high_bidder']]}. "
+        else:
+            what += "No bids yet. "
+        what += (f"You may bid {money(d['minimum'])} or more (raises of at least {money(ed.rules['auction_increment'])}),"
+                 f" or pass. You have {money(view.cash[me])}.")
+    elif k == "rent":
+        owner, amount = d["owner"], d["amount"]
+        what = (f", you landed on {names[owner]}'s {ed.board[d['pos']].name}: the rent is their tower value, "
+                f"{money(amount)}. You have {money(view.cash[me])}.")
+        if view.cash[me] < amount:
+            what += " You cannot pay it all: your topmost billboard goes to them instead."
+    elif k == "respond":
+        att, a, b = d["attacker"], d["a"], d["b"]
+        effect = d["effect"]
+        swap = effect == "swap"
+        what = ", " + _ATTACKS.get(effect, "{att} attacks you.").format(
+            att=names[att], mine=top_of(me), theirs=top_of(att),
+            a=("your" if a == me else f"{names[a]}'s") if swap else "", pa=top_of(a) if swap else "",
+            b=("your" if b == me else f"{names[b]}'s") if swap else "", pb=top_of(b) if swap else "",
+            amount=money(b) if effect == "tax" else "",
+            fired=ed.board[b].name if effect == "fired" and 0 <= b < ed.size else "billboard")
+        if any(a.kind == PLAY for a in game.legal_actions(me).actions):
+            what += " Block it with an Empire card, or let it happen."
+        else:
+            what += " None of your cards can block this: let it happen."
+    elif k == "choose-player":
+        purpose = d["purpose"]
+        what = ", " + _PLAYER_PURPOSES.get(purpose, "choose a player.").format(
+            tax=money(_empire_effect(game, "billboard_tax").get("amount", 0)),
+            casino=money(_chance_amount(game, "casino")))
+    elif k == "choose-space":
+        purpose = d["purpose"]
+        if purpose == "free-parking":
+            fee = money(ed.rules["free_parking_fee"])
+            if d["spaces"]:
+                what = (f", Free Parking: pay {fee} for a trip to any space (forward; GO pays your tower value "
+                        "if you pass it), or stay. Type a choice number, or 'pick <space number>'.")
+            else:
+                what = f", Free Parking: a trip costs {fee} and you have {money(view.cash[me])}, so you stay."
+        elif purpose == "move_to_any_space":
+            what = (", Move to Any Space: choose where to move (forward; GO pays your tower value if you pass it), "
+                    "then roll as usual. Type a choice number, or 'pick <space number>'.")
+        elif purpose == "speed-ahead":
+            what = ", Speed ahead: how far forward do you move?"
+        elif purpose == "youre_fired":
+            victim = view.owner[d["spaces"][0]] if d["spaces"] else -1
+            whose = f"{names[victim]}'s" if victim >= 0 else "the"
+            what = f", YOU'RE FIRED!: which brand in {whose} tower goes back to the board?"
+        else:
+            what = ", choose a space."
+    else:
+        return _shared["prompt_text"](game, prompt)
+    return Group(Text.assemble(R.name_text(game, me), what), hand_text(game, me))
+
+
+def _empire_effect(game: Game, kind: str) -> dict:
+    t = game.edition.empire
+    deck = game.edition.decks[t.empire_deck]
+    return deck.cards[t.empire_kind.index(kind)].effect if kind in t.empire_kind else {}
+
+
+def _chance_amount(game: Game, kind: str) -> int:
+    for card in game.edition.decks[game.edition.empire.chance_deck].cards:
+        if card.effect.get("kind") == kind:
+            return card.effect.get("amount", 0)
+    return 0
+
+
+_PLAY_WORDS = {
+    "swap_the_top": "swap your top with a rival's top",
+    "hostile_takeover": "take a rival's topmost billboard",
+    "move_to_any_space": "move to any space, then roll",
+    "stock_market_crash": "every rival's top goes back to the board",
+    "billboard_tax": "a rival with 4+ billboards pays you {tax}",
+    "youre_fired": "send a brand from a rival's tower back to the board",
+    "get_out_of_jail": "leave Jail, then roll",
+}
+
+
+def action_label(game: Game, player: int, action: Action) -> str:
+    ed = game.edition
+    t = ed.empire
+    money = ed.money
+    view = game.view(None)
+    prompt = game.prompt
+    kind = prompt.kind if prompt is not None and prompt.player == player else ""
+    d = prompt.details if kind else {}
+    k = action.kind
+    if k == A.ROLL:
+        return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
+    if k == A.PAY_BAIL:
+        return f"Pay {money(ed.rules['jail_fine'])} to leave Jail, then roll"
+    if k == A.USE_CARD:
+        return "Use your Chance Get Out of Jail Free card"
+    if k == BUY_OFFICE:
+        return (f"Buy an office for {money(ed.rules['office_price'])} (+{t.height[OFFICE]} units; "
+                f"{view.offices} left)")
+    if k == PLAY:
+        title = card_title(game, action.arg)
+        ck = t.empire_kind[action.arg]
+        if kind == "respond":
+            return f"Block it with {title}"
+        if kind == "buy" and ck == "bargain_business":
+            return f"Play {title}: buy {ed.board[d['pos']].name} for {money(_empire_effect(game, ck)['price'])}"
+        if kind == "rent" and ck == "reverse_rent":
+            return f"Play {title}: {game.players[d['owner']]} pays you {money(d['amount'])} instead"
+        if ck == "tallest_tower_bonus":
+            best = max(tower_value(game, q) for q in range(view.n))
+            return f"Play {title}: collect {money(best)} from the bank"
+        words = _PLAY_WORDS.get(ck, "")
+        tax = money(_empire_effect(game, "billboard_tax").get("amount", 0))
+        return f"Play {title}: {words.format(tax=tax)}" if words else f"Play {title}"
+    if k == SWAP:
+        q = action.arg
+        who = "Your own tower" if q == player else f"{game.players[q]}'s tower"
+        return f"{who} (top: {_top(game, q)})"
+    if k == MOVE:
+        steps = d.get("steps", 0)
+        dest = (view.position[player] + steps) % ed.size
+        return f"Don't swap: move {steps} to {dest} {ed.board[dest].name}" if steps else "Don't swap: move"
+    if k == A.BUY:
+        if "pos" in d:
+            sp = ed.board[d["pos"]]
+            what = sp.name if t.is_brand[d["pos"]] else f"a {sp.name} billboard"
+            return f"Buy {what} for {money(d['price'])} (+{units(t.height[d['pos']])})"
+        return "Buy"
+    if k == A.AUCTION:
+        return "Don't buy: the bank auctions it"
+    if k == A.PASS:
+        if kind == "respond":
+            return "Let it happen"
+        return "Pass (drop out of the auction)"
+    if k == A.PAY:
+        if kind == "rent":
+            owner = game.players[d["owner"]]
+            if view.cash[player] < d["amount"] and view.tower[player]:
+                return f"Pay: you can't cover {money(d['amount'])}, so your top ({_top(game, player)}) goes to {owner}"
+            return f"Pay {money(d['amount'])} rent to {owner}"
+        return "Pay"
+    if k == TARGET:
+        q = action.arg
+        extra = f"tower {view.height[q]}/{t.capacity}, top: {_top(game, q)}"
+        if d.get("purpose") in ("billboard_tax", "casino"):
+            extra = f"cash {money(view.cash[q])}, " + extra
+        return f"{game.players[q]} ({extra})"
+    if k == PICK:
+        pos = action.arg
+        sp = ed.board[pos]
+        if d.get("purpose") == "youre_fired":
+            return f"Fire {sp.name} ({units(t.height[pos])})"
+        note = ""
+        if sp.type == BRAND:
+            owner = view.owner[pos]
+            note = f" (for sale, {money(sp.price)})" if owner < 0 else (
+                " (yours)" if owner == player else f" ({game.players[owner]}'s: rent {money(tower_value(game, owner))})")
+        elif sp.type == UTILITY_BILLBOARDS:
+            note = f" ({view.stock[pos]} left, {money(sp.price)})" if view.stock[pos] else " (none left)"
+        if d.get("purpose") == "speed-ahead":
+            steps = (pos - view.position[player]) % ed.size
+            return f"{steps} forward: {pos} {sp.name}{note}"
+        return f"{pos} {sp.name}{note}"
+    if k == A.END:
+        if kind == "choose-space":
+            return "Stay here (no trip)"
+        return "Done"
+    return _shared["action_label"](game, player, action)
+
+
+_shared: dict = {}      # the shared renderers, filled in by cli.render when it installs this module

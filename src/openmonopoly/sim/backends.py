@@ -1,0 +1,262 @@
+"""Where a simulation's games are played: one interface, three backends.
+
+A backend maps chunks of game indices (``(start, stop)`` pairs) to lists of per-game
+summaries (``runner.play_chunk``) and yields each chunk's list as it finishes, in any
+order. ``InProcess`` plays them here, ``ProcessPool`` in a local pool of spawned
+processes (``concurrent.futures``), ``Ray`` as one Ray task per chunk, on a local Ray or
+a cluster (``address``). Work goes out in chunks, not one task per game, so the
+per-task overhead is paid once per chunk. Which backend played a game never changes
+it: a game depends only on the job and its index.
+
+``start()`` brings the backend up (so a Ctrl-C while a pool or Ray starts is caught by
+the caller's handler), ``run(job, chunks)`` yields results, and ``close()`` cancels
+what is still pending and releases the workers; after a KeyboardInterrupt the caller
+calls ``close()`` and keeps what already came back.
+"""
+from __future__ import annotations
+
+import math
+import os
+import signal
+from contextlib import contextmanager
+from itertools import islice
+from typing import Any, Iterator, Protocol
+
+from .runner import SimJob, play_chunk
+
+Chunk = tuple[int, int]
+BACKENDS = ("local", "inprocess", "process", "ray")
+
+
+def cpu_count() -> int:
+    """The cores this process may use (all of them by default)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def plan_chunks(games: int, workers: int, chunk_size: int | None = None) -> list[Chunk]:
+    """Split games ``0 .. games-1`` into ``(start, stop)`` chunks.
+
+    By default about eight chunks per worker (so a slow chunk does not leave the others idle
+    at the end and progress moves), each of 1 to 64 games.
+    """
+    if chunk_size is None:
+        chunk_size = max(1, min(64, math.ceil(games / (max(1, workers) * 8))))
+    elif chunk_size < 1:
+        raise ValueError("chunk_size must be at least 1")
+    return [(a, min(a + chunk_size, games)) for a in range(0, games, chunk_size)]
+
+
+class Backend(Protocol):
+    name: str
+    workers: int
+
+    def start(self) -> None: ...
+
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]: ...
+
+    def close(self) -> None: ...
+
+
+class InProcess:
+    """Every chunk in this process, in order."""
+    name = "inprocess"
+
+    def __init__(self) -> None:
+        self.workers = 1
+
+    def start(self) -> None:
+        pass
+
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]:
+        for start, stop in chunks:
+            yield play_chunk(job, start, stop)
+
+    def close(self) -> None:
+        pass
+
+
+@contextmanager
+def _sigint_ignored():
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _ready() -> None:
+    """A no-op task: submitting it starts the pool's workers."""
+
+
+def _in_flight(workers: int) -> int:
+    """Chunks handed out at once: enough to keep every worker busy, few enough to stop quickly."""
+    return max(2, 3 * workers)
+
+
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent, which cancels the run and stops them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class ProcessPool:
+    """A local pool of ``workers`` spawned processes (spawn: safe with threads, same on every OS)."""
+    name = "process"
+
+    def __init__(self, workers: int | None = None) -> None:
+        self.workers = workers or cpu_count()
+        self._pool = None
+        self._pending: set = set()
+
+    def start(self) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                         initializer=_ignore_sigint)
+        # The first submit spawns the workers. They start with Ctrl-C ignored (the parent handles it and
+        # stops them), so that a Ctrl-C while they import cannot print their tracebacks.
+        with _sigint_ignored():
+            self._pending = {self._pool.submit(_ready)}
+
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]:
+        from concurrent.futures import FIRST_COMPLETED, wait
+
+        assert self._pool is not None, "start() first"
+        todo = iter(chunks)
+        for a, b in islice(todo, _in_flight(self.workers)):
+            self._pending.add(self._pool.submit(play_chunk, job, a, b))
+        while self._pending:
+            done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
+            future = done.pop()                    # one at a time: the rest stay pending for close()
+            self._pending.discard(future)
+            result = future.result()
+            if result is None:                     # _ready
+                continue
+            for a, b in islice(todo, 1):
+                self._pending.add(self._pool.submit(play_chunk, job, a, b))
+            yield result
+
+    def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        for future in self._pending:
+            future.cancel()
+        busy = any(not f.done() for f in self._pending)
+        self._pending = set()
+        if busy:
+            # Interrupted: stop the workers now instead of letting their current chunks run on.
+            # (ProcessPoolExecutor has no public terminate before Python 3.14.)
+            processes = list((getattr(pool, "_processes", None) or {}).values())
+            pool.shutdown(wait=False, cancel_futures=True)
+            for proc in processes:
+                if proc.is_alive():
+                    proc.terminate()
+            for proc in processes:
+                proc.join(timeout=5)
+        else:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+_remote_chunk = None
+
+
+def _ray_chunk():
+    global _remote_chunk
+    if _remote_chunk is None:
+        import ray
+
+        _remote_chunk = ray.remote(play_chunk)
+    return _remote_chunk
+
+
+class Ray:
+    """One Ray task per chunk: on the cluster at ``address``, else on a local Ray started here
+    with ``workers`` CPUs (default all cores). A Ray already initialised in this process is
+    used as it is and left running."""
+    name = "ray"
+
+    def __init__(self, workers: int | None = None, address: str | None = None) -> None:
+        try:
+            import ray  # noqa: F401
+        except ImportError as exc:
+            raise ImportError(f"the ray backend needs Ray: pip install 'openmonopoly[ray]' ({exc})") from None
+        self.address = address
+        self._requested = workers
+        self.workers = workers or cpu_count()
+        self._started = False
+        self._pending: list = []
+
+    def start(self) -> None:
+        import ray
+
+        if not ray.is_initialized():
+            kwargs: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+            if self.address:
+                ray.init(address=self.address, **kwargs)
+            else:
+                ray.init(num_cpus=self.workers, **kwargs)
+            self._started = True
+        if self._requested is None or self.address:
+            cpus = int(ray.cluster_resources().get("CPU", 0))
+            if self._requested is None and cpus:
+                self.workers = cpus
+
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]:
+        import ray
+
+        remote = _ray_chunk()
+        job_ref = ray.put(job)
+        todo = iter(chunks)
+        self._pending = [remote.remote(job_ref, a, b) for a, b in islice(todo, _in_flight(self.workers))]
+        while self._pending:
+            done, self._pending = ray.wait(self._pending, num_returns=1)
+            for ref in done:
+                result = ray.get(ref)
+                self._pending += [remote.remote(job_ref, a, b) for a, b in islice(todo, 1)]
+                yield result
+
+    def close(self) -> None:
+        import ray
+
+        pending, self._pending = self._pending, []
+        for ref in pending:
+            try:
+                ray.cancel(ref, force=True)
+            except Exception:  # noqa: BLE001 - already finished or gone: nothing left to stop
+                pass
+        if self._started:
+            self._started = False
+            ray.shutdown()
+
+
+def make_backend(backend: Any = None, workers: int | None = None, address: str | None = None) -> Backend:
+    """A backend by name (see ``BACKENDS``) or the given object; ``local`` is in-process for one worker,
+    else a process pool."""
+    if workers is not None and workers < 1:
+        raise ValueError(f"workers must be at least 1; got {workers}")
+    if backend is not None and not isinstance(backend, str):
+        return backend
+    name = (backend or "local").lower()
+    if address and name != "ray":
+        raise ValueError("an address is for the ray backend only")
+    if name == "local":
+        n = workers or cpu_count()
+        return InProcess() if n == 1 else ProcessPool(n)
+    if name == "inprocess":
+        if workers not in (None, 1):
+            raise ValueError("the inprocess backend has exactly one worker")
+        return InProcess()
+    if name == "process":
+        return ProcessPool(workers)
+    if name == "ray":
+        return Ray(workers, address)
+    raise ValueError(f"unknown backend {backend!r}; allowed: {', '.join(BACKENDS)}")

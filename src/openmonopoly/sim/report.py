@@ -1,0 +1,196 @@
+"""``simulate --report DIR``: plots (matplotlib) and a markdown summary that links them.
+
+Files: ``game_length.png`` (turns per game, by how games ended), ``win_rate.png`` (win
+rate by seat and by bot kind with 95% Wilson intervals), ``landing_heatmap.png`` (where
+moves ended, on the board; ``analysis.plot.plot_landing``) and ``summary.md``.
+"""
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+PLOTS = ("game_length.png", "win_rate.png", "landing_heatmap.png")
+
+
+def check_report() -> None:
+    """Fail before a long run when matplotlib is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ValueError("--report needs matplotlib: pip install 'openmonopoly[sim]'") from None
+
+
+def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float, float]:
+    """Share and its Wilson score interval (shared wins count as fractions of a win)."""
+    if trials <= 0:
+        return 0.0, 0.0, 1.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def win_rates(result: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
+    """Win rate by seat and by bot kind (a kind's seats pooled), with 95% intervals."""
+    games = result["games"]
+    seats = result["seats"]
+    by_seat = []
+    for k, (kind, wins) in enumerate(zip(seats, result["wins"])):
+        p, lo, hi = wilson(wins, games)
+        by_seat.append({"label": f"seat {k + 1} ({kind})", "wins": wins, "trials": games, "rate": p, "lo": lo, "hi": hi})
+    by_kind = []
+    for kind in dict.fromkeys(seats):
+        wins = sum(w for s, w in zip(seats, result["wins"]) if s == kind)
+        trials = games * seats.count(kind)
+        p, lo, hi = wilson(wins, trials)
+        by_kind.append({"label": kind, "wins": wins, "trials": trials, "rate": p, "lo": lo, "hi": hi})
+    return {"seat": by_seat, "kind": by_kind}
+
+
+def _plt():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    return plt
+
+
+def plot_game_length(games: list[dict[str, Any]], path: Path) -> None:
+    plt = _plt()
+    fig, ax = plt.subplots(figsize=(8, 4.5))
+    reasons = sorted({g["end_reason"] for g in games})
+    turns = [g["turns"] for g in games]
+    if turns:
+        bins = min(40, max(5, len(set(turns))))
+        ax.hist([[g["turns"] for g in games if g["end_reason"] == r] for r in reasons], bins=bins,
+                stacked=True, label=reasons)
+        mean = sum(turns) / len(turns)
+        ax.axvline(mean, color="black", linestyle="--", linewidth=1, label=f"mean {mean:.1f}")
+        ax.legend(title="game ended by")
+    ax.set_xlabel("turns per game")
+    ax.set_ylabel("games")
+    ax.set_title(f"Game length ({len(games)} games)")
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def plot_win_rate(result: dict[str, Any], path: Path) -> None:
+    plt = _plt()
+    rates = win_rates(result)
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), gridspec_kw={"width_ratios": [max(2, len(rates["seat"])),
+                                                                                    max(1, len(rates["kind"]))]})
+    fair = 1 / max(1, len(result["seats"]))
+    for ax, key, title in ((axes[0], "seat", "by seat"), (axes[1], "kind", "by bot kind (seats pooled)")):
+        rows = rates[key]
+        xs = range(len(rows))
+        ax.bar(xs, [r["rate"] for r in rows], color="tab:blue", alpha=0.75,
+               yerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]], capsize=5)
+        ax.axhline(fair, color="grey", linestyle=":", linewidth=1, label=f"1/{len(result['seats'])}")
+        ax.set_xticks(list(xs), [r["label"] for r in rows], rotation=20 if key == "seat" else 0, ha="right"
+                      if key == "seat" else "center")
+        ax.set_ylim(0, 1)
+        ax.set_ylabel("win rate")
+        ax.set_title(f"Win rate {title}, 95% CI")
+        ax.legend(loc="upper right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def plot_landings(result: dict[str, Any], edition, path: Path) -> None:
+    import numpy as np
+
+    landings = result["landings"]
+    counts = [p["count"] for p in landings["positions"]] + [landings["in_jail"]]
+    moves = max(1, landings["moves"])
+    probs = np.array(counts, dtype=float) / moves
+    size = len(edition.board)
+    title = (f"{edition.name}: share of moves ending on each space "
+             f"({landings['moves']:,} moves in {result['games']} bot games)")
+    if size % 4 == 0:
+        from ..analysis.landing import LandingResult
+        from ..analysis.plot import plot_landing
+
+        plot_landing(LandingResult(edition, "bot games", "as played", probs, landings["moves"]), path,
+                     title=title, scale_label="share of moves")
+        return
+    plt = _plt()                                     # not a square board: bars instead of the board
+    fig, ax = plt.subplots(figsize=(12, 4.5))
+    ax.bar(range(size + 1), probs, color="tab:red")
+    ax.set_xticks(range(size + 1), [s.name for s in edition.board] + ["In Jail"], rotation=90, fontsize=6)
+    ax.set_ylabel("share of moves")
+    ax.set_title(title)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def summary_markdown(result: dict[str, Any], edition) -> str:
+    rates = win_rates(result)
+    t = result["turns"]
+    lines = [f"# Simulation: {result['games']} games of {edition.name}", ""]
+    if result.get("interrupted"):
+        lines += [f"**Interrupted**: {result['games']} of {result.get('games_requested', '?')} games finished; "
+                  "everything below is about those.", ""]
+    lines += [
+        f"- Seats: {', '.join(result['seats'])}",
+        f"- Seed: {result['seed']}" + (f", at most {result['max_rounds']} rounds" if result.get("max_rounds") else ""),
+        f"- Options: {result['options'] or 'defaults'}",
+        f"- Backend: {result.get('backend', '?')}, {result.get('workers', '?')} worker(s); "
+        f"{result.get('seconds', 0):.1f} s, {result.get('games_per_sec', 0):.1f} games/s",
+        f"- Digest: `{result['digest']}`",
+        "",
+        "## Who wins",
+        "",
+        "![win rate by seat and bot kind](win_rate.png)",
+        "",
+        "| seat | bot | wins | win rate | 95% CI |",
+        "| --- | --- | ---: | ---: | --- |",
+    ]
+    for k, (kind, row) in enumerate(zip(result["seats"], rates["seat"])):
+        lines.append(f"| {k + 1} | {kind} | {row['wins']:g} | {_pct(row['rate'])} | {_pct(row['lo'])} - {_pct(row['hi'])} |")
+    lines += ["", "| bot | seats | wins | win rate | 95% CI |", "| --- | ---: | ---: | ---: | --- |"]
+    for row in rates["kind"]:
+        lines.append(f"| {row['label']} | {result['seats'].count(row['label'])} | {row['wins']:g} | "
+                     f"{_pct(row['rate'])} | {_pct(row['lo'])} - {_pct(row['hi'])} |")
+    lines += [
+        "",
+        "Shared wins (equal net worth at the round limit) count as fractions of a win.",
+        "",
+        "## How long games last",
+        "",
+        "![game length distribution](game_length.png)",
+        "",
+        f"Turns per game: mean {t['mean']:.1f}, median {t['p50']:g}, 95th percentile {t['p95']:.1f}, max {t['max']}.",
+        "Game ends: " + (", ".join(f"{k} {v}" for k, v in result["end_reasons"].items()) or "none") + ".",
+        "",
+        "## Where moves end",
+        "",
+        "![landing frequency on the board](landing_heatmap.png)",
+        "",
+    ]
+    landings = result["landings"]
+    moves = landings["moves"]
+    if moves:
+        lines += ["| space | name | landings | share |", "| ---: | --- | ---: | ---: |"]
+        for p in sorted(landings["positions"], key=lambda p: -p["count"])[:10]:
+            lines.append(f"| {p['position']} | {p['name']} | {p['count']:,} | {100 * p['count'] / moves:.2f}% |")
+        lines += ["", f"{moves:,} moves; {landings['in_jail']:,} ended in jail."]
+    return "\n".join(lines) + "\n"
+
+
+def write_report(directory: str | Path, result: dict[str, Any], games: list[dict[str, Any]], edition) -> Path:
+    """Write the plots and ``summary.md`` into ``directory`` (made if missing); returns summary.md's path."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    plot_game_length(games, out / "game_length.png")
+    plot_win_rate(result, out / "win_rate.png")
+    plot_landings(result, edition, out / "landing_heatmap.png")
+    summary = out / "summary.md"
+    summary.write_text(summary_markdown(result, edition), encoding="utf-8")
+    return summary
