@@ -226,17 +226,17 @@ def test_commit_before_broadcast_and_restart(db_url):
 
 
 def test_bots_resume_after_restart(db_url):
-    app = create_app(db_url, 0)
+    app = create_app(db_url, 0.05)          # a short delay keeps the bots' work bounded while the test runs
     with TestClient(app) as c:
         g = make(c, kinds=("heuristic", "heuristic"), seed=2, options={"max-rounds": 400})
         gid = g["id"]
-        app.state.registry.bot_delay = 0.01
     version = app.state.store.load(gid).version
-    app2 = create_app(db_url, 0)
+    app2 = create_app(db_url, 0.05)
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:
             sync = hello(ws)
             assert sync["seat"] is None and sync["version"] >= version
+            assert not sync["view"]["over"], "the bots finished before the restart; nothing left to resume"
             upd = ws.receive_json()
             assert upd["type"] == "update" and upd["version"] > sync["version"]
 
