@@ -175,7 +175,7 @@ class Session:
         except OSError as exc:
             self.console.print(f"Could not save to {path}: {exc.strerror or exc}", style="red")
             return False
-        self.console.print(f"Game saved to {path}.", style="green")
+        self.console.print(f"Game saved to {path}.", style="green", soft_wrap=True)  # a path must not be broken
         return True
 
     def new_events(self, viewer: int | None) -> list:
