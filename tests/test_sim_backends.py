@@ -69,6 +69,8 @@ def test_process_pool_matches_in_process(reference):
     assert other.result["backend"] == "process" and other.result["workers"] == 2
     assert same_games(other.result) == same_games(reference.result)
     assert other.games == reference.games
+    quick = simulate(*ARGS, **KW, workers=2)            # simulate() picks the pool when given workers
+    assert quick["backend"] == "process" and quick["digest"] == reference.result["digest"]
 
 
 def test_aggregation_is_order_independent(reference):
@@ -204,7 +206,13 @@ def test_ctrl_c_stops_a_process_pool_cleanly(tmp_path):
         stdout, stderr = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
+            orphans = _children(proc.pid)
             proc.kill()
+            for pid in orphans:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except OSError:
+                    pass
     assert proc.returncode == 130, stderr
     data = json.loads(stdout)
     assert data["interrupted"] is True and data["games"] < 100000 and data["games_requested"] == 100000

@@ -5,12 +5,13 @@ owners, cash booked against the bank, Grogu, enemies), scripts the dice with
 ``g.chance.force_dice`` (silver faces 1-6, green faces 1-3) and the Signet
 cards by reordering ``g.state.decks[0]``, then acts only through ``g.act``.
 
-Board (reconstructed, see docs/editions/mandalorian.md): 0 GO, 1/3 sand (10, rent 10),
-2 Signet, 4 Imperial Advance (outpost 0), 5/7 ochre (20, rent 10), 6 Unexpected Ally, 8 Just
-Visiting / Jail, 9/11 teal (20, rent 20), 10 Signet, 12 Imperial Advance (outpost 1), 13/15 orange
-(30, rent 20), 14 Imperial Credits, 16 Free Parking, 17/19 red (30, rent 20), 18 Signet, 20 Imperial
-Advance (outpost 2), 21/23 yellow (40, rent 30), 22 Unexpected Ally, 24 Go to Jail, 25/27 green (40,
-rent 30), 26 Signet, 28 Imperial Advance (outpost 3), 29/31 black (50, rent 40), 30 Signet.
+Board (reconstructed, see docs/editions/mandalorian.md; price, rent, set rent double): 0 GO, 1/3 sand
+(10, rent 10), 2 Signet, 4 Imperial Advance (outpost 0), 5/7 ochre (10, rent 10), 6 Unexpected Ally,
+8 Just Visiting / Jail, 9/11 teal (10, rent 10), 10 Signet, 12 Imperial Advance (outpost 1), 13/15
+orange (20, rent 10), 14 Imperial Credits, 16 Free Parking, 17/19 red (20, rent 10), 18 Signet, 20
+Imperial Advance (outpost 2), 21/23 yellow (20, rent 10), 22 Unexpected Ally, 24 Go to Jail, 25/27
+green (30, rent 10), 26 Signet, 28 Imperial Advance (outpost 3), 29/31 black (30, rent 20), 30 Signet.
+Enemy cards: Stormtrooper roll 4/4/5/5, Dark Trooper 4/5/5/5, Moff Gideon 5.
 Seats 0-3 play The Mandalorian, Bo-Katan Kryze, Ahsoka Tano and Boba Fett.
 """
 from __future__ import annotations
@@ -25,12 +26,12 @@ ED = "mandalorian"
 MANDO, BOKATAN, AHSOKA, BOBA = 0, 1, 2, 3
 STORM, DARK, GIDEON = 0, 1, 2
 # Signet card numbers
-DARKSABER, THERMAL, JETPACK, BOUNTY20, BOUNTY30, BESKAR = 0, 2, 5, 6, 9, 10
-REPAIRS10, FUEL20, PASSAGE30, ADVANCE_GO, ADVANCE_FP, PATROL, ARRESTED, TRIBUTE = 11, 12, 13, 14, 15, 16, 18, 19
+DARKSABER, THERMAL, JETPACK, BOUNTY, FINDERS_FEE, BESKAR = 0, 2, 5, 6, 9, 10
+REPAIRS, FUEL, PASSAGE, ADVANCE_GO, ADVANCE_FP, PATROL, ARRESTED, TRIBUTE = 11, 12, 13, 14, 15, 16, 18, 19
 JUST_VISITING, FREE_PARKING, GO_TO_JAIL = 8, 16, 24
 
 __all__ = ["ED", "BANK", "om", "MANDO", "BOKATAN", "AHSOKA", "BOBA", "STORM", "DARK", "GIDEON", "DARKSABER",
-           "THERMAL", "JETPACK", "BOUNTY20", "BOUNTY30", "BESKAR", "REPAIRS10", "FUEL20", "PASSAGE30",
+           "THERMAL", "JETPACK", "BOUNTY", "FINDERS_FEE", "BESKAR", "REPAIRS", "FUEL", "PASSAGE",
            "ADVANCE_GO", "ADVANCE_FP", "PATROL", "ARRESTED", "TRIBUTE", "JUST_VISITING", "FREE_PARKING",
            "GO_TO_JAIL", "new_game", "start_turn", "set_cash", "own", "place", "roll", "stack_signet",
            "give_grogu", "grogu_alone", "put_enemy", "enemy_to_outpost", "refused", "kinds", "cash"]

@@ -25,17 +25,17 @@ def test_passing_an_enemy_ends_the_move_on_its_space_and_starts_a_battle():
     """If you would pass an Imperial enemy, end your move on their space; battle them."""
     g = battle_at_11()
     d = g.prompt.details
-    assert (d["enemy"], d["card"], d["level"], d["roll_needed"]) == (STORM, 0, 1, 3)
-    assert d["bonus"] == {"kind": "collect", "amount": 20} and d["penalty"] == {"kind": "pay", "amount": 10}
+    assert (d["enemy"], d["card"], d["level"], d["roll_needed"]) == (STORM, 0, 1, 4)
+    assert d["bonus"] == {"kind": "collect", "amount": 50} and d["penalty"] == {"kind": "pay", "amount": 30}
 
 
 def test_win_takes_the_bonus_keeps_the_card_and_sends_the_enemy_to_the_next_free_outpost():
     """Roll >= the card's number: bonus, card kept, enemy to the next unoccupied Imperial Outpost."""
     g = battle_at_11()
-    ev = roll(g, SEAT, 3)
+    ev = roll(g, SEAT, 4)
     s = g.state
     assert "battle-won" in kinds(ev)
-    assert s.cash[SEAT] == 170 and s.won[SEAT] == [0] and s.enemy_decks[STORM] == [1, 2, 3]
+    assert s.cash[SEAT] == 200 and s.won[SEAT] == [0] and s.enemy_decks[STORM] == [1, 2, 3]
     assert s.enemy_space[STORM] == -1 and s.enemy_outpost[STORM] == 1
     assert g.prompt.player == 2
 
@@ -54,7 +54,7 @@ def test_loss_takes_the_penalty_returns_the_card_and_moves_the_enemy_on():
     ev = roll(g, SEAT, 2)
     s = g.state
     assert "battle-lost" in kinds(ev)
-    assert s.cash[SEAT] == 140 and s.won[SEAT] == [] and s.enemy_decks[STORM] == [0, 1, 2, 3]
+    assert s.cash[SEAT] == 120 and s.won[SEAT] == [] and s.enemy_decks[STORM] == [0, 1, 2, 3]
     assert s.enemy_outpost[STORM] == 1
 
 
@@ -65,7 +65,7 @@ def test_loss_with_grogu_he_is_safe():
     put_enemy(g, STORM, 11)
     give_grogu(g, SEAT)
     roll(g, SEAT, 1)
-    roll(g, SEAT, 1, 1)                                           # 2 < 3
+    roll(g, SEAT, 1, 1)                                           # 2 < 4
     assert g.state.grogu_carrier == SEAT and not g.state.over
 
 
@@ -85,8 +85,8 @@ def test_carrier_rolls_both_dice():
     put_enemy(g, STORM, 11)
     give_grogu(g, SEAT)
     roll(g, SEAT, 1)                                              # green 1
-    ev = roll(g, SEAT, 2, 1)                                      # silver 2 + green 1 = 3: wins
-    assert [e.amount for e in ev if e.kind == "battle-roll"] == [3] and g.state.won[SEAT] == [0]
+    ev = roll(g, SEAT, 2, 2)                                      # silver 2 + green 2 = 4: wins
+    assert [e.amount for e in ev if e.kind == "battle-roll"] == [4] and g.state.won[SEAT] == [0]
 
 
 def test_signet_battle_cards_add_to_the_roll_and_go_to_the_bottom():
@@ -97,8 +97,8 @@ def test_signet_battle_cards_add_to_the_roll_and_go_to_the_bottom():
     assert "play 0" in [str(a) for a in g.legal_actions(SEAT).actions]
     refused(g, SEAT, "play 2")                                    # not held
     g.act(SEAT, "play 0")
-    assert g.state.held[SEAT] == [] and g.prompt.details["card_bonus"] == 3
-    roll(g, SEAT, 1)                                              # 1 + 3 >= 3
+    assert g.state.held[SEAT] == [] and g.prompt.details["card_bonus"] == 2
+    roll(g, SEAT, 2)                                              # 2 + 2 >= 4
     assert g.state.won[SEAT] == [0] and g.state.decks[0][-1] == DARKSABER
 
 
@@ -110,7 +110,7 @@ def test_several_battle_cards_in_one_battle():
         g.state.held[SEAT].append(c)
     g.act(SEAT, "play 2")
     g.act(SEAT, "play 3")
-    roll(g, SEAT, 1)                                              # 1 + 2 + 2 = 5
+    roll(g, SEAT, 3)                                              # 3 + 1 + 1 = 5
     assert g.state.won[SEAT] == [3]
 
 
@@ -125,7 +125,7 @@ def test_ahsoka_may_reroll_the_silver_die_and_must_use_the_second_roll():
     roll(g, AHSOKA, 2)
     assert g.prompt.kind == "battle-reroll" and g.prompt.details["roll"] == 2
     roll(g, AHSOKA, 1, action="reroll")                           # worse, but it counts
-    assert g.state.won[AHSOKA] == [] and g.state.cash[AHSOKA] == 140
+    assert g.state.won[AHSOKA] == [] and g.state.cash[AHSOKA] == 120
 
 
 def test_ahsoka_reroll_to_a_win_and_keep():
@@ -194,11 +194,11 @@ def test_landing_on_an_unexpected_ally_with_an_enemy_escapes():
 
 def test_enemy_bonus_collect_from_each_player_and_jail_penalty():
     """Enemy cards carry a bonus and a penalty of their own (reconstructed values)."""
-    g = battle_at_11(enemy=DARK, deck=[5, 6, 7])                 # level 2: collect 10 from each player
-    roll(g, SEAT, 4)
-    assert g.state.cash == [140, 180, 140, 140]
-    g2 = battle_at_11(enemy=DARK, deck=[7])                       # level 4: lose -> go to Jail
-    roll(g2, SEAT, 5)
+    g = battle_at_11(enemy=DARK, deck=[5, 6, 7])                 # level 2 (roll 5): collect 30 from each player
+    roll(g, SEAT, 5)
+    assert g.state.cash == [120, 240, 120, 120]
+    g2 = battle_at_11(enemy=DARK, deck=[7])                       # level 4 (roll 5): lose -> go to Jail
+    roll(g2, SEAT, 4)
     assert g2.state.in_jail[SEAT] and g2.state.enemy_decks[DARK] == [7]
 
 
@@ -222,15 +222,15 @@ def test_beating_moff_gideon_pays_100_and_ends_the_game():
     ev = roll(g, SEAT, 6)
     s = g.state
     assert s.over and s.end_reason == "gideon-defeated" and s.won[SEAT] == [8]
-    # 150 + 100 (Gideon) + 30 rent of 27 from the bank + 50 most enemy cards
-    assert s.cash[SEAT] == 330 and g.winners == [SEAT]
+    # 150 + 100 (Gideon) + 10 rent of 27 from the bank + 50 most enemy cards
+    assert s.cash[SEAT] == 310 and g.winners == [SEAT]
     assert "game-over" in kinds(ev)
 
 
 def test_losing_to_moff_gideon_sends_you_to_jail_and_he_stays():
     """If you lost to Moff Gideon, go to Jail; leave him on his space; his card goes back."""
     g = gideon_battle(carrier=False)
-    roll(g, SEAT, 5)
+    roll(g, SEAT, 4)                                              # 4 < 5
     s = g.state
     assert s.in_jail[SEAT] and s.enemy_space[GIDEON] == 27 and s.enemy_decks[GIDEON] == [8]
     assert not s.over and g.prompt.player == 2
@@ -239,7 +239,7 @@ def test_losing_to_moff_gideon_sends_you_to_jail_and_he_stays():
 def test_losing_to_moff_gideon_with_grogu_ends_the_game_with_no_winner():
     """If you have Grogu, he is taken, and the game is over! No one wins!"""
     g = gideon_battle(carrier=True)
-    roll(g, SEAT, 2, 3)                                           # 5 < 6
+    roll(g, SEAT, 2, 2)                                           # 4 < 5
     assert g.state.over and g.state.end_reason == "grogu-captured" and g.winners == []
 
 

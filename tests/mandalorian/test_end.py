@@ -11,14 +11,14 @@ def test_end_scoring_rent_double_for_sets_grogu_100_most_enemy_cards_50():
     cards 50; the most credits wins."""
     g = new_game()
     s = g.state
-    own(g, 0, 29, 31, 1)                                          # black set: 2 x 80; sand single: 10
-    own(g, 1, 13)                                                 # 20
+    own(g, 0, 29, 31, 1)                                          # black set: 2 x 40; sand single: 10
+    own(g, 1, 13)                                                 # 10
     give_grogu(g, 2)
     s.won[1] = [0, 4]
     s.won[3] = [1]
     end_after_gideon(g)
-    assert s.cash == [150 + 170, 150 + 20 + 50, 150 + 100, 150]
-    assert s.over and s.end_reason == "gideon-defeated" and g.winners == [0]
+    assert s.cash == [150 + 90, 150 + 10 + 50, 150 + 100, 150]
+    assert s.over and s.end_reason == "gideon-defeated" and g.winners == [2]
 
 
 def test_most_enemy_cards_tie_goes_to_the_most_hideouts():
@@ -30,7 +30,7 @@ def test_most_enemy_cards_tie_goes_to_the_most_hideouts():
     own(g, 1, 13)
     own(g, 2, 15, 17)
     end_after_gideon(g)
-    assert s.cash[0] == 150 and s.cash[1] == 150 + 20 + 50
+    assert s.cash[0] == 150 and s.cash[1] == 150 + 10 + 50
 
 
 def test_tie_in_credits_shares_the_win():
@@ -50,8 +50,8 @@ def test_end_scoring_through_play_counts_gideons_card():
     place(g, BOKATAN, 25)
     roll(g, BOKATAN, 2)
     roll(g, BOKATAN, 6)
-    # Bo-Katan: 150 + 100 + 30 rent; one card each: tie -> most hideouts (Bo-Katan 1, seat 0 none): + 50
-    assert s.cash[BOKATAN] == 330 and s.cash[0] == 150 and g.winners == [BOKATAN]
+    # Bo-Katan: 150 + 100 + 10 rent; one card each: tie -> most hideouts (Bo-Katan 1, seat 0 none): + 50
+    assert s.cash[BOKATAN] == 310 and s.cash[0] == 150 and g.winners == [BOKATAN]
 
 
 def test_capture_ends_the_game_with_every_player_losing():

@@ -14,7 +14,7 @@ def land_on_unowned_13() -> om.Game:
     place(g, SEAT, 9)
     grogu_alone(g, 0)
     roll(g, SEAT, 4)
-    assert g.prompt.kind == "buy" and g.prompt.details == {"pos": 13, "price": 30}
+    assert g.prompt.kind == "buy" and g.prompt.details == {"pos": 13, "price": 20}
     return g
 
 
@@ -22,7 +22,7 @@ def test_buy_an_unowned_hideout_at_its_price():
     """Unowned Hideouts: buy it (pay the price on the space) ..."""
     g = land_on_unowned_13()
     g.act(SEAT, "buy")
-    assert g.state.owner[13] == SEAT and g.state.cash[SEAT] == 120
+    assert g.state.owner[13] == SEAT and g.state.cash[SEAT] == 130
 
 
 def test_or_auction_it_opening_10_raises_of_10_anyone_may_bid():
@@ -54,20 +54,19 @@ def test_rent_and_double_rent_for_a_full_colour_set():
     own(g, 2, 13)
     place(g, SEAT, 9)
     roll(g, SEAT, 4)
-    assert g.state.cash[SEAT] == 130 and g.state.cash[2] == 170
+    assert g.state.cash[SEAT] == 140 and g.state.cash[2] == 160
     g = new_game(first=SEAT)
     own(g, 2, 13, 15)
     place(g, SEAT, 9)
     roll(g, SEAT, 4)
-    assert g.state.cash[SEAT] == 110 and g.state.cash[2] == 190
+    assert g.state.cash[SEAT] == 130 and g.state.cash[2] == 170
 
 
 @pytest.mark.parametrize("with_grogu,paid", [(False, 30), (True, 10)])
 def test_the_mandalorian_pays_10_less_rent_30_with_grogu(with_grogu, paid):
     """The Mandalorian: subtract 10 from rent (30 with Grogu)."""
     g = new_game(first=MANDO)
-    own(g, 2, 29)                                                 # rent 40 (the set is split)
-    own(g, 3, 31)
+    own(g, 2, 29, 31)                                             # the black set: rent 40
     place(g, MANDO, 28 if with_grogu else 27)
     if with_grogu:
         give_grogu(g, MANDO)
@@ -100,24 +99,24 @@ def test_cannot_pay_sell_hideouts_back_to_the_bank_at_the_printed_price():
     g = new_game(first=SEAT)
     own(g, 2, 29, 31)
     own(g, SEAT, 13)
-    set_cash(g, SEAT, 50)
+    set_cash(g, SEAT, 20)
     refused(g, SEAT, "sell 13")                                   # only when you cannot pay
     place(g, SEAT, 27)
-    roll(g, SEAT, 2)                                              # rent 80, has 50
+    roll(g, SEAT, 2)                                              # rent 40 (black set), has 20
     assert g.prompt.kind == "debt" and g.legal_actions(SEAT).actions == [om.Action("sell", 13)]
     refused(g, SEAT, "pay")
     refused(g, SEAT, "bankrupt")
     g.act(SEAT, "sell 13")
-    assert g.state.owner[13] == BANK and g.state.cash[SEAT] == 80
+    assert g.state.owner[13] == BANK and g.state.cash[SEAT] == 40
     g.act(SEAT, "pay")
-    assert g.state.cash[SEAT] == 0 and g.state.cash[2] == 230
+    assert g.state.cash[SEAT] == 0 and g.state.cash[2] == 190
 
 
 def test_still_in_debt_to_a_player_gives_them_the_signet_cards_and_stays_in_the_game():
     """If you still owe another player, give them any unsold Signet cards; with nothing left you stay in."""
     g = new_game(first=SEAT)
-    own(g, 2, 29, 31)
-    set_cash(g, SEAT, 50)
+    own(g, 2, 29, 31)                                             # the black set: rent 40
+    set_cash(g, SEAT, 30)
     g.state.decks[0].remove(DARKSABER)
     g.state.held[SEAT].append(DARKSABER)
     place(g, SEAT, 27)
@@ -125,7 +124,7 @@ def test_still_in_debt_to_a_player_gives_them_the_signet_cards_and_stays_in_the_
     assert g.legal_actions(SEAT).actions == [om.Action("bankrupt")]
     g.act(SEAT, "bankrupt")
     s = g.state
-    assert s.cash[SEAT] == 0 and s.cash[2] == 200 and s.held[2] == [DARKSABER] and s.alive[SEAT]
+    assert s.cash[SEAT] == 0 and s.cash[2] == 180 and s.held[2] == [DARKSABER] and s.alive[SEAT]
     assert g.prompt.player == 2
     # with nothing, still in the game: passing GO pays again
     start_turn(g, SEAT)
@@ -141,7 +140,7 @@ def test_still_in_debt_to_the_bank_returns_signet_cards_to_the_bottom():
     set_cash(g, SEAT, 5)
     g.state.decks[0].remove(DARKSABER)
     g.state.held[SEAT].append(DARKSABER)
-    stack_signet(g, PASSAGE30)
+    stack_signet(g, PASSAGE)
     place(g, SEAT, 8)
     grogu_alone(g, 0)
     roll(g, SEAT, 2)
@@ -173,20 +172,20 @@ def test_signet_kept_card_is_kept_and_others_are_obeyed_and_returned():
     start_turn(g, SEAT)
     place(g, SEAT, 8)
     roll(g, SEAT, 2)
-    assert g.state.cash[SEAT] == 200 and g.state.decks[0][-1] == BESKAR
+    assert g.state.cash[SEAT] == 250 and g.state.decks[0][-1] == BESKAR
 
 
 def test_boba_fett_draws_two_keeps_one_returns_the_other():
     """Boba Fett: draw two Signet cards, keep or use one, return the other to the bottom."""
     g = new_game(first=BOBA)
-    stack_signet(g, BESKAR, REPAIRS10)
+    stack_signet(g, BESKAR, REPAIRS)
     grogu_alone(g, 0)
     place(g, BOBA, 8)
     roll(g, BOBA, 2)
-    assert g.prompt.kind == "signet-choice" and g.prompt.details["cards"] == [BESKAR, REPAIRS10]
+    assert g.prompt.kind == "signet-choice" and g.prompt.details["cards"] == [BESKAR, REPAIRS]
     refused(g, BOBA, "choose 3")
     g.act(BOBA, f"choose {BESKAR}")
-    assert g.state.cash[BOBA] == 200 and g.state.decks[0][-2:] == [REPAIRS10, BESKAR]
+    assert g.state.cash[BOBA] == 250 and g.state.decks[0][-2:] == [REPAIRS, BESKAR]
 
 
 def test_boba_fett_with_grogu_keeps_or_uses_both():
@@ -195,16 +194,16 @@ def test_boba_fett_with_grogu_keeps_or_uses_both():
     give_grogu(g, BOBA)
     place(g, BOBA, 7)
     roll(g, BOBA, 3)                                              # green 3 -> 10 (Signet)
-    assert g.state.cash[BOBA] == 200 and g.state.held[BOBA] == [DARKSABER] and g.prompt.player == 0
+    assert g.state.cash[BOBA] == 250 and g.state.held[BOBA] == [DARKSABER] and g.prompt.player == 0
 
 
 def test_other_characters_draw_one():
     g = new_game(first=SEAT)
-    stack_signet(g, BESKAR, REPAIRS10)
+    stack_signet(g, BESKAR, REPAIRS)
     grogu_alone(g, 0)
     place(g, SEAT, 8)
     roll(g, SEAT, 2)
-    assert g.state.cash[SEAT] == 200 and g.state.decks[0][0] == REPAIRS10
+    assert g.state.cash[SEAT] == 250 and g.state.decks[0][0] == REPAIRS
 
 
 def test_imperial_credits_pays_30():
@@ -265,4 +264,4 @@ def test_jail_card_and_rent_collected_in_jail():
     place(g, 2, 9)
     grogu_alone(g, 0)
     roll(g, 2, 4)
-    assert g.state.cash[SEAT] == 170
+    assert g.state.cash[SEAT] == 160

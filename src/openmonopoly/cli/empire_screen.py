@@ -270,11 +270,14 @@ def deed_panel(game: Game, pos: int) -> Panel:
         owner = view.owner[pos]
         table.add_row("Price", money(sp.price))
         table.add_row("Height", f"{t.height[pos]} unit{'s' if t.height[pos] > 1 else ''} of a {t.capacity}-unit tower")
-        table.add_row("Colour set", Text.assemble(*[x for q in t.members[t.group_of[pos]] for x in (
-            (", " if q != t.members[t.group_of[pos]][0] else ""),
-            Text(ed.board[q].name, style="bold" if q == pos else ""),
-            (" (", ""), (R.name_text(game, view.owner[q]) if view.owner[q] >= 0 else Text("for sale", style="green")),
-            (")", ""))]))
+        members = Text()
+        for q in t.members[t.group_of[pos]]:
+            if members:
+                members.append(", ")
+            members.append(ed.board[q].name, style="bold" if q == pos else "")
+            members.append_text(Text.assemble(" (", R.name_text(game, view.owner[q]) if view.owner[q] >= 0
+                                              else Text("for sale", style="green"), ")"))
+        table.add_row("Colour set", members)
         table.add_row("Rent", "the owner's tower value" + (f", now {money(tower_value(game, owner))}"
                                                            if owner >= 0 else ""))
         table.add_row("Owner", R.name_text(game, owner) if owner >= 0 else Text("nobody: the billboard is on its "

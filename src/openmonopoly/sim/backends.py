@@ -101,9 +101,21 @@ def _in_flight(workers: int) -> int:
     return max(2, 3 * workers)
 
 
-def _ignore_sigint() -> None:
-    """Pool workers leave Ctrl-C to the parent, which cancels the run and stops them."""
+def _worker_init() -> None:
+    """Pool workers leave Ctrl-C to the parent, which cancels the run and stops them, and exit
+    by themselves if the parent dies without stopping them (killed)."""
+    import threading
+    import time
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 class ProcessPool:
@@ -120,7 +132,7 @@ class ProcessPool:
         from concurrent.futures import ProcessPoolExecutor
 
         self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_ignore_sigint)
+                                         initializer=_worker_init)
         # The first submit spawns the workers. They start with Ctrl-C ignored (the parent handles it and
         # stops them), so that a Ctrl-C while they import cannot print their tracebacks.
         with _sigint_ignored():

@@ -197,10 +197,12 @@ def simulate(edition: str, games: int, seed: int, seats: list[str], options: dic
     the counts and ``in_jail`` add up to ``moves``.
 
     ``run``: ``backend``, ``workers``, ``chunk_size``, ``address``, ``progress`` (see
-    ``run_simulation``); by default the games are played in this process. The result also
+    ``run_simulation``); by default the games are played in this process (a process pool
+    when ``workers`` > 1 is given, Ray when ``address`` is). The result also
     says ``backend``, ``workers``, ``chunk_size`` and ``interrupted``; after Ctrl-C ``games``
     counts the games that finished (``games_requested`` the games asked for) and
     ``digest`` covers those.
     """
-    run.setdefault("backend", "inprocess")
+    if run.get("backend") is None:
+        run["backend"] = "ray" if run.get("address") else "local" if (run.get("workers") or 1) > 1 else "inprocess"
     return run_simulation(edition, games, seed, seats, options, max_rounds, keep_games=False, **run).result
