@@ -19,7 +19,7 @@ from . import actions as A
 from .actions import Action, TradeOffer
 from .chance import Chance
 from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
-from .events import GAME_OVER, Event
+from .events import GAME_OVER, TURN, Event
 from .flow import Step
 from .options import Option, resolve_options
 from .state import State
@@ -165,6 +165,45 @@ class Game:
 
     def net_worth(self, player: int) -> int:
         return self.state.cash[player]
+
+    def turn_step(self, player: int) -> Step:
+        """The step that starts ``player``'s turn."""
+        raise NotImplementedError
+
+    def round_limit(self) -> int | None:
+        """The last round to play (None: no limit); variants add their own limits."""
+        return self.options.get("max-rounds")
+
+    def end_at_limit(self, reason: str = "round-limit") -> None:
+        """The round limit is reached: the richest by ``net_worth`` wins (equal worths share)."""
+        alive = [p for p in range(self.state.n) if self.state.alive[p]]
+        worth = {p: self.net_worth(p) for p in alive}
+        best = max(worth.values())
+        self.finish([p for p in alive if worth[p] == best], reason)
+
+    def pass_turn(self) -> None:
+        """Hand the turn to the next player still in the game, counting rounds and stopping at the limit."""
+        s = self.state
+        n = s.n
+        prev = s.current
+        nxt = prev
+        for i in range(1, n + 1):
+            nxt = (prev + i) % n
+            if s.alive[nxt]:
+                break
+        # A round ends when play comes back round to (or past) the first player's seat.
+        if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
+            s.round += 1
+            limit = self.round_limit()
+            if limit is not None and s.round > limit:
+                s.round = limit
+                self.end_at_limit()
+                return
+        s.current = nxt
+        s.turns += 1
+        self.push(self.turn_step(nxt))
+        if self._events is not None:
+            self._events.append(Event(TURN, nxt, amount=s.round))
 
     def seats_from(self, player: int) -> tuple[int, ...]:
         """Players still in the game from ``player``'s left round to ``player`` (if still in)."""

@@ -278,36 +278,10 @@ class ClassicGame(Game):
         s = self.state
         s.doubles = 0
         s.shortage_tried.clear()
-        n = s.n
-        prev = s.current
-        nxt = prev
-        for i in range(1, n + 1):
-            nxt = (prev + i) % n
-            if s.alive[nxt]:
-                break
-        # A round ends when play comes back round to (or past) the first player's seat.
-        if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
-            s.round += 1
-            limit = self.round_limit()
-            if limit is not None and s.round > limit:
-                s.round = limit
-                self.end_at_limit()
-                return
-        s.current = nxt
-        s.turns += 1
-        self.push(TurnStart(nxt))
-        if self._events is not None:
-            self._events.append(Event(E.TURN, nxt, amount=s.round))
+        self.pass_turn()
 
-    def round_limit(self) -> int | None:
-        """The last round to play (None: no limit); variants add their own limits."""
-        return self.options["max-rounds"]
-
-    def end_at_limit(self, reason: str = "round-limit") -> None:
-        alive = [p for p in range(self.state.n) if self.state.alive[p]]
-        worth = {p: self.net_worth(p) for p in alive}
-        best = max(worth.values())
-        self.finish([p for p in alive if worth[p] == best], reason)
+    def turn_step(self, player: int) -> Step:
+        return TurnStart(player)
 
     def after_bankruptcy(self, player: int, handover: list[Step]) -> None:
         """A player has left the game and others play on; ``handover``: the steps settling their

@@ -251,24 +251,16 @@ class EmpireGame(Game):
         s = self.state
         s.doubles = 0
         s.office_bought = False
-        nxt = (s.current + 1) % s.n
-        if nxt == s.first_player:
-            s.round += 1
-            limit = self.options["max-rounds"]
-            if limit is not None and s.round > limit:
-                s.round = limit
-                self.end_at_limit()
-                return
-        s.current = nxt
-        s.turns += 1
-        self.push(EmpireTurn(nxt))
-        if self._events is not None:
-            self._events.append(Event(E.TURN, nxt, amount=s.round))
+        self.pass_turn()
 
-    def end_at_limit(self) -> None:
+    def turn_step(self, player: int) -> Step:
+        return EmpireTurn(player)
+
+    def end_at_limit(self, reason: str = "round-limit") -> None:
+        """The tallest tower wins at the round limit, then the most cash."""
         s = self.state
         best = max((s.height[p], s.cash[p]) for p in range(s.n))
-        self.finish([p for p in range(s.n) if (s.height[p], s.cash[p]) == best], "round-limit")
+        self.finish([p for p in range(s.n) if (s.height[p], s.cash[p]) == best], reason)
 
     # ------------------------------------------------------------ dice and moves
     def roll(self, player: int) -> None:

@@ -24,7 +24,6 @@ from . import grogu, hideouts, movement
 from .signets import SIGNET, return_to_bottom
 from .state import MandoState
 
-ROUND_LIMIT = "round-limit"
 
 
 @register
@@ -166,24 +165,10 @@ class MandalorianGame(Game):
 
     # ------------------------------------------------------------ turns
     def next_turn(self) -> None:
-        s = self.state
-        n = s.n
-        prev = s.current
-        nxt = (prev + 1) % n
-        if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
-            s.round += 1
-            limit = self.options["max-rounds"]
-            if limit is not None and s.round > limit:
-                s.round = limit
-                worth = [self.net_worth(p) for p in range(n)]
-                best = max(worth)
-                self.finish([p for p in range(n) if worth[p] == best], ROUND_LIMIT)
-                return
-        s.current = nxt
-        s.turns += 1
-        self.push(MandoTurn(nxt))
-        if self._events is not None:
-            self._events.append(Event(E.TURN, nxt, amount=s.round))
+        self.pass_turn()
+
+    def turn_step(self, player: int) -> Step:
+        return MandoTurn(player)
 
     def roll(self, player: int) -> None:
         s = self.state
