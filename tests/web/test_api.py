@@ -265,3 +265,13 @@ def test_replay_of_finished_game_and_record_import(db_url):
         assert g3["version"] == 10 and g3["seats"][0]["name"] == "A"
         bad = dict(game.record(), chance=[])
         assert c.post("/api/games", json={"record": bad}).status_code == 400
+
+
+def test_edition_family_data():
+    from openmonopoly.web.app import edition_json
+    emp = edition_json("empire")["family_data"]["empire"]
+    assert emp["capacity"] == 16 and len(emp["heights"]) == len(edition_json("empire")["spaces"])
+    assert all(c["title"] for c in emp["cards"])
+    mando = edition_json("mandalorian")["family_data"]["mandalorian"]
+    assert mando["signets"] and all("bonus" in s for s in mando["signets"])
+    assert edition_json("classic")["family_data"] == {}

@@ -44,7 +44,32 @@ def edition_json(edition_id: str) -> dict:
             "currency": ed.currency_symbol, "terms": ed.terms, "spaces": spaces, "groups": groups,
             "tokens": ed.tokens, "decks": [d.name for d in ed.decks], "options": options,
             "houses_per_hotel": int(ed.rules.get("max_houses", 4)), "rules": {
-                k: v for k, v in ed.rules.items() if isinstance(v, (int, float, bool, str))}}
+                k: v for k, v in ed.rules.items() if isinstance(v, (int, float, bool, str))},
+            "family_data": family_data(ed)}
+
+
+def family_data(ed) -> dict:
+    """Family tables the browser needs for labels and drawings (tower heights, card names, characters)."""
+    out: dict[str, Any] = {}
+    emp = getattr(ed, "empire", None)
+    if emp is not None:
+        from ..cli.empire_screen import CARD_TITLES
+        from ..rules.empire.data import OFFICE
+        deck = ed.decks[emp.empire_deck].cards
+        out["empire"] = {"heights": list(emp.height[:len(ed.board)]), "office": OFFICE,
+                         "office_height": emp.height[OFFICE], "capacity": emp.capacity,
+                         "cards": [{"kind": k, "title": CARD_TITLES.get(k, deck[i].id), "text": deck[i].text}
+                                   for i, k in enumerate(emp.empire_kind)]}
+    mando = getattr(ed, "mando", None)
+    if mando is not None:
+        cards = ed.decks[0].cards
+        out["mandalorian"] = {"signets": [{"id": c.id, "text": c.text, "bonus": mando.battle_bonus[i]}
+                                          for i, c in enumerate(cards)],
+                              "characters": [c.name for c in mando.characters]}
+    chars = ed.raw.get("characters") if isinstance(getattr(ed, "raw", None), dict) else None
+    if chars and mando is None:
+        out["characters"] = [{"name": c.get("name", "?"), "side": c.get("side", "")} for c in chars]
+    return out
 
 
 def create_app(db_url: str | None = None, bot_delay: float | None = None) -> FastAPI:

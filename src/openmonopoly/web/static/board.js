@@ -168,6 +168,7 @@ export class Board {
     };
     (view.enemies || []).forEach((e, i) => { if (e.space >= 0) badge(e.space, i, e.name[0], "#5b1010", e.name); });
     if (view.grogu && view.grogu.space >= 0) badge(view.grogu.space, 3, "G", "#4caf50", "Grogu");
+    if (this.ed.family_data && this.ed.family_data.empire) this.drawTowers(view, names);
     // dice
     this.diceG.innerHTML = "";
     const dice = view.dice || [];
@@ -176,6 +177,45 @@ export class Board {
     const prompt = view.prompt;
     this.infoT.querySelector("tspan").textContent = view.over ? "Game over" : `Round ${view.round ?? ""}`;
     this.moveTokens(view, names);
+  }
+
+  // Monopoly Empire: each player's tower as a vertical stack of billboard blocks (set colours; offices grey),
+  // in the free strips left and right of the prompt; height out of the capacity and the tower value below.
+  drawTowers(view, names) {
+    const emp = this.ed.family_data.empire, players = view.players || [];
+    if (this.towerLayer) this.towerLayer.remove();
+    this.towerLayer = svg("g", { class: "towers" }, this.root);
+    const perSide = Math.max(1, Math.ceil(players.length / 2));
+    const inner = this.C + 6, stripW = 76, gap = 6;
+    const tw = Math.min(32, (stripW - gap * (perSide - 1)) / perSide);
+    const unit = 15, top = 488, base = top + emp.capacity * unit;
+    const pieceColour = (pc) => pc === emp.office ? "#5a5a5a" : (groupColour(this.ed.spaces[pc]?.color) || "#b0b0b0");
+    const pieceName = (pc) => pc === emp.office ? "office" : (this.ed.spaces[pc]?.name || `piece ${pc}`);
+    players.forEach((pl, seat) => {
+      const left = seat < perSide, i = left ? seat : seat - perSide;
+      const x = left ? inner + i * (tw + gap) : S - inner - stripW + i * (tw + gap);
+      const cx = x + tw / 2;
+      const g = svg("g", { class: "tower", "data-seat": seat, "data-height": pl.height ?? 0, opacity: pl.alive === false ? 0.35 : 1 }, this.towerLayer);
+      const tower = pl.tower || [];
+      svg("title", {}, g).textContent = `${names[seat] || pl.name}'s tower: ${pl.height ?? 0}/${emp.capacity}, worth ${money(this.ed, pl.tower_value ?? 0)}`
+        + (tower.length ? ` — ${tower.map(pieceName).join(", ")} (bottom to top)` : " — empty");
+      svg("rect", { x, y: top, width: tw, height: base - top, fill: "rgba(255,255,255,.35)", stroke: "#355", "stroke-width": 1, "stroke-dasharray": "3 3" }, g);
+      let y = base;
+      for (const pc of tower) {
+        const h = (emp.heights[pc] ?? (pc === emp.office ? emp.office_height : 1)) * unit;
+        y -= h;
+        const b = svg("rect", { x: x + 1, y, width: tw - 2, height: h, fill: pieceColour(pc), stroke: "#222", "stroke-width": 1.2,
+          class: pc === emp.office ? "office" : "billboard", "data-piece": pc }, g);
+        svg("title", {}, b).textContent = pieceName(pc);
+        if (pc === emp.office) for (let wy = y + 4; wy + 5 < y + h; wy += 9)
+          for (let wx = x + 5; wx + 5 < x + tw - 3; wx += 8) svg("rect", { x: wx, y: wy, width: 4, height: 5, fill: "#f4e58a" }, g);
+      }
+      svg("line", { x1: x - 2, y1: base, x2: x + tw + 2, y2: base, stroke: "#222", "stroke-width": 3 }, g);
+      svg("circle", { cx, cy: top - 16, r: 12, fill: PLAYER_COLOURS[seat % 6], stroke: "#111", "stroke-width": 2 }, g);
+      multiline(g, [(names[seat] || pl.name || "?")[0].toUpperCase()], cx, top - 11.5, 13, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
+      multiline(g, [`${pl.height ?? 0}/${emp.capacity}`], cx, base + 16, 12, { "font-weight": 800, fill: "#1d3b2a", class: "tower-height" });
+      multiline(g, [money(this.ed, pl.tower_value ?? 0)], cx, base + 30, 10, { "font-weight": 600, fill: "#1d3b2a", class: "tower-value" });
+    });
   }
 
   moveTokens(view, names) {

@@ -17,6 +17,8 @@ const m = (n) => money(ed, n);
 function label(text, prompt) {
   const [kind, argS] = text.split(" "); const arg = Number(argS);
   const d = (prompt && prompt.details) || {};
+  const special = editionLabel(kind, arg, prompt && prompt.kind, d, prompt ? prompt.player : seat);
+  if (special) return special;
   switch (kind) {
     case "roll": return d.in_jail ? "Roll for doubles" : "Roll dice";
     case "pay-bail": return `Pay ${m(ed.rules.jail_fine ?? 50)} fine`;
@@ -44,6 +46,8 @@ function label(text, prompt) {
 function promptTitle(p) {
   const who = names[p.player] || `Seat ${p.player + 1}`, mine = p.player === seat, d = p.details || {};
   const you = mine ? "You" : who;
+  const special = editionTitle(p, you, mine);
+  if (special) return special;
   switch (p.kind) {
     case "turn": return mine ? (d.in_jail ? "You are in jail" : "Your turn") : `${who}'s turn`;
     case "buy": return `${you}: buy ${spaceName(d.pos)}?`;
@@ -52,6 +56,155 @@ function promptTitle(p) {
     case "trade": return mine ? "A trade is offered to you" : `${who} considers a trade`;
   }
   return `${you}: ${p.kind.replace(/-/g, " ")}`;
+}
+
+// ------------------------------------------------------------------ edition-specific words
+// The terminal's wording (cli/mandalorian_screen.py, cli/empire_screen.py, cli/render.py), in the browser.
+const fam = () => (ed && ed.family_data) || {};
+const who = (q) => names[q] || `Player ${q + 1}`;
+function emp() { return fam().empire; }
+function pieceName(pc) { const e = emp(); return e && pc === e.office ? "office" : spaceName(pc); }
+function pieceHeight(pc) { const e = emp(); return pc === e.office ? e.office_height : e.heights[pc] || 1; }
+function units(n) { return `${n} unit${n === 1 ? "" : "s"}`; }
+function topOf(q) {
+  const t = view && view.players && view.players[q] ? view.players[q].tower || [] : [];
+  return t.length ? t[t.length - 1] : null;
+}
+function topText(q) { const pc = topOf(q); return pc === null ? "empty" : `${pieceName(pc)}, ${pieceHeight(pc)}u`; }
+function signet(c) { const m = fam().mandalorian; return m && m.signets[c]; }
+function signetTitle(c) { const sg = signet(c); return sg ? sg.text.split(".")[0] : `card ${c}`; }
+function empireCard(c) { const e = emp(); return e && e.cards[c]; }
+const PLAY_WORDS = { swap_the_top: "swap your top with a rival's top", hostile_takeover: "take a rival's topmost billboard",
+  move_to_any_space: "move to any space, then roll", stock_market_crash: "every rival's top goes back to the board",
+  youre_fired: "send a brand from a rival's tower back to the board", get_out_of_jail: "leave Jail, then roll",
+  billboard_tax: "a rival with 4+ billboards pays you", tallest_tower_bonus: "collect the tallest tower's value" };
+const ATTACKS = { "rival-tax": "picks you for Rival Tower Tax: your topmost billboard would go back to the board",
+  crash: "plays Stock Market Crash: your topmost billboard would go back to the board",
+  swap: "does a sneaky swap of two towers' tops", "swap-top": "plays Swap the Top: their top for your top",
+  takeover: "plays Hostile Takeover: your topmost billboard would go into their tower",
+  tax: "plays Billboard Tax on you", fired: "plays YOU'RE FIRED! on one of your brands" };
+const PLAYER_PURPOSES = { "rival-tax": "Rival Tower Tax: choose a rival whose topmost billboard goes back to the board",
+  swap_the_top: "Swap the Top: choose the rival whose top tile changes places with yours",
+  hostile_takeover: "Hostile Takeover: choose the rival whose topmost billboard you take",
+  billboard_tax: "Billboard Tax: choose a rival (4 or more billboards) who pays you",
+  youre_fired: "YOU'RE FIRED!: choose the rival; then pick the brand that goes",
+  casino: "Casino night: choose a rival; the higher roll of the numbered die collects" };
+const SPACE_PURPOSES = { "free-parking": "Free Parking: pay for a trip to any space, or stay",
+  move_to_any_space: "Move to Any Space: choose where to move, then roll as usual",
+  "speed-ahead": "Speed ahead: how far forward do you move?", youre_fired: "YOU'RE FIRED!: which brand goes back to the board?" };
+
+function editionTitle(p, you, mine) {
+  const d = p.details || {};
+  switch (p.kind) {
+    case "battle": return `${you}: battle ${d.enemy_name} (level ${d.level}) — roll ${d.roll_needed} or higher`
+      + `${d.both_dice ? " with both dice" : ""}; Signet bonus so far +${d.card_bonus}. Announce battle cards, then roll.`;
+    case "battle-reroll": return `${you} rolled ${d.roll} (need ${d.roll_needed} minus +${d.card_bonus}): re-roll or keep?`;
+    case "signet-choice": return `${you}: keep or use one of the two Signet cards`;
+    case "place-grogu": return `${you} go${mine ? "" : "es"} to Jail: leave Grogu on one of ${mine ? "your" : "their"} hideouts`;
+    case "swap":
+      if (!emp()) return null;
+      if (d.first < 0) return `${you}: the sneaky swapper! Switch the topmost billboards of two towers, or move ${d.steps}. Pick the first tower:`;
+      return `${you}: swap ${d.first === p.player ? (mine ? "your" : "their") : who(d.first) + "'s"} top (${topOf(d.first) === null ? "nothing" : pieceName(topOf(d.first))}) with which tower's top? (or move ${d.steps})`;
+    case "respond": return `${you}: ${who(d.attacker)} ${ATTACKS[d.effect] || "attacks you"}. Block it, or let it happen?`;
+    case "choose-player": return `${you}: ${PLAYER_PURPOSES[d.purpose] || "choose a player"}`;
+    case "choose-space": return `${you}: ${SPACE_PURPOSES[d.purpose] || "choose a space"}`;
+    case "rent": if (!emp()) return null;
+      return `${you} landed on ${who(d.owner)}'s ${spaceName(d.pos)}: the rent is their tower value, ${m(d.amount)}`;
+    case "character": return `${you}: choose your character`;
+    case "mission": return `${you}: a 6! Send your troops on mission ${d.mission} (${d.side} side), ${d.name}? `
+      + `One die must show ${d.need === 6 ? "a 6" : d.need + " or more"}; otherwise you pay ${m(d.fail_cost)}.`;
+    case "mission-pick": {
+      const term = ed.terms.street || "street";
+      let what = { "take-sites": `choose an unowned ${term} (${d.left} to take)` + (d.cash ? `, or take ${m(d.cash)}` : ""),
+        "steal-sites": `choose a ${term} to steal (${d.left} left)`, "move-self": "choose the space for your token",
+        eliminate: "choose the player Swift Victory eliminates" }[d.reward] || "";
+      if (d.reward === "move-other") what = d.target >= 0 ? "choose the space for their token" : "choose a player to move";
+      return `${you}: ${d.name} succeeds; ${what}.`;
+    }
+  }
+  return null;
+}
+
+function editionLabel(kind, arg, pk, d, player) {
+  const e = emp(), mando = fam().mandalorian;
+  if (pk === "character" && kind === "choose") {
+    const c = (fam().characters || [])[arg]; if (c) return `${c.name} (${c.side} side)`;
+  }
+  if (pk === "mission" || pk === "mission-pick") {
+    switch (kind) {
+      case "mission": return "Send the troops";
+      case "pass": return d.fail_cost !== undefined ? "Keep the troops at home" : "Take nothing";
+      case "collect": return `Take ${m(d.cash || 0)} instead`;
+      case "take": return `Take ${spaceName(arg)}`; case "steal": return `Steal ${spaceName(arg)}`;
+      case "pick": return `Go to ${spaceName(arg)}`; case "target": return `Choose ${who(arg)}`;
+    }
+  }
+  if (mando) {
+    if (pk === "battle" && kind === "roll") return "Roll for the battle";
+    if (pk === "battle" && kind === "play") return `Announce ${signetTitle(arg)} (+${signet(arg) ? signet(arg).bonus : "?"})`;
+    if (kind === "reroll") return "Re-roll (and keep the second roll)";
+    if (kind === "keep" && pk === "battle-reroll") return "Keep this roll";
+    if (pk === "signet-choice" && kind === "choose") return `Take ${signet(arg) ? signet(arg).text : "card " + arg}`;
+    if (pk === "place-grogu" && kind === "place") return `Leave Grogu on ${spaceName(arg)}`;
+  }
+  if (e) {
+    const pl = (q) => (view && view.players && view.players[q]) || {};
+    switch (kind) {
+      case "buy-office": return `Buy an office for ${m(ed.rules.office_price ?? 0)} (+${e.office_height} units; ${view.offices ?? "?"} left)`;
+      case "play": {
+        const c = empireCard(arg); if (!c) return null;
+        if (pk === "respond") return `Block it with ${c.title}`;
+        if (pk === "rent" && c.kind === "reverse_rent") return `Play ${c.title}: ${who(d.owner)} pays you ${m(d.amount)} instead`;
+        if (pk === "buy" && c.kind === "bargain_business") return `Play ${c.title}: buy ${spaceName(d.pos)} cheaply`;
+        return PLAY_WORDS[c.kind] ? `Play ${c.title}: ${PLAY_WORDS[c.kind]}` : `Play ${c.title}`;
+      }
+      case "swap": return `${arg === player ? "Your own tower" : who(arg) + "'s tower"} (top: ${topText(arg)})`;
+      case "move": {
+        if (!d.steps) return "Don't swap: move";
+        const dest = (pl(player).position + d.steps) % ed.spaces.length;
+        return `Don't swap: move ${d.steps} to ${spaceName(dest)}`;
+      }
+      case "buy": if (d.pos === undefined) return null;
+        return `Buy ${e.heights[d.pos] && ed.spaces[d.pos].type === "brand" ? spaceName(d.pos) : "a " + spaceName(d.pos) + " billboard"} for ${m(d.price)} (+${units(pieceHeight(d.pos))})`;
+      case "auction": return "Don't buy: the bank auctions it";
+      case "pass": return pk === "respond" ? "Let it happen" : pk === "auction" ? "Pass (drop out of the auction)" : null;
+      case "pay": if (pk !== "rent") return null;
+        return (pl(player).cash ?? 0) < d.amount && topOf(player) !== null
+          ? `Pay: you can't cover ${m(d.amount)}, so your top (${topText(player)}) goes to ${who(d.owner)}` : `Pay ${m(d.amount)} rent to ${who(d.owner)}`;
+      case "target": {
+        const q = pl(arg);
+        const cash = ["billboard_tax", "casino"].includes(d.purpose) ? `cash ${m(q.cash ?? 0)}, ` : "";
+        return `${who(arg)} (${cash}tower ${q.height ?? 0}/${e.capacity}, top: ${topText(arg)})`;
+      }
+      case "pick": {
+        const sp = ed.spaces[arg]; if (!sp) return null;
+        if (d.purpose === "youre_fired") return `Fire ${sp.name} (${units(pieceHeight(arg))})`;
+        let note = "";
+        if (sp.type === "brand") { const o = view.owner ? view.owner[arg] : -1; note = o < 0 ? ` (for sale, ${m(sp.price)})` : o === player ? " (yours)" : ` (${who(o)}'s)`; }
+        else if (sp.type === "utility_billboards") note = view.stock && view.stock[arg] ? ` (${view.stock[arg]} left, ${m(sp.price)})` : " (none left)";
+        if (d.purpose === "speed-ahead") return `${(arg - (pl(player).position ?? 0) + ed.spaces.length) % ed.spaces.length} forward: ${sp.name}${note}`;
+        return `${sp.name}${note}`;
+      }
+      case "end": if (pk === "choose-space") return "Stay here (no trip)"; return null;
+    }
+  }
+  return null;
+}
+
+// actions that choose a space or a player: listed by name in a small dialog when there are many
+const SPACE_KINDS = new Set(["pick", "take", "steal", "place"]), PLAYER_KINDS = new Set(["target", "swap"]);
+function choiceKind(a) { const k = a.split(" ")[0]; return SPACE_KINDS.has(k) ? "space" : PLAYER_KINDS.has(k) ? "player" : null; }
+
+function openChoices(acts, p) {
+  const players = acts.every((a) => choiceKind(a) === "player");
+  const rows = acts.map((a) => {
+    const arg = Number(a.split(" ")[1]);
+    const swatch = players ? el("span", { class: "dot", style: `background:${PLAYER_COLOURS[arg % 6]}` })
+      : el("span", { class: "chip" }, el("span", { class: "bar", style: `background:${groupColour(ed.spaces[arg]?.color) || "#999"}` }));
+    return el("tr", {}, el("td", {}, swatch), el("td", {}, players ? who(arg) : spaceName(arg)),
+      el("td", {}, el("button", { "data-action": a, onclick: () => { send(a); $("dlg").close(); } }, label(a, p))));
+  });
+  dialog(promptTitle(p), el("div", { class: "choices" }, el("table", {}, rows)));
 }
 
 function offerText(o) {
@@ -109,7 +262,15 @@ function renderPrompt() {
         el("button", { class: "primary", id: "bid-button", onclick: () => send(`bid ${Math.floor(Number(input.value))}`) }, "Bid"),
         el("span", { class: "empty" }, `${m(lo)}–${m(hi)}`)));
     }
-    box.append(el("div", { class: "buttons" }, answers.map((a) => el("button", { class: a === "roll" || a === "buy" || a === "pay" ? "primary" : a === "bankrupt" ? "danger" : "", "data-action": a, onclick: () => send(a) }, label(a, p)))));
+    const choices = answers.filter(choiceKind);
+    const many = choices.length > 4;
+    const inline = many ? answers.filter((a) => !choiceKind(a)) : answers;
+    if (choices.length) {
+      const what = choices.every((a) => choiceKind(a) === "player") ? "a player" : choices.every((a) => choiceKind(a) === "space") ? "a space" : "";
+      box.append(el("div", { class: "buttons" }, el("button", { class: many ? "primary" : "", id: "choices", onclick: () => openChoices(choices, p) },
+        `Choose ${what || "one"} from a list… (${choices.length})`)));
+    }
+    box.append(el("div", { class: "buttons" }, inline.map((a) => el("button", { class: a === "roll" || a === "buy" || a === "pay" ? "primary" : a === "bankrupt" ? "danger" : "", "data-action": a, onclick: () => send(a) }, label(a, p)))));
   } else {
     box.append(el("div", { class: "detail" }, info.seats[p.player]?.kind !== "human" ? `${names[p.player]} (bot) is thinking…` : `Waiting for ${names[p.player]}…`));
   }
