@@ -28,6 +28,7 @@ from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from .base import group_counts
 from . import missions as _variants     # Clone Wars missions, quicker-game tables
 
 BANK = -1
@@ -161,18 +162,7 @@ class HeuristicAgent:
     @staticmethod
     def _group_state(b: _Board, owner: list[int], me: int, pos: int) -> tuple[int, int, int]:
         """(mine, others-owned, unowned) counts in ``pos``'s group, ``pos`` itself excluded."""
-        mine = other = free = 0
-        for q in b.members[b.group_of[pos]]:
-            if q == pos:
-                continue
-            o = owner[q]
-            if o == me:
-                mine += 1
-            elif o == BANK:
-                free += 1
-            else:
-                other += 1
-        return mine, other, free
+        return group_counts(b.members[b.group_of[pos]], owner, me, pos)
 
     def _completes(self, b: _Board, owner: list[int], me: int, pos: int) -> bool:
         if not b.is_street[pos]:

@@ -25,6 +25,7 @@ import random
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from .base import group_counts
 
 BANK = -1
 RESERVE = 20
@@ -80,19 +81,7 @@ class MandalorianAgent:
     def _set_state(view: View, pos: int, me: int) -> tuple[int, int, int]:
         """(mine, others', unowned) hideouts of ``pos``'s colour set, ``pos`` excluded."""
         ed = view.edition
-        owner = view.owner
-        mine = others = free = 0
-        for q in ed.group_members[ed.group_of[pos]]:
-            if q == pos:
-                continue
-            o = owner[q]
-            if o == me:
-                mine += 1
-            elif o == BANK:
-                free += 1
-            else:
-                others += 1
-        return mine, others, free
+        return group_counts(ed.group_members[ed.group_of[pos]], view.owner, me, pos)
 
     def _completes(self, view: View, pos: int, player: int) -> bool:
         mine, others, free = self._set_state(view, pos, player)
