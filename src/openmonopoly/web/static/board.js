@@ -74,7 +74,9 @@ export class Board {
       const inner = svg("g", { transform: `rotate(${[-45, 45, 135, -135][f.k]} ${cx} ${cy})` }, g);
       if (sp.type === "go") {
         multiline(inner, ["GO"], cx, cy + 14, 44, { "font-weight": 900, fill: "#c8102e" });
-        multiline(inner, [`collect ${money(this.ed, this.ed.rules.go_salary ?? 200)}`], cx, cy - 22, 12);
+        // Empire pays the tower's value at GO, not a fixed salary.
+        const salary = this.ed.family === "empire" ? "your tower value" : money(this.ed, this.ed.rules.go_salary ?? 200);
+        multiline(inner, [`collect ${salary}`], cx, cy - 22, 12);
       } else if (sp.type === "jail") {
         g.querySelector("rect").remove();
         svg("rect", { x: f.x, y: f.y, width: C, height: C, fill: "#e8f1e1", stroke: "#222", "stroke-width": 2 }, g);

@@ -306,7 +306,10 @@ function renderPlayers() {
     if (Array.isArray(pl.enemy_cards) && pl.enemy_cards.length) extra.push(`${pl.enemy_cards.length} enemy card(s) won`);
     if (pl.height !== undefined) extra.push(`tower height ${pl.height}${pl.tower_value ? ", worth " + m(pl.tower_value) : ""}`);
     if (typeof pl.empire_cards === "number") extra.push(`${pl.empire_cards} Empire card(s)`);
-    if (s === seat && Array.isArray(view.hand) && view.hand.length) extra.push(`your hand: ${view.hand.join(", ")}`);
+    if (s === seat && Array.isArray(view.hand) && view.hand.length) {
+      const cards = (emp() && emp().cards) || [];
+      extra.push(`your hand: ${view.hand.map((i) => (cards[i] && cards[i].title) || `card ${i}`).join(", ")}`);
+    }
     if (pl.net_worth !== undefined) extra.push(`worth ${m(pl.net_worth)}`);
     box.append(el("div", { class: "player" + (turn ? " turn" : "") + (pl.alive === false ? " out" : ""), style: `border-left-color:${PLAYER_COLOURS[s % 6]}`, "data-seat": s },
       el("div", { class: "name" }, el("span", {}, pl.name || names[s], s === seat ? " (you)" : ""), el("span", { class: "pill " + (kind === "human" ? "" : "bot") }, kind === "human" ? "human" : `bot: ${kind}`)),
