@@ -166,6 +166,17 @@ class Game:
     def net_worth(self, player: int) -> int:
         return self.state.cash[player]
 
+    # How a trade offer names a held card (``TradeOffer.give_cards``): classic names it by its deck.
+    trade_card_words: ClassVar[str] = "get-out-of-jail card from deck"
+
+    @staticmethod
+    def trade_card_key(ref: int) -> int:
+        return ref >> 8
+
+    def card_effect(self, player: int, effect: dict) -> None:
+        """A card effect the shared decks do not know: families with their own cards override this."""
+        raise AssertionError(f"unknown card effect {effect.get('kind')!r}")  # validated on load: a bug
+
     def turn_step(self, player: int) -> Step:
         """The step that starts ``player``'s turn."""
         raise NotImplementedError

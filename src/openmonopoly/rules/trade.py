@@ -48,12 +48,12 @@ def check_offer(game: "ClassicGame", offer: TradeOffer) -> str | None:
                         "before trading it")
     # A held card is named in an offer by its deck (classic); a family may name it otherwise
     # (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number).
-    key = getattr(game, "trade_card_key", _deck_of)
+    key = game.trade_card_key
     for cards, holder in ((offer.give_cards, p), (offer.take_cards, q)):
         held = [key(ref) for ref in s.held[holder]]
         for deck in cards:
             if held.count(deck) < list(cards).count(deck):
-                what = getattr(game, "trade_card_words", "get-out-of-jail card from deck")
+                what = game.trade_card_words
                 return f"{s.names[holder]} holds no {what} {deck}"
     if offer.cash > s.cash[p]:
         return f"{s.names[p]} has only {ed.money(s.cash[p])}"
@@ -67,13 +67,9 @@ def propose(game: "ClassicGame", offer: TradeOffer) -> None:
     game.emit(Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target, info=str(offer)))
 
 
-def _deck_of(ref: int) -> int:
-    return ref >> 8
-
-
 def _move_card(game: "ClassicGame", deck: int, giver: int, taker: int) -> None:
     held = game.state.held[giver]
-    key = getattr(game, "trade_card_key", _deck_of)
+    key = game.trade_card_key
     for i, ref in enumerate(held):
         if key(ref) == deck:
             del held[i]
