@@ -394,7 +394,7 @@ def simulate(
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
         con.print(_summary(result))     # a result shape this summary does not know: show it all
     for path in written:
-        con.print(f"Wrote {path}", markup=False)
+        con.print(f"Wrote {path}", markup=False, soft_wrap=True)  # a path must not be broken
     raise typer.Exit(code)
 
 
