@@ -240,13 +240,8 @@ def players_table(game: Game, kinds, deciding: int | None = None) -> Group:
 def header(game: Game) -> Text:
     ed = game.edition
     view = game.view(None)
-    t = Text()
-    t.append(ed.name, style="bold")
-    t.append(f"   round {view.round}")
-    limit = game.options.get("max-rounds")
-    if limit:
-        t.append(f" of {limit}")
-    t.append(f", turn {view.turns}")
+    from .render import header_start  # render dispatches to this screen, so import it late
+    t = header_start(game, view)
     if view.dice:
         d1, d2 = view.dice
         t.append(f"   last roll {d1} + {'swapper' if d2 == ed.rules['swapper_face'] else d2}")

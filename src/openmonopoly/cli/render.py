@@ -211,16 +211,22 @@ def players_table(game: Game, kinds: Sequence[str], deciding: int | None = None)
     return table
 
 
-def header(game: Game) -> Text:
-    ed = game.edition
-    view = game.view(None)
+def header_start(game: Game, view) -> Text:
+    """The edition's name, the round (of the limit, if any) and the turn: every family's header starts so."""
     t = Text()
-    t.append(ed.name, style="bold")
+    t.append(game.edition.name, style="bold")
     t.append(f"   round {view.round}")
     limit = game.options.get("max-rounds")
     if limit:
         t.append(f" of {limit}")
     t.append(f", turn {view.turns}")
+    return t
+
+
+def header(game: Game) -> Text:
+    ed = game.edition
+    view = game.view(None)
+    t = header_start(game, view)
     if view.dice:
         t.append(f"   last roll {view.dice[0]}+{view.dice[1]}")
     t.append(f"   bank: {view.bank_houses} {ed.term('houses', 2)}, {view.bank_hotels} {ed.term('hotels', 2)}",
