@@ -45,7 +45,7 @@ def state_hash(g: Game) -> bytes:
     every game. ``check_full_json`` compares the JSON form itself on the expensive subset.
     """
     s = g.state
-    data = repr([getattr(s, name) for name in s.slots()]).encode()
+    data = repr([getattr(s, name) for name in s.FIELDS]).encode()
     return hashlib.blake2b(data, digest_size=16).digest()
 
 
@@ -206,7 +206,7 @@ def check_offered(g: Game, step: int, everyone: bool = True) -> list[tuple[int, 
 def check_clone_state(g: Game, step: int) -> None:
     """A clone has the same state and shares no mutable list with the original."""
     c = g.clone()
-    names = g.state.slots()
+    names = g.state.FIELDS
     mine = [getattr(g.state, n) for n in names]
     theirs = [getattr(c.state, n) for n in names]
     if mine != theirs:

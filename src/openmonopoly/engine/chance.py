@@ -9,9 +9,12 @@ from __future__ import annotations
 import random
 from collections import deque
 
+from mypy_extensions import mypyc_attr
+
 from .errors import ReplayMismatch
 
 
+@mypyc_attr(serializable=True)   # copy() makes one without __init__
 class Chance:
     __slots__ = ("_rng", "_forced", "log", "_playback", "_cursor")
 

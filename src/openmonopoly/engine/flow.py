@@ -8,44 +8,42 @@ cloned and resumed at every prompt, in the middle of an auction or a debt.
 """
 from __future__ import annotations
 
-from operator import attrgetter
-from types import MemberDescriptorType
 from typing import TYPE_CHECKING, Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
     from .actions import Action
     from .game import Game
 
-STEP_TYPES: dict[str, type["Step"]] = {}
 
-
-def register(cls: type["Step"]) -> type["Step"]:
-    """Class decorator: make a step type known to ``Step.from_json``.
-
-    A step with a ``player`` slot that keeps the default ``decider`` reads it through a C-level
-    property (the hot path asks every step on top of the stack for its decider)."""
-    STEP_TYPES[cls.__name__] = cls
-    if cls.decider is Step.__dict__["decider"] and isinstance(getattr(cls, "player", None), MemberDescriptorType):
-        cls.decider = property(attrgetter("player"))  # type: ignore[assignment,method-assign]
-    return cls
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Step:
-    """Base of every pending step. Fields live in ``__slots__`` and are plain data."""
+    """Base of every pending step. Its fields, named in ``FIELDS``, are plain data.
 
-    __slots__: tuple[str, ...] = ()
+    A subclass names its fields in ``FIELDS`` (in constructor order) and annotates them; every
+    subclass is found by ``from_json`` through ``Step.__subclasses__``, so a step type needs no
+    registration, only a class name no other step type uses.
+    """
+
+    FIELDS: ClassVar[tuple[str, ...]] = ()
     kind: ClassVar[str] = ""            # the prompt kind shown to players ("buy", "auction", ...)
     automatic: ClassVar[bool] = False
     answers: ClassVar[frozenset[str]] = frozenset()   # action kinds this step accepts
+    player: int                         # the decider, for the steps that have one
 
     def __init__(self, *args: Any) -> None:
-        for name, value in zip(self.__slots__, args, strict=True):
+        for name, value in zip(self.FIELDS, args, strict=True):
             setattr(self, name, value)
 
     # --- decision steps --------------------------------------------------------------------
     @property
     def decider(self) -> int:
-        return getattr(self, "player", -1)
+        """Who must answer (-1: nobody); steps whose decider is not ``player`` override it."""
+        try:
+            return self.player
+        except AttributeError:
+            return -1
 
     def legal(self, game: "Game", player: int) -> list["Action"]:
         """The concrete actions answering this step (bids are given by ``bid_range``)."""
@@ -75,23 +73,27 @@ class Step:
 
     # --- persistence -----------------------------------------------------------------------
     def copy(self) -> "Step":
-        new = object.__new__(type(self))
-        for name in self.__slots__:
+        cls = type(self)
+        new = cls.__new__(cls)      # (a compiled class's __new__ skips __init__ like object's)
+        for name in self.FIELDS:
             setattr(new, name, getattr(self, name))
         return new
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"step": type(self).__name__}
-        for name in self.__slots__:
+        for name in self.FIELDS:
             d[name] = _plain(getattr(self, name))
         return d
 
     @staticmethod
     def from_json(d: dict) -> "Step":
-        cls = STEP_TYPES[d["step"]]
-        new = object.__new__(cls)
-        for name in cls.__slots__:
-            setattr(new, name, cls.decode(name, d[name]))
+        name = d.get("step")
+        cls = step_types().get(name) if isinstance(name, str) else None
+        if cls is None:
+            raise ValueError(f"unknown step {name!r} in saved game")
+        new = cls.__new__(cls)
+        for field in cls.FIELDS:
+            setattr(new, field, cls.decode(field, d[field]))
         return new
 
     @classmethod
@@ -99,11 +101,25 @@ class Step:
         return _tuples(value)
 
     def __eq__(self, other: object) -> bool:
-        return type(self) is type(other) and all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+        return type(self) is type(other) and all(getattr(self, n) == getattr(other, n) for n in self.FIELDS)
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.FIELDS)
         return f"{type(self).__name__}({fields})"
+
+
+def step_types() -> dict[str, type[Step]]:
+    """Every step class by name (the ``"step"`` key of a saved step). Two classes may not share a name."""
+    found: dict[str, type[Step]] = {}
+    todo: list[type[Step]] = [Step]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            other = found.setdefault(sub.__name__, sub)
+            if other is not sub:
+                raise TypeError(f"two step classes are named {sub.__name__}: {other.__module__} and "
+                                f"{sub.__module__}; saved games could not tell them apart")
+            todo.append(sub)
+    return found
 
 
 def _plain(value: Any) -> Any:

@@ -11,8 +11,9 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from operator import attrgetter
-from typing import Any, ClassVar, Iterator, NamedTuple, Sequence
+from typing import Any, ClassVar, Sequence
+
+from mypy_extensions import mypyc_attr
 
 from ..editions import Edition, load
 from . import actions as A
@@ -22,75 +23,16 @@ from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMisma
 from .events import GAME_OVER, TURN, Event
 from .flow import Step
 from .options import Option, resolve_options
+from .prompt import Legal, Prompt
 from .state import State
+from .view import View
 
 RECORD_FORMAT = 1
 FAMILIES: dict[str, type["Game"]] = {}          # rules family -> its Game class
 EDITION_RULES: dict[str, type["Game"]] = {}     # edition id -> a subclass for that edition's own rules
 
 
-class Prompt(NamedTuple):
-    """What the game waits for: ``player`` must answer a decision of ``kind``."""
-
-    player: int
-    kind: str
-    details: dict
-
-    def to_json(self) -> dict:
-        return {"player": self.player, "kind": self.kind, "details": self.details}
-
-
-_new_tuple = tuple.__new__
-
-
-class Legal:
-    """Everything one player may do right now.
-
-    ``actions`` are concrete actions; any ``bid N`` with ``bid_range[0] <= N <=
-    bid_range[1]`` is legal too; and a trade may be proposed to any of
-    ``trade_partners`` (whether a given offer is acceptable is for ``Game.check``).
-    """
-
-    __slots__ = ("actions", "bid_range", "trade_partners")
-
-    def __init__(self, actions: list[Action], bid_range: tuple[int, int] | None = None,
-                 trade_partners: tuple[int, ...] = ()) -> None:
-        self.actions = actions
-        self.bid_range = bid_range
-        self.trade_partners = trade_partners
-
-    def __iter__(self) -> Iterator[Action]:
-        """Every concrete action, then every legal bid amount (trades cannot be listed)."""
-        yield from self.actions
-        if self.bid_range is not None:
-            for amount in range(self.bid_range[0], self.bid_range[1] + 1):
-                yield Action(A.BID, amount)
-
-    def __len__(self) -> int:
-        return len(self.actions) + (0 if self.bid_range is None else self.bid_range[1] - self.bid_range[0] + 1)
-
-    def __bool__(self) -> bool:
-        return bool(self.actions) or self.bid_range is not None or bool(self.trade_partners)
-
-    def __contains__(self, action: object) -> bool:
-        if not isinstance(action, Action):
-            return False
-        if action.kind == A.BID and self.bid_range is not None:
-            return self.bid_range[0] <= action.arg <= self.bid_range[1]
-        return action in self.actions
-
-    def summary(self) -> list[str]:
-        out = [str(a) for a in self.actions]
-        if self.bid_range is not None:
-            out.append(f"bid {self.bid_range[0]}..{self.bid_range[1]}")
-        if self.trade_partners:
-            out.append("trade " + "|".join(map(str, self.trade_partners)) + " ...")
-        return out
-
-    def __repr__(self) -> str:
-        return f"Legal({self.summary()})"
-
-
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
     """Base of every rules family. ``Game(edition, ...)`` builds the right family."""
 
@@ -99,22 +41,23 @@ class Game:
     state_class: ClassVar[type[State]] = State
     OPTIONS: ClassVar[dict[str, Option]] = {}
 
-    state: State
+    # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
+    # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.
+    state: Any
     edition: Edition
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if cls.family:
-            FAMILIES.setdefault(cls.family, cls)
-        for edition_id in cls.__dict__.get("editions", ()):
-            EDITION_RULES[edition_id] = cls
+    options: dict[str, Any]
+    seed: int
+    chance: Chance
+    log_events: bool
+    history: list[Event]
+    _events: list[Event] | None
+    _record: list[tuple[int, Action]]
 
     def __new__(cls, edition: str | Edition = "classic", *args: Any, **kwargs: Any) -> "Game":
-        if cls is Game:
-            ed = load(edition) if isinstance(edition, str) else edition
-            _import_families()
-            cls = rules_class(ed)
-        return object.__new__(cls)
+        if cls is Game:     # Game(edition, ...) is the game of that edition's rules class
+            family = rules_class(load(edition) if isinstance(edition, str) else edition)
+            return family.__new__(family, edition, *args, **kwargs)
+        return super().__new__(cls)
 
     def __init__(self, edition: str | Edition = "classic", players: int | Sequence[str] = 4, seed: int = 0,
                  options: dict[str, Any] | None = None, *, events: bool = True,
@@ -128,9 +71,9 @@ class Game:
         self.seed = int(seed)
         self.chance = _chance if _chance is not None else Chance(self.seed)
         self.log_events = events
-        self.history: list[Event] = []
-        self._events: list[Event] | None = self.history if events else None
-        self._record: list[tuple[int, Action]] = []
+        self.history = []
+        self._events = self.history if events else None
+        self._record = []
         self.state = self.new_state(names)
         self.setup()
         self._advance()
@@ -229,7 +172,7 @@ class Game:
         if s.over or not s.stack:
             return None
         top = s.stack[-1]
-        return _new_tuple(Prompt, (top.decider, top.kind, top.describe(self)))   # = Prompt(...), one call less
+        return Prompt(top.decider, top.kind, top.describe(self))
 
     @property
     def over(self) -> bool:
@@ -388,7 +331,8 @@ class Game:
         return game
 
     def clone(self, *, events: bool | None = None) -> "Game":
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)
         new.edition = self.edition
         new.options = self.options
         new.seed = self.seed
@@ -435,7 +379,7 @@ class Game:
             raise OpenMonopolyError(f"unknown saved-game format {data.get('format')!r}; expected {RECORD_FORMAT}")
         edition = load(data["edition"])
         family = rules_class(edition)
-        game = object.__new__(family)
+        game = family.__new__(family)
         game.edition = edition
         game.options = resolve_options(family.available_options(edition), data["options"], edition.id)
         game.seed = int(data["seed"])
@@ -453,100 +397,6 @@ class Game:
         return f"<{type(self).__name__} {self.edition.id} turn {self.state.turns} {where}>"
 
 
-class View:
-    """What one player (or a spectator, ``player=None``) may see of a game.
-
-    It reads the live game, so it stays current; it never exposes deck order,
-    the random state or another player's private cards. ``to_json`` gives the
-    same content as plain data for the terminal, the web and RL.
-
-    Speed: ``View(game, p)`` is an instance of a subclass made once per (view class, state class)
-    with one C-level property (``operator.attrgetter``) per public state field, so ``view.cash``
-    costs an attribute lookup, not a ``__getattr__`` call. Hidden fields get no property and
-    are still refused by ``__getattr__``.
-    """
-
-    __slots__ = ("_game", "player")
-
-    def __new__(cls, game: Game, player: int | None = None) -> "View":
-        key = (cls, type(game.state))
-        sub = _VIEW_CLASSES.get(key)
-        if sub is None:
-            sub = _VIEW_CLASSES[key] = _view_class(cls, type(game.state))
-        return object.__new__(sub)
-
-    def __init__(self, game: Game, player: int | None) -> None:
-        self._game = game
-        self.player = player
-
-    def __reduce__(self) -> Any:
-        return (type(self).__mro__[1], (self._game, self.player))
-
-    edition = property(attrgetter("_game.edition"), doc="The game's edition.")
-    options = property(attrgetter("_game.options"), doc="The game's options.")
-
-    @property
-    def prompt(self) -> Prompt | None:
-        return self._game.prompt
-
-    def legal_actions(self) -> Legal:
-        return Legal([]) if self.player is None else self._game.legal_actions(self.player)
-
-    def check(self, action: Action) -> str | None:
-        return "spectators cannot act" if self.player is None else self._game.check(self.player, action)
-
-    def events(self) -> list[Event]:
-        return [e for e in self._game.history if e.visible_to(self.player)]
-
-    def sample_game(self, seed: int) -> Game:
-        """A determinized copy of the game, consistent with what this viewer sees (for search bots).
-
-        A clone with events off whose hidden information is redrawn from ``seed``
-        (``Game.resample_hidden``: deck orders shuffled, a family's private hands dealt anew) and
-        whose chance source is a fresh one seeded from ``seed``, so neither the real deck order nor
-        the real future dice can be read from it. Its record starts empty: it is a hypothetical
-        game to play forward, not a copy of the real one. The real game is never touched.
-        """
-        rng = random.Random(seed)
-        game = self._game.clone(events=False)
-        game.resample_hidden(self.player, rng)
-        game.seed = rng.getrandbits(63)
-        game.chance = Chance(game.seed)
-        game._record = []
-        return game
-
-    def __getattr__(self, name: str) -> Any:
-        # Public state fields are readable by name; hidden ones are not.
-        game = object.__getattribute__(self, "_game")
-        if name in game.state.HIDDEN or name.startswith("_"):
-            raise AttributeError(f"'{name}' is hidden from players")
-        return getattr(game.state, name)
-
-    def to_json(self) -> dict:
-        g = self._game
-        data = g.view_fields(self.player)
-        prompt = g.prompt
-        data["viewer"] = self.player
-        data["prompt"] = None if prompt is None else prompt.to_json()
-        data["legal"] = None if self.player is None else self.legal_actions().summary()
-        return data
-
-
-_VIEW_CLASSES: dict[tuple[type, type], type[View]] = {}
-
-
-def _view_class(base: type[View], state_type: type[State]) -> type[View]:
-    """``base`` with a read-only property per public field of ``state_type`` (see ``View``)."""
-    fields: dict[str, Any] = {"__slots__": (), "__module__": base.__module__, "__qualname__": base.__qualname__}
-    hidden = state_type.HIDDEN
-    for cls in state_type.__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name in hidden or name.startswith("_") or hasattr(base, name) or name in fields:
-                continue
-            fields[name] = property(attrgetter("_game.state." + name))
-    return type(base.__name__, (base,), fields)
-
-
 def rules_class(edition: Edition) -> type[Game]:
     """The Game class that plays ``edition``: its own subclass if it has one, else its family's."""
     _import_families()
@@ -558,9 +408,21 @@ def rules_class(edition: Edition) -> type[Game]:
 
 
 def _import_families() -> None:
-    """Rule families register themselves on import."""
+    """Import every rules family and note which class plays which family and edition."""
+    if FAMILIES:
+        return
     from ..rules import classic  # noqa: F401
     from ..rules.mandalorian import game as _mandalorian  # noqa: F401
     from ..rules.empire import game as _empire  # noqa: F401
     from ..rules import sailormoon as _sailormoon  # noqa: F401
     from ..rules.clonewars import game as _clonewars  # noqa: F401
+    # Subclasses in definition order: a family's first class (its base) plays it; a subclass that
+    # names ``editions`` itself plays those editions.
+    todo: list[type[Game]] = [Game]
+    while todo:
+        cls = todo.pop(0)
+        if cls.family:
+            FAMILIES.setdefault(cls.family, cls)
+        for edition_id in cls.__dict__.get("editions", ()):
+            EDITION_RULES[edition_id] = cls
+        todo.extend(cls.__subclasses__())

@@ -3,23 +3,42 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from .flow import Step
 
 BANK = -1
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State:
-    """Fields every family shares. Families subclass it and add their own ``__slots__``.
+    """Fields every family shares. Families subclass it, extend ``FIELDS`` and annotate the new fields.
 
     Per-player fields are lists indexed by seat; per-space fields are lists
     indexed by board position. ``bank_net`` is what the bank has paid out minus
     what it has received, so ``sum(cash) - bank_net`` stays at the starting total.
     """
 
-    __slots__ = ("n", "names", "cash", "position", "alive", "current", "first_player", "round", "turns",
+    FIELDS: ClassVar[tuple[str, ...]] = ("n", "names", "cash", "position", "alive", "current", "first_player", "round", "turns",
                  "stack", "over", "winners", "end_reason", "bank_net", "dice")
     # Fields that bots and views may not see (deck order and the like); families extend it.
     HIDDEN: ClassVar[frozenset[str]] = frozenset()
+
+    n: int
+    names: list[str]
+    cash: list[int]
+    position: list[int]
+    alive: list[bool]
+    current: int
+    first_player: int
+    round: int
+    turns: int
+    stack: list[Step]
+    over: bool
+    winners: list[int]
+    end_reason: str
+    bank_net: int
+    dice: tuple[int, ...]
 
     def __init__(self, names: list[str], start_cash: int) -> None:
         n = len(names)
@@ -32,36 +51,31 @@ class State:
         self.first_player = 0
         self.round = 1
         self.turns = 0
-        self.stack: list[Step] = []
+        self.stack = []
         self.over = False
-        self.winners: list[int] = []
+        self.winners = []
         self.end_reason = ""
         self.bank_net = 0
-        self.dice: tuple[int, ...] = ()
-
-    def slots(self) -> list[str]:
-        names: list[str] = []
-        for cls in reversed(type(self).__mro__):
-            names.extend(getattr(cls, "__slots__", ()))
-        return names
+        self.dice = ()
 
     def copy(self) -> "State":
-        new = object.__new__(type(self))
-        for name in self.slots():
+        cls = type(self)
+        new = cls.__new__(cls)      # (a compiled class's __new__ skips __init__ like object's)
+        for name in self.FIELDS:
             setattr(new, name, _copy_value(getattr(self, name)))
         return new
 
     def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {}
-        for name in self.slots():
+        for name in self.FIELDS:
             value = getattr(self, name)
             d[name] = [s.to_json() for s in value] if name == "stack" else _plain(value)
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> "State":
-        new = object.__new__(cls)
-        for name in new.slots():
+        new = cls.__new__(cls)
+        for name in cls.FIELDS:
             value = d[name]
             if name == "stack":
                 value = [Step.from_json(s) for s in value]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
-from ..engine.flow import Step, register
+from ..engine.flow import Step
 from ..engine.state import BANK
 from .money import transfer
 
@@ -36,9 +36,8 @@ def start_auction(game: "ClassicGame", lot: int, bidders: tuple[int, ...], openi
     game.emit(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
 
 
-@register
 class Auction(Step):
-    __slots__ = ("lot", "bidders", "turn", "high", "high_bidder", "opening")
+    FIELDS = ("lot", "bidders", "turn", "high", "high_bidder", "opening")
     kind = "auction"
     answers = frozenset({A.BID, A.PASS})
 

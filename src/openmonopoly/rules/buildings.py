@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
-from ..engine.flow import Step, register
+from ..engine.flow import Step
 from ..engine.state import BANK
 from ..editions.schema import STREET
 from .money import transfer
@@ -153,11 +153,10 @@ def award_building(game: "ClassicGame", winner: int, hotel: bool, price: int) ->
         game.push(PlaceBuilding(winner, hotel))
 
 
-@register
 class BuildingShortage(Step):
     """Asks each rival in turn whether they want one of the bank's last buildings too."""
 
-    __slots__ = ("requester", "pos", "hotel", "asked", "claimants")
+    FIELDS = ("requester", "pos", "hotel", "asked", "claimants")
     kind = "building-shortage"
     answers = frozenset({A.WANT, A.PASS})
 
@@ -205,11 +204,10 @@ class BuildingShortage(Step):
                 "supply": s.bank_hotels if self.hotel else s.bank_houses}
 
 
-@register
 class PlaceBuilding(Step):
     """The winner of a building auction chooses where it goes."""
 
-    __slots__ = ("player", "hotel")
+    FIELDS = ("player", "hotel")
     kind = "place-building"
     answers = frozenset({A.PLACE})
 

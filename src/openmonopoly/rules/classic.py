@@ -14,7 +14,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import Action
 from ..engine.events import Event
-from ..engine.flow import Step, register
+from ..engine.flow import Step
 from ..engine.game import Game
 from ..engine.options import Option
 from ..engine.state import BANK, State
@@ -24,7 +24,7 @@ from .money import pay, raisable, start_debt, transfer
 
 
 class ClassicState(State):
-    __slots__ = ("in_jail", "jail_turns", "owner", "level", "mortgaged", "bank_houses", "bank_hotels",
+    FIELDS = State.FIELDS + ("in_jail", "jail_turns", "owner", "level", "mortgaged", "bank_houses", "bank_hotels",
                  "decks", "held", "doubles", "shortage_tried")
     HIDDEN = frozenset({"decks"})
 
@@ -46,11 +46,10 @@ class ClassicState(State):
 
 
 # ---------------------------------------------------------------------- turn steps
-@register
 class TurnStart(Step):
     """The start of a turn (or of a doubles re-roll): roll, or first leave jail."""
 
-    __slots__ = ("player",)
+    FIELDS = ("player",)
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
@@ -89,11 +88,10 @@ class TurnStart(Step):
         return EndOfMove(player, False) if player == self.player else self
 
 
-@register
 class EndOfMove(Step):
     """After a move is resolved: roll again after doubles, or pass the dice on."""
 
-    __slots__ = ("player", "again")
+    FIELDS = ("player", "again")
     automatic = True
 
     def __init__(self, player: int, again: bool) -> None:
@@ -110,11 +108,10 @@ class EndOfMove(Step):
             game.next_turn()
 
 
-@register
 class MoveStep(Step):
     """A move that waits for something before it (the fine after a third failed jail roll)."""
 
-    __slots__ = ("player", "steps")
+    FIELDS = ("player", "steps")
     automatic = True
 
     def run(self, game: "ClassicGame") -> None:
@@ -123,9 +120,8 @@ class MoveStep(Step):
             game.move_by(self.player, self.steps)
 
 
-@register
 class BuyOrAuction(Step):
-    __slots__ = ("player", "pos")
+    FIELDS = ("player", "pos")
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION})
 
@@ -161,11 +157,10 @@ class BuyOrAuction(Step):
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
 
-@register
 class ClaimRent(Step):
     """Option "rent must be claimed": the owner claims the rent before the next roll, or it lapses."""
 
-    __slots__ = ("player", "payer", "pos", "amount")
+    FIELDS = ("player", "payer", "pos", "amount")
     kind = "claim-rent"
     answers = frozenset({A.CLAIM, A.WAIVE})
 

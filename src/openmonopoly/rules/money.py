@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
-from ..engine.flow import Step, register
+from ..engine.flow import Step
 from ..engine.state import BANK
 
 if TYPE_CHECKING:
@@ -68,11 +68,10 @@ def raisable(game: "ClassicGame", player: int) -> int:
     return total
 
 
-@register
 class PayStep(Step):
     """A payment queued behind others (several payers or payees from one card)."""
 
-    __slots__ = ("payer", "payee", "amount", "reason")
+    FIELDS = ("payer", "payee", "amount", "reason")
     automatic = True
 
     def run(self, game: "ClassicGame") -> None:
@@ -82,11 +81,10 @@ class PayStep(Step):
             pay(game, self.payer, self.payee, self.amount, self.reason)
 
 
-@register
 class Debt(Step):
     """``player`` owes ``amount`` to ``creditor`` (-1: the bank) and lacks the cash."""
 
-    __slots__ = ("player", "creditor", "amount", "reason", "pos")
+    FIELDS = ("player", "creditor", "amount", "reason", "pos")
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 

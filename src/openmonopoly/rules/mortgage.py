@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
-from ..engine.flow import Step, register
+from ..engine.flow import Step
 from ..engine.state import BANK
 from ..editions.schema import STREET
 from .money import pay, transfer
@@ -73,14 +73,13 @@ def transfer_pending(game: "ClassicGame", pos: int) -> bool:
     return any(type(step) is MortgagedTransfer and step.pos == pos for step in game.state.stack)
 
 
-@register
 class MortgagedTransfer(Step):
     """``player`` received mortgaged ``pos`` from ``giver``: lift the mortgage or pay the interest now.
 
     ``interest_always`` (Sailor Moon bankruptcies): the interest is due even when lifting.
     """
 
-    __slots__ = ("player", "pos", "giver", "interest_always")
+    FIELDS = ("player", "pos", "giver", "interest_always")
     kind = "mortgaged-property"
     answers = frozenset({A.LIFT, A.KEEP})
 

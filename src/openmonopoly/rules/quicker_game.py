@@ -23,7 +23,7 @@ from typing import ClassVar
 from ..editions import Edition
 from ..engine import events as E
 from ..engine.events import Event
-from ..engine.flow import Step, register
+from ..engine.flow import Step
 from ..engine.options import Option
 from ..engine.state import BANK
 from .classic import ClassicGame, TurnStart
@@ -43,11 +43,10 @@ def quicker_option(name_in_book: str) -> Option:
         "wealthiest by the rulebook's valuation wins.")
 
 
-@register
 class EndAtBankruptcy(Step):
     """Quicker game: once the bankrupt's estate is settled, the wealthiest player left wins."""
 
-    __slots__ = ()
+    FIELDS = ()
     automatic = True
 
     def run(self, game: "QuickerGame") -> None:

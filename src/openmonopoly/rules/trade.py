@@ -9,7 +9,7 @@ from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import TradeOffer
 from ..engine.events import Event
-from ..engine.flow import Step, register
+from ..engine.flow import Step
 from ..editions.schema import STREET
 from .money import transfer
 from .mortgage import MortgagedTransfer, transfer_pending
@@ -100,9 +100,8 @@ def execute(game: "ClassicGame", offer: TradeOffer) -> None:
         game.push(MortgagedTransfer(taker, pos, giver, False))
 
 
-@register
 class TradeAnswer(Step):
-    __slots__ = ("offer",)
+    FIELDS = ("offer",)
     kind = "trade"
     answers = frozenset({A.ACCEPT, A.REJECT})
 

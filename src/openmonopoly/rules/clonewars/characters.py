@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 
 if TYPE_CHECKING:
     from .game import CloneWarsGame
@@ -25,11 +25,10 @@ def characters(edition) -> list[tuple[str, str]]:
     return [(c["name"], c["side"]) for c in edition.raw.get("characters", [])]
 
 
-@register
 class CharacterChoice(Step):
     """``player`` picks a character not yet taken."""
 
-    __slots__ = ("player",)
+    FIELDS = ("player",)
     kind = "character"
     answers = frozenset({A.CHOOSE})
 
@@ -57,11 +56,10 @@ class CharacterChoice(Step):
         return {"free": [{"index": k, "name": chars[k][0], "side": chars[k][1]} for k in self.free(game)]}
 
 
-@register
 class StartPlay(Step):
     """After the characters are chosen: roll for the first player and start the first turn."""
 
-    __slots__ = ()
+    FIELDS = ()
     automatic = True
 
     def run(self, game: "CloneWarsGame") -> None:

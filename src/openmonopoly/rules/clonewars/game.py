@@ -44,7 +44,7 @@ A_TIME_UP = Action(TIME_UP)
 
 
 class CloneWarsState(ClassicState):
-    __slots__ = ("character",)
+    FIELDS = ClassicState.FIELDS + ("character",)
 
     def __init__(self, names: list[str], edition: Edition) -> None:
         super().__init__(names, edition)

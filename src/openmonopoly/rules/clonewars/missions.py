@@ -25,7 +25,7 @@ from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.state import BANK
 from ..classic import EndOfMove
 from ..money import pay, transfer
@@ -126,12 +126,11 @@ def other_players(game: "CloneWarsGame", player: int) -> list[int]:
 
 
 # ---------------------------------------------------------------------- steps
-@register
 class MissionCheck(Step):
     """Queued below the landing of a move with a 6: once the space is resolved, offer the mission
     (not to a player who has since gone to jail or left the game)."""
 
-    __slots__ = ("player", "number")
+    FIELDS = ("player", "number")
     automatic = True
 
     def run(self, game: "CloneWarsGame") -> None:
@@ -143,11 +142,10 @@ class MissionCheck(Step):
             game.emit(Event(EV_MISSION, self.player, amount=0, other=self.number, info="offered:" + mission.name))
 
 
-@register
 class MissionOffer(Step):
     """Send the troops on mission ``number`` (``mission``) or not (``pass``)."""
 
-    __slots__ = ("player", "number")
+    FIELDS = ("player", "number")
     kind = "mission"
     answers = frozenset({MISSION, A.PASS})
 
@@ -201,11 +199,10 @@ def extra_turn(game: "CloneWarsGame", player: int) -> None:
             return
 
 
-@register
 class MissionPick(Step):
     """The choices a successful mission's reward needs (see the module docstring)."""
 
-    __slots__ = ("player", "number", "left", "target")
+    FIELDS = ("player", "number", "left", "target")
     kind = "mission-pick"
     answers = frozenset({TAKE, COLLECT, STEAL, PICK, TARGET, A.PASS})
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from .kinds import EV_CHOSE, PICK, TARGET
 
 if TYPE_CHECKING:
@@ -21,9 +21,8 @@ PLAYER_PURPOSES: dict[str, tuple[Callable, Callable]] = {}
 SPACE_PURPOSES: dict[str, tuple[Callable, Callable, bool]] = {}
 
 
-@register
 class ChoosePlayer(Step):
-    __slots__ = ("player", "purpose", "arg")
+    FIELDS = ("player", "purpose", "arg")
     kind = "choose-player"
     answers = frozenset({TARGET})
 
@@ -48,9 +47,8 @@ class ChoosePlayer(Step):
         return {"purpose": self.purpose, "targets": self.targets(game)}
 
 
-@register
 class ChooseSpace(Step):
-    __slots__ = ("player", "purpose", "arg")
+    FIELDS = ("player", "purpose", "arg")
     kind = "choose-space"
     answers = frozenset({PICK, A.END})
 

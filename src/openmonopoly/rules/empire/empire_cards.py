@@ -24,7 +24,7 @@ from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.state import BANK
 from .. import jail
 from ..money import pay, transfer
@@ -154,11 +154,10 @@ def _respond(game: "EmpireGame", attacker: int, victims: tuple[int, ...], effect
     return Respond(victim, attacker, victims[1:], effect, a, b, super_only, ask)
 
 
-@register
 class Respond(Step):
     """``player`` is the victim of ``effect``: ``pass`` (let it happen) or play a blocker."""
 
-    __slots__ = ("player", "attacker", "others", "effect", "a", "b", "super_only", "ask")
+    FIELDS = ("player", "attacker", "others", "effect", "a", "b", "super_only", "ask")
     kind = "respond"
     answers = frozenset({A.PASS, PLAY})
 

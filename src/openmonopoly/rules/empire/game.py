@@ -15,7 +15,7 @@ from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.game import Game, View
 from ...engine.options import Option
 from ...engine.state import BANK, State
@@ -29,7 +29,7 @@ from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
 
 
 class EmpireState(State):
-    __slots__ = ("in_jail", "jail_turns", "doubles", "tower", "height", "owner", "stock", "offices",
+    FIELDS = State.FIELDS + ("in_jail", "jail_turns", "doubles", "tower", "height", "owner", "stock", "offices",
                  "office_bought", "decks", "held", "hands")
     # Deck order and every player's Empire cards are secret; views show a player only their own hand.
     HIDDEN = frozenset({"decks", "hands"})
@@ -55,11 +55,10 @@ class EmpireState(State):
 
 
 # ---------------------------------------------------------------------- turn steps
-@register
 class EmpireTurn(Step):
     """The start of a turn (or of a doubles re-roll): buy an office, play cards, leave jail, roll."""
 
-    __slots__ = ("player",)
+    FIELDS = ("player",)
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
 
@@ -107,11 +106,10 @@ class EmpireTurn(Step):
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 
 
-@register
 class EmpireEndOfMove(Step):
     """After a move (or a swap) is resolved: roll again after doubles, or pass the dice on."""
 
-    __slots__ = ("player", "again")
+    FIELDS = ("player", "again")
     automatic = True
 
     def run(self, game: "EmpireGame") -> None:
@@ -123,11 +121,10 @@ class EmpireEndOfMove(Step):
             game.next_turn()
 
 
-@register
 class AfterCardMove(Step):
     """A card moved the player before their roll: back to the turn start, unless it ended in jail."""
 
-    __slots__ = ("player",)
+    FIELDS = ("player",)
     automatic = True
 
     def run(self, game: "EmpireGame") -> None:

@@ -22,7 +22,7 @@ from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL
 from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.state import BANK
 from .. import cards, jail
 from ..auction import start_auction
@@ -78,9 +78,8 @@ def buy_billboard(game: "EmpireGame", player: int, pos: int, price: int) -> None
     take_from_board(game, player, pos, "bought", price)
 
 
-@register
 class BuyBillboard(Step):
-    __slots__ = ("player", "pos")
+    FIELDS = ("player", "pos")
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION, PLAY})
 
@@ -120,11 +119,10 @@ class BuyBillboard(Step):
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
 
-@register
 class RentDue(Step):
     """``player`` landed on ``owner``'s brand: ``pay`` their tower value, or play Reverse Rent."""
 
-    __slots__ = ("player", "pos", "owner")
+    FIELDS = ("player", "pos", "owner")
     kind = "rent"
     answers = frozenset({A.PAY, PLAY})
 

@@ -14,7 +14,7 @@ from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.state import BANK
 from .. import jail
 from ..money import pay
@@ -76,11 +76,10 @@ def roll(game: "EmpireGame", player: int) -> None:
     game.move_by(player, move_steps(game, d1, d2))
 
 
-@register
 class SwapChoice(Step):
     """The swapper shows: pick two towers (``swap N`` twice) to switch their tops, or ``move``."""
 
-    __slots__ = ("player", "steps", "first")
+    FIELDS = ("player", "steps", "first")
     kind = "swap"
     answers = frozenset({SWAP, MOVE})
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from . import enemies
 from . import events as ME
 from .grogu import CAPTURED
@@ -28,11 +28,10 @@ if TYPE_CHECKING:
     from .game import MandalorianGame
 
 
-@register
 class BattleCheck(Step):
     """After the space landed on is resolved: battle the enemy stopped at, if it and the player are still there."""
 
-    __slots__ = ("player", "pos", "enemy")
+    FIELDS = ("player", "pos", "enemy")
     automatic = True
 
     def run(self, game: "MandalorianGame") -> None:
@@ -60,11 +59,10 @@ def battle_cards(game: "MandalorianGame", player: int) -> list[int]:
     return out
 
 
-@register
 class Battle(Step):
     """Before the roll: play Signet battle cards, then roll."""
 
-    __slots__ = ("player", "enemy", "card", "played")
+    FIELDS = ("player", "enemy", "card", "played")
     kind = "battle"
     answers = frozenset({A.ROLL, A.PLAY})
 
@@ -94,11 +92,10 @@ class Battle(Step):
         return describe_battle(game, self.player, self.enemy, self.card, self.played)
 
 
-@register
 class Reroll(Step):
     """Ahsoka Tano after her roll: re-roll (and keep the second roll) or keep this one."""
 
-    __slots__ = ("player", "enemy", "card", "played", "total", "dice")
+    FIELDS = ("player", "enemy", "card", "played", "total", "dice")
     kind = "battle-reroll"
     answers = frozenset({A.REROLL, A.KEEP})
 

@@ -14,7 +14,7 @@ from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.game import Game
 from ...engine.options import Option
 from ...engine.state import BANK
@@ -26,11 +26,10 @@ from .state import MandoState
 
 
 
-@register
 class MandoTurn(Step):
     """The start of a turn: roll (in Jail: try for a 6), or first pay 50 / use a jetpack card to leave Jail."""
 
-    __slots__ = ("player",)
+    FIELDS = ("player",)
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
@@ -70,11 +69,10 @@ class MandoTurn(Step):
                 "die": "green" if s.grogu_carrier == self.player else "silver"}
 
 
-@register
 class MandoEndTurn(Step):
     """Once everything the move caused is resolved: pass the dice to the left."""
 
-    __slots__ = ("player",)
+    FIELDS = ("player",)
     automatic = True
 
     def run(self, game: "MandalorianGame") -> None:
@@ -237,7 +235,7 @@ class MandalorianGame(Game):
 
     def legal_anytime(self, player: int) -> list[Action]:
         top = self.state.stack[-1]
-        if type(top) is hideouts.Debt and top.player == player:
+        if type(top) is hideouts.HideoutDebt and top.player == player:
             return [Action(A.SELL, pos) for pos in self.hideouts_of(player)]
         return []
 

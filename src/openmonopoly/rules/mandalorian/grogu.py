@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...engine import actions as A
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from . import events as ME
 
 if TYPE_CHECKING:
@@ -87,11 +87,10 @@ def capture_if_alone(game: "MandalorianGame", pos: int, enemy: int) -> bool:
     return True
 
 
-@register
 class PlaceGrogu(Step):
     """A carrier going to Jail chooses which of their hideouts Grogu stays on."""
 
-    __slots__ = ("player",)
+    FIELDS = ("player",)
     kind = "place-grogu"
     answers = frozenset({A.PLACE})
 

@@ -17,7 +17,7 @@ from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.state import BANK
 from ..money import pay, transfer
 from . import events as ME
@@ -65,7 +65,7 @@ def charge_rent(game: "MandalorianGame", payer: int, pos: int) -> None:
 def check_sell(game: "MandalorianGame", player: int, pos: int) -> str | None:
     s = game.state
     top = s.stack[-1]
-    if not (type(top) is Debt and top.player == player):
+    if not (type(top) is HideoutDebt and top.player == player):
         return "hideouts are sold back to the bank only to raise money for a debt you cannot pay"
     if not (0 <= pos < game.edition.size) or game.edition.board[pos].type != "hideout":
         return f"{pos} is not a hideout"
@@ -82,15 +82,14 @@ def sell(game: "MandalorianGame", player: int, pos: int) -> None:
 
 
 def start_debt(game: "MandalorianGame", payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
-    game.push(Debt(payer, payee, amount, reason, pos))
+    game.push(HideoutDebt(payer, payee, amount, reason, pos))
     game.emit(Event(E.DEBT, payer, pos, amount, payee, reason))
 
 
-@register
-class Debt(Step):
+class HideoutDebt(Step):
     """``player`` owes ``amount`` to ``creditor`` (-1: the bank) and lacks the credits."""
 
-    __slots__ = ("player", "creditor", "amount", "reason", "pos")
+    FIELDS = ("player", "creditor", "amount", "reason", "pos")
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 

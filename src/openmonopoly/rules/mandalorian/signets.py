@@ -15,7 +15,7 @@ from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step, register
+from ...engine.flow import Step
 from ...engine.state import BANK
 from ..money import PayStep, pay, transfer
 from . import events as ME
@@ -99,11 +99,10 @@ def apply_effect(game: "MandalorianGame", player: int, effect: dict, reason: str
         raise AssertionError(f"unknown effect {kind}")
 
 
-@register
 class ResolveLater(Step):
     """Boba Fett with Grogu: the second card, once the first is dealt with (not if he was jailed meanwhile)."""
 
-    __slots__ = ("player", "card")
+    FIELDS = ("player", "card")
     automatic = True
 
     def run(self, game: "MandalorianGame") -> None:
@@ -114,11 +113,10 @@ class ResolveLater(Step):
             resolve(game, self.player, self.card, announced=True)
 
 
-@register
 class ChooseSignet(Step):
     """Boba Fett: keep or use one of the two cards drawn; the other goes to the bottom of the deck."""
 
-    __slots__ = ("player", "first", "second")
+    FIELDS = ("player", "first", "second")
     kind = "signet-choice"
     answers = frozenset({A.CHOOSE})
 

@@ -13,7 +13,7 @@ class MandoState(State):
     ``enemy_outpost`` (outpost or -1; both -1: out of the game) and ``enemy_decks`` (face-up piles,
     top first, public). ``decks`` is the Signet pile (hidden), top first."""
 
-    __slots__ = ("character", "in_jail", "jail_turns", "held", "won", "owner", "grogu_carrier", "grogu_pos",
+    FIELDS = State.FIELDS + ("character", "in_jail", "jail_turns", "held", "won", "owner", "grogu_carrier", "grogu_pos",
                  "enemy_space", "enemy_outpost", "enemy_decks", "decks")
     HIDDEN = frozenset({"decks"})
 

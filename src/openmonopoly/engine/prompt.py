@@ -1,0 +1,66 @@
+"""What a game waits for (``Prompt``) and what a player may answer (``Legal``)."""
+from __future__ import annotations
+
+from typing import Iterator, NamedTuple
+
+from . import actions as A
+from .actions import Action
+
+
+class Prompt(NamedTuple):
+    """What the game waits for: ``player`` must answer a decision of ``kind``."""
+
+    player: int
+    kind: str
+    details: dict
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "kind": self.kind, "details": self.details}
+
+
+class Legal:
+    """Everything one player may do right now.
+
+    ``actions`` are concrete actions; any ``bid N`` with ``bid_range[0] <= N <=
+    bid_range[1]`` is legal too; and a trade may be proposed to any of
+    ``trade_partners`` (whether a given offer is acceptable is for ``Game.check``).
+    """
+
+    __slots__ = ("actions", "bid_range", "trade_partners")
+
+    def __init__(self, actions: list[Action], bid_range: tuple[int, int] | None = None,
+                 trade_partners: tuple[int, ...] = ()) -> None:
+        self.actions = actions
+        self.bid_range = bid_range
+        self.trade_partners = trade_partners
+
+    def __iter__(self) -> Iterator[Action]:
+        """Every concrete action, then every legal bid amount (trades cannot be listed)."""
+        yield from self.actions
+        if self.bid_range is not None:
+            for amount in range(self.bid_range[0], self.bid_range[1] + 1):
+                yield Action(A.BID, amount)
+
+    def __len__(self) -> int:
+        return len(self.actions) + (0 if self.bid_range is None else self.bid_range[1] - self.bid_range[0] + 1)
+
+    def __bool__(self) -> bool:
+        return bool(self.actions) or self.bid_range is not None or bool(self.trade_partners)
+
+    def __contains__(self, action: object) -> bool:
+        if not isinstance(action, Action):
+            return False
+        if action.kind == A.BID and self.bid_range is not None:
+            return self.bid_range[0] <= action.arg <= self.bid_range[1]
+        return action in self.actions
+
+    def summary(self) -> list[str]:
+        out = [str(a) for a in self.actions]
+        if self.bid_range is not None:
+            out.append(f"bid {self.bid_range[0]}..{self.bid_range[1]}")
+        if self.trade_partners:
+            out.append("trade " + "|".join(map(str, self.trade_partners)) + " ...")
+        return out
+
+    def __repr__(self) -> str:
+        return f"Legal({self.summary()})"
