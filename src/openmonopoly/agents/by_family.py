@@ -5,6 +5,7 @@ import importlib
 
 from ..engine.actions import Action
 from ..engine.game import Prompt, View
+from .base import Agent
 from .heuristic import HeuristicAgent
 
 # Rules families with their own heuristic bot: family -> (module, class).
@@ -18,7 +19,7 @@ class FamilyHeuristic(HeuristicAgent):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.seed = seed
-        self.family_bot = None
+        self.family_bot: Agent | None = None
 
     def act(self, view: View, prompt: Prompt) -> Action:
         family = view.edition.family
@@ -26,5 +27,6 @@ class FamilyHeuristic(HeuristicAgent):
             return super().act(view, prompt)
         if self.family_bot is None:
             module, name = FAMILY_HEURISTICS[family]
-            self.family_bot = getattr(importlib.import_module(module), name)(self.seed)
+            self.family_bot = bot = getattr(importlib.import_module(module), name)(self.seed)
+            return bot.act(view, prompt)
         return self.family_bot.act(view, prompt)

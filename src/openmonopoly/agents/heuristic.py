@@ -28,6 +28,7 @@ from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from ..rules.classic import ClassicView
 from .base import group_counts
 from . import missions as _variants     # Clone Wars missions, quicker-game tables
 
@@ -82,7 +83,7 @@ _BOARDS: dict[str, _Board] = {}
 _LAST: list[Any] = [None, None, None]          # (edition, options, board) of the last lookup
 
 
-def _board(view: View) -> _Board:
+def _board(view: ClassicView) -> _Board:
     ed = view.edition
     options = view.options
     if ed is _LAST[0] and options is _LAST[1]:    # same game as the last call (the common case)
@@ -94,6 +95,13 @@ def _board(view: View) -> _Board:
         b = _BOARDS[key] = _Board(ed, hph)
     _LAST[:] = (ed, options, b)
     return b
+
+
+def _seat(view: View) -> int:
+    """The seat a bot's view belongs to (bots are never handed a spectator's view)."""
+    player = view.player
+    assert player is not None, "a bot needs a player's view, not a spectator's"
+    return player
 
 
 class HeuristicAgent:
@@ -110,6 +118,11 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
+        if not isinstance(view, ClassicView):    # a view made directly, not by game.view(): the same, typed
+            view = ClassicView(view._game, view.player)
+        return self.decide(view, prompt)
+
+    def decide(self, view: ClassicView, prompt: Prompt) -> Action:
         kind = prompt.kind
         if kind == "turn":
             return self.on_turn(view, prompt)
@@ -125,7 +138,7 @@ class HeuristicAgent:
             return A.A_CLAIM
         if kind == "mortgaged-property":
             d = prompt.details
-            cash = view.cash[view.player]
+            cash = view.cash[_seat(view)]
             rich = cash - d["lift_cost"] >= 2 * self.reserve(view, _board(view))
             return self._safe(view, A.A_LIFT if rich else A.A_KEEP)
         if kind == "building-shortage":
@@ -137,7 +150,7 @@ class HeuristicAgent:
         return self._fallback(view)
 
     # ------------------------------------------------------------------ assessments
-    def reserve(self, view: View, b: _Board) -> int:
+    def reserve(self, view: ClassicView, b: _Board) -> int:
         """Cash to keep: a base plus a share of the worst rent an opponent's buildings charge."""
         bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
         if bank_houses == b.total_houses and bank_hotels == b.total_hotels:
@@ -146,7 +159,7 @@ class HeuristicAgent:
         key = tuple(level)           # built streets never change hands, so the levels decide the threat
         if key == self._reserve_key:
             return self._reserve
-        me = view.player
+        me = _seat(view)
         owner = view.owner
         threat = 0
         for pos in b.streets:
@@ -187,9 +200,9 @@ class HeuristicAgent:
                 return False
         return first is not None
 
-    def value_of(self, view: View, b: _Board, pos: int) -> int:
+    def value_of(self, view: ClassicView, b: _Board, pos: int) -> int:
         """What a property is worth to this player in an auction."""
-        me = view.player
+        me = _seat(view)
         owner = view.owner
         price = b.price[pos]
         if b.is_street[pos]:
@@ -205,9 +218,9 @@ class HeuristicAgent:
         return price * 4 // 5
 
     # ------------------------------------------------------------------ common prompts
-    def on_buy(self, view: View, prompt: Prompt) -> Action:
+    def on_buy(self, view: ClassicView, prompt: Prompt) -> Action:
         b = _board(view)
-        me = view.player
+        me = _seat(view)
         pos = prompt.details["pos"]
         price = b.price[pos]
         cash = view.cash[me]
@@ -220,10 +233,10 @@ class HeuristicAgent:
             return A.A_BUY
         return A.A_AUCTION
 
-    def on_auction(self, view: View, prompt: Prompt) -> Action:
+    def on_auction(self, view: ClassicView, prompt: Prompt) -> Action:
         b = _board(view)
         d = prompt.details
-        me = view.player
+        me = _seat(view)
         lot = d["lot"]
         minimum = d["minimum"]
         cash = view.cash[me]
@@ -241,9 +254,9 @@ class HeuristicAgent:
         high = d["high"] if d["high_bidder"] >= 0 else value // 2
         return Action(A.BID, min(limit, max(minimum, high + step)))
 
-    def on_turn(self, view: View, prompt: Prompt) -> Action:
+    def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
         b = _board(view)
-        me = view.player
+        me = _seat(view)
         reserve = self.reserve(view, b)
         owner = view.owner
         full = self._full_groups(b, owner, me)
@@ -292,9 +305,9 @@ class HeuristicAgent:
                 out.append(g)
         return out
 
-    def _lift_in_sets(self, view: View, b: _Board, full: list[int], reserve: int) -> Action | None:
+    def _lift_in_sets(self, view: ClassicView, b: _Board, full: list[int], reserve: int) -> Action | None:
         mortgaged = view.mortgaged
-        cash = view.cash[view.player]
+        cash = view.cash[_seat(view)]
         for g in full:
             for q in b.members[g]:
                 if mortgaged[q] and cash - b.unmortgage[q] >= reserve:
@@ -303,8 +316,8 @@ class HeuristicAgent:
                         return action
         return None
 
-    def _lift_any(self, view: View, b: _Board, reserve: int) -> Action | None:
-        me = view.player
+    def _lift_any(self, view: ClassicView, b: _Board, reserve: int) -> Action | None:
+        me = _seat(view)
         owner, mortgaged = view.owner, view.mortgaged
         cash = view.cash[me]
         best = -1
@@ -318,9 +331,9 @@ class HeuristicAgent:
                 return action
         return None
 
-    def _build(self, view: View, b: _Board, full: list[int], reserve: int) -> Action | None:
+    def _build(self, view: ClassicView, b: _Board, full: list[int], reserve: int) -> Action | None:
         level, mortgaged = view.level, view.mortgaged
-        cash = view.cash[view.player]
+        cash = view.cash[_seat(view)]
         hotel_level = b.hotel_level
         bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
         for g in full:                       # best return first
@@ -347,11 +360,11 @@ class HeuristicAgent:
                 return action
         return None
 
-    def _make_room(self, view: View, b: _Board, full: list[int], reserve: int) -> Action | None:
+    def _make_room(self, view: ClassicView, b: _Board, full: list[int], reserve: int) -> Action | None:
         """The bank is out of houses: sell one from a weaker set to push a better set towards hotels
         (hotels give houses back to the bank, which ends the shortage deadlock)."""
         level, mortgaged = view.level, view.mortgaged
-        cash = view.cash[view.player]
+        cash = view.cash[_seat(view)]
         for i, g in enumerate(full):
             members = b.members[g]
             if any(mortgaged[q] for q in members):
@@ -370,16 +383,16 @@ class HeuristicAgent:
             return None
         return None
 
-    def _best_building_cost(self, view: View, b: _Board, hotel: bool) -> int:
-        me = view.player
+    def _best_building_cost(self, view: ClassicView, b: _Board, hotel: bool) -> int:
+        me = _seat(view)
         for g in self._full_groups(b, view.owner, me):
             q = b.members[g][-1]
             return b.hotel_cost[q] if hotel else b.house_cost[q]
         return 0
 
-    def on_shortage(self, view: View, prompt: Prompt) -> Action:
+    def on_shortage(self, view: ClassicView, prompt: Prompt) -> Action:
         b = _board(view)
-        me = view.player
+        me = _seat(view)
         hotel = prompt.details.get("building") == "hotel"
         level, mortgaged = view.level, view.mortgaged
         cash = view.cash[me]
@@ -397,7 +410,7 @@ class HeuristicAgent:
                 return A.A_WANT
         return A.A_PASS
 
-    def on_place(self, view: View, prompt: Prompt) -> Action:
+    def on_place(self, view: ClassicView, prompt: Prompt) -> Action:
         b = _board(view)
         spots = [a.arg for a in view.legal_actions().actions if a.kind == A.PLACE]
         if not spots:
@@ -407,9 +420,9 @@ class HeuristicAgent:
         return Action(A.PLACE, best)
 
     # ------------------------------------------------------------------ debts
-    def on_debt(self, view: View, prompt: Prompt) -> Action:
+    def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
         b = _board(view)
-        me = view.player
+        me = _seat(view)
         amount = prompt.details["amount"]
         cash = view.cash[me]
         if cash >= amount:
@@ -479,9 +492,9 @@ class HeuristicAgent:
                 return True
         return False
 
-    def on_trade(self, view: View, prompt: Prompt) -> Action:
+    def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
         b = _board(view)
-        me = view.player
+        me = _seat(view)
         offer = TradeOffer.from_json(prompt.details["offer"])
         proposer = offer.proposer
         owner, mortgaged = view.owner, view.mortgaged
@@ -559,8 +572,8 @@ class HeuristicAgent:
                             plans.append(("gather", target, (), theirs, sum(b.price[q] for q in theirs), 0))
         return plans
 
-    def _propose_trade(self, view: View, b: _Board, reserve: int) -> Action | None:
-        me = view.player
+    def _propose_trade(self, view: ClassicView, b: _Board, reserve: int) -> Action | None:
+        me = _seat(view)
         owner = view.owner
         key = tuple(owner)
         if key != self._plans_key:
@@ -598,7 +611,7 @@ class HeuristicAgent:
                 return missing
         return None
 
-    def _offer(self, view: View, offer: TradeOffer) -> Action | None:
+    def _offer(self, view: ClassicView, offer: TradeOffer) -> Action | None:
         if offer in self.proposed:
             return None
         action = Action(A.TRADE, -1, offer)
@@ -608,12 +621,12 @@ class HeuristicAgent:
         return action
 
     # ------------------------------------------------------------------ legality safety net
-    def _safe(self, view: View, action: Action) -> Action:
+    def _safe(self, view: ClassicView, action: Action) -> Action:
         if view.check(action) is None:
             return action
         return self._fallback(view)
 
-    def _fallback(self, view: View) -> Action:
+    def _fallback(self, view: ClassicView) -> Action:
         legal = view.legal_actions()
         prefer = (A.PAY, A.ROLL, A.KEEP, A.CLAIM, A.REJECT, A.PASS, A.AUCTION, A.MORTGAGE, A.SELL, A.SELL_ALL,
                   A.BANKRUPT)

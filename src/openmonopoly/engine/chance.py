@@ -14,7 +14,7 @@ from mypy_extensions import mypyc_attr
 from .errors import ReplayMismatch
 
 
-@mypyc_attr(serializable=True)   # copy() makes one without __init__
+@mypyc_attr(allow_interpreted_subclasses=True)   # (and so Chance.__new__ skips __init__, as copy() needs)
 class Chance:
     __slots__ = ("_rng", "_forced", "log", "_playback", "_cursor")
 

@@ -8,13 +8,14 @@ cloned and resumed at every prompt, in the middle of an auction or a debt.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from mypy_extensions import mypyc_attr
 
 if TYPE_CHECKING:
     from .actions import Action
-    from .game import Game
+
+_S = TypeVar("_S", bound="Step")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -26,7 +27,7 @@ class Step:
     registration, only a class name no other step type uses.
     """
 
-    FIELDS: ClassVar[tuple[str, ...]] = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()     # also the constructor's parameters, in order
     kind: ClassVar[str] = ""            # the prompt kind shown to players ("buy", "auction", ...)
     automatic: ClassVar[bool] = False
     answers: ClassVar[frozenset[str]] = frozenset()   # action kinds this step accepts
@@ -45,39 +46,37 @@ class Step:
         except AttributeError:
             return -1
 
-    def legal(self, game: "Game", player: int) -> list["Action"]:
+    def legal(self, game: Any, player: int) -> list["Action"]:
         """The concrete actions answering this step (bids are given by ``bid_range``)."""
         return []
 
-    def bid_range(self, game: "Game", player: int) -> tuple[int, int] | None:
+    def bid_range(self, game: Any, player: int) -> tuple[int, int] | None:
         return None
 
-    def check(self, game: "Game", player: int, action: "Action") -> str | None:
+    def check(self, game: Any, player: int, action: "Action") -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         return None
 
-    def apply(self, game: "Game", player: int, action: "Action") -> None:
+    def apply(self, game: Any, player: int, action: "Action") -> None:
         raise NotImplementedError
 
-    def describe(self, game: "Game") -> dict:
+    def describe(self, game: Any) -> dict:
         """Public details of the prompt (what is being bought, the bid to beat, ...)."""
         return {}
 
-    def without(self, game: "Game", player: int) -> "Step | None":
+    def without(self, game: Any, player: int) -> "Step | None":
         """This step once ``player`` has left the game (None: the step is void)."""
         return None if not self.automatic and self.decider == player else self
 
     # --- automatic steps -------------------------------------------------------------------
-    def run(self, game: "Game") -> None:
+    def run(self, game: Any) -> None:
         raise NotImplementedError
 
     # --- persistence -----------------------------------------------------------------------
-    def copy(self) -> "Step":
-        cls = type(self)
-        new = cls.__new__(cls)      # (a compiled class's __new__ skips __init__ like object's)
-        for name in self.FIELDS:
-            setattr(new, name, getattr(self, name))
-        return new
+    def copy(self: _S) -> _S:
+        # Through the constructor (whose parameters are FIELDS, in order): a compiled step class
+        # sets its fields in __init__ only.
+        return type(self)(*[getattr(self, name) for name in self.FIELDS])
 
     def to_json(self) -> dict:
         d: dict[str, Any] = {"step": type(self).__name__}
@@ -91,10 +90,7 @@ class Step:
         cls = step_types().get(name) if isinstance(name, str) else None
         if cls is None:
             raise ValueError(f"unknown step {name!r} in saved game")
-        new = cls.__new__(cls)
-        for field in cls.FIELDS:
-            setattr(new, field, cls.decode(field, d[field]))
-        return new
+        return cls(*[cls.decode(field, d[field]) for field in cls.FIELDS])
 
     @classmethod
     def decode(cls, name: str, value: Any) -> Any:
@@ -116,8 +112,9 @@ def step_types() -> dict[str, type[Step]]:
         for sub in todo.pop().__subclasses__():
             other = found.setdefault(sub.__name__, sub)
             if other is not sub:
-                raise TypeError(f"two step classes are named {sub.__name__}: {other.__module__} and "
-                                f"{sub.__module__}; saved games could not tell them apart")
+                where = [getattr(c, "__module__") for c in (other, sub)]   # (mypyc: no cls.__module__)
+                raise TypeError(f"two step classes are named {sub.__name__}: {where[0]} and {where[1]}; "
+                                "saved games could not tell them apart")
             todo.append(sub)
     return found
 

@@ -39,6 +39,7 @@ class Game:
     family: ClassVar[str] = ""
     editions: ClassVar[tuple[str, ...]] = ()    # editions whose rulebook this subclass implements
     state_class: ClassVar[type[State]] = State
+    view_class: ClassVar[type[View]] = View
     OPTIONS: ClassVar[dict[str, Option]] = {}
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
@@ -228,7 +229,7 @@ class Game:
             try:
                 action = Action.parse(action, player)
             except BadActionText as exc:
-                raise BadActionText(exc.reason, action, player, self.legal_actions(player)) from None
+                raise BadActionText(exc.reason, action, player, list(self.legal_actions(player))) from None
         reason = self.check(player, action)
         if reason is not None:
             raise IllegalAction(reason, action, player, list(self.legal_actions(player).actions))
@@ -244,8 +245,8 @@ class Game:
         self._advance()
         return self.history[start:] if self.log_events else []
 
-    def view(self, player: int | None = None) -> "View":
-        return View(self, player)
+    def view(self, player: int | None = None) -> View:
+        return self.view_class(self, player)
 
     # ------------------------------------------------------------------ flow helpers for rules
     def emit(self, event: Event) -> None:
@@ -423,6 +424,6 @@ def _import_families() -> None:
         cls = todo.pop(0)
         if cls.family:
             FAMILIES.setdefault(cls.family, cls)
-        for edition_id in cls.__dict__.get("editions", ()):
+        for edition_id in getattr(cls, "__dict__").get("editions", ()):   # its own, not inherited
             EDITION_RULES[edition_id] = cls
         todo.extend(cls.__subclasses__())

@@ -5,6 +5,9 @@ import random
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
+from mypy_extensions import mypyc_attr
+
+from ..editions import Edition
 from .actions import Action
 from .chance import Chance
 from .events import Event
@@ -15,6 +18,7 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class View:
     """What one player (or a spectator, ``player=None``) may see of a game.
 
@@ -22,30 +26,53 @@ class View:
     the random state or another player's private cards. ``to_json`` gives the
     same content as plain data for the terminal, the web and RL.
 
-    Speed: ``View(game, p)`` is an instance of a subclass made once per (view class, state class)
-    with one C-level property (``operator.attrgetter``) per public state field, so ``view.cash``
-    costs an attribute lookup, not a ``__getattr__`` call. Hidden fields get no property and
-    are still refused by ``__getattr__``.
+    Every public field of the game's state (``State.FIELDS`` minus ``HIDDEN``) reads as an
+    attribute: ``View(game, p)`` is an instance of a subclass made once per (view class, state
+    class) with one C-level property (``operator.attrgetter``) per such field. Reading a hidden
+    field raises ``AttributeError``. A family's view class may define typed properties for the
+    fields its compiled bot reads most (``ClassicView``); the generated ones fill in the rest.
     """
 
-    __slots__ = ("_game", "player")
+    _game: "Game"
+    player: int | None
 
-    def __new__(cls, game: Game, player: int | None = None) -> "View":
+    def __new__(cls, game: "Game", player: int | None = None) -> "View":
+        if cls in _GENERATED:
+            return super().__new__(cls)
         key = (cls, type(game.state))
         sub = _VIEW_CLASSES.get(key)
         if sub is None:
             sub = _VIEW_CLASSES[key] = _view_class(cls, type(game.state))
-        return object.__new__(sub)
+            _GENERATED.add(sub)
+        return sub.__new__(sub, game, player)
 
-    def __init__(self, game: Game, player: int | None) -> None:
+    def __init__(self, game: "Game", player: int | None) -> None:
         self._game = game
         self.player = player
 
     def __reduce__(self) -> Any:
-        return (type(self).__mro__[1], (self._game, self.player))
+        base = type(self)
+        if base in _GENERATED:
+            base = base.__mro__[1]
+        return (base, (self._game, self.player))
 
-    edition = property(attrgetter("_game.edition"), doc="The game's edition.")
-    options = property(attrgetter("_game.options"), doc="The game's options.")
+    @property
+    def edition(self) -> Edition:
+        return self._game.edition
+
+    @property
+    def options(self) -> dict[str, Any]:
+        return self._game.options
+
+    @property
+    def cash(self) -> list[int]:
+        s: State = self._game.state
+        return s.cash
+
+    @property
+    def turns(self) -> int:
+        s: State = self._game.state
+        return s.turns
 
     @property
     def prompt(self) -> Prompt | None:
@@ -77,13 +104,6 @@ class View:
         game._record = []
         return game
 
-    def __getattr__(self, name: str) -> Any:
-        # Public state fields are readable by name; hidden ones are not.
-        game = object.__getattribute__(self, "_game")
-        if name in game.state.HIDDEN or name.startswith("_"):
-            raise AttributeError(f"'{name}' is hidden from players")
-        return getattr(game.state, name)
-
     def to_json(self) -> dict:
         g = self._game
         data = g.view_fields(self.player)
@@ -95,15 +115,26 @@ class View:
 
 
 _VIEW_CLASSES: dict[tuple[type, type], type[View]] = {}
+_GENERATED: set[type] = set()
 
 
 def _view_class(base: type[View], state_type: type[State]) -> type[View]:
     """``base`` with a read-only property per public field of ``state_type`` (see ``View``)."""
-    fields: dict[str, Any] = {"__slots__": (), "__module__": base.__module__, "__qualname__": base.__qualname__}
     hidden = state_type.HIDDEN
-    for cls in state_type.__mro__:
-        for name in getattr(cls, "__slots__", ()):
-            if name in hidden or name.startswith("_") or hasattr(base, name) or name in fields:
-                continue
-            fields[name] = property(attrgetter("_game.state." + name))
+    fields: dict[str, Any] = {"__module__": getattr(base, "__module__"), "__qualname__": base.__qualname__,
+                              "__getattr__": _refusal(hidden)}
+    for name in state_type.FIELDS:
+        if name in hidden or name.startswith("_") or hasattr(base, name):
+            continue
+        fields[name] = property(attrgetter("_game.state." + name))
     return type(base.__name__, (base,), fields)
+
+
+def _refusal(hidden: frozenset[str]) -> Any:
+    """The ``__getattr__`` of a generated view class: only reached for a name with no property."""
+    def refuse(*args: Any) -> Any:      # (self, name) interpreted; (name) compiled, which binds no self
+        name = args[-1]
+        if name in hidden or name.startswith("_"):
+            raise AttributeError(f"'{name}' is hidden from players")
+        raise AttributeError(f"a view has no field '{name}'")
+    return refuse

@@ -38,6 +38,12 @@ def start_auction(game: "ClassicGame", lot: int, bidders: tuple[int, ...], openi
 
 class Auction(Step):
     FIELDS = ("lot", "bidders", "turn", "high", "high_bidder", "opening")
+    lot: int                    # a board position, or HOUSE_LOT / HOTEL_LOT
+    bidders: tuple[int, ...]    # still bidding, in turn order
+    turn: int                   # index in ``bidders`` of who answers next
+    high: int
+    high_bidder: int            # -1: no bid yet
+    opening: int
     kind = "auction"
     answers = frozenset({A.BID, A.PASS})
 

@@ -157,6 +157,11 @@ class BuildingShortage(Step):
     """Asks each rival in turn whether they want one of the bank's last buildings too."""
 
     FIELDS = ("requester", "pos", "hotel", "asked", "claimants")
+    requester: int
+    pos: int
+    hotel: bool
+    asked: tuple[int, ...]
+    claimants: tuple[int, ...]
     kind = "building-shortage"
     answers = frozenset({A.WANT, A.PASS})
 
@@ -208,6 +213,7 @@ class PlaceBuilding(Step):
     """The winner of a building auction chooses where it goes."""
 
     FIELDS = ("player", "hotel")
+    hotel: bool
     kind = "place-building"
     answers = frozenset({A.PLACE})
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from ..editions import Edition
 from ..editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY
 from ..engine import actions as A
@@ -18,15 +20,28 @@ from ..engine.flow import Step
 from ..engine.game import Game
 from ..engine.options import Option
 from ..engine.state import BANK, State
+from ..engine.view import View
 from . import buildings, cards, jail, mortgage, trade
 from .auction import start_auction
 from .money import pay, raisable, start_debt, transfer
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # Clone Wars adds its own fields
 class ClassicState(State):
     FIELDS = State.FIELDS + ("in_jail", "jail_turns", "owner", "level", "mortgaged", "bank_houses", "bank_hotels",
                  "decks", "held", "doubles", "shortage_tried")
     HIDDEN = frozenset({"decks"})
+    in_jail: list[bool]
+    jail_turns: list[int]
+    owner: list[int]                # per space: the owning seat, or BANK
+    level: list[int]                # per space: houses 1..houses_per_hotel, then the hotel level
+    mortgaged: list[bool]
+    bank_houses: int
+    bank_hotels: int
+    decks: list[list[int]]          # per deck: card indices in draw order (hidden)
+    held: list[list[int]]           # per seat: get-out-of-jail cards kept (deck << 8 | card)
+    doubles: int
+    shortage_tried: list[list[int]]
 
     def __init__(self, names: list[str], edition: Edition) -> None:
         rules = edition.rules
@@ -35,14 +50,55 @@ class ClassicState(State):
         self.in_jail = [False] * n
         self.jail_turns = [0] * n
         self.owner = [BANK] * size
-        self.level = [0] * size            # houses 1..houses_per_hotel, then the hotel level
+        self.level = [0] * size
         self.mortgaged = [False] * size
         self.bank_houses = rules["houses"]
         self.bank_hotels = rules["hotels"]
         self.decks = [list(range(len(d.cards))) for d in edition.decks]
-        self.held: list[list[int]] = [[] for _ in range(n)]
+        self.held = [[] for _ in range(n)]
         self.doubles = 0
-        self.shortage_tried: list[list[int]] = []
+        self.shortage_tried = []
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)   # its generated per-state subclasses (see View)
+class ClassicView(View):
+    """A classic-family view with typed properties for what the compiled heuristic bot reads most
+    (the other public fields are generated, as for every view)."""
+
+    @property
+    def owner(self) -> list[int]:
+        s: ClassicState = self._game.state
+        return s.owner
+
+    @property
+    def level(self) -> list[int]:
+        s: ClassicState = self._game.state
+        return s.level
+
+    @property
+    def mortgaged(self) -> list[bool]:
+        s: ClassicState = self._game.state
+        return s.mortgaged
+
+    @property
+    def in_jail(self) -> list[bool]:
+        s: ClassicState = self._game.state
+        return s.in_jail
+
+    @property
+    def held(self) -> list[list[int]]:
+        s: ClassicState = self._game.state
+        return s.held
+
+    @property
+    def bank_houses(self) -> int:
+        s: ClassicState = self._game.state
+        return s.bank_houses
+
+    @property
+    def bank_hotels(self) -> int:
+        s: ClassicState = self._game.state
+        return s.bank_hotels
 
 
 # ---------------------------------------------------------------------- turn steps
@@ -92,6 +148,7 @@ class EndOfMove(Step):
     """After a move is resolved: roll again after doubles, or pass the dice on."""
 
     FIELDS = ("player", "again")
+    again: bool
     automatic = True
 
     def __init__(self, player: int, again: bool) -> None:
@@ -112,6 +169,7 @@ class MoveStep(Step):
     """A move that waits for something before it (the fine after a third failed jail roll)."""
 
     FIELDS = ("player", "steps")
+    steps: int
     automatic = True
 
     def run(self, game: "ClassicGame") -> None:
@@ -122,6 +180,7 @@ class MoveStep(Step):
 
 class BuyOrAuction(Step):
     FIELDS = ("player", "pos")
+    pos: int
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION})
 
@@ -161,6 +220,9 @@ class ClaimRent(Step):
     """Option "rent must be claimed": the owner claims the rent before the next roll, or it lapses."""
 
     FIELDS = ("player", "payer", "pos", "amount")
+    payer: int
+    pos: int
+    amount: int
     kind = "claim-rent"
     answers = frozenset({A.CLAIM, A.WAIVE})
 
@@ -182,10 +244,11 @@ class ClaimRent(Step):
 
 
 # ---------------------------------------------------------------------- the game
+@mypyc_attr(allow_interpreted_subclasses=True)   # the quicker game and the editions with rules of their own
 class ClassicGame(Game):
     family = "classic"
     state_class = ClassicState
-    state: ClassicState
+    view_class = ClassicView
     # Optional statistics hook (sim.runner): a list of board-size + 1 counters, or None (the default: off).
     landing_counts: list[int] | None = None
     OPTIONS: ClassVar[dict[str, Option]] = {

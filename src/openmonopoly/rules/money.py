@@ -72,6 +72,10 @@ class PayStep(Step):
     """A payment queued behind others (several payers or payees from one card)."""
 
     FIELDS = ("payer", "payee", "amount", "reason")
+    payer: int
+    payee: int
+    amount: int
+    reason: str
     automatic = True
 
     def run(self, game: "ClassicGame") -> None:
@@ -85,6 +89,10 @@ class Debt(Step):
     """``player`` owes ``amount`` to ``creditor`` (-1: the bank) and lacks the cash."""
 
     FIELDS = ("player", "creditor", "amount", "reason", "pos")
+    creditor: int
+    amount: int
+    reason: str
+    pos: int
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 

@@ -80,6 +80,9 @@ class MortgagedTransfer(Step):
     """
 
     FIELDS = ("player", "pos", "giver", "interest_always")
+    pos: int
+    giver: int
+    interest_always: bool
     kind = "mortgaged-property"
     answers = frozenset({A.LIFT, A.KEEP})
 

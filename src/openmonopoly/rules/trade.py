@@ -102,6 +102,7 @@ def execute(game: "ClassicGame", offer: TradeOffer) -> None:
 
 class TradeAnswer(Step):
     FIELDS = ("offer",)
+    offer: TradeOffer
     kind = "trade"
     answers = frozenset({A.ACCEPT, A.REJECT})
 

@@ -174,6 +174,7 @@ class EmpireView(View):
 class EmpireGame(Game):
     family = "empire"
     state_class = EmpireState
+    view_class = EmpireView
     state: EmpireState
     landing_counts: list[int] | None = None      # simulation statistics (see sim.runner)
     OPTIONS: ClassVar[dict[str, Option]] = {
@@ -200,8 +201,6 @@ class EmpireGame(Game):
         self.push(EmpireTurn(0))
         self.emit(Event(E.TURN, 0, amount=s.round))
 
-    def view(self, player: int | None = None) -> EmpireView:
-        return EmpireView(self, player)
 
     def resample_hidden(self, player: int | None, rng: Any) -> None:
         """For ``View.sample_game``: shuffle the decks and deal every hand but ``player``'s anew, with

@@ -1,0 +1,110 @@
+"""The compiled core: which modules mypyc compiles, and whether this process uses them.
+
+``make`` (``tools/build_native.py``) compiles the modules in ``COMPILED`` with mypyc into extension
+modules beside their sources (``src/openmonopoly/.../<module>.cpython-*.so``) and writes a manifest of
+the sources' hashes. Python prefers an extension module to a ``.py`` of the same name, so once built,
+the compiled core is what every import gets, with the same source, API and games.
+
+This module runs first (``openmonopoly/__init__.py`` installs it before importing anything else) and
+falls back to the pure-Python sources, with a warning, when a compiled module is stale (a source
+changed after the build), so an edit is never hidden behind an old build. ``OPENMONOPOLY_PURE=1``
+asks for the pure-Python path on purpose (tests compare the two).
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import sys
+import warnings
+from pathlib import Path
+from types import ModuleType
+from typing import Sequence
+
+# The hot path of a bot game on the classic rules, compiled together (they call each other natively).
+# Families with rules of their own (Empire, Mandalorian, Clone Wars, ...) stay interpreted and subclass
+# these classes; see docs/ARCHITECTURE.md, "Speed".
+COMPILED = (
+    "openmonopoly.engine.flow",
+    "openmonopoly.engine.state",
+    "openmonopoly.engine.chance",
+    "openmonopoly.engine.prompt",
+    "openmonopoly.engine.view",
+    "openmonopoly.engine.game",
+    "openmonopoly.rules.money",
+    "openmonopoly.rules.auction",
+    "openmonopoly.rules.buildings",
+    "openmonopoly.rules.mortgage",
+    "openmonopoly.rules.trade",
+    "openmonopoly.rules.jail",
+    "openmonopoly.rules.cards",
+    "openmonopoly.rules.classic",
+    "openmonopoly.agents.heuristic",
+    "openmonopoly.agents.by_family",
+)
+PACKAGE_DIR = Path(__file__).resolve().parent
+MANIFEST = PACKAGE_DIR / "_native_manifest.json"
+PURE_ENV = "OPENMONOPOLY_PURE"
+
+
+def source_path(module: str) -> Path:
+    return PACKAGE_DIR.joinpath(*module.split(".")[1:]).with_suffix(".py")
+
+
+def compiled_paths(module: str) -> list[Path]:
+    """The extension files built for ``module`` (none when it is not compiled)."""
+    src = source_path(module)
+    return sorted(src.parent.glob(src.stem + ".cpython-*"))
+
+
+def source_hashes(modules: Sequence[str] = COMPILED) -> dict[str, str]:
+    return {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in modules}
+
+
+def _why_pure() -> str | None:
+    """Why this process runs the pure-Python sources (None: it runs the compiled core)."""
+    if os.environ.get(PURE_ENV, "") not in ("", "0"):
+        return f"{PURE_ENV} is set"
+    if not all(compiled_paths(m) for m in COMPILED):
+        return "not compiled (run `make native`)"
+    try:
+        built = json.loads(MANIFEST.read_text())
+    except (OSError, ValueError):
+        return "the compiled core has no manifest"
+    if built.get("python") != sys.version.split()[0]:
+        return f"compiled for Python {built.get('python')}"
+    stale = [m for m, h in source_hashes().items() if built.get("sources", {}).get(m) != h]
+    if stale:
+        warnings.warn(f"openmonopoly: the compiled core is older than {', '.join(stale)}; using the pure-Python "
+                      "sources (run `make native` to rebuild)", RuntimeWarning, stacklevel=3)
+        return "compiled core is stale"
+    return None
+
+
+class _SourceFirst(importlib.machinery.PathFinder):
+    """Finds the compiled modules' ``.py`` sources, so their extension modules are not loaded."""
+
+    @classmethod
+    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,  # type: ignore[override]
+                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in COMPILED:
+            return None
+        return importlib.util.spec_from_file_location(fullname, source_path(fullname))
+
+
+PURE_REASON = _why_pure()
+if PURE_REASON is not None and _SourceFirst not in sys.meta_path:
+    sys.meta_path.insert(0, _SourceFirst)
+
+
+def status() -> str:
+    """'compiled' or 'pure Python (<why>)', for benchmarks and bug reports."""
+    return "compiled (mypyc)" if PURE_REASON is None else f"pure Python ({PURE_REASON})"
+
+
+def is_compiled() -> bool:
+    """Whether the modules in use are the compiled ones."""
+    return all(not getattr(sys.modules.get(m), "__file__", ".py").endswith(".py")
+               for m in COMPILED if m in sys.modules)
