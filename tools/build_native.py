@@ -19,6 +19,7 @@ import json
 import os
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,7 +32,9 @@ def _native_module():
     spec = importlib.util.spec_from_file_location("_openmonopoly_native", SRC / "openmonopoly" / "_native.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
+    with warnings.catch_warnings():          # (its "the compiled core is stale" is what we are fixing)
+        warnings.simplefilter("ignore")
+        spec.loader.exec_module(module)
     return module
 
 
@@ -46,7 +49,7 @@ def clean(native) -> None:
 
 def mypy_config(native) -> str:
     """Strict enough for mypyc on the compiled modules; the others are only read for their types."""
-    return ("[mypy]\npython_version = 3.11\nfollow_imports = normal\n"
+    return (f"[mypy]\npython_version = 3.11\nfollow_imports = normal\ncache_dir = {ROOT / 'build' / 'native' / 'mypy_cache'}\n"
             "[mypy-openmonopoly.*]\nignore_errors = True\n"
             + "".join(f"[mypy-{m}]\nignore_errors = False\n" for m in native.COMPILED))
 

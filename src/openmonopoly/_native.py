@@ -27,6 +27,7 @@ from typing import Sequence
 # Families with rules of their own (Empire, Mandalorian, Clone Wars, ...) stay interpreted and subclass
 # these classes; see docs/ARCHITECTURE.md, "Speed".
 COMPILED = (
+    "openmonopoly.editions.schema",
     "openmonopoly.engine.flow",
     "openmonopoly.engine.state",
     "openmonopoly.engine.chance",

@@ -289,7 +289,7 @@ def validate(e: "Edition") -> None:
     for k in range(gideon):
         if len(cards_of[k]) < max(sizes.values()):
             raise _fail(path, "rules.enemy_deck_size", f"{ids[k]!r} has only {len(cards_of[k])} cards")
-    e.mando = MandoTables(  # type: ignore[attr-defined]
+    e.mando = MandoTables(
         characters=tuple(chars), enemies=tuple(enemies), gideon=gideon, enemy_cards=tuple(cards),
         cards_of=tuple(cards_of), outposts=tuple(outposts), advance_outpost=advance_outpost, hideouts=hideouts,
         rent=tuple(rent), set_rent=tuple(set_rent),

@@ -9,13 +9,21 @@ import json
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ..engine.errors import EditionError
 
 # Space types of the classic family. Other families add their own.
-GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL = (
-    "go", "street", "railroad", "utility", "tax", "card", "jail", "free_parking", "go_to_jail")
+# (Final literals: the compiled rules inline them.)
+GO: Final = "go"
+STREET: Final = "street"
+RAILROAD: Final = "railroad"
+UTILITY: Final = "utility"
+TAX: Final = "tax"
+CARD: Final = "card"
+JAIL: Final = "jail"
+FREE_PARKING: Final = "free_parking"
+GO_TO_JAIL: Final = "go_to_jail"
 CLASSIC_SPACE_TYPES = (GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL)
 PROPERTY_TYPES = frozenset({STREET, RAILROAD, UTILITY})
 
@@ -116,6 +124,10 @@ class Edition:
     railroads: tuple[int, ...] = ()
     utilities: tuple[int, ...] = ()
     deck_index: dict[str, int] = field(default_factory=dict)
+    # Tables that a family's validator compiles from the raw file (declared here: an Edition has
+    # a fixed set of attributes once compiled).
+    empire: Any = None          # rules/empire/data.py: EmpireTables
+    mando: Any = None           # editions/mandalorian_schema.py: MandoTables
 
     @property
     def size(self) -> int:
@@ -215,7 +227,7 @@ def parse_edition(raw: dict, path: str = "<edition>") -> Edition:
         where = f"decks[{i}]"
         if not isinstance(d, dict):
             raise _fail(path, where, "expected an object")
-        cards = []
+        cards: list[Card] = []
         for j, c in enumerate(_need(d, "cards", list, path, where)):
             cw = f"{where}.cards[{j}]"
             if not isinstance(c, dict):
@@ -260,10 +272,10 @@ def parse_edition(raw: dict, path: str = "<edition>") -> Edition:
         elif stype == TAX:
             space.amount = _need(s, "amount", int, path, where)
         elif stype == CARD:
-            deck = _need(s, "deck", str, path, where)
-            if deck not in edition.deck_index:
-                raise _fail(path, f"{where}.deck", f"unknown deck {deck!r}; decks are {list(edition.deck_index)}")
-            space.deck = edition.deck_index[deck]
+            deck_id = _need(s, "deck", str, path, where)
+            if deck_id not in edition.deck_index:
+                raise _fail(path, f"{where}.deck", f"unknown deck {deck_id!r}; decks are {list(edition.deck_index)}")
+            space.deck = edition.deck_index[deck_id]
         edition.board.append(space)
 
     edition.group_names = group_names
@@ -308,13 +320,13 @@ def _validate_classic(e: Edition) -> None:
     for d_i, deck in enumerate(e.decks):
         for c_i, card in enumerate(deck.cards):
             where = f"decks[{d_i}] ({deck.id}) card {card.id}"
-            kind = card.effect.get("kind")
-            if kind not in CARD_EFFECTS:
-                raise _fail(path, where, f"unknown effect kind {kind!r}; allowed: {sorted(CARD_EFFECTS)}")
-            for f in CARD_EFFECTS[kind]:
+            effect_kind = card.effect.get("kind")
+            if effect_kind not in CARD_EFFECTS:
+                raise _fail(path, where, f"unknown effect kind {effect_kind!r}; allowed: {sorted(CARD_EFFECTS)}")
+            for f in CARD_EFFECTS[effect_kind]:
                 if f not in card.effect:
-                    raise _fail(path, where, f"effect '{kind}' needs field '{f}'")
-            if kind == "advance" and not (isinstance(card.effect["to"], int) and 0 <= card.effect["to"] < n):
+                    raise _fail(path, where, f"effect '{effect_kind}' needs field '{f}'")
+            if effect_kind == "advance" and not (isinstance(card.effect["to"], int) and 0 <= card.effect["to"] < n):
                 raise _fail(path, where, f"'to' must be a board position 0..{n - 1}")
-            if kind == "advance_nearest" and card.effect["type"] not in (RAILROAD, UTILITY):
+            if effect_kind == "advance_nearest" and card.effect["type"] not in (RAILROAD, UTILITY):
                 raise _fail(path, where, "advance_nearest type must be 'railroad' or 'utility'")

@@ -6,42 +6,43 @@ sent over a socket or stored in a record.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .errors import BadActionText
 
 # Decisions answering the current prompt.
-ROLL = "roll"              # roll the dice (in jail: try for doubles)
-PAY_BAIL = "pay-bail"      # leave jail by paying the fine before rolling
-USE_CARD = "use-card"      # leave jail with a get-out-of-jail card
-BUY = "buy"                # buy the property landed on
-AUCTION = "auction"        # decline to buy: the bank auctions it
-BID = "bid"                # bid an amount in an auction
-PASS = "pass"              # drop out of an auction
-PAY = "pay"                # settle a debt once enough cash is raised
-BANKRUPT = "bankrupt"      # give up: only when the debt cannot be raised
-ACCEPT = "accept"          # accept the trade offered to you
-REJECT = "reject"          # reject it
-LIFT = "lift"              # received a mortgaged property: repay the mortgage now
-KEEP = "keep"              # ... or keep it mortgaged and pay only the interest
-CLAIM = "claim"            # claim rent (option "rent must be claimed")
-WAIVE = "waive"            # let that rent go
-WANT = "want"              # building shortage: I want one of the last buildings too
-PLACE = "place"            # place a building won at a shortage auction
-END = "end"                # end a phase where doing nothing more is allowed
-PLAY = "play"              # play a kept card by its number (Mandalorian: a Signet battle card)
-REROLL = "reroll"          # roll the battle dice again (Mandalorian: Ahsoka Tano)
-CHOOSE = "choose"          # choose one of the offered items by number (Mandalorian: Boba Fett's Signet card)
+ROLL: Final = "roll"              # roll the dice (in jail: try for doubles)
+PAY_BAIL: Final = "pay-bail"      # leave jail by paying the fine before rolling
+USE_CARD: Final = "use-card"      # leave jail with a get-out-of-jail card
+BUY: Final = "buy"                # buy the property landed on
+AUCTION: Final = "auction"        # decline to buy: the bank auctions it
+BID: Final = "bid"                # bid an amount in an auction
+PASS: Final = "pass"              # drop out of an auction
+PAY: Final = "pay"                # settle a debt once enough cash is raised
+BANKRUPT: Final = "bankrupt"      # give up: only when the debt cannot be raised
+ACCEPT: Final = "accept"          # accept the trade offered to you
+REJECT: Final = "reject"          # reject it
+LIFT: Final = "lift"              # received a mortgaged property: repay the mortgage now
+KEEP: Final = "keep"              # ... or keep it mortgaged and pay only the interest
+CLAIM: Final = "claim"            # claim rent (option "rent must be claimed")
+WAIVE: Final = "waive"            # let that rent go
+WANT: Final = "want"              # building shortage: I want one of the last buildings too
+PLACE: Final = "place"            # place a building won at a shortage auction
+END: Final = "end"                # end a phase where doing nothing more is allowed
+PLAY: Final = "play"              # play a kept card by its number (Mandalorian: a Signet battle card)
+REROLL: Final = "reroll"          # roll the battle dice again (Mandalorian: Ahsoka Tano)
+CHOOSE: Final = "choose"          # choose one of the offered items by number (Mandalorian: Boba Fett's Signet card)
 
 # Actions a player may take "at any time" the rules allow.
-BUILD = "build"
-SELL = "sell"
-SELL_ALL = "sell-all"
-MORTGAGE = "mortgage"
-UNMORTGAGE = "unmortgage"
-TRADE = "trade"
+BUILD: Final = "build"
+SELL: Final = "sell"
+SELL_ALL: Final = "sell-all"
+MORTGAGE: Final = "mortgage"
+UNMORTGAGE: Final = "unmortgage"
+TRADE: Final = "trade"
 
-ANYTIME_KINDS = frozenset({BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE})
+# A set that ``register_kind`` grows in place, so a reference taken at import time stays current.
+ANYTIME_KINDS: Final[set[str]] = {BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE}
 _NO_ARG = frozenset({ROLL, PAY_BAIL, USE_CARD, BUY, AUCTION, PASS, PAY, BANKRUPT, ACCEPT, REJECT,
                      LIFT, KEEP, CLAIM, WAIVE, WANT, END, REROLL})
 _INT_ARG = frozenset({BID, PLACE, BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, PLAY, CHOOSE})
@@ -52,9 +53,9 @@ def register_kind(kind: str, takes_number: bool, anytime: bool = False) -> None:
     """Let a rules family add an action kind; its text form is ``kind`` or ``kind N``.
 
     ``anytime``: like build or mortgage, it does not answer the prompt (``Game.check_anytime`` decides)."""
-    global _NO_ARG, _INT_ARG, KINDS, ANYTIME_KINDS
+    global _NO_ARG, _INT_ARG, KINDS
     if anytime:
-        ANYTIME_KINDS = ANYTIME_KINDS | {kind}
+        ANYTIME_KINDS.add(kind)
     if kind in KINDS:
         return
     if takes_number:

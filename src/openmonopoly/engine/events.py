@@ -7,40 +7,40 @@ player (and hidden from everyone else's log).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 # kind                  player      pos         amount      other            info
-GAME_STARTED = "game-started"   # first     -           -           -                "d1+d2,..." rolls per player
-TURN = "turn"                   # player    -           round       -                -
-DICE = "dice"                   # player    -           total       d1*10+d2         purpose (move, jail, rent, order)
-MOVED = "moved"                 # player    to          from        steps            "forward"/"back"/"direct"
-SALARY = "salary"               # player    -           amount      -                -
-BOUGHT = "bought"               # player    pos         price       -                -
-AUCTION_START = "auction"       # -         pos/lot     opening     -                lot kind (property/house/hotel)
-BID = "bid"                     # player    lot         amount      -                -
-BID_PASS = "bid-pass"           # player    lot         -           -                -
-AUCTION_WON = "auction-won"     # player    lot         amount      -                -
-AUCTION_UNSOLD = "auction-unsold"  # -      lot         -           -                -
-RENT = "rent"                   # payer     pos         amount      owner            -
-RENT_LAPSED = "rent-lapsed"     # payer     pos         amount      owner            -
-PAID = "paid"                   # payer     -           amount      payee (-1 bank)  reason
-CARD = "card"                   # player    deck        card        -                card id
-JAIL = "jail"                   # player    -           -           -                reason
-LEFT_JAIL = "left-jail"         # player    -           -           -                how
-BUILT = "built"                 # player    pos         cost        level            -
-SOLD_BUILDING = "sold-building" # player    pos         refund      level            -
-MORTGAGED = "mortgaged"         # player    pos         amount      -                -
-UNMORTGAGED = "unmortgaged"     # player    pos         amount      -                -
-TRADE_OFFERED = "trade-offered" # proposer  -           cash        target           offer text
-TRADE_ACCEPTED = "trade-accepted"  # target -           cash        proposer         offer text
-TRADE_REJECTED = "trade-rejected"  # target -           -           proposer         offer text
-TRANSFERRED = "transferred"     # to        pos         -           from (-1 bank)   -
-CARD_GIVEN = "card-given"       # to        deck        card        from             -
-DEBT = "debt"                   # debtor    -           amount      creditor         reason
-BANKRUPT = "bankrupt"           # player    -           -           creditor         -
-SHORTAGE = "shortage"           # requester -           supply      -                house/hotel
-WANTS = "wants"                 # player    -           -           -                house/hotel
-GAME_OVER = "game-over"         # winner    -           -           -                reason; "a,b" winners
+GAME_STARTED: Final = "game-started"   # first     -           -           -                "d1+d2,..." rolls per player
+TURN: Final = "turn"                   # player    -           round       -                -
+DICE: Final = "dice"                   # player    -           total       d1*10+d2         purpose (move, jail, rent, order)
+MOVED: Final = "moved"                 # player    to          from        steps            "forward"/"back"/"direct"
+SALARY: Final = "salary"               # player    -           amount      -                -
+BOUGHT: Final = "bought"               # player    pos         price       -                -
+AUCTION_START: Final = "auction"       # -         pos/lot     opening     -                lot kind (property/house/hotel)
+BID: Final = "bid"                     # player    lot         amount      -                -
+BID_PASS: Final = "bid-pass"           # player    lot         -           -                -
+AUCTION_WON: Final = "auction-won"     # player    lot         amount      -                -
+AUCTION_UNSOLD: Final = "auction-unsold"  # -      lot         -           -                -
+RENT: Final = "rent"                   # payer     pos         amount      owner            -
+RENT_LAPSED: Final = "rent-lapsed"     # payer     pos         amount      owner            -
+PAID: Final = "paid"                   # payer     -           amount      payee (-1 bank)  reason
+CARD: Final = "card"                   # player    deck        card        -                card id
+JAIL: Final = "jail"                   # player    -           -           -                reason
+LEFT_JAIL: Final = "left-jail"         # player    -           -           -                how
+BUILT: Final = "built"                 # player    pos         cost        level            -
+SOLD_BUILDING: Final = "sold-building" # player    pos         refund      level            -
+MORTGAGED: Final = "mortgaged"         # player    pos         amount      -                -
+UNMORTGAGED: Final = "unmortgaged"     # player    pos         amount      -                -
+TRADE_OFFERED: Final = "trade-offered" # proposer  -           cash        target           offer text
+TRADE_ACCEPTED: Final = "trade-accepted"  # target -           cash        proposer         offer text
+TRADE_REJECTED: Final = "trade-rejected"  # target -           -           proposer         offer text
+TRANSFERRED: Final = "transferred"     # to        pos         -           from (-1 bank)   -
+CARD_GIVEN: Final = "card-given"       # to        deck        card        from             -
+DEBT: Final = "debt"                   # debtor    -           amount      creditor         reason
+BANKRUPT: Final = "bankrupt"           # player    -           -           creditor         -
+SHORTAGE: Final = "shortage"           # requester -           supply      -                house/hotel
+WANTS: Final = "wants"                 # player    -           -           -                house/hotel
+GAME_OVER: Final = "game-over"         # winner    -           -           -                reason; "a,b" winners
 
 
 class Event(NamedTuple):

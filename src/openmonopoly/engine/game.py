@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import Any, ClassVar, Sequence
+from typing import Any, ClassVar, Final, Sequence
 
 from mypy_extensions import mypyc_attr
 
@@ -28,6 +28,8 @@ from .state import State
 from .view import View
 
 RECORD_FORMAT = 1
+ANYTIME_KINDS: Final = A.ANYTIME_KINDS      # (Final: compiled code reads them as C statics)
+TRADE: Final = A.TRADE
 FAMILIES: dict[str, type["Game"]] = {}          # rules family -> its Game class
 EDITION_RULES: dict[str, type["Game"]] = {}     # edition id -> a subclass for that edition's own rules
 
@@ -121,6 +123,18 @@ class Game:
         """A card effect the shared decks do not know: families with their own cards override this."""
         raise AssertionError(f"unknown card effect {effect.get('kind')!r}")  # validated on load: a bug
 
+    # Hooks the shared rule modules (money, auction) call on every family that uses them.
+    def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
+        """A payment due now exceeds the payer's cash: the family settles it its own way."""
+        raise NotImplementedError
+
+    def max_bid(self, player: int, lot: int) -> int:
+        """The most ``player`` may bid for ``lot`` in an auction."""
+        raise NotImplementedError
+
+    def award_auctioned(self, winner: int, pos: int, price: int) -> None:
+        raise NotImplementedError
+
     def turn_step(self, player: int) -> Step:
         """The step that starts ``player``'s turn."""
         raise NotImplementedError
@@ -138,7 +152,7 @@ class Game:
 
     def pass_turn(self) -> None:
         """Hand the turn to the next player still in the game, counting rounds and stopping at the limit."""
-        s = self.state
+        s: State = self.state
         n = s.n
         prev = s.current
         nxt = prev
@@ -162,14 +176,14 @@ class Game:
 
     def seats_from(self, player: int) -> tuple[int, ...]:
         """Players still in the game from ``player``'s left round to ``player`` (if still in)."""
-        s = self.state
+        s: State = self.state
         n = s.n
         return tuple(q for q in ((player + i) % n for i in range(1, n + 1)) if s.alive[q])
 
     # ------------------------------------------------------------------ the public API
     @property
     def prompt(self) -> Prompt | None:
-        s = self.state
+        s: State = self.state
         if s.over or not s.stack:
             return None
         top = s.stack[-1]
@@ -187,9 +201,11 @@ class Game:
     def players(self) -> list[str]:
         return list(self.state.names)
 
-    def legal_actions(self, player: int) -> Legal:
-        s = self.state
-        if s.over or not (0 <= player < s.n) or not s.alive[player]:
+    # The public entry points take ``player: Any`` so that a bad seat (None, "1") gets the engine's own
+    # answer rather than the TypeError a compiled ``int`` parameter would raise.
+    def legal_actions(self, player: Any) -> Legal:
+        s: State = self.state
+        if s.over or not isinstance(player, int) or not (0 <= player < s.n) or not s.alive[player]:
             return Legal([])
         top = s.stack[-1]
         fixed: list[Action] = []
@@ -200,30 +216,31 @@ class Game:
         fixed += self.legal_anytime(player)
         return Legal(fixed, bids, self.trade_partners(player))
 
-    def check(self, player: int, action: Action | str) -> str | None:
+    def check(self, player: Any, action: Action | str) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
         if isinstance(action, str):
             try:
                 action = Action.parse(action, player)
             except BadActionText as exc:
                 return exc.reason
-        s = self.state
+        s: State = self.state
         if s.over:
             return "the game is over"
         if not isinstance(player, int) or not 0 <= player < s.n:
             return f"there is no player {player!r}; players are 0..{s.n - 1}"
         if not s.alive[player]:
             return "you are out of the game"
-        if action.kind in A.ANYTIME_KINDS:
+        kind = action.kind
+        if kind in ANYTIME_KINDS:
             return self.check_anytime(player, action)
         top = s.stack[-1]
         if top.decider != player:
             return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
-        if action.kind not in top.answers:
-            return f"'{action.kind}' does not answer this prompt ('{top.kind}')"
+        if kind not in top.answers:
+            return f"'{kind}' does not answer this prompt ('{top.kind}')"
         return top.check(self, player, action)
 
-    def act(self, player: int, action: Action | str) -> list[Event]:
+    def act(self, player: Any, action: Action | str) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
         if isinstance(action, str):
             try:
@@ -234,11 +251,11 @@ class Game:
         if reason is not None:
             raise IllegalAction(reason, action, player, list(self.legal_actions(player).actions))
         kind = action.kind
-        if kind == A.TRADE and action.offer is not None and action.offer.proposer != player:
-            action = Action(A.TRADE, -1, action.offer._replace(proposer=player))
+        if kind == TRADE and action.offer is not None and action.offer.proposer != player:
+            action = Action(TRADE, -1, action.offer._replace(proposer=player))
         start = len(self.history)
         self._record.append((player, action))
-        if kind in A.ANYTIME_KINDS:
+        if kind in ANYTIME_KINDS:
             self.apply_anytime(player, action)
         else:
             self.state.stack[-1].apply(self, player, action)
@@ -269,7 +286,7 @@ class Game:
         stack[:] = [step for step in kept if step is not None]
 
     def _advance(self) -> None:
-        s = self.state
+        s: State = self.state
         stack = s.stack
         while not s.over:
             top = stack[-1]
@@ -278,7 +295,7 @@ class Game:
             top.run(self)
 
     def finish(self, winners: list[int], reason: str) -> None:
-        s = self.state
+        s: State = self.state
         s.over = True
         s.winners = sorted(winners)
         s.end_reason = reason
@@ -313,8 +330,10 @@ class Game:
             raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
         chance = Chance(int(record["seed"]))
         chance.playback(record["chance"])
-        game = Game(record["edition"], record["players"], record["seed"], record.get("options"), events=events,
-                    _chance=chance)
+        edition = load(record["edition"])
+        # (rules_class, not Game(...): compiled code constructs the class it names, bypassing Game.__new__)
+        game = rules_class(edition)(edition, record["players"], record["seed"], record.get("options"),
+                                    events=events, _chance=chance)
         moves = record["actions"] if upto is None else record["actions"][:upto]
         for i, (player, data) in enumerate(moves):
             try:

@@ -1,18 +1,36 @@
 """What a game waits for (``Prompt``) and what a player may answer (``Legal``)."""
 from __future__ import annotations
 
-from typing import Iterator, NamedTuple
+from typing import Any, Iterator
 
 from . import actions as A
 from .actions import Action
 
 
-class Prompt(NamedTuple):
-    """What the game waits for: ``player`` must answer a decision of ``kind``."""
+class Prompt:
+    """What the game waits for: ``player`` must answer a decision of ``kind``; ``details`` are its
+    public facts (the lot and the bid to beat, the debt, the offer, ...).
 
-    player: int
-    kind: str
-    details: dict
+    A small value object (a plain class rather than a NamedTuple: the compiled engine makes one per
+    decision, and a native class is several times cheaper to create); it compares by value and
+    unpacks as ``player, kind, details``."""
+
+    __slots__ = ("player", "kind", "details")
+
+    def __init__(self, player: int, kind: str, details: dict) -> None:
+        self.player = player
+        self.kind = kind
+        self.details = details
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Prompt) and self.player == other.player and self.kind == other.kind
+                and self.details == other.details)
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.player, self.kind, self.details))
+
+    def __repr__(self) -> str:
+        return f"Prompt(player={self.player!r}, kind={self.kind!r}, details={self.details!r})"
 
     def to_json(self) -> dict:
         return {"player": self.player, "kind": self.kind, "details": self.details}

@@ -1,13 +1,13 @@
 """Game state as plain data: lists of numbers, copied and serialised field by field."""
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
 from .flow import Step
 
-BANK = -1
+BANK: Final = -1
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

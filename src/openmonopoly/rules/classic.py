@@ -6,7 +6,7 @@ their data file and, where the rulebook differs, by a subclass overriding a hook
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -58,6 +58,11 @@ class ClassicState(State):
         self.held = [[] for _ in range(n)]
         self.doubles = 0
         self.shortage_tried = []
+
+
+A_ROLL: Final = A.A_ROLL              # (Final: a C static in compiled code, not a module lookup)
+A_BUY: Final = A.A_BUY
+A_AUCTION: Final = A.A_AUCTION
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # its generated per-state subclasses (see View)
@@ -113,11 +118,12 @@ class TurnStart(Step):
         self.player = player
 
     def legal(self, game: "ClassicGame", player: int) -> list[Action]:
-        out = [A.A_ROLL]
-        if game.state.in_jail[player]:
+        out = [A_ROLL]
+        s: ClassicState = game.state
+        if s.in_jail[player]:
             if jail.check_pay_bail(game, player) is None:
                 out.append(A.A_PAY_BAIL)
-            if game.state.held[player]:
+            if s.held[player]:
                 out.append(A.A_USE_CARD)
         return out
 
@@ -137,7 +143,7 @@ class TurnStart(Step):
             jail.use_card(game, player)
 
     def describe(self, game: "ClassicGame") -> dict:
-        s = game.state
+        s: ClassicState = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 
     def without(self, game: "ClassicGame", player: int) -> Step | None:
@@ -156,7 +162,7 @@ class EndOfMove(Step):
         self.again = again
 
     def run(self, game: "ClassicGame") -> None:
-        s = game.state
+        s: ClassicState = game.state
         p = self.player
         if self.again and s.alive[p] and not s.in_jail[p]:
             game.replace_top(TurnStart(p))
@@ -174,7 +180,8 @@ class MoveStep(Step):
 
     def run(self, game: "ClassicGame") -> None:
         game.pop()
-        if game.state.alive[self.player]:
+        s: ClassicState = game.state
+        if s.alive[self.player]:
             game.move_by(self.player, self.steps)
 
 
@@ -189,14 +196,16 @@ class BuyOrAuction(Step):
         self.pos = pos
 
     def legal(self, game: "ClassicGame", player: int) -> list[Action]:
-        if game.state.cash[player] >= game.edition.board[self.pos].price:
-            return [A.A_BUY, A.A_AUCTION]
-        return [A.A_AUCTION]
+        s: ClassicState = game.state
+        if s.cash[player] >= game.edition.board[self.pos].price:
+            return [A_BUY, A_AUCTION]
+        return [A_AUCTION]
 
     def check(self, game: "ClassicGame", player: int, action: Action) -> str | None:
         price = game.edition.board[self.pos].price
-        if action.kind == A.BUY and game.state.cash[player] < price:
-            return (f"it costs {game.edition.money(price)} and you have {game.edition.money(game.state.cash[player])}"
+        s: ClassicState = game.state
+        if action.kind == A.BUY and s.cash[player] < price:
+            return (f"it costs {game.edition.money(price)} and you have {game.edition.money(s.cash[player])}"
                     "; mortgage or sell first, or let it go to auction")
         return None
 
@@ -206,7 +215,8 @@ class BuyOrAuction(Step):
         if action.kind == A.BUY:
             price = game.edition.board[pos].price
             transfer(game, player, BANK, price)
-            game.state.owner[pos] = player
+            s: ClassicState = game.state
+            s.owner[pos] = player
             if game._events is not None:
                 game._events.append(Event(E.BOUGHT, player, pos, price))
         else:
@@ -286,14 +296,16 @@ class ClassicGame(Game):
         start_debt(self, payer, payee, amount, reason, pos)
 
     def max_bid(self, player: int, lot: int) -> int:
-        cash = self.state.cash[player]
+        s: ClassicState = self.state
+        cash = s.cash[player]
         if lot < 0 or self.edition.rules["bid_limited_to_cash"]:
             return cash
         # A winning bidder may raise the rest by selling buildings and mortgaging.
         return cash + raisable(self, player)
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
-        self.state.owner[pos] = winner
+        s: ClassicState = self.state
+        s.owner[pos] = winner
         pay(self, winner, BANK, price, "auction", pos)
 
     # ------------------------------------------------------------ set-up
@@ -301,7 +313,7 @@ class ClassicGame(Game):
         return ClassicState(names, self.edition)
 
     def setup(self) -> None:
-        s = self.state
+        s: ClassicState = self.state
         for pile in s.decks:
             self.chance.shuffle(pile)
         s.first_player = s.current = self.roll_for_first_player()
@@ -328,12 +340,12 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ seats and turns
     def seats_from(self, player: int) -> tuple[int, ...]:
         """Players still in the game from ``player``'s left round to ``player`` (if still in)."""
-        s = self.state
+        s: ClassicState = self.state
         n = s.n
         return tuple(q for q in ((player + i) % n for i in range(1, n + 1)) if s.alive[q])
 
     def next_turn(self) -> None:
-        s = self.state
+        s: ClassicState = self.state
         s.doubles = 0
         s.shortage_tried.clear()
         self.pass_turn()
@@ -347,7 +359,7 @@ class ClassicGame(Game):
 
     # ------------------------------------------------------------ rolling and moving
     def roll(self, player: int) -> None:
-        s = self.state
+        s: ClassicState = self.state
         d1, d2 = self.chance.die(), self.chance.die()
         s.dice = (d1, d2)
         total = d1 + d2
@@ -381,7 +393,7 @@ class ClassicGame(Game):
 
     def move_by(self, player: int, steps: int) -> None:
         """Move forward (or back, for negative steps) and resolve the space."""
-        s = self.state
+        s: ClassicState = self.state
         size = len(self.edition.board)
         old = s.position[player]
         new = (old + steps) % size
@@ -390,11 +402,11 @@ class ClassicGame(Game):
             self._events.append(Event(E.MOVED, player, new, old, steps, "forward" if steps > 0 else "back"))
         if steps > 0 and old + steps >= size:
             self.collect_salary(player)
-        self.land(player)
+        self.land(player, 1, 0)
 
     def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
         """Move forward to ``target`` (collecting the salary if GO is passed or reached) and resolve it."""
-        s = self.state
+        s: ClassicState = self.state
         old = s.position[player]
         steps = (target - old) % self.edition.size or self.edition.size
         s.position[player] = target
@@ -411,7 +423,7 @@ class ClassicGame(Game):
             self._events.append(Event(E.SALARY, player, amount=amount))
 
     def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
-        s = self.state
+        s: ClassicState = self.state
         pos = s.position[player]
         sp = self.edition.board[pos]
         t = sp.type
@@ -441,7 +453,7 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ rent
     def rent(self, pos: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """The rent due on an owned, unmortgaged property (may roll dice for utilities)."""
-        s = self.state
+        s: ClassicState = self.state
         ed = self.edition
         sp = ed.board[pos]
         owner = s.owner[pos]
@@ -464,7 +476,7 @@ class ClassicGame(Game):
         return total * (dice_multiplier or ed.rules["utility_multipliers"][count - 1])
 
     def has_set_bonus(self, owner: int, pos: int) -> bool:
-        s = self.state
+        s: ClassicState = self.state
         members = self.edition.group_members[self.edition.group_of[pos]]
         if any(s.owner[q] != owner for q in members):
             return False
@@ -481,7 +493,8 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ any-time actions
     def check_anytime(self, player: int, action: Action) -> str | None:
         kind = action.kind
-        top = self.state.stack[-1]
+        s: ClassicState = self.state
+        top = s.stack[-1]
         in_debt = top.decider == player and top.kind == "debt"
         if kind == A.TRADE:
             if action.offer is None:
@@ -518,7 +531,7 @@ class ClassicGame(Game):
             mortgage.unmortgage(self, player, action.arg)
 
     def legal_anytime(self, player: int) -> list[Action]:
-        s = self.state
+        s: ClassicState = self.state
         ed = self.edition
         check = self.check_anytime
         out: list[Action] = []
@@ -544,13 +557,13 @@ class ClassicGame(Game):
     def trade_partners(self, player: int) -> tuple[int, ...]:
         if trade.trade_pending(self):
             return ()
-        s = self.state
+        s: ClassicState = self.state
         return tuple(q for q in range(s.n) if q != player and s.alive[q])
 
     # ------------------------------------------------------------ valuations and views
     def buildings_of(self, player: int) -> tuple[int, int]:
         """(houses, hotels) owned by ``player``."""
-        s = self.state
+        s: ClassicState = self.state
         houses = hotels = 0
         for pos in self.edition.properties:
             if s.owner[pos] == player and s.level[pos]:
@@ -562,7 +575,7 @@ class ClassicGame(Game):
 
     def net_worth(self, player: int) -> int:
         """Cash, properties at price (mortgaged at half), buildings at what they cost."""
-        s = self.state
+        s: ClassicState = self.state
         worth = s.cash[player]
         for pos in self.edition.properties:
             if s.owner[pos] != player:
@@ -577,7 +590,7 @@ class ClassicGame(Game):
         return worth
 
     def view_fields(self, player: int | None) -> dict[str, Any]:
-        s = self.state
+        s: ClassicState = self.state
         return {
             "edition": self.edition.id,
             "options": dict(self.options),

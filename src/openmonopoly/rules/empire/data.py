@@ -133,7 +133,7 @@ def validate_empire(e: Edition) -> None:
     if len(empire.cards) > 255 or len(e.decks[e.deck_index["chance"]].cards) > 255:
         raise _fail(e, "decks", "at most 255 cards per deck")
     fps = [s.position for s in e.board if s.type == FREE_PARKING]
-    e.empire = EmpireTables(  # type: ignore[attr-defined]
+    e.empire = EmpireTables(
         height=height, price=price,
         is_brand=[s.type == BRAND for s in e.board], is_utility=[s.type == UTILITY_BILLBOARDS for s in e.board],
         brands=tuple(s.position for s in e.board if s.type == BRAND),
