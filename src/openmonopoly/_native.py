@@ -42,6 +42,7 @@ COMPILED = (
     "openmonopoly.rules.jail",
     "openmonopoly.rules.cards",
     "openmonopoly.rules.classic",
+    "openmonopoly.agents.base",
     "openmonopoly.agents.heuristic",
     "openmonopoly.agents.by_family",
 )

@@ -22,79 +22,195 @@ Strategy in short:
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Final
 
+from ..editions import Edition
 from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
 from ..rules.classic import ClassicView
-from .base import group_counts
 from . import missions as _variants     # Clone Wars missions, quicker-game tables
+from .base import group_counts
 
-BANK = -1
+# Module constants as ``Final`` so the compiled code reads C statics, not module dictionaries or
+# attributes of the (interpreted) actions module.
+BANK: Final = -1
+A_ROLL: Final = A.A_ROLL
+A_PAY_BAIL: Final = A.A_PAY_BAIL
+A_USE_CARD: Final = A.A_USE_CARD
+A_BUY: Final = A.A_BUY
+A_AUCTION: Final = A.A_AUCTION
+A_PASS: Final = A.A_PASS
+A_PAY: Final = A.A_PAY
+A_BANKRUPT: Final = A.A_BANKRUPT
+A_ACCEPT: Final = A.A_ACCEPT
+A_REJECT: Final = A.A_REJECT
+A_LIFT: Final = A.A_LIFT
+A_KEEP: Final = A.A_KEEP
+A_CLAIM: Final = A.A_CLAIM
+A_WANT: Final = A.A_WANT
+BID: Final = A.BID
+BUILD: Final = A.BUILD
+SELL: Final = A.SELL
+SELL_ALL: Final = A.SELL_ALL
+MORTGAGE: Final = A.MORTGAGE
+UNMORTGAGE: Final = A.UNMORTGAGE
+PLACE: Final = A.PLACE
+TRADE: Final = A.TRADE
+# What ``_fallback`` answers when the bot's own choice is not legal, first legal kind wins.
+FALLBACK_KINDS: Final = (A.PAY, A.ROLL, A.KEEP, A.CLAIM, A.REJECT, A.PASS, A.AUCTION, A.MORTGAGE, A.SELL,
+                         A.SELL_ALL, A.BANKRUPT)
+VARIANT_PROMPTS: Final = _variants.PROMPT_KINDS
+_variant_decide: Final = _variants.decide
+_houses_per_hotel: Final = _variants.houses_per_hotel
+
+BASE_RESERVE: Final = 75      # cash kept while nothing is built
+
+# Kinds of trade plan (see ``_trade_plans``).
+SWAP: Final = 0        # streets completing a set for each side, cash evening out the prices
+BUY_OUT: Final = 1     # cash (2x the price) for the streets completing my set
+GATHER: Final = 2      # cash (1.5x) for a holder's share of a set split three ways
+
+# (kind, target, give, take, price of take, price of give)
+TradePlan = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
 
 
 class _Board:
     """Per-edition tables the bot needs, computed once."""
 
-    def __init__(self, ed: Any, max_houses: int | None = None) -> None:
+    size: int
+    props: tuple[int, ...]
+    n_props: int
+    streets: tuple[int, ...]
+    is_street: list[bool]
+    is_rail: list[bool]
+    is_util: list[bool]
+    price: list[int]
+    house_cost: list[int]
+    hotel_cost: list[int]
+    mortgage: list[int]
+    unmortgage: list[int]
+    rent: list[tuple[int, ...]]
+    group_of: list[int]
+    members: list[tuple[int, ...]]
+    max_houses: int
+    hotel_level: int
+    jail_fine: int
+    total_houses: int
+    total_hotels: int
+    increment: int
+    street_groups: tuple[int, ...]
+    build_order: tuple[int, ...]
+    sell_order: tuple[int, ...]
+
+    def __init__(self, ed: Edition, max_houses: int | None = None) -> None:
         board = ed.board
         self.size = len(board)
         self.props = tuple(ed.properties)
         self.n_props = len(self.props)
-        self.streets = tuple(p for p in self.props if board[p].type == STREET)
         self.is_street = [sp.type == STREET for sp in board]
         self.is_rail = [sp.type == RAILROAD for sp in board]
         self.is_util = [sp.type == UTILITY for sp in board]
-        self.price = [sp.price for sp in board]
-        self.house_cost = [sp.house_cost for sp in board]
-        self.hotel_cost = [sp.hotel_cost for sp in board]
-        self.mortgage = [sp.mortgage for sp in board]
-        self.unmortgage = [sp.unmortgage for sp in board]
-        self.rent = [tuple(sp.rent) for sp in board]
-        self.group_of = list(ed.group_of)
-        self.members = [tuple(m) for m in ed.group_members]
+        self.streets = tuple(p for p in self.props if self.is_street[p])
+        self.price = [int(sp.price) for sp in board]
+        self.house_cost = [int(sp.house_cost) for sp in board]
+        self.hotel_cost = [int(sp.hotel_cost) for sp in board]
+        self.mortgage = [int(sp.mortgage) for sp in board]
+        self.unmortgage = [int(sp.unmortgage) for sp in board]
+        self.rent = [tuple(int(r) for r in sp.rent) for sp in board]
+        self.group_of = [int(g) for g in ed.group_of]
+        self.members = [tuple(int(q) for q in m) for m in ed.group_members]
         rules = ed.rules
-        self.max_houses = rules["max_houses"] if max_houses is None else max_houses
+        self.max_houses = int(rules["max_houses"]) if max_houses is None else max_houses
         self.hotel_level = self.max_houses + 1
-        self.jail_fine = rules["jail_fine"]
-        self.total_houses = rules["houses"]
-        self.total_hotels = rules["hotels"]
-        self.increment = rules["auction_increment"]
+        self.jail_fine = int(rules["jail_fine"])
+        self.total_houses = int(rules["houses"])
+        self.total_hotels = int(rules["hotels"])
+        self.increment = int(rules["auction_increment"])
+        is_street = self.is_street
         self.street_groups = tuple(g for g, m in enumerate(self.members)
-                                   if m and all(board[p].type == STREET for p in m))
+                                   if m and all(is_street[p] for p in m))
         # Build priority: rent gained by three houses per money spent on them (best first).
-        score = {}
+        ranked: list[tuple[float, int]] = []
         for g in self.street_groups:
             m = self.members[g]
             gain = sum(self.rent[p][3] - self.rent[p][0] for p in m)
             cost = sum(3 * self.house_cost[p] for p in m) or 1
-            score[g] = gain / cost
-        self.build_order = tuple(sorted(self.street_groups, key=lambda g: (-score[g], g)))
-        self.sell_order = tuple(reversed(self.build_order))
+            ranked.append((-(gain / cost), g))
+        ranked.sort()
+        self.build_order = tuple(g for _, g in ranked)
+        self.sell_order = self.build_order[::-1]
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
         return r[level if level <= self.max_houses else 5]
 
 
-_BOARDS: dict[str, _Board] = {}
-_LAST: list[Any] = [None, None, None]          # (edition, options, board) of the last lookup
+class _LastBoard:
+    """The board of the last lookup, with the edition and options objects it was looked up for."""
+
+    def __init__(self) -> None:
+        self.edition: object = None
+        self.options: object = None
+        self.board: _Board | None = None
+
+
+_BOARDS: Final[dict[str, _Board]] = {}
+_LAST: Final = _LastBoard()
 
 
 def _board(view: ClassicView) -> _Board:
     ed = view.edition
     options = view.options
-    if ed is _LAST[0] and options is _LAST[1]:    # same game as the last call (the common case)
-        return _LAST[2]
-    hph = _variants.houses_per_hotel(view)
+    last = _LAST
+    b = last.board
+    if b is not None and ed is last.edition and options is last.options:   # same game as the last call
+        return b
+    hph = _houses_per_hotel(view)
     key = ed.id if hph == ed.rules["max_houses"] else f"{ed.id}/{hph}"
     b = _BOARDS.get(key)
     if b is None:
         b = _BOARDS[key] = _Board(ed, hph)
-    _LAST[:] = (ed, options, b)
+    last.edition, last.options, last.board = ed, options, b
     return b
+
+
+def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
+    """The bank holds every building."""
+    return bank_houses == b.total_houses and bank_hotels == b.total_hotels
+
+
+def _lowest(level: list[int], members: tuple[int, ...]) -> int:
+    low = level[members[0]]
+    for q in members:
+        if level[q] < low:
+            low = level[q]
+    return low
+
+
+def _highest(level: list[int], members: tuple[int, ...]) -> int:
+    top = level[members[0]]
+    for q in members:
+        if level[q] > top:
+            top = level[q]
+    return top
+
+
+def _any_mortgaged(mortgaged: list[bool], members: tuple[int, ...]) -> bool:
+    for q in members:
+        if mortgaged[q]:
+            return True
+    return False
+
+
+def _cheapest_at(b: _Board, level: list[int], members: tuple[int, ...], top: int) -> int:
+    """The cheapest of ``members`` built to ``top`` (the first of equals), -1 if none is."""
+    spot = -1
+    for q in members:
+        if level[q] == top and (spot < 0 or b.price[q] < b.price[spot]):
+            spot = q
+    return spot
 
 
 def _seat(view: View) -> int:
@@ -111,10 +227,12 @@ class HeuristicAgent:
         self.rng = random.Random(seed)
         self.proposed: set[TradeOffer] = set()   # every offer made (never repeated, rejected or not)
         self.trade_turn = -1                      # the turn counter of the last trade search
-        self._plans_key: tuple[int, ...] | None = None   # ownership the trade plans were made for
-        self._plans: list[tuple] = []
-        self._reserve_key: tuple[int, ...] | None = None
-        self._reserve = 75
+        self._plans_owner: list[int] = []        # the ownership the trade plans were made for
+        self._plans: list[TradePlan] = []
+        self._reserve_level: list[int] = []      # the building levels the reserve was worked out for
+        self._reserve = BASE_RESERVE
+        self._view: View | None = None            # the view last seen, and its board
+        self._view_board: _Board | None = None
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
@@ -135,29 +253,39 @@ class HeuristicAgent:
         if kind == "trade":
             return self._safe(view, self.on_trade(view, prompt))
         if kind == "claim-rent":
-            return A.A_CLAIM
+            return A_CLAIM
         if kind == "mortgaged-property":
-            d = prompt.details
+            lift_cost: int = prompt.details["lift_cost"]
             cash = view.cash[_seat(view)]
-            rich = cash - d["lift_cost"] >= 2 * self.reserve(view, _board(view))
-            return self._safe(view, A.A_LIFT if rich else A.A_KEEP)
+            rich = cash - lift_cost >= 2 * self.reserve(view, self._board_of(view))
+            return self._safe(view, A_LIFT if rich else A_KEEP)
         if kind == "building-shortage":
             return self._safe(view, self.on_shortage(view, prompt))
         if kind == "place-building":
             return self._safe(view, self.on_place(view, prompt))
-        if kind in _variants.PROMPT_KINDS:
-            return self._safe(view, _variants.decide(self, view, prompt))
+        if kind in VARIANT_PROMPTS:
+            return self._safe(view, _variant_decide(self, view, prompt))
         return self._fallback(view)
 
     # ------------------------------------------------------------------ assessments
+    def _board_of(self, view: ClassicView) -> _Board:
+        """``_board(view)``, kept with the view it is for (a game's edition and options never change):
+        each bot is handed the same view object prompt after prompt."""
+        b = self._view_board
+        if b is None or view is not self._view:
+            b = self._view_board = _board(view)
+            self._view = view
+        return b
+
     def reserve(self, view: ClassicView, b: _Board) -> int:
         """Cash to keep: a base plus a share of the worst rent an opponent's buildings charge."""
-        bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
-        if bank_houses == b.total_houses and bank_hotels == b.total_hotels:
-            return 75                                  # nothing built anywhere
-        level = view.level
-        key = tuple(level)           # built streets never change hands, so the levels decide the threat
-        if key == self._reserve_key:
+        if _nothing_built(b, view.bank_houses, view.bank_hotels):
+            return BASE_RESERVE
+        return self._threat_reserve(view, b, view.level)
+
+    def _threat_reserve(self, view: ClassicView, b: _Board, level: list[int]) -> int:
+        """``reserve`` once something is built."""
+        if level == self._reserve_level:   # built streets never change hands, so the levels decide the threat
             return self._reserve
         me = _seat(view)
         owner = view.owner
@@ -168,8 +296,8 @@ class HeuristicAgent:
                 r = b.rent_at(pos, lv)
                 if r > threat:
                     threat = r
-        self._reserve_key = key
-        self._reserve = 75 + min(threat, 1500) // 3
+        self._reserve_level = level[:]
+        self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve
 
     @staticmethod
@@ -187,18 +315,18 @@ class HeuristicAgent:
         """Another single player owns every other member of the group."""
         if not b.is_street[pos]:
             return False
-        first = None
+        first = BANK                 # that other player, once seen
         for q in b.members[b.group_of[pos]]:
             if q == pos:
                 continue
             o = owner[q]
             if o == BANK or o == me:
                 return False
-            if first is None:
+            if first == BANK:
                 first = o
             elif o != first:
                 return False
-        return first is not None
+        return first != BANK
 
     def value_of(self, view: ClassicView, b: _Board, pos: int) -> int:
         """What a property is worth to this player in an auction."""
@@ -213,32 +341,35 @@ class HeuristicAgent:
             mine, _, _ = self._group_state(b, owner, me, pos)
             return price * 5 // 4 if mine else price
         if b.is_rail[pos]:
-            held = sum(1 for q in b.props if b.is_rail[q] and owner[q] == me)
+            held = 0
+            for q in b.props:
+                if b.is_rail[q] and owner[q] == me:
+                    held += 1
             return price * (4 + held) // 4
         return price * 4 // 5
 
     # ------------------------------------------------------------------ common prompts
     def on_buy(self, view: ClassicView, prompt: Prompt) -> Action:
-        b = _board(view)
+        b = self._board_of(view)
         me = _seat(view)
-        pos = prompt.details["pos"]
+        pos: int = prompt.details["pos"]
         price = b.price[pos]
         cash = view.cash[me]
         if cash < price:
-            return A.A_AUCTION
+            return A_AUCTION
         owner = view.owner
         if cash - price >= self.reserve(view, b):
-            return A.A_BUY
+            return A_BUY
         if self._completes(b, owner, me, pos) or self._blocks(b, owner, me, pos):
-            return A.A_BUY
-        return A.A_AUCTION
+            return A_BUY
+        return A_AUCTION
 
     def on_auction(self, view: ClassicView, prompt: Prompt) -> Action:
-        b = _board(view)
+        b = self._board_of(view)
         d = prompt.details
         me = _seat(view)
-        lot = d["lot"]
-        minimum = d["minimum"]
+        lot: int = d["lot"]
+        minimum: int = d["minimum"]
         cash = view.cash[me]
         reserve = self.reserve(view, b)
         if lot >= 0:
@@ -250,35 +381,41 @@ class HeuristicAgent:
             step = max(b.increment, cost // 10)
         limit = min(value, cash - reserve)
         if minimum > limit:
-            return A.A_PASS
-        high = d["high"] if d["high_bidder"] >= 0 else value // 2
-        return Action(A.BID, min(limit, max(minimum, high + step)))
+            return A_PASS
+        high_bidder: int = d["high_bidder"]
+        high: int = d["high"] if high_bidder >= 0 else value // 2
+        return Action(BID, min(limit, max(minimum, high + step)))
 
     def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
-        b = _board(view)
+        # The view's fields are read once here and handed down: each read is a call.
+        b = self._board_of(view)
         me = _seat(view)
-        reserve = self.reserve(view, b)
-        owner = view.owner
+        owner, level, mortgaged = view.owner, view.level, view.mortgaged
+        cash = view.cash[me]
+        bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
+        if _nothing_built(b, bank_houses, bank_hotels):
+            reserve = BASE_RESERVE
+        else:
+            reserve = self._threat_reserve(view, b, level)
         full = self._full_groups(b, owner, me)
         if full:
-            action = self._lift_in_sets(view, b, full, reserve)
+            action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
             if action is not None:
                 return action
         turns = view.turns
         if self.trade_turn != turns:
             self.trade_turn = turns
-            action = self._propose_trade(view, b, reserve)
+            action = self._propose_trade(view, b, me, owner, cash, reserve)
             if action is not None:
                 return action
         if full:
-            action = self._build(view, b, full, reserve)
-            if action is None and view.bank_houses == 0 and len(full) > 1:
-                action = self._make_room(view, b, full, reserve)
+            action = self._build(view, b, full, level, mortgaged, cash, reserve, bank_houses, bank_hotels)
+            if action is None and bank_houses == 0 and len(full) > 1:
+                action = self._make_room(view, b, full, level, mortgaged, cash, reserve)
             if action is not None:
                 return action
-        cash = view.cash[me]
         if cash > 3 * reserve + 200:
-            action = self._lift_any(view, b, reserve)
+            action = self._lift_any(view, b, me, owner, mortgaged, cash, reserve)
             if action is not None:
                 return action
         if view.in_jail[me]:
@@ -288,15 +425,15 @@ class HeuristicAgent:
                     unowned += 1
             if unowned * 3 >= b.n_props:       # early game: get out and buy
                 if view.held[me]:
-                    return A.A_USE_CARD
+                    return A_USE_CARD
                 if cash - b.jail_fine >= reserve:
-                    return A.A_PAY_BAIL
-        return A.A_ROLL
+                    return A_PAY_BAIL
+        return A_ROLL
 
     # ------------------------------------------------------------------ building and mortgages
     @staticmethod
     def _full_groups(b: _Board, owner: list[int], me: int) -> list[int]:
-        out = []
+        out: list[int] = []
         for g in b.build_order:
             for q in b.members[g]:
                 if owner[q] != me:
@@ -305,37 +442,33 @@ class HeuristicAgent:
                 out.append(g)
         return out
 
-    def _lift_in_sets(self, view: ClassicView, b: _Board, full: list[int], reserve: int) -> Action | None:
-        mortgaged = view.mortgaged
-        cash = view.cash[_seat(view)]
+    def _lift_in_sets(self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int,
+                      reserve: int) -> Action | None:
         for g in full:
             for q in b.members[g]:
                 if mortgaged[q] and cash - b.unmortgage[q] >= reserve:
-                    action = Action(A.UNMORTGAGE, q)
+                    action = Action(UNMORTGAGE, q)
                     if view.check(action) is None:
                         return action
         return None
 
-    def _lift_any(self, view: ClassicView, b: _Board, reserve: int) -> Action | None:
-        me = _seat(view)
-        owner, mortgaged = view.owner, view.mortgaged
-        cash = view.cash[me]
+    def _lift_any(self, view: ClassicView, b: _Board, me: int, owner: list[int], mortgaged: list[bool], cash: int,
+                  reserve: int) -> Action | None:
         best = -1
         for q in b.props:
             if owner[q] == me and mortgaged[q] and cash - b.unmortgage[q] >= 2 * reserve + 100:
                 if best < 0 or b.price[q] > b.price[best]:
                     best = q
         if best >= 0:
-            action = Action(A.UNMORTGAGE, best)
+            action = Action(UNMORTGAGE, best)
             if view.check(action) is None:
                 return action
         return None
 
-    def _build(self, view: ClassicView, b: _Board, full: list[int], reserve: int) -> Action | None:
-        level, mortgaged = view.level, view.mortgaged
-        cash = view.cash[_seat(view)]
+    def _build(self, view: ClassicView, b: _Board, full: list[int], level: list[int], mortgaged: list[bool],
+               cash: int, reserve: int, bank_houses: int, bank_hotels: int) -> Action | None:
         hotel_level = b.hotel_level
-        bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
+        price = b.price
         for g in full:                       # best return first
             members = b.members[g]
             spot, low = -1, hotel_level
@@ -345,7 +478,7 @@ class HeuristicAgent:
                     blocked = True
                     break
                 lv = level[q]
-                if lv < low or (lv == low and b.price[q] >= b.price[spot]):
+                if lv < low or (lv == low and price[q] >= price[spot]):
                     spot, low = q, lv
             if blocked or low >= hotel_level:
                 continue
@@ -355,29 +488,27 @@ class HeuristicAgent:
             cost = b.hotel_cost[spot] if hotel else b.house_cost[spot]
             if cash - cost < reserve:
                 continue
-            action = Action(A.BUILD, spot)
+            action = Action(BUILD, spot)
             if view.check(action) is None:
                 return action
         return None
 
-    def _make_room(self, view: ClassicView, b: _Board, full: list[int], reserve: int) -> Action | None:
+    def _make_room(self, view: ClassicView, b: _Board, full: list[int], level: list[int], mortgaged: list[bool],
+                   cash: int, reserve: int) -> Action | None:
         """The bank is out of houses: sell one from a weaker set to push a better set towards hotels
         (hotels give houses back to the bank, which ends the shortage deadlock)."""
-        level, mortgaged = view.level, view.mortgaged
-        cash = view.cash[_seat(view)]
         for i, g in enumerate(full):
             members = b.members[g]
-            if any(mortgaged[q] for q in members):
+            if _any_mortgaged(mortgaged, members):
                 continue
-            low = min(level[q] for q in members)
+            low = _lowest(level, members)
             if low >= b.max_houses or cash - b.house_cost[members[-1]] < reserve:
                 continue
-            for d in reversed(full[i + 1:]):
-                donors = b.members[d]
-                top = max(level[q] for q in donors)
+            for j in range(len(full) - 1, i, -1):       # the weakest sets after this one first
+                donors = b.members[full[j]]
+                top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
-                    spot = min((q for q in donors if level[q] == top), key=lambda q: b.price[q])
-                    action = Action(A.SELL, spot)
+                    action = Action(SELL, _cheapest_at(b, level, donors, top))
                     if view.check(action) is None:
                         return action
             return None
@@ -391,42 +522,48 @@ class HeuristicAgent:
         return 0
 
     def on_shortage(self, view: ClassicView, prompt: Prompt) -> Action:
-        b = _board(view)
+        b = self._board_of(view)
         me = _seat(view)
-        hotel = prompt.details.get("building") == "hotel"
+        hotel: bool = prompt.details.get("building") == "hotel"
         level, mortgaged = view.level, view.mortgaged
         cash = view.cash[me]
         reserve = self.reserve(view, b)
         for g in self._full_groups(b, view.owner, me):
             members = b.members[g]
-            if any(mortgaged[q] for q in members):
+            if _any_mortgaged(mortgaged, members):
                 continue
-            low = min(level[q] for q in members)
+            low = _lowest(level, members)
             if low >= b.hotel_level or (low == b.max_houses) != hotel:
                 continue
             q = members[-1]
             cost = b.hotel_cost[q] if hotel else b.house_cost[q]
             if cash - cost >= reserve:
-                return A.A_WANT
-        return A.A_PASS
+                return A_WANT
+        return A_PASS
 
     def on_place(self, view: ClassicView, prompt: Prompt) -> Action:
-        b = _board(view)
-        spots = [a.arg for a in view.legal_actions().actions if a.kind == A.PLACE]
+        b = self._board_of(view)
+        spots = [a.arg for a in view.legal_actions().actions if a.kind == PLACE]
         if not spots:
             return self._fallback(view)
         rank = {g: i for i, g in enumerate(b.build_order)}
-        best = min(spots, key=lambda q: (rank.get(b.group_of[q], 99), -b.price[q], q))
-        return Action(A.PLACE, best)
+        # the set first in build order, then its dearest street, then the lowest position
+        best = -1
+        best_key = (0, 0, 0)
+        for q in spots:
+            k = (rank.get(b.group_of[q], 99), -b.price[q], q)
+            if best < 0 or k < best_key:
+                best, best_key = q, k
+        return Action(PLACE, best)
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
-        b = _board(view)
+        b = self._board_of(view)
         me = _seat(view)
-        amount = prompt.details["amount"]
+        amount: int = prompt.details["amount"]
         cash = view.cash[me]
         if cash >= amount:
-            return A.A_PAY
+            return A_PAY
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
         mine = [q for q in b.props if owner[q] == me]
         raisable = 0
@@ -440,29 +577,29 @@ class HeuristicAgent:
             if not mortgaged[q]:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
-            return A.A_BANKRUPT
+            return A_BANKRUPT
         full = set(self._full_groups(b, owner, me))
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
-        loose = [q for q in mine if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)]
-        if loose:
-            loose.sort(key=lambda q: (b.is_rail[q], not b.is_util[q], b.price[q], q))
-            for q in loose:
-                action = Action(A.MORTGAGE, q)
-                if view.check(action) is None:
-                    return action
+        loose = [(b.is_rail[q], not b.is_util[q], b.price[q], q) for q in mine
+                 if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)]
+        loose.sort()
+        for _, _, _, q in loose:
+            action = Action(MORTGAGE, q)
+            if view.check(action) is None:
+                return action
         # 2. sell buildings, weakest set first, evenly.
         for g in b.sell_order:
             if g not in full:
                 continue
             members = b.members[g]
-            top = max(level[q] for q in members)
+            top = _highest(level, members)
             if not top:
                 continue
-            spot = min((q for q in members if level[q] == top), key=lambda q: b.price[q])
-            action = Action(A.SELL, spot)
+            spot = _cheapest_at(b, level, members, top)
+            action = Action(SELL, spot)
             if view.check(action) is None:
                 return action
-            action = Action(A.SELL_ALL, spot)
+            action = Action(SELL_ALL, spot)
             if view.check(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
@@ -471,7 +608,7 @@ class HeuristicAgent:
                 continue
             for q in b.members[g]:
                 if not mortgaged[q]:
-                    action = Action(A.MORTGAGE, q)
+                    action = Action(MORTGAGE, q)
                     if view.check(action) is None:
                         return action
         return self._fallback(view)
@@ -493,36 +630,37 @@ class HeuristicAgent:
         return False
 
     def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
-        b = _board(view)
+        b = self._board_of(view)
         me = _seat(view)
         offer = TradeOffer.from_json(prompt.details["offer"])
         proposer = offer.proposer
+        give, take = offer.give, offer.take
         owner, mortgaged = view.owner, view.mortgaged
-        after = {p: me for p in offer.give}
-        after.update({p: proposer for p in offer.take})
-        i_gain = self._gains_set(b, owner, after, me, offer.give)
-        they_gain = self._gains_set(b, owner, after, proposer, offer.take)
+        after = {p: me for p in give}
+        after.update({p: proposer for p in take})
+        i_gain = self._gains_set(b, owner, after, me, give)
+        they_gain = self._gains_set(b, owner, after, proposer, take)
         # Losing a set I hold (without getting one) is never worth it.
-        for g in {b.group_of[p] for p in offer.take if b.is_street[p]}:
+        for g in {b.group_of[p] for p in take if b.is_street[p]}:
             if all(owner[q] == me for q in b.members[g]) and not i_gain:
-                return A.A_REJECT
-        value = (sum(self._val(b, mortgaged, p) for p in offer.give)
-                 - sum(self._val(b, mortgaged, p) for p in offer.take)
+                return A_REJECT
+        value = (sum(self._val(b, mortgaged, p) for p in give)
+                 - sum(self._val(b, mortgaged, p) for p in take)
                  + offer.cash + 50 * (len(offer.give_cards) - len(offer.take_cards)))
-        take_price = sum(b.price[p] for p in offer.take)
-        give_price = sum(b.price[p] for p in offer.give)
+        take_price = sum(b.price[p] for p in take)
+        give_price = sum(b.price[p] for p in give)
         cash = view.cash[me]
         if -offer.cash > max(0, cash - self.reserve(view, b) // 2):
-            return A.A_REJECT                     # cannot afford to pay that
+            return A_REJECT                       # cannot afford to pay that
         if i_gain:
             ok = value >= -100 if they_gain else value >= -give_price
         elif they_gain:
             ok = value >= take_price              # cash about twice the price of what completes their set
         else:
-            ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, offer.take)
-        if ok and view.check(A.A_ACCEPT) is None:
-            return A.A_ACCEPT
-        return A.A_REJECT
+            ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, take)
+        if ok and view.check(A_ACCEPT) is None:
+            return A_ACCEPT
+        return A_REJECT
 
     @staticmethod
     def _gathering_ok(b: _Board, owner: list[int], me: int, proposer: int, take: tuple[int, ...]) -> bool:
@@ -537,13 +675,13 @@ class HeuristicAgent:
                 return False
         return True
 
-    def _trade_plans(self, b: _Board, owner: list[int], me: int) -> list[tuple]:
-        """Trades worth proposing for this ownership: (kind, target, give, take, price of take, of give)."""
-        plans: list[tuple] = []
+    def _trade_plans(self, b: _Board, owner: list[int], me: int) -> list[TradePlan]:
+        """Trades worth proposing for this ownership (``TradePlan``s)."""
+        plans: list[TradePlan] = []
         for g in b.street_groups:
             members = b.members[g]
             mine = 0
-            others = []
+            others: list[int] = []
             for q in members:
                 o = owner[q]
                 if o == me:
@@ -556,36 +694,34 @@ class HeuristicAgent:
                 if not mine or not others:
                     continue
                 # holders from my left round, so no seat is everyone's first choice
-                holders = sorted({owner[q] for q in others}, key=lambda o: (o < me, o))
+                seats = sorted({owner[q] for q in others})
+                holders = [o for o in seats if o > me] + [o for o in seats if o < me]
                 if len(holders) == 1:
                     target = holders[0]
                     take = tuple(others)
                     take_price = sum(b.price[q] for q in take)
                     give = self._swap_for(b, owner, me, target, g)
                     if give is not None:
-                        plans.append(("swap", target, give, take, take_price, sum(b.price[q] for q in give)))
-                    plans.append(("buy", target, (), take, take_price, 0))
+                        plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
+                    plans.append((BUY_OUT, target, (), take, take_price, 0))
                 else:
                     for target in holders:
                         theirs = tuple(q for q in others if owner[q] == target)
                         if len(theirs) <= mine:
-                            plans.append(("gather", target, (), theirs, sum(b.price[q] for q in theirs), 0))
+                            plans.append((GATHER, target, (), theirs, sum(b.price[q] for q in theirs), 0))
         return plans
 
-    def _propose_trade(self, view: ClassicView, b: _Board, reserve: int) -> Action | None:
-        me = _seat(view)
-        owner = view.owner
-        key = tuple(owner)
-        if key != self._plans_key:
-            self._plans_key = key
+    def _propose_trade(self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int,
+                       reserve: int) -> Action | None:
+        if owner != self._plans_owner:
+            self._plans_owner = owner[:]
             self._plans = self._trade_plans(b, owner, me)
         if not self._plans:
             return None
-        cash = view.cash[me]
         for kind, target, give, take, take_price, give_price in self._plans:
-            if kind == "swap":
+            if kind == SWAP:
                 offer = TradeOffer(me, target, give, take, max(0, min(take_price - give_price, cash - reserve)))
-            elif kind == "buy":
+            elif kind == BUY_OUT:
                 if cash - 2 * take_price < reserve // 2:
                     continue
                 offer = TradeOffer(me, target, (), take, 2 * take_price)
@@ -614,7 +750,7 @@ class HeuristicAgent:
     def _offer(self, view: ClassicView, offer: TradeOffer) -> Action | None:
         if offer in self.proposed:
             return None
-        action = Action(A.TRADE, -1, offer)
+        action = Action(TRADE, -1, offer)
         if view.check(action) is not None:
             return None
         self.proposed.add(offer)
@@ -628,14 +764,12 @@ class HeuristicAgent:
 
     def _fallback(self, view: ClassicView) -> Action:
         legal = view.legal_actions()
-        prefer = (A.PAY, A.ROLL, A.KEEP, A.CLAIM, A.REJECT, A.PASS, A.AUCTION, A.MORTGAGE, A.SELL, A.SELL_ALL,
-                  A.BANKRUPT)
-        for kind in prefer:
+        for kind in FALLBACK_KINDS:
             for action in legal.actions:
                 if action.kind == kind:
                     return action
         if legal.actions:
             return legal.actions[0]
         if legal.bid_range is not None:
-            return Action(A.BID, legal.bid_range[0])
+            return Action(BID, legal.bid_range[0])
         raise RuntimeError("no legal action to fall back on")

@@ -123,7 +123,7 @@ class Game:
         """A card effect the shared decks do not know: families with their own cards override this."""
         raise AssertionError(f"unknown card effect {effect.get('kind')!r}")  # validated on load: a bug
 
-    # Hooks the shared rule modules (money, auction) call on every family that uses them.
+    # Hooks the shared rule modules call on every family that uses them: money and auctions ...
     def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
         """A payment due now exceeds the payer's cash: the family settles it its own way."""
         raise NotImplementedError
@@ -133,6 +133,17 @@ class Game:
         raise NotImplementedError
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
+        raise NotImplementedError
+
+    # ... and the classic Chance/Community Chest cards (rules/cards.py), which Empire draws too.
+    def move_by(self, player: int, steps: int) -> None:
+        raise NotImplementedError
+
+    def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        raise NotImplementedError
+
+    def buildings_of(self, player: int) -> tuple[int, int]:
+        """(houses, hotels) owned by ``player`` (the repair cards)."""
         raise NotImplementedError
 
     def turn_step(self, player: int) -> Step:

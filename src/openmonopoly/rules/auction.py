@@ -8,27 +8,41 @@ bank. A lot is a property (its position) or one of the bank's last buildings
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..engine.state import BANK
-from .money import transfer
+from ..engine.state import State
+from .money import BANK, PAID, transfer
 
 if TYPE_CHECKING:
+    from ..engine.game import Game
     from .classic import ClassicGame
 
-HOUSE_LOT, HOTEL_LOT = -1, -2
+HOUSE_LOT: Final = -1
+HOTEL_LOT: Final = -2
+
+# Compiled code reads Final module constants as C statics, not through the module's dictionary.
+BID: Final = A.BID
+A_PASS: Final = A.A_PASS
+BID_EVENT: Final = E.BID
+BID_PASS_EVENT: Final = E.BID_PASS
 
 
 def lot_name(lot: int) -> str:
-    return {HOUSE_LOT: "house", HOTEL_LOT: "hotel"}.get(lot, "property")
+    if lot == HOUSE_LOT:
+        return "house"
+    if lot == HOTEL_LOT:
+        return "hotel"
+    return "property"
 
 
-def start_auction(game: "ClassicGame", lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
-    bidders = tuple(p for p in bidders if game.state.alive[p])
+def start_auction(game: "Game", lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
+    s: State = game.state
+    alive = s.alive
+    bidders = tuple([p for p in bidders if alive[p]])
     if opening is None:
         opening = game.edition.rules["auction_opening_bid"]
     # The increment is read from the edition when bids are checked; families without one use the opening.
@@ -47,6 +61,16 @@ class Auction(Step):
     kind = "auction"
     answers = frozenset({A.BID, A.PASS})
 
+    def __init__(self, lot: int, bidders: tuple[int, ...], turn: int, high: int, high_bidder: int,
+                 opening: int) -> None:
+        # (the generic Step.__init__ sets the FIELDS by name, which compiled code does slowly)
+        self.lot = lot
+        self.bidders = bidders
+        self.turn = turn
+        self.high = high
+        self.high_bidder = high_bidder
+        self.opening = opening
+
     @property
     def decider(self) -> int:
         return self.bidders[self.turn]
@@ -56,10 +80,10 @@ class Auction(Step):
         """Closed: nobody left, or only the high bidder."""
         return not self.bidders or (len(self.bidders) == 1 and self.bidders[0] == self.high_bidder)
 
-    def run(self, game: "ClassicGame") -> None:
+    def run(self, game: "Game") -> None:
         self._close(game)
 
-    def without(self, game: "ClassicGame", player: int) -> Step | None:
+    def without(self, game: "Game", player: int) -> Step | None:
         if player not in self.bidders:
             return self
         new = self.copy()
@@ -71,59 +95,64 @@ class Auction(Step):
             new.high, new.high_bidder = 0, -1
         return new
 
-    def max_bid(self, game: "ClassicGame", player: int) -> int:
+    def max_bid(self, game: "Game", player: int) -> int:
         return game.max_bid(player, self.lot)
 
-    def minimum(self, game: "ClassicGame") -> int:
-        return self.opening if self.high_bidder < 0 else self.high + game.edition.rules["auction_increment"]
+    def minimum(self, game: "Game") -> int:
+        if self.high_bidder < 0:
+            return self.opening
+        increment: int = game.edition.rules["auction_increment"]
+        return self.high + increment
 
-    def bid_range(self, game: "ClassicGame", player: int) -> tuple[int, int] | None:
+    def bid_range(self, game: "Game", player: int) -> tuple[int, int] | None:
         low, high = self.minimum(game), self.max_bid(game, player)
         return (low, high) if low <= high else None
 
-    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
-        return [A.A_PASS]
+    def legal(self, game: "Game", player: int) -> list[A.Action]:
+        return [A_PASS]
 
-    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
-        if action.kind == A.BID:
+    def check(self, game: "Game", player: int, action: A.Action) -> str | None:
+        if action.kind == BID:
             low, high = self.minimum(game), self.max_bid(game, player)
-            money = game.edition.money
             if action.arg < low:
-                return f"the bid must be at least {money(low)}"
+                return f"the bid must be at least {game.edition.money(low)}"
             if action.arg > high:
-                return f"you can bid at most {money(high)}"
+                return f"you can bid at most {game.edition.money(high)}"
         return None
 
-    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
-        if action.kind == A.BID:
+    def apply(self, game: "Game", player: int, action: A.Action) -> None:
+        if action.kind == BID:
             self.high = action.arg
             self.high_bidder = player
             self.turn = (self.turn + 1) % len(self.bidders)
             if game._events is not None:
-                game._events.append(Event(E.BID, player, self.lot, action.arg))
+                game._events.append(Event(BID_EVENT, player, self.lot, action.arg))
         else:
             bidders = self.bidders
             self.bidders = bidders[:self.turn] + bidders[self.turn + 1:]
             if self.bidders and self.turn >= len(self.bidders):
                 self.turn = 0
             if game._events is not None:
-                game._events.append(Event(E.BID_PASS, player, self.lot))
+                game._events.append(Event(BID_PASS_EVENT, player, self.lot))
 
-    def _close(self, game: "ClassicGame") -> None:
+    def _close(self, game: "Game") -> None:
         game.pop()
         winner, price, lot = self.high_bidder, self.high, self.lot
         if winner < 0:
-            game.emit(Event(E.AUCTION_UNSOLD, -1, lot, info=lot_name(lot)))
+            if game._events is not None:
+                game._events.append(Event(E.AUCTION_UNSOLD, -1, lot, info=lot_name(lot)))
             return
-        game.emit(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
+        if game._events is not None:
+            game._events.append(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
         if lot >= 0:
             game.award_auctioned(winner, lot, price)
         else:
             from .buildings import award_building
             transfer(game, winner, BANK, price)
-            game.emit(Event(E.PAID, winner, -1, price, BANK, "building-auction"))
-            award_building(game, winner, lot == HOTEL_LOT, price)
+            if game._events is not None:
+                game._events.append(Event(PAID, winner, -1, price, BANK, "building-auction"))
+            award_building(cast("ClassicGame", game), winner, lot == HOTEL_LOT, price)   # (classic-family lots)
 
-    def describe(self, game: "ClassicGame") -> dict:
+    def describe(self, game: "Game") -> dict:
         return {"lot": self.lot, "lot_kind": lot_name(self.lot), "high": self.high, "high_bidder": self.high_bidder,
                 "minimum": self.minimum(game), "bidders": list(self.bidders)}

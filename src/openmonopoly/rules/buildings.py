@@ -8,26 +8,38 @@ When several players want the bank's last buildings, they are auctioned.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
+from ..editions.schema import STREET as _STREET
 from ..engine import actions as A
 from ..engine import events as E
+from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..engine.state import BANK
-from ..editions.schema import STREET
-from .money import transfer
+from .auction import HOTEL_LOT, HOUSE_LOT, start_auction
+from .money import BANK, PAID, transfer
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame
+    from .classic import ClassicGame, ClassicState
 
-HOUSE, HOTEL = "house", "hotel"
+HOUSE: Final = "house"
+HOTEL: Final = "hotel"
+
+# Compiled code reads Final module constants as C statics, not through the module's dictionary.
+STREET: Final = _STREET
+WANT: Final = A.WANT
+PLACE: Final = A.PLACE
+A_WANT: Final = A.A_WANT
+A_PASS: Final = A.A_PASS
+BUILT: Final = E.BUILT
+SOLD_BUILDING: Final = E.SOLD_BUILDING
 
 
 def refund_value(game: "ClassicGame", pos: int) -> int:
     """What selling every building on ``pos`` back to the bank pays."""
     sp = game.edition.board[pos]
-    level = game.state.level[pos]
+    s: ClassicState = game.state
+    level = s.level[pos]
     per_house = sp.house_cost // 2
     if level == game.hotel_level:
         return sp.hotel_cost // 2 + game.houses_per_hotel * per_house
@@ -36,7 +48,7 @@ def refund_value(game: "ClassicGame", pos: int) -> int:
 
 def clear_buildings(game: "ClassicGame", pos: int) -> int:
     """Return every building on ``pos`` to the bank; give back the refund (not yet paid)."""
-    s = game.state
+    s: ClassicState = game.state
     refund = refund_value(game, pos)
     level = s.level[pos]
     if level == game.hotel_level:
@@ -48,34 +60,46 @@ def clear_buildings(game: "ClassicGame", pos: int) -> int:
 
 
 def group_levels(game: "ClassicGame", pos: int) -> list[int]:
-    level = game.state.level
+    s: ClassicState = game.state
+    level = s.level
     return [level[q] for q in game.edition.group_members[game.edition.group_of[pos]]]
 
 
 def owns_set(game: "ClassicGame", player: int, pos: int) -> bool:
-    owner = game.state.owner
-    return all(owner[q] == player for q in game.edition.group_members[game.edition.group_of[pos]])
+    s: ClassicState = game.state
+    owner = s.owner
+    for q in game.edition.group_members[game.edition.group_of[pos]]:
+        if owner[q] != player:
+            return False
+    return True
 
 
 def check_build(game: "ClassicGame", player: int, pos: int, *, paid: bool = False) -> str | None:
     """Why ``player`` cannot put the next building on ``pos`` now (``paid``: already paid for)."""
     ed = game.edition
-    s = game.state
-    if not 0 <= pos < len(ed.board) or ed.board[pos].type != STREET:
+    s: ClassicState = game.state
+    board = ed.board
+    if not 0 <= pos < len(board) or board[pos].type != STREET:
         return f"only {ed.term('streets', 2)} can be built on"
-    sp = ed.board[pos]
-    if s.owner[pos] != player:
+    sp = board[pos]
+    owner = s.owner
+    if owner[pos] != player:
         return f"you do not own {sp.name}"
     members = ed.group_members[sp.group_index]
-    if any(s.owner[q] != player for q in members):
-        return f"you need the whole colour set to build on {sp.name}"
-    if any(s.mortgaged[q] for q in members):
-        return f"a {ed.term('street')} of this colour set is mortgaged"
-    level = s.level[pos]
+    for q in members:
+        if owner[q] != player:
+            return f"you need the whole colour set to build on {sp.name}"
+    mortgaged = s.mortgaged
+    for q in members:
+        if mortgaged[q]:
+            return f"a {ed.term('street')} of this colour set is mortgaged"
+    levels = s.level
+    level = levels[pos]
     if level == game.hotel_level:
         return f"{sp.name} already has a {ed.term('hotel')}"
-    if level > min(s.level[q] for q in members):
-        return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
+    for q in members:
+        if levels[q] < level:       # (``level`` is above the set's lowest)
+            return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
     hotel = level == game.houses_per_hotel
     if hotel and s.bank_hotels == 0:
         return f"the bank has no {ed.term('hotels', 2)} left"
@@ -93,32 +117,36 @@ def check_build(game: "ClassicGame", player: int, pos: int, *, paid: bool = Fals
 
 def building_spots(game: "ClassicGame", player: int, hotel: bool, *, paid: bool) -> list[int]:
     """Streets where ``player`` could place the next building of that kind."""
-    s = game.state
-    out = []
+    s: ClassicState = game.state
+    owner = s.owner
+    level = s.level
+    houses_per_hotel = game.houses_per_hotel
+    out: list[int] = []
     for pos in game.edition.properties:
-        if s.owner[pos] == player and (s.level[pos] == game.houses_per_hotel) == hotel \
+        if owner[pos] == player and (level[pos] == houses_per_hotel) == hotel \
                 and check_build(game, player, pos, paid=paid) is None:
             out.append(pos)
     return out
 
 
 def place_building(game: "ClassicGame", player: int, pos: int, cost: int) -> None:
-    s = game.state
-    if s.level[pos] == game.houses_per_hotel:
+    s: ClassicState = game.state
+    houses_per_hotel = game.houses_per_hotel
+    if s.level[pos] == houses_per_hotel:
         s.bank_hotels -= 1
-        s.bank_houses += game.houses_per_hotel
+        s.bank_houses += houses_per_hotel
     else:
         s.bank_houses -= 1
     s.level[pos] += 1
     if cost:
         transfer(game, player, BANK, cost)
     if game._events is not None:
-        game._events.append(Event(E.BUILT, player, pos, cost, s.level[pos]))
+        game._events.append(Event(BUILT, player, pos, cost, s.level[pos]))
 
 
 def build(game: "ClassicGame", player: int, pos: int) -> None:
     """A legal build request: build now, or open a shortage auction if others want the last ones."""
-    s = game.state
+    s: ClassicState = game.state
     sp = game.edition.board[pos]
     hotel = s.level[pos] == game.houses_per_hotel
     rivals = shortage_rivals(game, player, hotel)
@@ -132,13 +160,14 @@ def build(game: "ClassicGame", player: int, pos: int) -> None:
 
 def shortage_rivals(game: "ClassicGame", player: int, hotel: bool) -> tuple[int, ...]:
     """Other players who could build the same kind now, when the bank has no more than one each."""
-    s = game.state
+    s: ClassicState = game.state
     supply = s.bank_hotels if hotel else s.bank_houses
     if supply > s.n:
         return ()
-    opening = game.edition.rules["building_auction_opening_bid"]
-    rivals = tuple(q for q in game.seats_from(player)[:-1]
-                   if s.cash[q] >= opening and building_spots(game, q, hotel, paid=True))
+    opening: int = game.edition.rules["building_auction_opening_bid"]
+    cash = s.cash
+    rivals = tuple([q for q in game.seats_from(player)[:-1]
+                    if cash[q] >= opening and building_spots(game, q, hotel, paid=True)])
     return rivals if rivals and supply <= len(rivals) else ()
 
 
@@ -146,7 +175,8 @@ def award_building(game: "ClassicGame", winner: int, hotel: bool, price: int) ->
     spots = building_spots(game, winner, hotel, paid=True)
     if not spots:
         transfer(game, BANK, winner, price)   # nowhere left to put it: the bank refunds the bid
-        game.emit(Event(E.PAID, -1, -1, price, winner, "refund"))
+        if game._events is not None:
+            game._events.append(Event(PAID, -1, -1, price, winner, "refund"))
     elif len(spots) == 1:
         place_building(game, winner, spots[0], 0)
     else:
@@ -165,6 +195,15 @@ class BuildingShortage(Step):
     kind = "building-shortage"
     answers = frozenset({A.WANT, A.PASS})
 
+    def __init__(self, requester: int, pos: int, hotel: bool, asked: tuple[int, ...],
+                 claimants: tuple[int, ...]) -> None:
+        # (the generic Step.__init__ sets the FIELDS by name, which compiled code does slowly)
+        self.requester = requester
+        self.pos = pos
+        self.hotel = hotel
+        self.asked = asked
+        self.claimants = claimants
+
     @property
     def decider(self) -> int:
         return self.asked[0] if self.asked else -1
@@ -173,11 +212,11 @@ class BuildingShortage(Step):
     def automatic(self) -> bool:  # type: ignore[override]
         return not self.asked        # everyone has answered
 
-    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
-        return [A.A_WANT, A.A_PASS]
+    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+        return [A_WANT, A_PASS]
 
-    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
-        if action.kind == A.WANT:
+    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
+        if action.kind == WANT:
             self.claimants = self.claimants + (player,)
             game.emit(Event(E.WANTS, player, self.pos, info=HOTEL if self.hotel else HOUSE))
         self.asked = self.asked[1:]
@@ -186,25 +225,23 @@ class BuildingShortage(Step):
         if player == self.requester:
             return None
         new = self.copy()
-        new.asked = tuple(q for q in self.asked if q != player)
-        new.claimants = tuple(q for q in self.claimants if q != player)
+        new.asked = tuple([q for q in self.asked if q != player])
+        new.claimants = tuple([q for q in self.claimants if q != player])
         return new
 
     def run(self, game: "ClassicGame") -> None:
-        from .auction import HOTEL_LOT, HOUSE_LOT, start_auction
-
-        s = game.state
+        s: ClassicState = game.state
         game.pop()
         if self.claimants:
             s.shortage_tried.append([self.requester, int(self.hotel)])
-            start_auction(game, HOTEL_LOT if self.hotel else HOUSE_LOT, (self.requester,) + self.claimants,
-                          game.edition.rules["building_auction_opening_bid"])
+            opening: int = game.edition.rules["building_auction_opening_bid"]
+            start_auction(game, HOTEL_LOT if self.hotel else HOUSE_LOT, (self.requester,) + self.claimants, opening)
         elif check_build(game, self.requester, self.pos) is None:
             sp = game.edition.board[self.pos]
             place_building(game, self.requester, self.pos, sp.hotel_cost if self.hotel else sp.house_cost)
 
     def describe(self, game: "ClassicGame") -> dict:
-        s = game.state
+        s: ClassicState = game.state
         return {"requester": self.requester, "pos": self.pos, "building": HOTEL if self.hotel else HOUSE,
                 "supply": s.bank_hotels if self.hotel else s.bank_houses}
 
@@ -217,15 +254,19 @@ class PlaceBuilding(Step):
     kind = "place-building"
     answers = frozenset({A.PLACE})
 
-    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
-        return [A.Action(A.PLACE, pos) for pos in building_spots(game, player, self.hotel, paid=True)]
+    def __init__(self, player: int, hotel: bool) -> None:
+        self.player = player
+        self.hotel = hotel
 
-    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
+    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+        return [Action(PLACE, pos) for pos in building_spots(game, player, self.hotel, paid=True)]
+
+    def check(self, game: "ClassicGame", player: int, action: Action) -> str | None:
         if action.arg not in building_spots(game, player, self.hotel, paid=True):
             return "you cannot place it there"
         return None
 
-    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
         game.pop()
         place_building(game, player, action.arg, 0)
 
@@ -235,14 +276,17 @@ class PlaceBuilding(Step):
 
 def check_sell(game: "ClassicGame", player: int, pos: int) -> str | None:
     ed = game.edition
-    s = game.state
-    if not 0 <= pos < ed.size or ed.board[pos].type != STREET or s.owner[pos] != player:
+    s: ClassicState = game.state
+    board = ed.board
+    if not 0 <= pos < len(board) or board[pos].type != STREET or s.owner[pos] != player:
         return f"you own no {ed.term('street')} at {pos}"
-    level = s.level[pos]
+    levels = s.level
+    level = levels[pos]
     if level == 0:
-        return f"there is nothing built on {ed.board[pos].name}"
-    if level < max(group_levels(game, pos)):
-        return f"sell evenly: first sell from the other {ed.term('streets', 2)} of the set"
+        return f"there is nothing built on {board[pos].name}"
+    for q in ed.group_members[ed.group_of[pos]]:
+        if levels[q] > level:       # (``level`` is below the set's highest)
+            return f"sell evenly: first sell from the other {ed.term('streets', 2)} of the set"
     if level == game.hotel_level and s.bank_houses < game.houses_per_hotel:
         return (f"the bank has only {s.bank_houses} {ed.term('houses', 2)}, not the {game.houses_per_hotel} a "
                 f"{ed.term('hotel')} breaks into; use sell-all {pos} to sell the whole set's buildings")
@@ -250,7 +294,7 @@ def check_sell(game: "ClassicGame", player: int, pos: int) -> str | None:
 
 
 def sell(game: "ClassicGame", player: int, pos: int) -> None:
-    s = game.state
+    s: ClassicState = game.state
     sp = game.edition.board[pos]
     level = s.level[pos]
     if level == game.hotel_level:
@@ -263,22 +307,28 @@ def sell(game: "ClassicGame", player: int, pos: int) -> None:
     s.level[pos] = level - 1
     transfer(game, BANK, player, refund)
     if game._events is not None:
-        game._events.append(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))
+        game._events.append(Event(SOLD_BUILDING, player, pos, refund, level - 1))
 
 
 def check_sell_all(game: "ClassicGame", player: int, pos: int) -> str | None:
     ed = game.edition
-    s = game.state
-    if not 0 <= pos < ed.size or ed.board[pos].type != STREET or s.owner[pos] != player:
+    s: ClassicState = game.state
+    board = ed.board
+    if not 0 <= pos < len(board) or board[pos].type != STREET or s.owner[pos] != player:
         return f"you own no {ed.term('street')} at {pos}"
-    if not any(group_levels(game, pos)):
-        return "there are no buildings in this colour set"
-    return None
+    levels = s.level
+    for q in ed.group_members[ed.group_of[pos]]:
+        if levels[q]:
+            return None
+    return "there are no buildings in this colour set"
 
 
 def sell_all(game: "ClassicGame", player: int, pos: int) -> None:
-    for q in game.edition.group_members[game.edition.group_of[pos]]:
-        if game.state.level[q]:
+    s: ClassicState = game.state
+    ed = game.edition
+    for q in ed.group_members[ed.group_of[pos]]:
+        if s.level[q]:
             refund = clear_buildings(game, q)
             transfer(game, BANK, player, refund)
-            game.emit(Event(E.SOLD_BUILDING, player, q, refund, 0))
+            if game._events is not None:
+                game._events.append(Event(SOLD_BUILDING, player, q, refund, 0))

@@ -5,33 +5,37 @@ bottom of their deck. A held card is stored as ``deck << 8 | card``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import events as E
 from ..engine.events import Event
-from ..engine.state import BANK
 from .jail import send_to_jail
-from .money import PayStep, pay, transfer
+from .money import BANK, PAID, PayStep, pay, transfer
 
+# Empire draws the classic Chance and Community Chest cards too: any Game, its state untyped.
 if TYPE_CHECKING:
-    from .classic import ClassicGame
+    from ..engine.game import Game
+    from .classic import ClassicGame, ClassicState
+
+# Compiled code reads Final module constants as C statics, not through the module's dictionary.
+CARD: Final = E.CARD
 
 
 def card_ref(deck: int, card: int) -> int:
     return deck << 8 | card
 
 
-def draw(game: "ClassicGame", player: int, deck: int) -> None:
-    s = game.state
+def draw(game: "Game", player: int, deck: int) -> None:
+    s: Any = game.state
     pile = s.decks[deck]
     if not pile:
         return                                  # every card of the deck is held by players
     index = pile.pop(0)
     card = game.edition.decks[deck].cards[index]
     if game._events is not None:
-        game._events.append(Event(E.CARD, player, deck, index, info=card.id))
+        game._events.append(Event(CARD, player, deck, index, info=card.id))
     effect = card.effect
-    kind = effect["kind"]
+    kind: str = effect["kind"]
     if kind == "get_out_of_jail":
         s.held[player].append(card_ref(deck, index))
         return
@@ -39,9 +43,9 @@ def draw(game: "ClassicGame", player: int, deck: int) -> None:
     apply_effect(game, player, effect)
 
 
-def apply_effect(game: "ClassicGame", player: int, effect: dict) -> None:
-    s = game.state
-    kind = effect["kind"]
+def apply_effect(game: "Game", player: int, effect: dict) -> None:
+    s: Any = game.state
+    kind: str = effect["kind"]
     if kind == "advance":
         game.advance_to(player, effect["to"])
     elif kind == "advance_nearest":
@@ -51,15 +55,19 @@ def apply_effect(game: "ClassicGame", player: int, effect: dict) -> None:
     elif kind == "move":
         game.move_by(player, effect["steps"])
     elif kind == "collect":
-        transfer(game, BANK, player, effect["amount"])
-        game.emit(Event(E.PAID, BANK, -1, effect["amount"], player, "card"))
+        amount: int = effect["amount"]
+        transfer(game, BANK, player, amount)
+        if game._events is not None:
+            game._events.append(Event(PAID, BANK, -1, amount, player, "card"))
     elif kind == "pay":
         pay(game, player, BANK, effect["amount"], "card")
     elif kind == "go_to_jail":
         send_to_jail(game, player, "card")
     elif kind == "repairs":
         houses, hotels = game.buildings_of(player)
-        pay(game, player, BANK, houses * effect["per_house"] + hotels * effect["per_hotel"], "repairs")
+        per_house: int = effect["per_house"]
+        per_hotel: int = effect["per_hotel"]
+        pay(game, player, BANK, houses * per_house + hotels * per_hotel, "repairs")
     elif kind == "pay_each_player":
         for other in reversed(game.seats_from(player)[:-1]):
             game.push(PayStep(player, other, effect["amount"], "card"))

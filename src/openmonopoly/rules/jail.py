@@ -6,38 +6,45 @@ move by that roll. While in jail you still collect rent, build, mortgage and tra
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import events as E
 from ..engine.events import Event
-from ..engine.state import BANK
-from .money import transfer
+from .money import BANK, PAID, transfer
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame
+    from ..engine.game import Game
+
+# Every family sends players to jail (Mandalorian and Empire too): the functions take any Game,
+# and read the jail fields (in_jail, jail_turns, held), which each family's state has, untyped.
+
+# Compiled code reads Final module constants as C statics, not through the module's dictionary.
+JAIL: Final = E.JAIL
+LEFT_JAIL: Final = E.LEFT_JAIL
 
 
-def send_to_jail(game: "ClassicGame", player: int, reason: str) -> None:
+def send_to_jail(game: "Game", player: int, reason: str) -> None:
     """Straight to jail: no salary for passing GO, and the turn ends (no doubles re-roll)."""
-    s = game.state
-    s.position[player] = game.edition.rules["jail_position"]
+    s: Any = game.state
+    jail_position: int = game.edition.rules["jail_position"]
+    s.position[player] = jail_position
     s.in_jail[player] = True
     s.jail_turns[player] = 0
     if game._events is not None:
-        game._events.append(Event(E.JAIL, player, info=reason))
+        game._events.append(Event(JAIL, player, info=reason))
 
 
-def release(game: "ClassicGame", player: int, how: str) -> None:
-    s = game.state
+def release(game: "Game", player: int, how: str) -> None:
+    s: Any = game.state
     s.in_jail[player] = False
     s.jail_turns[player] = 0
     if game._events is not None:
-        game._events.append(Event(E.LEFT_JAIL, player, info=how))
+        game._events.append(Event(LEFT_JAIL, player, info=how))
 
 
-def check_pay_bail(game: "ClassicGame", player: int) -> str | None:
-    s = game.state
-    fine = game.edition.rules["jail_fine"]
+def check_pay_bail(game: "Game", player: int) -> str | None:
+    s: Any = game.state
+    fine: int = game.edition.rules["jail_fine"]
     if not s.in_jail[player]:
         return "you are not in jail"
     if s.cash[player] < fine:
@@ -45,15 +52,16 @@ def check_pay_bail(game: "ClassicGame", player: int) -> str | None:
     return None
 
 
-def pay_bail(game: "ClassicGame", player: int) -> None:
-    fine = game.edition.rules["jail_fine"]
+def pay_bail(game: "Game", player: int) -> None:
+    fine: int = game.edition.rules["jail_fine"]
     transfer(game, player, BANK, fine)
-    game.emit(Event(E.PAID, player, -1, fine, BANK, "bail"))
+    if game._events is not None:
+        game._events.append(Event(PAID, player, -1, fine, BANK, "bail"))
     release(game, player, "paid")
 
 
-def check_use_card(game: "ClassicGame", player: int) -> str | None:
-    s = game.state
+def check_use_card(game: "Game", player: int) -> str | None:
+    s: Any = game.state
     if not s.in_jail[player]:
         return "you are not in jail"
     if not s.held[player]:
@@ -61,8 +69,8 @@ def check_use_card(game: "ClassicGame", player: int) -> str | None:
     return None
 
 
-def use_card(game: "ClassicGame", player: int) -> None:
-    s = game.state
+def use_card(game: "Game", player: int) -> None:
+    s: Any = game.state
     ref = s.held[player].pop(0)
     s.decks[ref >> 8].append(ref & 0xFF)      # back to the bottom of its deck
     release(game, player, "card")

@@ -6,21 +6,31 @@ pays, or, when even selling everything would not cover it, goes bankrupt.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import actions as A
 from ..engine import events as E
+from ..engine import state as _state
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..engine.state import BANK
+from ..engine.state import State
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame
+    from ..engine.game import Game
+    from .classic import ClassicGame, ClassicState
+
+# Compiled code reads Final module constants as C statics, not through the module's dictionary.
+BANK: Final = _state.BANK
+PAY: Final = A.PAY
+A_PAY: Final = A.A_PAY
+A_BANKRUPT: Final = A.A_BANKRUPT
+PAID: Final = E.PAID
+DEBT: Final = E.DEBT
 
 
-def transfer(game: "ClassicGame", payer: int, payee: int, amount: int) -> None:
+def transfer(game: "Game", payer: int, payee: int, amount: int) -> None:
     """Move cash; the bank (-1) has unlimited money and its flow is tallied in ``bank_net``."""
-    s = game.state
+    s: State = game.state
     if payer == BANK:
         s.bank_net += amount
     else:
@@ -31,15 +41,15 @@ def transfer(game: "ClassicGame", payer: int, payee: int, amount: int) -> None:
         s.cash[payee] += amount
 
 
-def pay(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
+def pay(game: "Game", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
     """``payer`` owes ``amount`` to ``payee`` now: pay it, or start a debt."""
     if amount <= 0:
         return
-    s = game.state
+    s: State = game.state
     if s.cash[payer] >= amount:
         transfer(game, payer, payee, amount)
         if game._events is not None:
-            game._events.append(Event(E.PAID, payer, pos, amount, payee, reason))
+            game._events.append(Event(PAID, payer, pos, amount, payee, reason))
     else:
         game.cannot_pay(payer, payee, amount, reason, pos)
 
@@ -47,23 +57,26 @@ def pay(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, p
 def start_debt(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
     """The classic answer to a payment the payer cannot make now: raise the money or go bankrupt."""
     game.push(Debt(payer, payee, amount, reason, pos))
-    game.emit(Event(E.DEBT, payer, pos, amount, payee, reason))
+    if game._events is not None:
+        game._events.append(Event(DEBT, payer, pos, amount, payee, reason))
 
 
 def raisable(game: "ClassicGame", player: int) -> int:
     """Cash the player could still raise from the bank: sell every building, then mortgage everything."""
     from .buildings import refund_value
 
-    s = game.state
+    s: ClassicState = game.state
     board = game.edition.board
     total = 0
     owner = s.owner
+    level = s.level
+    mortgaged = s.mortgaged
     for pos in game.edition.properties:
         if owner[pos] != player:
             continue
-        if s.level[pos]:
+        if level[pos]:
             total += refund_value(game, pos)
-        if not s.mortgaged[pos]:
+        if not mortgaged[pos]:
             total += board[pos].mortgage
     return total
 
@@ -78,9 +91,16 @@ class PayStep(Step):
     reason: str
     automatic = True
 
-    def run(self, game: "ClassicGame") -> None:
+    def __init__(self, payer: int, payee: int, amount: int, reason: str) -> None:
+        # (the generic Step.__init__ sets the FIELDS by name, which compiled code does slowly)
+        self.payer = payer
+        self.payee = payee
+        self.amount = amount
+        self.reason = reason
+
+    def run(self, game: "Game") -> None:
         game.pop()
-        s = game.state
+        s: State = game.state
         if s.alive[self.payer] and (self.payee == BANK or s.alive[self.payee]):
             pay(game, self.payer, self.payee, self.amount, self.reason)
 
@@ -96,17 +116,26 @@ class Debt(Step):
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 
+    def __init__(self, player: int, creditor: int, amount: int, reason: str, pos: int) -> None:
+        self.player = player
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
+        self.pos = pos
+
     def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
-        cash = game.state.cash[player]
+        s: State = game.state
+        cash = s.cash[player]
         if cash >= self.amount:
-            return [A.A_PAY]
+            return [A_PAY]
         if cash + raisable(game, player) < self.amount:
-            return [A.A_BANKRUPT]
+            return [A_BANKRUPT]
         return []
 
     def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
-        cash = game.state.cash[player]
-        if action.kind == A.PAY:
+        s: State = game.state
+        cash = s.cash[player]
+        if action.kind == PAY:
             if cash < self.amount:
                 return (f"you owe {game.edition.money(self.amount)} and have {game.edition.money(cash)}; "
                         "sell buildings, mortgage or trade first")
@@ -121,9 +150,10 @@ class Debt(Step):
 
     def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
         game.pop()
-        if action.kind == A.PAY:
+        if action.kind == PAY:
             transfer(game, player, self.creditor, self.amount)
-            game.emit(Event(E.PAID, player, self.pos, self.amount, self.creditor, self.reason))
+            if game._events is not None:
+                game._events.append(Event(PAID, player, self.pos, self.amount, self.creditor, self.reason))
         else:
             go_bankrupt(game, player, self.creditor)
 
@@ -141,7 +171,7 @@ def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
     from .buildings import clear_buildings
     from .mortgage import MortgagedTransfer
 
-    s = game.state
+    s: ClassicState = game.state
     ed = game.edition
     game.emit(Event(E.BANKRUPT, player, other=creditor))
     mine = [pos for pos in ed.properties if s.owner[pos] == player]
@@ -152,7 +182,7 @@ def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
     cash = s.cash[player]
     if cash:
         transfer(game, player, creditor, cash)
-        game.emit(Event(E.PAID, player, -1, cash, creditor, "bankruptcy"))
+        game.emit(Event(PAID, player, -1, cash, creditor, "bankruptcy"))
     cards = list(s.held[player])
     s.held[player].clear()
     s.alive[player] = False
@@ -161,7 +191,7 @@ def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
         for ref in cards:
             s.held[creditor].append(ref)
             game.emit(Event(E.CARD_GIVEN, creditor, ref >> 8, ref & 0xFF, player))
-        mortgaged = []
+        mortgaged: list[int] = []
         for pos in mine:
             s.owner[pos] = creditor
             game.emit(Event(E.TRANSFERRED, creditor, pos, other=player))

@@ -6,71 +6,94 @@ the interest again when lifting later).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
+from ..editions.schema import STREET as _STREET
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..engine.state import BANK
-from ..editions.schema import STREET
-from .money import pay, transfer
+from ..engine.state import State
+from .money import BANK, pay, transfer
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame
+    from ..engine.game import Game
+    from .classic import ClassicGame, ClassicState
+
+# Compiled code reads Final module constants as C statics, not through the module's dictionary.
+STREET: Final = _STREET
+LIFT: Final = A.LIFT
+A_LIFT: Final = A.A_LIFT
+A_KEEP: Final = A.A_KEEP
+MORTGAGED: Final = E.MORTGAGED
+UNMORTGAGED: Final = E.UNMORTGAGED
 
 
-def interest(game: "ClassicGame", pos: int) -> int:
+def interest(game: "Game", pos: int) -> int:
     sp = game.edition.board[pos]
     return sp.unmortgage - sp.mortgage
 
 
 def check_mortgage(game: "ClassicGame", player: int, pos: int) -> str | None:
     ed = game.edition
-    s = game.state
-    if not 0 <= pos < ed.size or not ed.board[pos].is_property or s.owner[pos] != player:
+    s: ClassicState = game.state
+    board = ed.board
+    if not 0 <= pos < len(board) or not board[pos].is_property or s.owner[pos] != player:
         return f"you do not own a property at {pos}"
+    sp = board[pos]
     if s.mortgaged[pos]:
-        return f"{ed.board[pos].name} is already mortgaged"
-    if ed.board[pos].type == STREET and any(
-            s.level[q] for q in ed.group_members[ed.group_of[pos]]):
-        return f"sell the {ed.term('houses', 2)} and {ed.term('hotels', 2)} of this colour set first"
+        return f"{sp.name} is already mortgaged"
+    if sp.type == STREET:
+        level = s.level
+        for q in ed.group_members[ed.group_of[pos]]:
+            if level[q]:
+                return f"sell the {ed.term('houses', 2)} and {ed.term('hotels', 2)} of this colour set first"
     return None
 
 
 def mortgage(game: "ClassicGame", player: int, pos: int) -> None:
+    s: ClassicState = game.state
     amount = game.edition.board[pos].mortgage
-    game.state.mortgaged[pos] = True
+    s.mortgaged[pos] = True
     transfer(game, BANK, player, amount)
-    game.emit(Event(E.MORTGAGED, player, pos, amount))
+    if game._events is not None:
+        game._events.append(Event(MORTGAGED, player, pos, amount))
 
 
 def check_unmortgage(game: "ClassicGame", player: int, pos: int) -> str | None:
     ed = game.edition
-    s = game.state
-    if not 0 <= pos < ed.size or not ed.board[pos].is_property or s.owner[pos] != player:
+    s: ClassicState = game.state
+    board = ed.board
+    if not 0 <= pos < len(board) or not board[pos].is_property or s.owner[pos] != player:
         return f"you do not own a property at {pos}"
+    sp = board[pos]
     if not s.mortgaged[pos]:
-        return f"{ed.board[pos].name} is not mortgaged"
-    cost = ed.board[pos].unmortgage
+        return f"{sp.name} is not mortgaged"
+    cost = sp.unmortgage
     if s.cash[player] < cost:
         return f"lifting the mortgage costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
     return None
 
 
 def unmortgage(game: "ClassicGame", player: int, pos: int) -> None:
+    s: ClassicState = game.state
     cost = game.edition.board[pos].unmortgage
-    game.state.mortgaged[pos] = False
+    s.mortgaged[pos] = False
     transfer(game, player, BANK, cost)
-    game.emit(Event(E.UNMORTGAGED, player, pos, cost))
+    if game._events is not None:
+        game._events.append(Event(UNMORTGAGED, player, pos, cost))
     # Lifting a mortgage that was just received settles its pending lift-or-keep decision.
-    stack = game.state.stack
+    stack = s.stack
     stack[:] = [step for step in stack if not (type(step) is MortgagedTransfer and step.pos == pos)]
 
 
-def transfer_pending(game: "ClassicGame", pos: int) -> bool:
+def transfer_pending(game: "Game", pos: int) -> bool:
     """Whether the receiver of mortgaged ``pos`` has still to lift the mortgage or pay the interest."""
-    return any(type(step) is MortgagedTransfer and step.pos == pos for step in game.state.stack)
+    s: State = game.state
+    for step in s.stack:
+        if type(step) is MortgagedTransfer and step.pos == pos:
+            return True
+    return False
 
 
 class MortgagedTransfer(Step):
@@ -86,31 +109,42 @@ class MortgagedTransfer(Step):
     kind = "mortgaged-property"
     answers = frozenset({A.LIFT, A.KEEP})
 
-    def lift_cost(self, game: "ClassicGame") -> int:
+    def __init__(self, player: int, pos: int, giver: int, interest_always: bool) -> None:
+        # (the generic Step.__init__ sets the FIELDS by name, which compiled code does slowly)
+        self.player = player
+        self.pos = pos
+        self.giver = giver
+        self.interest_always = interest_always
+
+    def lift_cost(self, game: "Game") -> int:
         sp = game.edition.board[self.pos]
         return sp.unmortgage + (interest(game, self.pos) if self.interest_always else 0)
 
-    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
-        if game.state.cash[player] >= self.lift_cost(game):
-            return [A.A_LIFT, A.A_KEEP]
-        return [A.A_KEEP]
+    def legal(self, game: "Game", player: int) -> list[A.Action]:
+        s: State = game.state
+        if s.cash[player] >= self.lift_cost(game):
+            return [A_LIFT, A_KEEP]
+        return [A_KEEP]
 
-    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
+    def check(self, game: "Game", player: int, action: A.Action) -> str | None:
+        s: State = game.state
         cost = self.lift_cost(game)
-        if action.kind == A.LIFT and game.state.cash[player] < cost:
+        if action.kind == LIFT and s.cash[player] < cost:
             return f"lifting costs {game.edition.money(cost)}; you can only keep the mortgage"
         return None
 
-    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+    def apply(self, game: "Game", player: int, action: A.Action) -> None:
         game.pop()
-        if action.kind == A.LIFT:
+        if action.kind == LIFT:
+            s: Any = game.state            # any family that has mortgages
             cost = self.lift_cost(game)
-            game.state.mortgaged[self.pos] = False
+            s.mortgaged[self.pos] = False
             transfer(game, player, BANK, cost)
-            game.emit(Event(E.UNMORTGAGED, player, self.pos, cost))
+            if game._events is not None:
+                game._events.append(Event(UNMORTGAGED, player, self.pos, cost))
         else:
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
 
-    def describe(self, game: "ClassicGame") -> dict:
+    def describe(self, game: "Game") -> dict:
         return {"pos": self.pos, "from": self.giver, "lift_cost": self.lift_cost(game),
                 "interest": interest(game, self.pos)}

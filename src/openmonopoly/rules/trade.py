@@ -3,28 +3,41 @@ set, cash and get-out-of-jail cards, proposed by one and accepted or rejected by
 the other. Mortgaged properties received are settled by ``MortgagedTransfer``."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
+from ..editions.schema import STREET as _STREET
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import TradeOffer
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..editions.schema import STREET
+from ..engine.state import State
 from .money import transfer
 from .mortgage import MortgagedTransfer, transfer_pending
 
+# Mandalorian and Empire trade too: these functions take any Game and read its state untyped.
 if TYPE_CHECKING:
-    from .classic import ClassicGame
+    from ..engine.game import Game
+    from .classic import ClassicGame, ClassicState
+
+# Compiled code reads Final module constants as C statics, not through the module's dictionary.
+STREET: Final = _STREET
+ACCEPT: Final = A.ACCEPT
+A_ACCEPT: Final = A.A_ACCEPT
+A_REJECT: Final = A.A_REJECT
 
 
-def trade_pending(game: "ClassicGame") -> bool:
-    return any(type(step) is TradeAnswer for step in game.state.stack)
+def trade_pending(game: "Game") -> bool:
+    s: State = game.state
+    for step in s.stack:
+        if type(step) is TradeAnswer:
+            return True
+    return False
 
 
-def check_offer(game: "ClassicGame", offer: TradeOffer) -> str | None:
+def check_offer(game: "Game", offer: TradeOffer) -> str | None:
     ed = game.edition
-    s = game.state
+    s: Any = game.state
     p, q = offer.proposer, offer.target
     if not (isinstance(q, int) and 0 <= q < s.n) or q == p:
         return f"trade with another player: 0..{s.n - 1}, not yourself"
@@ -32,19 +45,20 @@ def check_offer(game: "ClassicGame", offer: TradeOffer) -> str | None:
         return f"{s.names[q]} is out of the game"
     if not (offer.give or offer.take or offer.give_cards or offer.take_cards):
         return "a trade must move at least one property or card"
+    board = ed.board
     for side, owner_ in ((offer.give, p), (offer.take, q)):
         if len(set(side)) != len(side):
             return "a property is listed twice"
         for pos in side:
-            if not (isinstance(pos, int) and 0 <= pos < ed.size) or not (ed.board[pos].is_property
-                                                                         or pos in ed.properties):
+            if not (isinstance(pos, int) and 0 <= pos < len(board)) or not (board[pos].is_property
+                                                                            or pos in ed.properties):
                 return f"{pos} is not a property"
             if s.owner[pos] != owner_:
-                return f"{s.names[owner_]} does not own {ed.board[pos].name}"
+                return f"{s.names[owner_]} does not own {board[pos].name}"
             if transfer_pending(game, pos):
-                return f"{s.names[owner_]} must first lift the mortgage on {ed.board[pos].name} or pay the interest"
-            if ed.board[pos].type == STREET and any(s.level[x] for x in ed.group_members[ed.group_of[pos]]):
-                return (f"sell the {ed.term('houses', 2)} of {ed.board[pos].name}'s colour set to the bank "
+                return f"{s.names[owner_]} must first lift the mortgage on {board[pos].name} or pay the interest"
+            if board[pos].type == STREET and _any_built(game, pos):
+                return (f"sell the {ed.term('houses', 2)} of {board[pos].name}'s colour set to the bank "
                         "before trading it")
     # A held card is named in an offer by its deck (classic); a family may name it otherwise
     # (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number).
@@ -62,23 +76,36 @@ def check_offer(game: "ClassicGame", offer: TradeOffer) -> str | None:
     return None
 
 
-def propose(game: "ClassicGame", offer: TradeOffer) -> None:
+def _any_built(game: "Game", pos: int) -> bool:
+    """Whether a building stands on the colour set of street ``pos``."""
+    s: Any = game.state
+    level = s.level
+    for q in game.edition.group_members[game.edition.group_of[pos]]:
+        if level[q]:
+            return True
+    return False
+
+
+def propose(game: "Game", offer: TradeOffer) -> None:
     game.push(TradeAnswer(offer))
-    game.emit(Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target, info=str(offer)))
+    if game._events is not None:
+        game._events.append(Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target,
+                                  info=str(offer)))
 
 
-def _move_card(game: "ClassicGame", deck: int, giver: int, taker: int) -> None:
-    held = game.state.held[giver]
+def _move_card(game: "Game", deck: int, giver: int, taker: int) -> None:
+    s: Any = game.state
+    held = s.held[giver]
     key = game.trade_card_key
     for i, ref in enumerate(held):
         if key(ref) == deck:
             del held[i]
-            game.state.held[taker].append(ref)
+            s.held[taker].append(ref)
             game.emit(Event(E.CARD_GIVEN, taker, ref >> 8, ref & 0xFF, giver))
             return
 
 
-def execute(game: "ClassicGame", offer: TradeOffer) -> None:
+def execute(game: "Game", offer: TradeOffer) -> None:
     s = game.state
     p, q = offer.proposer, offer.target
     received: list[tuple[int, int, int]] = []
@@ -106,35 +133,41 @@ class TradeAnswer(Step):
     kind = "trade"
     answers = frozenset({A.ACCEPT, A.REJECT})
 
+    def __init__(self, offer: TradeOffer) -> None:
+        # (the generic Step.__init__ sets the FIELDS by name, which compiled code does slowly)
+        self.offer = offer
+
     @property
     def decider(self) -> int:
         return self.offer.target
 
-    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
+    def legal(self, game: "Game", player: int) -> list[A.Action]:
         if check_offer(game, self.offer) is None:
-            return [A.A_ACCEPT, A.A_REJECT]
-        return [A.A_REJECT]
+            return [A_ACCEPT, A_REJECT]
+        return [A_REJECT]
 
-    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
-        if action.kind == A.ACCEPT:
+    def check(self, game: "Game", player: int, action: A.Action) -> str | None:
+        if action.kind == ACCEPT:
             reason = check_offer(game, self.offer)
             if reason:
                 return "the offer no longer holds: " + reason
         return None
 
-    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+    def apply(self, game: "Game", player: int, action: A.Action) -> None:
         game.pop()
         offer = self.offer
-        if action.kind == A.ACCEPT:
-            game.emit(Event(E.TRADE_ACCEPTED, player, amount=offer.cash, other=offer.proposer, info=str(offer)))
+        if action.kind == ACCEPT:
+            if game._events is not None:
+                game._events.append(Event(E.TRADE_ACCEPTED, player, amount=offer.cash, other=offer.proposer,
+                                          info=str(offer)))
             execute(game, offer)
-        else:
-            game.emit(Event(E.TRADE_REJECTED, player, other=offer.proposer, info=str(offer)))
+        elif game._events is not None:
+            game._events.append(Event(E.TRADE_REJECTED, player, other=offer.proposer, info=str(offer)))
 
-    def describe(self, game: "ClassicGame") -> dict:
+    def describe(self, game: "Game") -> dict:
         return {"offer": self.offer.to_json()}
 
-    def without(self, game: "ClassicGame", player: int) -> Step | None:
+    def without(self, game: "Game", player: int) -> Step | None:
         return None if player in (self.offer.proposer, self.offer.target) else self
 
     @classmethod

@@ -1,0 +1,81 @@
+"""The compiled core (mypyc) and the pure-Python sources play the same games.
+
+``make`` compiles the modules in ``openmonopoly._native.COMPILED``; ``OPENMONOPOLY_PURE=1`` runs the
+sources instead, and a compiled module older than its source is never used.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import openmonopoly as om
+from openmonopoly import _native
+from openmonopoly.engine.flow import Step, step_types
+from openmonopoly.rules import money
+from openmonopoly.sim.runner import play_game
+
+SRC = Path(_native.__file__).resolve().parents[1]
+
+# A few bot games per edition: (edition, seats, seed, max rounds).
+CASES = [(ed, ["heuristic"] * (3 if ed == "empire" else 4), seed, None) for ed in om.edition_ids() for seed in (1, 2)]
+CASES += [(ed, ["random"] * 3, 5, 30) for ed in om.edition_ids()]
+
+DIGESTS = """
+import json, sys
+from openmonopoly import _native
+from openmonopoly.sim.runner import play_game
+cases = json.loads(sys.argv[1])
+print(json.dumps({"status": _native.status(), "compiled": _native.is_compiled(),
+                  "digests": [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in cases]}))
+"""
+
+
+def run_digests(env_extra: dict[str, str], pythonpath: Path = SRC) -> dict:
+    env = dict(os.environ, PYTHONPATH=str(pythonpath), **env_extra)
+    out = subprocess.run([sys.executable, "-c", DIGESTS, json.dumps(CASES)], env=env, capture_output=True,
+                         text=True, check=True)
+    return json.loads(out.stdout)
+
+
+def test_the_compiled_core_is_in_use_where_ci_requires_it() -> None:
+    if os.environ.get("OPENMONOPOLY_REQUIRE_NATIVE") != "1":
+        pytest.skip("OPENMONOPOLY_REQUIRE_NATIVE=1 is set by .ci/run, where `make test` builds the core first")
+    assert _native.PURE_REASON is None, _native.status()
+    assert _native.is_compiled()
+    assert all(_native.compiled_paths(m) for m in _native.COMPILED)
+
+
+def test_pure_python_plays_the_same_games_as_this_process() -> None:
+    here = [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in CASES]
+    pure = run_digests({"OPENMONOPOLY_PURE": "1"})
+    assert pure["status"].startswith("pure Python") and not pure["compiled"]
+    assert pure["digests"] == here
+
+
+def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> None:
+    if not all(_native.compiled_paths(m) for m in _native.COMPILED):
+        pytest.skip("the core is not compiled here")
+    copy = tmp_path / "src"
+    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    edited = copy / "openmonopoly" / "rules" / "money.py"
+    edited.write_text(edited.read_text() + "\n# edited after the build\n")
+    result = run_digests({}, pythonpath=copy)
+    assert result["status"] == "pure Python (compiled core is stale)"
+    assert not result["compiled"]
+    fresh = run_digests({}, pythonpath=SRC)
+    assert fresh["digests"] == result["digests"]
+
+
+def test_every_step_class_has_its_own_name_so_saved_steps_load_as_themselves() -> None:
+    om.Game("mandalorian", 4, seed=1)          # imports every family's steps
+    types = step_types()
+    assert types["Debt"] is money.Debt
+    debt = money.Debt(0, -1, 120, "tax", 4)
+    loaded = Step.from_json(json.loads(json.dumps(debt.to_json())))
+    assert type(loaded) is money.Debt and loaded == debt
