@@ -1,27 +1,38 @@
 """Engine speed: bot games per second on one core, events off.
 
-    .venv/bin/python bench/engine_speed.py [--games 200] [--seed 1] [--json]
+    .venv/bin/python bench/engine_speed.py [--games 200] [--seed 1] [--json] [--compare-pure [--rounds 3]]
 
 Rows: 4 heuristic bots on classic playing to the end, and 4 random bots on
 classic with a 100-round limit (random bots rarely bankrupt each other).
 
 Both wall-clock and CPU time (``time.process_time``) are reported: on a loaded
 machine the CPU figure is what one free core would do. The last line compares
-the heuristic row with the target of issue 6 (150,000 player-turns/s).
+the heuristic row with the target of issue 6 (150,000 player-turns/s). The first
+line says which engine ran: the compiled core (``make native``) or pure Python.
+
+``--compare-pure`` times the heuristic case with this engine and with the
+pure-Python sources (a child process with ``OPENMONOPOLY_PURE=1``), alternating
+``--rounds`` times, and prints the median of each and their ratio: a speed-up
+measured in one run, which a noisy machine distorts far less than two runs.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
+import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 try:
+    from openmonopoly import _native
     from openmonopoly.sim import play_game
     from openmonopoly.sim.runner import game_seed
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+    from openmonopoly import _native
     from openmonopoly.sim import play_game
     from openmonopoly.sim.runner import game_seed
 
@@ -55,8 +66,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games per case (default 200)")
     ap.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    ap.add_argument("--compare-pure", action="store_true",
+                    help="time the heuristic case compiled and pure-Python, alternating, and print the ratio")
+    ap.add_argument("--rounds", type=int, default=3, help="rounds of --compare-pure (default 3)")
+    ap.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     play_game("classic", ["heuristic"] * 4, game_seed(args.seed, -1))     # warm-up: imports, edition tables
+    if args.pure_child:          # one timing of the heuristic case, for --compare-pure
+        print(json.dumps(run(*CASES[0], args.games, args.seed)))
+        return 0
+    if args.compare_pure:
+        return compare_pure(args)
     rows = [run(label, ed, seats, mr, args.games, args.seed) for label, ed, seats, mr in CASES]
     if args.json:
         print(json.dumps({"games": args.games, "seed": args.seed, "python": sys.version.split()[0],
@@ -64,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     head = (f"{'case':<36} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} "
             f"{'per CPU-second':>15}")
+    print(f"engine: {_native.status()}")
     print(head)
     print("-" * len(head))
     for r in rows:
@@ -72,6 +93,29 @@ def main(argv: list[str] | None = None) -> int:
     best = rows[0]["player_turns_per_cpu_sec"]
     print(f"target (issue 6): {TARGET:,} player-turns/s for heuristic x4 on one core; "
           f"this run: {best:,.0f} per CPU-second = {best / TARGET:.0%} of it")
+    return 0
+
+
+def compare_pure(args: argparse.Namespace) -> int:
+    """This engine against the pure-Python sources on the heuristic case, rounds interleaved."""
+    env = dict(os.environ, OPENMONOPOLY_PURE="1")
+    child = [sys.executable, __file__, "--pure-child", "--games", str(args.games), "--seed", str(args.seed)]
+    here: list[float] = []
+    pure: list[float] = []
+    for _ in range(args.rounds):
+        here.append(run(*CASES[0], args.games, args.seed)["player_turns_per_cpu_sec"])
+        out = subprocess.run(child, env=env, capture_output=True, text=True, check=True).stdout
+        pure.append(json.loads(out.splitlines()[-1])["player_turns_per_cpu_sec"])
+    h, p = statistics.median(here), statistics.median(pure)
+    result = {"case": CASES[0][0], "games": args.games, "rounds": args.rounds, "engine": _native.status(),
+              "player_turns_per_cpu_sec": h, "pure_python_player_turns_per_cpu_sec": p, "ratio": round(h / p, 2)}
+    if args.json:
+        print(json.dumps(result, indent=2))
+    else:
+        print(f"{CASES[0][0]}, {args.games} games, median of {args.rounds} interleaved rounds (per CPU-second):")
+        print(f"  {_native.status():<34} {h:>10,.0f} player-turns/s")
+        print(f"  {'pure Python':<34} {p:>10,.0f} player-turns/s")
+        print(f"  ratio {h / p:.2f}x; target (issue 6) {TARGET:,}: this engine is at {h / TARGET:.0%} of it")
     return 0
 
 

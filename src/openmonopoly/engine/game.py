@@ -375,6 +375,17 @@ class Game:
         new.state = self.state.copy()
         return new
 
+    # copy/deepcopy/pickle go through clone and JSON rather than through each object's fields: the
+    # compiled step classes can only be built through their constructors.
+    def __copy__(self) -> "Game":
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict) -> "Game":
+        return self.clone()
+
+    def __reduce__(self) -> Any:
+        return (Game.from_json, (self.to_json(),))
+
     def resample_hidden(self, player: int | None, rng: random.Random) -> None:
         """Redraw in place what ``player`` cannot see (``state.HIDDEN``), consistently with their view.
 
