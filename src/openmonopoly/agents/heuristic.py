@@ -21,7 +21,6 @@ Strategy in short:
 """
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from ..editions import Edition
@@ -224,7 +223,7 @@ class HeuristicAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        # ``seed`` is accepted like every bot's; this one is deterministic and draws nothing.
         self.proposed: set[TradeOffer] = set()   # every offer made (never repeated, rejected or not)
         self.trade_turn = -1                      # the turn counter of the last trade search
         self._plans_owner: list[int] = []        # the ownership the trade plans were made for

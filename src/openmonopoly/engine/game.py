@@ -276,6 +276,19 @@ class Game:
     def view(self, player: int | None = None) -> View:
         return self.view_class(self, player)
 
+    def play_out(self, agents: Sequence[Any]) -> None:
+        """Let ``agents`` (one per seat, each with ``act(view, prompt) -> action``) answer every
+        prompt, each through its own seat's view, until the game is over."""
+        if len(agents) != self.state.n:
+            raise ValueError(f"play_out needs one agent per seat ({self.state.n}), got {len(agents)}")
+        views = [self.view(p) for p in range(len(agents))]
+        while True:
+            prompt = self.prompt
+            if prompt is None:
+                return
+            player = prompt.player
+            self.act(player, agents[player].act(views[player], prompt))
+
     # ------------------------------------------------------------------ flow helpers for rules
     def emit(self, event: Event) -> None:
         if self._events is not None:

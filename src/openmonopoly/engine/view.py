@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mypy_extensions import mypyc_attr
 
@@ -33,11 +33,13 @@ class View:
     fields its compiled bot reads most (``ClassicView``); the generated ones fill in the rest.
     """
 
+    # False: the class reads the state's public fields itself (``ClassicView``), no subclass is made.
+    GENERATE_FIELDS: ClassVar[bool] = True
     _game: "Game"
     player: int | None
 
     def __new__(cls, game: "Game", player: int | None = None) -> "View":
-        if cls in _GENERATED:
+        if cls in _GENERATED or not cls.GENERATE_FIELDS:
             return super().__new__(cls)
         key = (cls, type(game.state))
         sub = _VIEW_CLASSES.get(key)
@@ -133,8 +135,12 @@ def _view_class(base: type[View], state_type: type[State]) -> type[View]:
 def _refusal(hidden: frozenset[str]) -> Any:
     """The ``__getattr__`` of a generated view class: only reached for a name with no property."""
     def refuse(*args: Any) -> Any:      # (self, name) interpreted; (name) compiled, which binds no self
-        name = args[-1]
-        if name in hidden or name.startswith("_"):
-            raise AttributeError(f"'{name}' is hidden from players")
-        raise AttributeError(f"a view has no field '{name}'")
+        raise no_field(args[-1], hidden)
     return refuse
+
+
+def no_field(name: str, hidden: frozenset[str]) -> AttributeError:
+    """The error for reading ``name`` from a view that does not show it."""
+    if name in hidden or name.startswith("_"):
+        return AttributeError(f"'{name}' is hidden from players")
+    return AttributeError(f"a view has no field '{name}'")

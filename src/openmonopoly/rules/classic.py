@@ -20,7 +20,7 @@ from ..engine.flow import Step
 from ..engine.game import Game
 from ..engine.options import Option
 from ..engine.state import BANK, State
-from ..engine.view import View
+from ..engine.view import View, no_field
 from . import buildings, cards, jail, mortgage, trade
 from .auction import start_auction
 from .money import pay, raisable, start_debt, transfer
@@ -65,10 +65,20 @@ A_BUY: Final = A.A_BUY
 A_AUCTION: Final = A.A_AUCTION
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # its generated per-state subclasses (see View)
 class ClassicView(View):
-    """A classic-family view with typed properties for what the compiled heuristic bot reads most
-    (the other public fields are generated, as for every view)."""
+    """The classic family's view: typed properties for what the compiled heuristic bot reads most,
+    and every other public field of the state by name (``__getattr__``).
+
+    Unlike other views it has no generated subclass (``GENERATE_FIELDS``): the compiled bot's reads
+    are then direct calls rather than lookups through an interpreted class."""
+
+    GENERATE_FIELDS = False
+
+    def __getattr__(self, name: str) -> Any:
+        s: State = self._game.state
+        if name in s.FIELDS and name not in s.HIDDEN and not name.startswith("_"):
+            return getattr(s, name)
+        raise no_field(name, s.HIDDEN)
 
     @property
     def owner(self) -> list[int]:

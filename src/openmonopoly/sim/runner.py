@@ -63,14 +63,7 @@ def play_game(edition: str, seats: list[str], seed: int, options: dict | None = 
     game = Game(edition, len(seats), seed=seed, options=_options(options, max_rounds), events=events)
     if landing_counts is not None:
         game.landing_counts = landing_counts  # type: ignore[attr-defined]
-    views = [game.view(p) for p in range(len(seats))]
-    act = game.act
-    while True:
-        prompt = game.prompt
-        if prompt is None:
-            break
-        player = prompt.player
-        act(player, agents[player].act(views[player], prompt))
+    game.play_out(agents)
     if landing_counts is not None:
         game.landing_counts = None  # type: ignore[attr-defined]
     return game
