@@ -239,17 +239,18 @@ class Game:
             return "the game is over"
         if not isinstance(player, int) or not 0 <= player < s.n:
             return f"there is no player {player!r}; players are 0..{s.n - 1}"
-        if not s.alive[player]:
+        p: int = player
+        if not s.alive[p]:
             return "you are out of the game"
         kind = action.kind
         if kind in ANYTIME_KINDS:
-            return self.check_anytime(player, action)
+            return self.check_anytime(p, action)
         top = s.stack[-1]
-        if top.decider != player:
+        if top.decider != p:
             return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
         if kind not in top.answers:
             return f"'{kind}' does not answer this prompt ('{top.kind}')"
-        return top.check(self, player, action)
+        return top.check(self, p, action)
 
     def act(self, player: Any, action: Action | str) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
@@ -261,15 +262,17 @@ class Game:
         reason = self.check(player, action)
         if reason is not None:
             raise IllegalAction(reason, action, player, list(self.legal_actions(player).actions))
+        p: int = player             # (check accepted it: a seat number)
         kind = action.kind
-        if kind == TRADE and action.offer is not None and action.offer.proposer != player:
-            action = Action(TRADE, -1, action.offer._replace(proposer=player))
+        if kind == TRADE and action.offer is not None and action.offer.proposer != p:
+            action = Action(TRADE, -1, action.offer._replace(proposer=p))
         start = len(self.history)
-        self._record.append((player, action))
+        self._record.append((p, action))
         if kind in ANYTIME_KINDS:
-            self.apply_anytime(player, action)
+            self.apply_anytime(p, action)
         else:
-            self.state.stack[-1].apply(self, player, action)
+            s: State = self.state
+            s.stack[-1].apply(self, p, action)
         self._advance()
         return self.history[start:] if self.log_events else []
 
@@ -295,17 +298,21 @@ class Game:
             self._events.append(event)
 
     def push(self, step: Step) -> None:
-        self.state.stack.append(step)
+        s: State = self.state
+        s.stack.append(step)
 
     def pop(self) -> Step:
-        return self.state.stack.pop()
+        s: State = self.state
+        return s.stack.pop()
 
     def replace_top(self, step: Step) -> None:
-        self.state.stack[-1] = step
+        s: State = self.state
+        s.stack[-1] = step
 
     def drop_from_flow(self, player: int) -> None:
         """Remove a player who has left the game from every pending step."""
-        stack = self.state.stack
+        s: State = self.state
+        stack = s.stack
         kept = [step.without(self, player) for step in stack]
         stack[:] = [step for step in kept if step is not None]
 

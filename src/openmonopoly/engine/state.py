@@ -39,6 +39,13 @@ class State:
     end_reason: str
     bank_net: int
     dice: tuple[int, ...]
+    # Every family also has these (the shared rule modules - jail, trade, cards - read them in any
+    # family). Declared here so that compiled code reads them typed; each family initialises them
+    # and lists them in its own FIELDS, where they keep their place in its saved games.
+    in_jail: list[bool]
+    jail_turns: list[int]
+    held: list[list[int]]           # per seat: cards kept (classic: get-out-of-jail cards)
+    owner: list[int]                # per space: the owning seat, or BANK
 
     def __init__(self, names: list[str], start_cash: int) -> None:
         n = len(names)

@@ -5,14 +5,15 @@ bottom of their deck. A held card is stored as ``deck << 8 | card``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine import events as E
 from ..engine.events import Event
+from ..engine.state import State
 from .jail import send_to_jail
 from .money import BANK, PAID, PayStep, pay, transfer
 
-# Empire draws the classic Chance and Community Chest cards too: any Game, its state untyped.
+# Empire draws the classic Chance and Community Chest cards too: these functions take any Game.
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .classic import ClassicGame, ClassicState
@@ -26,8 +27,8 @@ def card_ref(deck: int, card: int) -> int:
 
 
 def draw(game: "Game", player: int, deck: int) -> None:
-    s: Any = game.state
-    pile = s.decks[deck]
+    s: State = game.state
+    pile: list[int] = game.state.decks[deck]      # (the decks are the family's: not in the base State)
     if not pile:
         return                                  # every card of the deck is held by players
     index = pile.pop(0)
@@ -44,7 +45,7 @@ def draw(game: "Game", player: int, deck: int) -> None:
 
 
 def apply_effect(game: "Game", player: int, effect: dict) -> None:
-    s: Any = game.state
+    s: State = game.state
     kind: str = effect["kind"]
     if kind == "advance":
         game.advance_to(player, effect["to"])

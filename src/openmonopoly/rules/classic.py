@@ -31,15 +31,11 @@ class ClassicState(State):
     FIELDS = State.FIELDS + ("in_jail", "jail_turns", "owner", "level", "mortgaged", "bank_houses", "bank_hotels",
                  "decks", "held", "doubles", "shortage_tried")
     HIDDEN = frozenset({"decks"})
-    in_jail: list[bool]
-    jail_turns: list[int]
-    owner: list[int]                # per space: the owning seat, or BANK
     level: list[int]                # per space: houses 1..houses_per_hotel, then the hotel level
     mortgaged: list[bool]
     bank_houses: int
     bank_hotels: int
     decks: list[list[int]]          # per deck: card indices in draw order (hidden)
-    held: list[list[int]]           # per seat: get-out-of-jail cards kept (deck << 8 | card)
     doubles: int
     shortage_tried: list[list[int]]
 
@@ -514,7 +510,10 @@ class ClassicGame(Game):
                 return "a trade needs an offer"
             if trade.trade_pending(self):
                 return "another trade is waiting for an answer"
-            return trade.check_offer(self, action.offer._replace(proposer=player))
+            offer = action.offer
+            if offer.proposer != player:         # (a bot's own offers already name it)
+                offer = offer._replace(proposer=player)
+            return trade.check_offer(self, offer)
         if kind == A.BUILD:
             return "pay your debt first" if in_debt else buildings.check_build(self, player, action.arg)
         if kind == A.SELL:
@@ -531,7 +530,10 @@ class ClassicGame(Game):
         kind = action.kind
         if kind == A.TRADE:
             assert action.offer is not None
-            trade.propose(self, action.offer._replace(proposer=player))
+            offer = action.offer
+            if offer.proposer != player:
+                offer = offer._replace(proposer=player)
+            trade.propose(self, offer)
         elif kind == A.BUILD:
             buildings.build(self, player, action.arg)
         elif kind == A.SELL:

@@ -6,17 +6,18 @@ move by that roll. While in jail you still collect rent, build, mortgage and tra
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine import events as E
 from ..engine.events import Event
+from ..engine.state import State
 from .money import BANK, PAID, transfer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-# Every family sends players to jail (Mandalorian and Empire too): the functions take any Game,
-# and read the jail fields (in_jail, jail_turns, held), which each family's state has, untyped.
+# Every family sends players to jail (Mandalorian and Empire too): the functions take any Game;
+# the jail fields (in_jail, jail_turns, held) are declared on the base State.
 
 # Compiled code reads Final module constants as C statics, not through the module's dictionary.
 JAIL: Final = E.JAIL
@@ -25,7 +26,7 @@ LEFT_JAIL: Final = E.LEFT_JAIL
 
 def send_to_jail(game: "Game", player: int, reason: str) -> None:
     """Straight to jail: no salary for passing GO, and the turn ends (no doubles re-roll)."""
-    s: Any = game.state
+    s: State = game.state
     jail_position: int = game.edition.rules["jail_position"]
     s.position[player] = jail_position
     s.in_jail[player] = True
@@ -35,7 +36,7 @@ def send_to_jail(game: "Game", player: int, reason: str) -> None:
 
 
 def release(game: "Game", player: int, how: str) -> None:
-    s: Any = game.state
+    s: State = game.state
     s.in_jail[player] = False
     s.jail_turns[player] = 0
     if game._events is not None:
@@ -43,7 +44,7 @@ def release(game: "Game", player: int, how: str) -> None:
 
 
 def check_pay_bail(game: "Game", player: int) -> str | None:
-    s: Any = game.state
+    s: State = game.state
     fine: int = game.edition.rules["jail_fine"]
     if not s.in_jail[player]:
         return "you are not in jail"
@@ -61,7 +62,7 @@ def pay_bail(game: "Game", player: int) -> None:
 
 
 def check_use_card(game: "Game", player: int) -> str | None:
-    s: Any = game.state
+    s: State = game.state
     if not s.in_jail[player]:
         return "you are not in jail"
     if not s.held[player]:
@@ -70,7 +71,7 @@ def check_use_card(game: "Game", player: int) -> str | None:
 
 
 def use_card(game: "Game", player: int) -> None:
-    s: Any = game.state
+    s: State = game.state
     ref = s.held[player].pop(0)
-    s.decks[ref >> 8].append(ref & 0xFF)      # back to the bottom of its deck
+    game.state.decks[ref >> 8].append(ref & 0xFF)      # back to the bottom of its deck (the family's decks)
     release(game, player, "card")

@@ -37,7 +37,7 @@ def trade_pending(game: "Game") -> bool:
 
 def check_offer(game: "Game", offer: TradeOffer) -> str | None:
     ed = game.edition
-    s: Any = game.state
+    s: State = game.state
     p, q = offer.proposer, offer.target
     if not (isinstance(q, int) and 0 <= q < s.n) or q == p:
         return f"trade with another player: 0..{s.n - 1}, not yourself"
@@ -94,7 +94,7 @@ def propose(game: "Game", offer: TradeOffer) -> None:
 
 
 def _move_card(game: "Game", deck: int, giver: int, taker: int) -> None:
-    s: Any = game.state
+    s: State = game.state
     held = s.held[giver]
     key = game.trade_card_key
     for i, ref in enumerate(held):
