@@ -219,6 +219,16 @@ def _seat(view: View) -> int:
     return player
 
 
+# The bot makes an action or offer or two every turn: built straight as tuples, they skip the
+# NamedTuple's Python-level ``__new__`` (the same values: ``_action(k, a) == Action(k, a)``).
+def _action(kind: str, arg: int) -> Action:
+    return tuple.__new__(Action, (kind, arg, None))
+
+
+def _trade_offer(proposer: int, target: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> TradeOffer:
+    return tuple.__new__(TradeOffer, (proposer, target, give, take, cash, (), ()))
+
+
 class HeuristicAgent:
     name = "heuristic"
 
@@ -383,7 +393,7 @@ class HeuristicAgent:
             return A_PASS
         high_bidder: int = d["high_bidder"]
         high: int = d["high"] if high_bidder >= 0 else value // 2
-        return Action(BID, min(limit, max(minimum, high + step)))
+        return _action(BID, min(limit, max(minimum, high + step)))
 
     def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
         # The view's fields are read once here and handed down: each read is a call.
@@ -446,7 +456,7 @@ class HeuristicAgent:
         for g in full:
             for q in b.members[g]:
                 if mortgaged[q] and cash - b.unmortgage[q] >= reserve:
-                    action = Action(UNMORTGAGE, q)
+                    action = _action(UNMORTGAGE, q)
                     if view.check(action) is None:
                         return action
         return None
@@ -459,7 +469,7 @@ class HeuristicAgent:
                 if best < 0 or b.price[q] > b.price[best]:
                     best = q
         if best >= 0:
-            action = Action(UNMORTGAGE, best)
+            action = _action(UNMORTGAGE, best)
             if view.check(action) is None:
                 return action
         return None
@@ -487,7 +497,7 @@ class HeuristicAgent:
             cost = b.hotel_cost[spot] if hotel else b.house_cost[spot]
             if cash - cost < reserve:
                 continue
-            action = Action(BUILD, spot)
+            action = _action(BUILD, spot)
             if view.check(action) is None:
                 return action
         return None
@@ -507,7 +517,7 @@ class HeuristicAgent:
                 donors = b.members[full[j]]
                 top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
-                    action = Action(SELL, _cheapest_at(b, level, donors, top))
+                    action = _action(SELL, _cheapest_at(b, level, donors, top))
                     if view.check(action) is None:
                         return action
             return None
@@ -553,7 +563,7 @@ class HeuristicAgent:
             k = (rank.get(b.group_of[q], 99), -b.price[q], q)
             if best < 0 or k < best_key:
                 best, best_key = q, k
-        return Action(PLACE, best)
+        return _action(PLACE, best)
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
@@ -583,7 +593,7 @@ class HeuristicAgent:
                  if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)]
         loose.sort()
         for _, _, _, q in loose:
-            action = Action(MORTGAGE, q)
+            action = _action(MORTGAGE, q)
             if view.check(action) is None:
                 return action
         # 2. sell buildings, weakest set first, evenly.
@@ -595,10 +605,10 @@ class HeuristicAgent:
             if not top:
                 continue
             spot = _cheapest_at(b, level, members, top)
-            action = Action(SELL, spot)
+            action = _action(SELL, spot)
             if view.check(action) is None:
                 return action
-            action = Action(SELL_ALL, spot)
+            action = _action(SELL_ALL, spot)
             if view.check(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
@@ -607,7 +617,7 @@ class HeuristicAgent:
                 continue
             for q in b.members[g]:
                 if not mortgaged[q]:
-                    action = Action(MORTGAGE, q)
+                    action = _action(MORTGAGE, q)
                     if view.check(action) is None:
                         return action
         return self._fallback(view)
@@ -719,16 +729,16 @@ class HeuristicAgent:
             return None
         for kind, target, give, take, take_price, give_price in self._plans:
             if kind == SWAP:
-                offer = TradeOffer(me, target, give, take, max(0, min(take_price - give_price, cash - reserve)))
+                offer = _trade_offer(me, target, give, take, max(0, min(take_price - give_price, cash - reserve)))
             elif kind == BUY_OUT:
                 if cash - 2 * take_price < reserve // 2:
                     continue
-                offer = TradeOffer(me, target, (), take, 2 * take_price)
+                offer = _trade_offer(me, target, (), take, 2 * take_price)
             else:
                 pay = (3 * take_price + 1) // 2
                 if cash - pay < reserve:
                     continue
-                offer = TradeOffer(me, target, (), take, pay)
+                offer = _trade_offer(me, target, (), take, pay)
             action = self._offer(view, offer)
             if action is not None:
                 return action
@@ -749,7 +759,7 @@ class HeuristicAgent:
     def _offer(self, view: ClassicView, offer: TradeOffer) -> Action | None:
         if offer in self.proposed:
             return None
-        action = Action(TRADE, -1, offer)
+        action = tuple.__new__(Action, (TRADE, -1, offer))
         if view.check(action) is not None:
             return None
         self.proposed.add(offer)
@@ -770,5 +780,5 @@ class HeuristicAgent:
         if legal.actions:
             return legal.actions[0]
         if legal.bid_range is not None:
-            return Action(BID, legal.bid_range[0])
+            return _action(BID, legal.bid_range[0])
         raise RuntimeError("no legal action to fall back on")
