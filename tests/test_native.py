@@ -5,6 +5,7 @@ sources instead, and a compiled module older than its source is never used.
 """
 from __future__ import annotations
 
+import importlib.machinery
 import json
 import os
 import shutil
@@ -70,6 +71,18 @@ def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> 
     assert not result["compiled"]
     fresh = run_digests({}, pythonpath=SRC)
     assert fresh["digests"] == result["digests"]
+
+
+def test_a_stray_compiled_module_from_another_build_is_never_loaded(tmp_path: Path) -> None:
+    copy = tmp_path / "src"
+    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    # engine/options.py is not compiled; an extension file beside it (here: not even a valid one)
+    # must not shadow it, whatever else is built.
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    (copy / "openmonopoly" / "engine" / ("options" + suffix)).write_bytes(b"not a shared library")
+    result = run_digests({}, pythonpath=copy)
+    assert result["status"] == "pure Python (stray compiled modules)"
+    assert result["digests"] == run_digests({"OPENMONOPOLY_PURE": "1"})["digests"]
 
 
 def test_every_step_class_has_its_own_name_so_saved_steps_load_as_themselves() -> None:

@@ -47,6 +47,7 @@ COMPILED = (
     "openmonopoly.agents.by_family",
 )
 PACKAGE_DIR = Path(__file__).resolve().parent
+_SOURCE_FIRST = set(COMPILED)        # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
 PURE_ENV = "OPENMONOPOLY_PURE"
 
@@ -61,6 +62,15 @@ def compiled_paths(module: str) -> list[Path]:
     return sorted(src.parent.glob(src.stem + ".cpython-*"))
 
 
+def extension_modules() -> list[str]:
+    """Every module of the package that has a compiled extension file beside its source."""
+    found = []
+    for path in PACKAGE_DIR.rglob("*.cpython-*"):
+        parts = path.relative_to(PACKAGE_DIR.parent).with_name(path.name.split(".")[0]).parts
+        found.append(".".join(parts))
+    return sorted(found)
+
+
 def source_hashes(modules: Sequence[str] = COMPILED) -> dict[str, str]:
     return {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in modules}
 
@@ -69,6 +79,12 @@ def _why_pure() -> str | None:
     """Why this process runs the pure-Python sources (None: it runs the compiled core)."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return f"{PURE_ENV} is set"
+    stray = [m for m in extension_modules() if m not in COMPILED]
+    if stray:                    # left by a build of another module list: never load them
+        _SOURCE_FIRST.update(stray)
+        warnings.warn(f"openmonopoly: compiled modules from another build ({', '.join(stray)}); using the "
+                      "pure-Python sources (run `make native` to rebuild)", RuntimeWarning, stacklevel=3)
+        return "stray compiled modules"
     if not all(compiled_paths(m) for m in COMPILED):
         return "not compiled (run `make native`)"
     try:
@@ -91,7 +107,7 @@ class _SourceFirst(importlib.machinery.PathFinder):
     @classmethod
     def find_spec(cls, fullname: str, path: Sequence[str] | None = None,  # type: ignore[override]
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
-        if fullname not in COMPILED:
+        if fullname not in _SOURCE_FIRST:
             return None
         return importlib.util.spec_from_file_location(fullname, source_path(fullname))
 

@@ -254,6 +254,12 @@ class Game:
 
     def act(self, player: Any, action: Action | str) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
+        start = len(self.history)
+        self._act(player, action)
+        return self.history[start:] if self.log_events else []
+
+    def _act(self, player: Any, action: Action | str) -> None:
+        """``act`` without building its list of events (the bot loop has no use for it)."""
         if isinstance(action, str):
             try:
                 action = Action.parse(action, player)
@@ -266,7 +272,6 @@ class Game:
         kind = action.kind
         if kind == TRADE and action.offer is not None and action.offer.proposer != p:
             action = Action(TRADE, -1, action.offer._replace(proposer=p))
-        start = len(self.history)
         self._record.append((p, action))
         if kind in ANYTIME_KINDS:
             self.apply_anytime(p, action)
@@ -274,7 +279,6 @@ class Game:
             s: State = self.state
             s.stack[-1].apply(self, p, action)
         self._advance()
-        return self.history[start:] if self.log_events else []
 
     def view(self, player: int | None = None) -> View:
         return self.view_class(self, player)
@@ -290,7 +294,7 @@ class Game:
             if prompt is None:
                 return
             player = prompt.player
-            self.act(player, agents[player].act(views[player], prompt))
+            self._act(player, agents[player].act(views[player], prompt))
 
     # ------------------------------------------------------------------ flow helpers for rules
     def emit(self, event: Event) -> None:
