@@ -16,10 +16,11 @@ from .errors import ReplayMismatch
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # (and so Chance.__new__ skips __init__, as copy() needs)
 class Chance:
-    __slots__ = ("_rng", "_forced", "log", "_playback", "_cursor")
+    __slots__ = ("_rng", "_random", "_forced", "log", "_playback", "_cursor")
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
+        self._random = self._rng.random         # (bound once: the dice are drawn thousands of times)
         self._forced: deque[int] = deque()
         self.log: list[int] = []
         self._playback: list[int] | None = None
@@ -34,13 +35,13 @@ class Chance:
             if not 0 <= value < n:
                 raise ValueError(f"scripted outcome {value} is outside [0, {n})")
         else:
-            value = int(self._rng.random() * n)
+            value = int(self._random() * n)
         self.log.append(value)
         return value
 
     def die(self, sides: int = 6) -> int:
         if self._playback is None and not self._forced:       # the common case of ``below``, inlined
-            value = int(self._rng.random() * sides)
+            value = int(self._random() * sides)
             self.log.append(value)
             return value + 1
         return self.below(sides) + 1
@@ -85,6 +86,7 @@ class Chance:
         new = Chance.__new__(Chance)
         new._rng = random.Random(0)            # (seeding from the OS would be wasted work)
         new._rng.setstate(self._rng.getstate())
+        new._random = new._rng.random
         new._forced = deque(self._forced)
         new.log = list(self.log)
         new._playback = None if self._playback is None else list(self._playback)

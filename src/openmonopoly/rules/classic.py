@@ -328,22 +328,25 @@ class ClassicGame(Game):
         s.first_player = s.current = self.roll_for_first_player()
         s.turns = 1
         self.push(TurnStart(s.current))
-        self.emit(Event(E.TURN, s.current, amount=s.round))
+        if self._events is not None:
+            self._events.append(Event(E.TURN, s.current, amount=s.round))
 
     def roll_for_first_player(self) -> int:
         """Everyone rolls both dice; the highest starts; tied highest roll again."""
         contenders = list(range(self.state.n))
-        rolls: list[str] = []
+        rolls: list[str] | None = [] if self._events is not None else None    # (for the event only)
         while True:
             totals = []
             for p in contenders:
-                d1, d2 = self.chance.die(), self.chance.die()
+                d1, d2 = self.chance.die(6), self.chance.die(6)
                 totals.append(d1 + d2)
-                rolls.append(f"{p}:{d1}+{d2}")
+                if rolls is not None:
+                    rolls.append(f"{p}:{d1}+{d2}")
             best = max(totals)
             contenders = [p for p, t in zip(contenders, totals) if t == best]
             if len(contenders) == 1:
-                self.emit(Event(E.GAME_STARTED, contenders[0], info=" ".join(rolls)))
+                if rolls is not None:
+                    self.emit(Event(E.GAME_STARTED, contenders[0], info=" ".join(rolls)))
                 return contenders[0]
 
     # ------------------------------------------------------------ seats and turns
