@@ -66,14 +66,7 @@ def _play(job: tuple[int, int, tuple[int, ...], list[str]]) -> tuple[tuple[int, 
     index, seed, lineup, names = job
     seats = [names[c] for c in lineup]
     game = Game(_EDITION, seats, seed=seed, events=False)
-    agents = [make_agent("heuristic", agent_seed(seed, k)) for k in range(len(seats))]
-    views = [game.view(p) for p in range(len(seats))]
-    while True:
-        prompt = game.prompt
-        if prompt is None:
-            break
-        p = prompt.player
-        game.act(p, agents[p].act(views[p], prompt))
+    game.play_out([make_agent("heuristic", agent_seed(seed, k)) for k in range(len(seats))])
     s = game.state
     return lineup, list(s.winners), s.end_reason, s.turns, list(s.cash)
 
