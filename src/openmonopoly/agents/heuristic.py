@@ -689,8 +689,7 @@ class HeuristicAgent:
         plans: list[TradePlan] = []
         for g in b.street_groups:
             members = b.members[g]
-            mine = 0
-            others: list[int] = []
+            mine = held_by_others = 0
             for q in members:
                 o = owner[q]
                 if o == me:
@@ -698,10 +697,12 @@ class HeuristicAgent:
                 elif o == BANK:
                     break
                 else:
-                    others.append(q)
+                    held_by_others += 1
             else:
-                if not mine or not others:
+                if not mine or not held_by_others:
                     continue
+                # (listed only now: most groups on most turns have an unowned street, or no mix)
+                others = [q for q in members if owner[q] != me]
                 # holders from my left round, so no seat is everyone's first choice
                 seats = sorted({owner[q] for q in others})
                 holders = [o for o in seats if o > me] + [o for o in seats if o < me]
