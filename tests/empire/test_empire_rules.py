@@ -182,6 +182,7 @@ def test_declined_brand_is_auctioned_from_50k_in_50k_raises_anyone_bids():
     roll(g, 0, 2, 3)
     g.act(0, "auction")
     assert pk(g) == (1, "auction") and g.legal_actions(1).bid_range == (50, 1000)
+    assert g.prompt.details["increment"] == 50          # (the web's bid buttons raise by it)
     g.act(1, "bid 50")
     refused(g, 2, "bid 60", "at least")
     g.act(2, "bid 100")

@@ -42,7 +42,7 @@ def test_decline_starts_an_auction_open_to_all_opening_at_10():
     p = g.prompt
     assert (p.player, p.kind) == (1, "auction")
     assert p.details == {"lot": 6, "lot_kind": "property", "high": 0, "high_bidder": -1, "minimum": 10,
-                         "bidders": [1, 2, 3, 0]}
+                         "increment": 1, "bidders": [1, 2, 3, 0]}
     assert g.legal_actions(1).bid_range[0] == 10
 
 

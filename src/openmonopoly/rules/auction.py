@@ -154,5 +154,6 @@ class Auction(Step):
             award_building(cast("ClassicGame", game), winner, lot == HOTEL_LOT, price)   # (classic-family lots)
 
     def describe(self, game: "Game") -> dict:
+        increment: int = game.edition.rules["auction_increment"]
         return {"lot": self.lot, "lot_kind": lot_name(self.lot), "high": self.high, "high_bidder": self.high_bidder,
-                "minimum": self.minimum(game), "bidders": list(self.bidders)}
+                "minimum": self.minimum(game), "increment": increment, "bidders": list(self.bidders)}

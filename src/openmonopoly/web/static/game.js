@@ -258,7 +258,8 @@ function renderPrompt() {
       const [lo, hi] = bid.slice(4).split("..").map(Number);
       const input = el("input", { type: "number", id: "bid-amount", min: lo, max: hi, value: lo });
       const inc = (k) => el("button", { type: "button", onclick: () => (input.value = Math.min(hi, Math.max(lo, Number(input.value) + k))) }, `+${k}`);
-      box.append(el("div", { class: "bidbox" }, input, inc(10), inc(50),
+      const step = Math.max(d.increment ?? 1, 10);   // the edition's raise (Empire: 50K), at least 10
+      box.append(el("div", { class: "bidbox" }, input, inc(step), inc(5 * step),
         el("button", { class: "primary", id: "bid-button", onclick: () => send(`bid ${Math.floor(Number(input.value))}`) }, "Bid"),
         el("span", { class: "empty" }, `${m(lo)}–${m(hi)}`)));
     }
