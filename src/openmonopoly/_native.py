@@ -7,8 +7,9 @@ the compiled core is what every import gets, with the same source, API and games
 
 This module runs first (``openmonopoly/__init__.py`` installs it before importing anything else) and
 falls back to the pure-Python sources, with a warning, when a compiled module is stale (a source
-changed after the build), so an edit is never hidden behind an old build. ``OPENMONOPOLY_PURE=1``
-asks for the pure-Python path on purpose (tests compare the two).
+changed after the build) or an extension file is left from a build of another module list, so an
+edit is never hidden behind an old build. ``OPENMONOPOLY_PURE=1`` asks for the pure-Python path on
+purpose (tests compare the two); without a build (a plain ``pip install``) the sources run too.
 """
 from __future__ import annotations
 
