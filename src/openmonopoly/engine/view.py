@@ -122,14 +122,17 @@ _GENERATED: set[type] = set()
 
 def _view_class(base: type[View], state_type: type[State]) -> type[View]:
     """``base`` with a read-only property per public field of ``state_type`` (see ``View``)."""
-    hidden = state_type.HIDDEN
     fields: dict[str, Any] = {"__module__": getattr(base, "__module__"), "__qualname__": base.__qualname__,
-                              "__getattr__": _refusal(hidden)}
+                              "__getattr__": _refusal(state_type.HIDDEN)}
     for name in state_type.FIELDS:
-        if name in hidden or name.startswith("_") or hasattr(base, name):
-            continue
-        fields[name] = property(attrgetter("_game.state." + name))
+        if is_public(name, state_type) and not hasattr(base, name):
+            fields[name] = property(attrgetter("_game.state." + name))
     return type(base.__name__, (base,), fields)
+
+
+def is_public(name: str, state_type: type[State]) -> bool:
+    """Whether a view shows the state field ``name``."""
+    return name in state_type.FIELDS and name not in state_type.HIDDEN and not name.startswith("_")
 
 
 def _refusal(hidden: frozenset[str]) -> Any:

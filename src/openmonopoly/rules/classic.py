@@ -20,7 +20,7 @@ from ..engine.flow import Step
 from ..engine.game import Game
 from ..engine.options import Option
 from ..engine.state import BANK, State
-from ..engine.view import View, no_field
+from ..engine.view import View, is_public, no_field
 from . import buildings, cards, jail, mortgage, trade
 from .auction import start_auction
 from .money import pay, raisable, start_debt, transfer
@@ -72,7 +72,7 @@ class ClassicView(View):
 
     def __getattr__(self, name: str) -> Any:
         s: State = self._game.state
-        if name in s.FIELDS and name not in s.HIDDEN and not name.startswith("_"):
+        if is_public(name, type(s)):
             return getattr(s, name)
         raise no_field(name, s.HIDDEN)
 
@@ -350,12 +350,6 @@ class ClassicGame(Game):
                 return contenders[0]
 
     # ------------------------------------------------------------ seats and turns
-    def seats_from(self, player: int) -> tuple[int, ...]:
-        """Players still in the game from ``player``'s left round to ``player`` (if still in)."""
-        s: ClassicState = self.state
-        n = s.n
-        return tuple(q for q in ((player + i) % n for i in range(1, n + 1)) if s.alive[q])
-
     def next_turn(self) -> None:
         s: ClassicState = self.state
         s.doubles = 0
