@@ -28,13 +28,13 @@ from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from ..engine.state import BANK
 from ..rules.classic import ClassicView
 from . import missions as _variants     # Clone Wars missions, quicker-game tables
 from .base import group_counts
 
-# Module constants as ``Final`` so the compiled code reads C statics, not module dictionaries or
-# attributes of the (interpreted) actions module.
-BANK: Final = -1
+# Actions as ``Final`` module constants, so the compiled code reads C statics, not attributes of the
+# (interpreted) actions module; the kind strings are Final literals there, which the compiler inlines.
 A_ROLL: Final = A.A_ROLL
 A_PAY_BAIL: Final = A.A_PAY_BAIL
 A_USE_CARD: Final = A.A_USE_CARD
@@ -49,15 +49,6 @@ A_LIFT: Final = A.A_LIFT
 A_KEEP: Final = A.A_KEEP
 A_CLAIM: Final = A.A_CLAIM
 A_WANT: Final = A.A_WANT
-BID: Final = A.BID
-BUILD: Final = A.BUILD
-SELL: Final = A.SELL
-SELL_ALL: Final = A.SELL_ALL
-MORTGAGE: Final = A.MORTGAGE
-UNMORTGAGE: Final = A.UNMORTGAGE
-PLACE: Final = A.PLACE
-TRADE: Final = A.TRADE
-# What ``_fallback`` answers when the bot's own choice is not legal, first legal kind wins.
 FALLBACK_KINDS: Final = (A.PAY, A.ROLL, A.KEEP, A.CLAIM, A.REJECT, A.PASS, A.AUCTION, A.MORTGAGE, A.SELL,
                          A.SELL_ALL, A.BANKRUPT)
 VARIANT_PROMPTS: Final = _variants.PROMPT_KINDS
@@ -393,7 +384,7 @@ class HeuristicAgent:
             return A_PASS
         high_bidder: int = d["high_bidder"]
         high: int = d["high"] if high_bidder >= 0 else value // 2
-        return _action(BID, min(limit, max(minimum, high + step)))
+        return _action(A.BID, min(limit, max(minimum, high + step)))
 
     def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
         # The view's fields are read once here and handed down: each read is a call.
@@ -456,7 +447,7 @@ class HeuristicAgent:
         for g in full:
             for q in b.members[g]:
                 if mortgaged[q] and cash - b.unmortgage[q] >= reserve:
-                    action = _action(UNMORTGAGE, q)
+                    action = _action(A.UNMORTGAGE, q)
                     if view.check(action) is None:
                         return action
         return None
@@ -469,7 +460,7 @@ class HeuristicAgent:
                 if best < 0 or b.price[q] > b.price[best]:
                     best = q
         if best >= 0:
-            action = _action(UNMORTGAGE, best)
+            action = _action(A.UNMORTGAGE, best)
             if view.check(action) is None:
                 return action
         return None
@@ -497,7 +488,7 @@ class HeuristicAgent:
             cost = b.hotel_cost[spot] if hotel else b.house_cost[spot]
             if cash - cost < reserve:
                 continue
-            action = _action(BUILD, spot)
+            action = _action(A.BUILD, spot)
             if view.check(action) is None:
                 return action
         return None
@@ -517,7 +508,7 @@ class HeuristicAgent:
                 donors = b.members[full[j]]
                 top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
-                    action = _action(SELL, _cheapest_at(b, level, donors, top))
+                    action = _action(A.SELL, _cheapest_at(b, level, donors, top))
                     if view.check(action) is None:
                         return action
             return None
@@ -552,7 +543,7 @@ class HeuristicAgent:
 
     def on_place(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
-        spots = [a.arg for a in view.legal_actions().actions if a.kind == PLACE]
+        spots = [a.arg for a in view.legal_actions().actions if a.kind == A.PLACE]
         if not spots:
             return self._fallback(view)
         rank = {g: i for i, g in enumerate(b.build_order)}
@@ -563,7 +554,7 @@ class HeuristicAgent:
             k = (rank.get(b.group_of[q], 99), -b.price[q], q)
             if best < 0 or k < best_key:
                 best, best_key = q, k
-        return _action(PLACE, best)
+        return _action(A.PLACE, best)
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
@@ -593,7 +584,7 @@ class HeuristicAgent:
                  if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)]
         loose.sort()
         for _, _, _, q in loose:
-            action = _action(MORTGAGE, q)
+            action = _action(A.MORTGAGE, q)
             if view.check(action) is None:
                 return action
         # 2. sell buildings, weakest set first, evenly.
@@ -605,10 +596,10 @@ class HeuristicAgent:
             if not top:
                 continue
             spot = _cheapest_at(b, level, members, top)
-            action = _action(SELL, spot)
+            action = _action(A.SELL, spot)
             if view.check(action) is None:
                 return action
-            action = _action(SELL_ALL, spot)
+            action = _action(A.SELL_ALL, spot)
             if view.check(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
@@ -617,7 +608,7 @@ class HeuristicAgent:
                 continue
             for q in b.members[g]:
                 if not mortgaged[q]:
-                    action = _action(MORTGAGE, q)
+                    action = _action(A.MORTGAGE, q)
                     if view.check(action) is None:
                         return action
         return self._fallback(view)
@@ -760,7 +751,7 @@ class HeuristicAgent:
     def _offer(self, view: ClassicView, offer: TradeOffer) -> Action | None:
         if offer in self.proposed:
             return None
-        action = tuple.__new__(Action, (TRADE, -1, offer))
+        action = tuple.__new__(Action, (A.TRADE, -1, offer))
         if view.check(action) is not None:
             return None
         self.proposed.add(offer)
@@ -781,5 +772,5 @@ class HeuristicAgent:
         if legal.actions:
             return legal.actions[0]
         if legal.bid_range is not None:
-            return _action(BID, legal.bid_range[0])
+            return _action(A.BID, legal.bid_range[0])
         raise RuntimeError("no legal action to fall back on")

@@ -8,14 +8,14 @@ bank. A lot is a property (its position) or one of the bank's last buildings
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.state import State
-from .money import BANK, PAID, transfer
+from .money import BANK, transfer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -24,11 +24,9 @@ if TYPE_CHECKING:
 HOUSE_LOT: Final = -1
 HOTEL_LOT: Final = -2
 
-# Compiled code reads Final module constants as C statics, not through the module's dictionary.
-BID: Final = A.BID
+# Actions as Final module constants: compiled code reads them as C statics (the kind strings are
+# Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
 A_PASS: Final = A.A_PASS
-BID_EVENT: Final = E.BID
-BID_PASS_EVENT: Final = E.BID_PASS
 
 
 def lot_name(lot: int) -> str:
@@ -112,7 +110,7 @@ class Auction(Step):
         return [A_PASS]
 
     def check(self, game: "Game", player: int, action: A.Action) -> str | None:
-        if action.kind == BID:
+        if action.kind == A.BID:
             low, high = self.minimum(game), self.max_bid(game, player)
             if action.arg < low:
                 return f"the bid must be at least {game.edition.money(low)}"
@@ -121,19 +119,19 @@ class Auction(Step):
         return None
 
     def apply(self, game: "Game", player: int, action: A.Action) -> None:
-        if action.kind == BID:
+        if action.kind == A.BID:
             self.high = action.arg
             self.high_bidder = player
             self.turn = (self.turn + 1) % len(self.bidders)
             if game._events is not None:
-                game._events.append(Event(BID_EVENT, player, self.lot, action.arg))
+                game._events.append(Event(E.BID, player, self.lot, action.arg))
         else:
             bidders = self.bidders
             self.bidders = bidders[:self.turn] + bidders[self.turn + 1:]
             if self.bidders and self.turn >= len(self.bidders):
                 self.turn = 0
             if game._events is not None:
-                game._events.append(Event(BID_PASS_EVENT, player, self.lot))
+                game._events.append(Event(E.BID_PASS, player, self.lot))
 
     def _close(self, game: "Game") -> None:
         game.pop()
@@ -150,7 +148,7 @@ class Auction(Step):
             from .buildings import award_building
             transfer(game, winner, BANK, price)
             if game._events is not None:
-                game._events.append(Event(PAID, winner, -1, price, BANK, "building-auction"))
+                game._events.append(Event(E.PAID, winner, -1, price, BANK, "building-auction"))
             award_building(cast("ClassicGame", game), winner, lot == HOTEL_LOT, price)   # (classic-family lots)
 
     def describe(self, game: "Game") -> dict:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..editions.schema import STREET as _STREET
+from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.flow import Step
 from .auction import HOTEL_LOT, HOUSE_LOT, start_auction
-from .money import BANK, PAID, transfer
+from .money import BANK, transfer
 
 if TYPE_CHECKING:
     from .classic import ClassicGame, ClassicState
@@ -25,14 +25,10 @@ if TYPE_CHECKING:
 HOUSE: Final = "house"
 HOTEL: Final = "hotel"
 
-# Compiled code reads Final module constants as C statics, not through the module's dictionary.
-STREET: Final = _STREET
-WANT: Final = A.WANT
-PLACE: Final = A.PLACE
+# Actions as Final module constants: compiled code reads them as C statics (the kind strings are
+# Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
 A_WANT: Final = A.A_WANT
 A_PASS: Final = A.A_PASS
-BUILT: Final = E.BUILT
-SOLD_BUILDING: Final = E.SOLD_BUILDING
 
 
 def refund_value(game: "ClassicGame", pos: int) -> int:
@@ -141,7 +137,7 @@ def place_building(game: "ClassicGame", player: int, pos: int, cost: int) -> Non
     if cost:
         transfer(game, player, BANK, cost)
     if game._events is not None:
-        game._events.append(Event(BUILT, player, pos, cost, s.level[pos]))
+        game._events.append(Event(E.BUILT, player, pos, cost, s.level[pos]))
 
 
 def build(game: "ClassicGame", player: int, pos: int) -> None:
@@ -176,7 +172,7 @@ def award_building(game: "ClassicGame", winner: int, hotel: bool, price: int) ->
     if not spots:
         transfer(game, BANK, winner, price)   # nowhere left to put it: the bank refunds the bid
         if game._events is not None:
-            game._events.append(Event(PAID, -1, -1, price, winner, "refund"))
+            game._events.append(Event(E.PAID, -1, -1, price, winner, "refund"))
     elif len(spots) == 1:
         place_building(game, winner, spots[0], 0)
     else:
@@ -216,7 +212,7 @@ class BuildingShortage(Step):
         return [A_WANT, A_PASS]
 
     def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
-        if action.kind == WANT:
+        if action.kind == A.WANT:
             self.claimants = self.claimants + (player,)
             game.emit(Event(E.WANTS, player, self.pos, info=HOTEL if self.hotel else HOUSE))
         self.asked = self.asked[1:]
@@ -259,7 +255,7 @@ class PlaceBuilding(Step):
         self.hotel = hotel
 
     def legal(self, game: "ClassicGame", player: int) -> list[Action]:
-        return [Action(PLACE, pos) for pos in building_spots(game, player, self.hotel, paid=True)]
+        return [Action(A.PLACE, pos) for pos in building_spots(game, player, self.hotel, paid=True)]
 
     def check(self, game: "ClassicGame", player: int, action: Action) -> str | None:
         if action.arg not in building_spots(game, player, self.hotel, paid=True):
@@ -307,7 +303,7 @@ def sell(game: "ClassicGame", player: int, pos: int) -> None:
     s.level[pos] = level - 1
     transfer(game, BANK, player, refund)
     if game._events is not None:
-        game._events.append(Event(SOLD_BUILDING, player, pos, refund, level - 1))
+        game._events.append(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))
 
 
 def check_sell_all(game: "ClassicGame", player: int, pos: int) -> str | None:
@@ -331,4 +327,4 @@ def sell_all(game: "ClassicGame", player: int, pos: int) -> None:
             refund = clear_buildings(game, q)
             transfer(game, BANK, player, refund)
             if game._events is not None:
-                game._events.append(Event(SOLD_BUILDING, player, q, refund, 0))
+                game._events.append(Event(E.SOLD_BUILDING, player, q, refund, 0))

@@ -5,21 +5,17 @@ bottom of their deck. A held card is stored as ``deck << 8 | card``.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.state import State
 from .jail import send_to_jail
-from .money import BANK, PAID, PayStep, pay, transfer
+from .money import BANK, PayStep, pay, transfer
 
 # Empire draws the classic Chance and Community Chest cards too: these functions take any Game.
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .classic import ClassicGame, ClassicState
-
-# Compiled code reads Final module constants as C statics, not through the module's dictionary.
-CARD: Final = E.CARD
 
 
 def card_ref(deck: int, card: int) -> int:
@@ -34,7 +30,7 @@ def draw(game: "Game", player: int, deck: int) -> None:
     index = pile.pop(0)
     card = game.edition.decks[deck].cards[index]
     if game._events is not None:
-        game._events.append(Event(CARD, player, deck, index, info=card.id))
+        game._events.append(Event(E.CARD, player, deck, index, info=card.id))
     effect = card.effect
     kind: str = effect["kind"]
     if kind == "get_out_of_jail":
@@ -59,7 +55,7 @@ def apply_effect(game: "Game", player: int, effect: dict) -> None:
         amount: int = effect["amount"]
         transfer(game, BANK, player, amount)
         if game._events is not None:
-            game._events.append(Event(PAID, BANK, -1, amount, player, "card"))
+            game._events.append(Event(E.PAID, BANK, -1, amount, player, "card"))
     elif kind == "pay":
         pay(game, player, BANK, effect["amount"], "card")
     elif kind == "go_to_jail":

@@ -6,22 +6,18 @@ move by that roll. While in jail you still collect rent, build, mortgage and tra
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.state import State
-from .money import BANK, PAID, transfer
+from .money import BANK, transfer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
 # Every family sends players to jail (Mandalorian and Empire too): the functions take any Game;
 # the jail fields (in_jail, jail_turns, held) are declared on the base State.
-
-# Compiled code reads Final module constants as C statics, not through the module's dictionary.
-JAIL: Final = E.JAIL
-LEFT_JAIL: Final = E.LEFT_JAIL
 
 
 def send_to_jail(game: "Game", player: int, reason: str) -> None:
@@ -32,7 +28,7 @@ def send_to_jail(game: "Game", player: int, reason: str) -> None:
     s.in_jail[player] = True
     s.jail_turns[player] = 0
     if game._events is not None:
-        game._events.append(Event(JAIL, player, info=reason))
+        game._events.append(Event(E.JAIL, player, info=reason))
 
 
 def release(game: "Game", player: int, how: str) -> None:
@@ -40,7 +36,7 @@ def release(game: "Game", player: int, how: str) -> None:
     s.in_jail[player] = False
     s.jail_turns[player] = 0
     if game._events is not None:
-        game._events.append(Event(LEFT_JAIL, player, info=how))
+        game._events.append(Event(E.LEFT_JAIL, player, info=how))
 
 
 def check_pay_bail(game: "Game", player: int) -> str | None:
@@ -57,7 +53,7 @@ def pay_bail(game: "Game", player: int) -> None:
     fine: int = game.edition.rules["jail_fine"]
     transfer(game, player, BANK, fine)
     if game._events is not None:
-        game._events.append(Event(PAID, player, -1, fine, BANK, "bail"))
+        game._events.append(Event(E.PAID, player, -1, fine, BANK, "bail"))
     release(game, player, "paid")
 
 

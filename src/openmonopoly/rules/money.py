@@ -6,26 +6,22 @@ pays, or, when even selling everything would not cover it, goes bankrupt.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Final
 
 from ..engine import actions as A
 from ..engine import events as E
-from ..engine import state as _state
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..engine.state import State
+from ..engine.state import BANK, State
 
 if TYPE_CHECKING:
     from ..engine.game import Game
     from .classic import ClassicGame, ClassicState
 
-# Compiled code reads Final module constants as C statics, not through the module's dictionary.
-BANK: Final = _state.BANK
-PAY: Final = A.PAY
+# Actions as Final module constants: compiled code reads them as C statics (the kind strings are
+# Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
 A_PAY: Final = A.A_PAY
 A_BANKRUPT: Final = A.A_BANKRUPT
-PAID: Final = E.PAID
-DEBT: Final = E.DEBT
 
 
 def transfer(game: "Game", payer: int, payee: int, amount: int) -> None:
@@ -49,7 +45,7 @@ def pay(game: "Game", payer: int, payee: int, amount: int, reason: str, pos: int
     if s.cash[payer] >= amount:
         transfer(game, payer, payee, amount)
         if game._events is not None:
-            game._events.append(Event(PAID, payer, pos, amount, payee, reason))
+            game._events.append(Event(E.PAID, payer, pos, amount, payee, reason))
     else:
         game.cannot_pay(payer, payee, amount, reason, pos)
 
@@ -58,7 +54,7 @@ def start_debt(game: "ClassicGame", payer: int, payee: int, amount: int, reason:
     """The classic answer to a payment the payer cannot make now: raise the money or go bankrupt."""
     game.push(Debt(payer, payee, amount, reason, pos))
     if game._events is not None:
-        game._events.append(Event(DEBT, payer, pos, amount, payee, reason))
+        game._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
 
 
 def raisable(game: "ClassicGame", player: int) -> int:
@@ -135,7 +131,7 @@ class Debt(Step):
     def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
         s: State = game.state
         cash = s.cash[player]
-        if action.kind == PAY:
+        if action.kind == A.PAY:
             if cash < self.amount:
                 return (f"you owe {game.edition.money(self.amount)} and have {game.edition.money(cash)}; "
                         "sell buildings, mortgage or trade first")
@@ -150,10 +146,10 @@ class Debt(Step):
 
     def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
         game.pop()
-        if action.kind == PAY:
+        if action.kind == A.PAY:
             transfer(game, player, self.creditor, self.amount)
             if game._events is not None:
-                game._events.append(Event(PAID, player, self.pos, self.amount, self.creditor, self.reason))
+                game._events.append(Event(E.PAID, player, self.pos, self.amount, self.creditor, self.reason))
         else:
             go_bankrupt(game, player, self.creditor)
 
@@ -182,7 +178,7 @@ def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
     cash = s.cash[player]
     if cash:
         transfer(game, player, creditor, cash)
-        game.emit(Event(PAID, player, -1, cash, creditor, "bankruptcy"))
+        game.emit(Event(E.PAID, player, -1, cash, creditor, "bankruptcy"))
     cards = list(s.held[player])
     s.held[player].clear()
     s.alive[player] = False

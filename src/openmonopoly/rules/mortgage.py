@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..editions.schema import STREET as _STREET
+from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
@@ -20,13 +20,10 @@ if TYPE_CHECKING:
     from ..engine.game import Game
     from .classic import ClassicGame, ClassicState
 
-# Compiled code reads Final module constants as C statics, not through the module's dictionary.
-STREET: Final = _STREET
-LIFT: Final = A.LIFT
+# Actions as Final module constants: compiled code reads them as C statics (the kind strings are
+# Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
 A_LIFT: Final = A.A_LIFT
 A_KEEP: Final = A.A_KEEP
-MORTGAGED: Final = E.MORTGAGED
-UNMORTGAGED: Final = E.UNMORTGAGED
 
 
 def interest(game: "Game", pos: int) -> int:
@@ -57,7 +54,7 @@ def mortgage(game: "ClassicGame", player: int, pos: int) -> None:
     s.mortgaged[pos] = True
     transfer(game, BANK, player, amount)
     if game._events is not None:
-        game._events.append(Event(MORTGAGED, player, pos, amount))
+        game._events.append(Event(E.MORTGAGED, player, pos, amount))
 
 
 def check_unmortgage(game: "ClassicGame", player: int, pos: int) -> str | None:
@@ -81,7 +78,7 @@ def unmortgage(game: "ClassicGame", player: int, pos: int) -> None:
     s.mortgaged[pos] = False
     transfer(game, player, BANK, cost)
     if game._events is not None:
-        game._events.append(Event(UNMORTGAGED, player, pos, cost))
+        game._events.append(Event(E.UNMORTGAGED, player, pos, cost))
     # Lifting a mortgage that was just received settles its pending lift-or-keep decision.
     stack = s.stack
     stack[:] = [step for step in stack if not (type(step) is MortgagedTransfer and step.pos == pos)]
@@ -129,19 +126,19 @@ class MortgagedTransfer(Step):
     def check(self, game: "Game", player: int, action: A.Action) -> str | None:
         s: State = game.state
         cost = self.lift_cost(game)
-        if action.kind == LIFT and s.cash[player] < cost:
+        if action.kind == A.LIFT and s.cash[player] < cost:
             return f"lifting costs {game.edition.money(cost)}; you can only keep the mortgage"
         return None
 
     def apply(self, game: "Game", player: int, action: A.Action) -> None:
         game.pop()
-        if action.kind == LIFT:
+        if action.kind == A.LIFT:
             s: Any = game.state            # any family that has mortgages
             cost = self.lift_cost(game)
             s.mortgaged[self.pos] = False
             transfer(game, player, BANK, cost)
             if game._events is not None:
-                game._events.append(Event(UNMORTGAGED, player, self.pos, cost))
+                game._events.append(Event(E.UNMORTGAGED, player, self.pos, cost))
         else:
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
 

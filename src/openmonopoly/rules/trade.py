@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..editions.schema import STREET as _STREET
+from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import TradeOffer
@@ -15,14 +15,12 @@ from ..engine.state import State
 from .money import transfer
 from .mortgage import MortgagedTransfer, transfer_pending
 
-# Mandalorian and Empire trade too: these functions take any Game and read its state untyped.
+# Mandalorian and Empire trade too: these functions take any Game.
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .classic import ClassicGame, ClassicState
 
-# Compiled code reads Final module constants as C statics, not through the module's dictionary.
-STREET: Final = _STREET
-ACCEPT: Final = A.ACCEPT
+# Actions as Final module constants: compiled code reads them as C statics (the kind strings are
+# Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
 A_ACCEPT: Final = A.A_ACCEPT
 A_REJECT: Final = A.A_REJECT
 
@@ -147,7 +145,7 @@ class TradeAnswer(Step):
         return [A_REJECT]
 
     def check(self, game: "Game", player: int, action: A.Action) -> str | None:
-        if action.kind == ACCEPT:
+        if action.kind == A.ACCEPT:
             reason = check_offer(game, self.offer)
             if reason:
                 return "the offer no longer holds: " + reason
@@ -156,7 +154,7 @@ class TradeAnswer(Step):
     def apply(self, game: "Game", player: int, action: A.Action) -> None:
         game.pop()
         offer = self.offer
-        if action.kind == ACCEPT:
+        if action.kind == A.ACCEPT:
             if game._events is not None:
                 game._events.append(Event(E.TRADE_ACCEPTED, player, amount=offer.cash, other=offer.proposer,
                                           info=str(offer)))
