@@ -85,6 +85,24 @@ def test_a_stray_compiled_module_from_another_build_is_never_loaded(tmp_path: Pa
     assert result["digests"] == run_digests({"OPENMONOPOLY_PURE": "1"})["digests"]
 
 
+def test_bytecode_caches_are_not_taken_for_compiled_modules(tmp_path: Path) -> None:
+    """As users run it: bytecode caching on (``__pycache__/*.cpython-311.pyc`` written by the first
+    run) must not make later runs think a stray compiled module is there."""
+    if not all(_native.compiled_paths(m) for m in _native.COMPILED):
+        pytest.skip("the core is not compiled here")
+    copy = tmp_path / "src"
+    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPATH"] = str(copy)
+    code = "import openmonopoly._native as n; print(n.status())"
+    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+            for _ in range(2)]
+    assert list((copy / "openmonopoly").rglob("*.cpython-*.pyc")), "the first run wrote no bytecode cache"
+    for run in runs:
+        assert run.stdout.strip() == "compiled (mypyc)"
+        assert run.stderr == ""
+
+
 def test_every_step_class_has_its_own_name_so_saved_steps_load_as_themselves() -> None:
     om.Game("mandalorian", 4, seed=1)          # imports every family's steps
     types = step_types()

@@ -41,8 +41,9 @@ def _native_module():
 def clean(native) -> None:
     """Remove every compiled module of the package (not only the listed ones: a module dropped from
     the list must not leave an old extension behind), the group's runtime and the manifest."""
-    for path in native.PACKAGE_DIR.rglob("*.cpython-*"):
-        path.unlink()
+    for path in native.PACKAGE_DIR.rglob("*"):
+        if native.is_extension(path):
+            path.unlink()
     for path in SRC.glob(SHARED_LIB + "__mypyc.*"):
         path.unlink()
     native.MANIFEST.unlink(missing_ok=True)

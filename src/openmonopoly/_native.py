@@ -51,24 +51,36 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 _SOURCE_FIRST = set(COMPILED)        # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
 PURE_ENV = "OPENMONOPOLY_PURE"
+EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
 def source_path(module: str) -> Path:
     return PACKAGE_DIR.joinpath(*module.split(".")[1:]).with_suffix(".py")
 
 
+def is_extension(path: Path) -> bool:
+    """Whether ``path`` is an extension module this interpreter could import.
+
+    Only a real extension suffix counts (``.cpython-311-x86_64-linux-gnu.so``, ``.abi3.so``, ``.pyd``):
+    bytecode caches are named ``__pycache__/<module>.cpython-311.pyc`` and must never be mistaken for
+    a compiled module, or every ordinary run (bytecode caching on) would switch the compiled core off.
+    """
+    return "__pycache__" not in path.parts and path.name.endswith(EXTENSION_SUFFIXES)
+
+
 def compiled_paths(module: str) -> list[Path]:
     """The extension files built for ``module`` (none when it is not compiled)."""
     src = source_path(module)
-    return sorted(src.parent.glob(src.stem + ".cpython-*"))
+    return sorted(p for p in src.parent.glob(src.stem + ".*") if is_extension(p))
 
 
 def extension_modules() -> list[str]:
     """Every module of the package that has a compiled extension file beside its source."""
     found = []
-    for path in PACKAGE_DIR.rglob("*.cpython-*"):
-        parts = path.relative_to(PACKAGE_DIR.parent).with_name(path.name.split(".")[0]).parts
-        found.append(".".join(parts))
+    for path in PACKAGE_DIR.rglob("*"):
+        if is_extension(path):
+            parts = path.relative_to(PACKAGE_DIR.parent).with_name(path.name.split(".")[0]).parts
+            found.append(".".join(parts))
     return sorted(found)
 
 
