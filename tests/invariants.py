@@ -420,7 +420,7 @@ def check_replay(g: Game, hashes: list[bytes]) -> None:
     chance = Chance(int(record["seed"]))
     chance.playback(record["chance"])
     r = Game(record["edition"], record["players"], record["seed"], record["options"], events=False,
-             _chance=chance)
+             chance=chance)
     if state_hash(r) != hashes[0]:
         fail(g, 0, "replay differs at the start")
     for k, (p, data) in enumerate(record["actions"], 1):

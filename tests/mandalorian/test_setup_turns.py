@@ -52,7 +52,7 @@ def test_first_player_by_silver_die_ties_roll_again():
     chance.force(*([0] * (len(ed.decks[0].cards) - 1)))          # the Signet shuffle
     chance.force_dice(2, 6, 6, 3)                                 # seats 1 and 2 tie on 6
     chance.force_dice(4, 5)                                       # re-roll: seat 2 wins
-    g = om.Game(ED, 3, seed=5, _chance=chance)
+    g = om.Game(ED, 3, seed=5, chance=chance)
     assert g.state.current == 2 and g.prompt.player == 2
 
 

@@ -51,7 +51,7 @@ def game_with_chance(edition: str, players: int, forced_dice: list[int], seed: i
     chance = Chance(seed)
     chance.force(*([0] * sum(len(d.cards) - 1 for d in ed.decks)))   # one draw per Fisher-Yates swap
     chance.force_dice(*forced_dice)
-    return om.Game(edition, players, seed=seed, _chance=chance)
+    return om.Game(edition, players, seed=seed, chance=chance)
 
 
 def start_turn(g: om.Game, player: int) -> None:

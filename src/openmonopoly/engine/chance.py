@@ -3,6 +3,10 @@
 Every outcome is appended to ``log`` as an integer, so a game record replays
 exactly even if the generator changes. Tests script outcomes with ``force``;
 a replay feeds the log back with ``playback``.
+
+Every outcome, whether drawn, scripted or played back, uses up exactly one draw of the
+generator. So a game rebuilt from its record by replay leaves the generator where the original
+left it, and play continued from a replay rolls what the original would have rolled.
 """
 from __future__ import annotations
 
@@ -28,6 +32,7 @@ class Chance:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
+        drawn = int(self._random() * n)        # (drawn even when replaced: see the module docstring)
         if self._playback is not None:
             value = self._next_recorded(n)
         elif self._forced:
@@ -35,7 +40,7 @@ class Chance:
             if not 0 <= value < n:
                 raise ValueError(f"scripted outcome {value} is outside [0, {n})")
         else:
-            value = int(self._random() * n)
+            value = drawn
         self.log.append(value)
         return value
 
@@ -53,14 +58,18 @@ class Chance:
             items[i], items[j] = items[j], items[i]
 
     # --- scripting (tests) and replay -------------------------------------------------
-    def force_dice(self, *faces: int) -> None:
-        """Make the next dice show these faces (1..6), in order."""
+    def force_dice(self, *faces: int) -> "Chance":
+        """Make the next dice show these faces (1..6), in order. Returns this source, so a scripted
+        source can be written in one expression: ``Game(..., chance=Chance(0).force_dice(6, 6))``."""
         for face in faces:
             self._forced.append(face - 1)
+        return self
 
-    def force(self, *values: int) -> None:
-        """Make the next ``below`` calls return these raw values, in order."""
+    def force(self, *values: int) -> "Chance":
+        """Make the next ``below`` calls (shuffle swaps, card picks, dice minus one) return these raw
+        values, in order. Returns this source."""
         self._forced.extend(values)
+        return self
 
     def playback(self, recorded: list[int]) -> None:
         self._playback = list(recorded)

@@ -64,7 +64,7 @@ class Game:
 
     def __init__(self, edition: str | Edition = "classic", players: int | Sequence[str] = 4, seed: int = 0,
                  options: dict[str, Any] | None = None, *, events: bool = True,
-                 _chance: Chance | None = None) -> None:
+                 chance: Chance | None = None) -> None:
         self.edition = load(edition) if isinstance(edition, str) else edition
         names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
         if not self.edition.min_players <= len(names) <= self.edition.max_players:
@@ -72,7 +72,7 @@ class Game:
                                     f"{self.edition.max_players} players, not {len(names)}")
         self.options = resolve_options(self.available_options(self.edition), options, self.edition.id)
         self.seed = int(seed)
-        self.chance = _chance if _chance is not None else Chance(self.seed)
+        self.chance = chance if chance is not None else Chance(self.seed)
         self.log_events = events
         self.history = []
         self._events = self.history if events else None
@@ -368,7 +368,7 @@ class Game:
         edition = load(record["edition"])
         # (rules_class, not Game(...): compiled code constructs the class it names, bypassing Game.__new__)
         game = rules_class(edition)(edition, record["players"], record["seed"], record.get("options"),
-                                    events=events, _chance=chance)
+                                    events=events, chance=chance)
         moves = record["actions"] if upto is None else record["actions"][:upto]
         for i, (player, data) in enumerate(moves):
             try:

@@ -194,7 +194,7 @@ class Registry:
             chance = Chance(int(record["seed"]))
             chance.playback(list(record["chance"]))
             game = Game(record["edition"], list(record["players"]), int(record["seed"]), record.get("options"),
-                        _chance=chance)
+                        chance=chance)
             setup = list(chance.log)
             moves = []
             for player, data in record["actions"]:
@@ -395,7 +395,7 @@ class Registry:
         record = stored.record()
         chance = Chance(int(record["seed"]))
         chance.playback(record["chance"])
-        game = Game(record["edition"], record["players"], record["seed"], record["options"], _chance=chance)
+        game = Game(record["edition"], record["players"], record["seed"], record["options"], chance=chance)
         holder = LiveGame.__new__(LiveGame)
         holder.game = game
         frames = [{"view": game.view(None).to_json(), "actor": None,
