@@ -20,10 +20,7 @@ from openmonopoly.editions.schema import STREET
 from openmonopoly.engine import actions as A
 from openmonopoly.engine.chance import Chance
 
-NO_ARG_KINDS = sorted(A._NO_ARG)
-INT_ARG_KINDS = sorted(A._INT_ARG)
 # Action kinds of an edition's own rules class: (without a number, with a number).
-EDITION_KINDS = {"clonewars": (("mission", "collect", "time-up"), ("take", "steal", "pick", "target", "sell-city"))}
 HIDDEN_KEYS = frozenset({"decks", "rng", "chance", "_rng", "forced", "log"})
 
 
@@ -221,10 +218,10 @@ def check_clone_state(g: Game, step: int) -> None:
 # ---------------------------------------------------------------------- expensive checks
 def universe(g: Game, p: int, legal) -> list[Action]:
     size = g.edition.size
-    no_arg, int_arg = NO_ARG_KINDS, INT_ARG_KINDS
-    extra = EDITION_KINDS.get(g.edition.id)      # kinds a rules class registers on import (after this module)
-    if extra is not None:
-        no_arg, int_arg = sorted(set(no_arg) | set(extra[0])), sorted(set(int_arg) | set(extra[1]))
+    # The game's own kinds and the shared ones it may lack (those must be refused).
+    kinds = (g.ACTION_KINDS, A.SHARED_KINDS)
+    no_arg = sorted(set().union(*(k.plain for k in kinds)))
+    int_arg = sorted(set().union(*(k.numbered for k in kinds)))
     out = [Action(k) for k in no_arg]
     for kind in int_arg:
         if kind == A.BID:
@@ -424,7 +421,7 @@ def check_replay(g: Game, hashes: list[bytes]) -> None:
     if state_hash(r) != hashes[0]:
         fail(g, 0, "replay differs at the start")
     for k, (p, data) in enumerate(record["actions"], 1):
-        r.act(int(p), Action.from_json(data))
+        r.act(int(p), r.parse_json(data))
         if state_hash(r) != hashes[k]:
             fail(g, k, f"replay differs after action {k} ({data} by {p})")
     chance.end_playback()

@@ -1,5 +1,6 @@
 """openmonopoly: one engine that plays Monopoly editions exactly by their rulebooks."""
 from . import _native  # noqa: F401  (first: chooses the compiled core or the pure-Python sources)
+from . import rules  # noqa: F401  (declares the rules families to the registry; imports none of them)
 from .editions import edition_ids
 from .editions import load as load_edition
 from .engine.actions import Action, TradeOffer

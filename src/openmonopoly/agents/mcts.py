@@ -120,7 +120,7 @@ class MCTSAgent:
 
         if suggestion is not None:
             add(suggestion)
-        anytime_kinds = A.ANYTIME_KINDS
+        anytime_kinds = view.action_kinds.anytime
         for action in legal.actions:                 # the prompt's own answers
             if action.kind not in anytime_kinds:
                 add(action)

@@ -17,7 +17,7 @@ from ..editions import edition_ids
 from ..editions import load as load_edition
 from ..engine.errors import OpenMonopolyError
 from ..engine.events import Event
-from ..engine.game import FAMILIES, Game, _import_families
+from ..engine.game import Game, rules_class
 from ..engine.options import BadOption, parse_option_text
 from .render import event_line
 
@@ -54,18 +54,9 @@ def _edition(edition_id: str):
 def _family(edition) -> type[Game]:
     """The Game class that plays ``edition`` (its family's, or its own subclass)."""
     try:
-        try:
-            from ..engine.game import rules_class
-        except ImportError:                  # an engine without per-edition rules classes
-            _import_families()
-            if edition.family not in FAMILIES:
-                raise UsageProblem(f"edition {edition.id} has family {edition.family!r}, which has no rules yet")
-            return FAMILIES[edition.family]
         return rules_class(edition)
     except OpenMonopolyError as exc:
         raise UsageProblem(str(exc)) from None
-    except ImportError as exc:
-        raise UsageProblem(f"the rules for edition {edition.id} ({edition.family}) are not installed: {exc}") from None
 
 
 # What the terminal screen reads from a game's state (the classic family's fields).

@@ -195,7 +195,7 @@ class Session:
         streak = 0
         while game.prompt == prompt and not game.over:
             action = agent.act(game.view(seat), prompt)
-            if action.kind in A.ANYTIME_KINDS:
+            if action.kind in self.game.ACTION_KINDS.anytime:
                 streak += 1
                 if streak > BOT_ANYTIME_LIMIT:
                     action = self.fallback(seat)
@@ -203,13 +203,13 @@ class Session:
                 game.act(seat, action)
             except IllegalAction:
                 game.act(seat, self.fallback(seat))
-            if action.kind not in A.ANYTIME_KINDS:
+            if action.kind not in self.game.ACTION_KINDS.anytime:
                 return
 
     def fallback(self, seat: int) -> Action:
         """A legal answer to the prompt (prompt answers first), for a bot that misbehaves."""
         legal = self.game.legal_actions(seat)
-        answers = [a for a in legal.actions if a.kind not in A.ANYTIME_KINDS]
+        answers = [a for a in legal.actions if a.kind not in self.game.ACTION_KINDS.anytime]
         if answers:
             return answers[0]
         if legal.bid_range is not None:
@@ -219,8 +219,8 @@ class Session:
     # ------------------------------------------------------------------ humans
     def choices(self, seat: int, legal: Legal) -> list[Choice]:
         game = self.game
-        answers = [a for a in legal.actions if a.kind not in A.ANYTIME_KINDS]
-        anytime = [a for a in legal.actions if a.kind in A.ANYTIME_KINDS]
+        answers = [a for a in legal.actions if a.kind not in self.game.ACTION_KINDS.anytime]
+        anytime = [a for a in legal.actions if a.kind in self.game.ACTION_KINDS.anytime]
         out = [Choice(render.action_label(game, seat, a), a) for a in answers]
         if legal.bid_range is not None:
             out.append(Choice(render.bid_label(game, legal), special="bid"))
@@ -257,8 +257,9 @@ class Session:
         console = self.console
         console.print(render.prompt_text(game, prompt))
         items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(choices, 1)]
+        anytime = game.ACTION_KINDS.anytime
         n_answers = sum(1 for c in choices if c.special == "bid" or (c.action is not None
-                                                                      and c.action.kind not in A.ANYTIME_KINDS))
+                                                                      and c.action.kind not in anytime))
         answers, rest = items[:n_answers], items[n_answers:]
         if len(answers) > 12:                # a long list (any space, say): in columns, like the commands
             rest, n_answers = answers + rest, 0
@@ -371,9 +372,9 @@ class Session:
         if cmd == A.BID and not rest and legal.bid_range is not None:
             return self.bid_dialog(seat, legal)
         try:
-            action = Action.parse(line, seat)
+            action = game.parse(line, seat)
         except BadActionText as exc:
-            if cmd in A.KINDS:
+            if cmd in game.ACTION_KINDS:
                 console.print(f"Not understood: {exc.reason}.", style="yellow")
             else:
                 console.print(f"'{line}' is not a choice, a command or an action.", style="yellow")

@@ -41,28 +41,76 @@ MORTGAGE: Final = "mortgage"
 UNMORTGAGE: Final = "unmortgage"
 TRADE: Final = "trade"
 
-# A set that ``register_kind`` grows in place, so a reference taken at import time stays current.
-ANYTIME_KINDS: Final[set[str]] = {BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE}
-_NO_ARG = frozenset({ROLL, PAY_BAIL, USE_CARD, BUY, AUCTION, PASS, PAY, BANKRUPT, ACCEPT, REJECT,
-                     LIFT, KEEP, CLAIM, WAIVE, WANT, END, REROLL})
-_INT_ARG = frozenset({BID, PLACE, BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, PLAY, CHOOSE})
-KINDS = _NO_ARG | _INT_ARG | {TRADE}
 
 
-def register_kind(kind: str, takes_number: bool, anytime: bool = False) -> None:
-    """Let a rules family add an action kind; its text form is ``kind`` or ``kind N``.
+class ActionKinds:
+    """The action kinds one rules family accepts, and how their text reads: ``kind`` alone
+    (``plain``) or ``kind N`` with a whole number N >= 0 (``numbered``); ``trade`` has its own
+    form. ``anytime`` kinds do not answer the prompt but may be taken whenever the family's rules
+    allow (``Game.check_anytime`` decides). A family extends the shared kinds with its own
+    (``SHARED_KINDS.extend(...)``); ``Game.parse`` reads text against its game's kinds."""
 
-    ``anytime``: like build or mortgage, it does not answer the prompt (``Game.check_anytime`` decides)."""
-    global _NO_ARG, _INT_ARG, KINDS
-    if anytime:
-        ANYTIME_KINDS.add(kind)
-    if kind in KINDS:
-        return
-    if takes_number:
-        _INT_ARG = _INT_ARG | {kind}
-    else:
-        _NO_ARG = _NO_ARG | {kind}
-    KINDS = KINDS | {kind}
+    __slots__ = ("plain", "numbered", "anytime", "all")
+
+    def __init__(self, plain: frozenset[str], numbered: frozenset[str], anytime: frozenset[str]) -> None:
+        both = plain & numbered
+        if both:
+            raise ValueError(f"action kinds both plain and numbered: {sorted(both)}")
+        self.plain = plain
+        self.numbered = numbered
+        self.all = plain | numbered | {TRADE}
+        unknown = anytime - self.all
+        if unknown:
+            raise ValueError(f"any-time kinds that are not kinds: {sorted(unknown)}")
+        self.anytime = anytime
+
+    def extend(self, plain: tuple[str, ...] = (), numbered: tuple[str, ...] = (),
+               anytime: tuple[str, ...] = ()) -> "ActionKinds":
+        """These kinds plus the given ones (``anytime`` names kinds among them or these)."""
+        return ActionKinds(self.plain | frozenset(plain), self.numbered | frozenset(numbered),
+                           self.anytime | frozenset(anytime))
+
+    def without(self, *kinds: str) -> "ActionKinds":
+        """These kinds less ``kinds`` (a family that has no buildings, say)."""
+        drop = frozenset(kinds)
+        return ActionKinds(self.plain - drop, self.numbered - drop, self.anytime - drop)
+
+    def parse(self, text: str, proposer: int = -1) -> "Action":
+        """Read the text form of an action. ``proposer`` fills in who proposes a trade."""
+        if not isinstance(text, str):
+            raise BadActionText(f"an action is text like 'bid 20'; got {type(text).__name__} {text!r}")
+        words = text.strip().split()
+        if not words:
+            raise BadActionText("empty action; expected one of: " + ", ".join(sorted(self.all)))
+        kind = words[0].lower()
+        if kind in self.plain:
+            if len(words) != 1:
+                raise BadActionText(f"'{kind}' takes no argument", text)
+            return Action(kind)
+        if kind in self.numbered:
+            if len(words) != 2 or not _is_number(words[1]):
+                raise BadActionText(f"'{kind}' needs one whole number (digits 0-9), e.g. '{kind} 12'", text)
+            return Action(kind, int(words[1]))
+        if kind == TRADE:
+            return Action(TRADE, -1, _parse_offer(words[1:], proposer, text))
+        raise BadActionText(f"unknown action '{kind}'; known: " + ", ".join(sorted(self.all)), text)
+
+    def from_json(self, data: str | dict) -> "Action":
+        """An action from ``Action.to_json``: its text, or a trade object."""
+        if isinstance(data, str):
+            return self.parse(data)
+        if not isinstance(data, dict) or data.get("kind") != TRADE or not isinstance(data.get("offer"), dict):
+            raise BadActionText(f"an action is a string like 'bid 20' or a trade object; got {data!r}")
+        try:
+            return Action(TRADE, -1, TradeOffer.from_json(data["offer"]))
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadActionText(f"malformed trade offer {data['offer']!r}: {exc}") from None
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self.all
+
+    def __repr__(self) -> str:
+        return f"ActionKinds({sorted(self.all)})"
 
 
 class TradeOffer(NamedTuple):
@@ -107,6 +155,9 @@ class TradeOffer(NamedTuple):
 
 
 class Action(NamedTuple):
+    """One action: ``kind``, a whole-number ``arg`` for the numbered kinds (-1: none) and the
+    ``offer`` of a trade. ``str(action)`` is its text form; ``Game.parse`` reads it back."""
+
     kind: str
     arg: int = -1
     offer: TradeOffer | None = None
@@ -114,28 +165,15 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if self.kind == TRADE and self.offer is not None:
             return f"trade {self.offer}"
-        if self.kind in _INT_ARG:
+        if self.arg >= 0:              # (numbered kinds always carry a number >= 0)
             return f"{self.kind} {self.arg}"
         return self.kind
 
     @staticmethod
     def parse(text: str, proposer: int = -1) -> "Action":
-        """Read the text form. ``proposer`` fills in who proposes a trade."""
-        words = text.strip().split()
-        if not words:
-            raise BadActionText("empty action; expected one of: " + ", ".join(sorted(KINDS)))
-        kind = words[0].lower()
-        if kind in _NO_ARG:
-            if len(words) != 1:
-                raise BadActionText(f"'{kind}' takes no argument", text)
-            return Action(kind)
-        if kind in _INT_ARG:
-            if len(words) != 2 or not _is_int(words[1]):
-                raise BadActionText(f"'{kind}' needs one whole number, e.g. '{kind} 12'", text)
-            return Action(kind, int(words[1]))
-        if kind == TRADE:
-            return Action(TRADE, -1, _parse_offer(words[1:], proposer, text))
-        raise BadActionText(f"unknown action '{kind}'; known: " + ", ".join(sorted(KINDS)), text)
+        """Read the text form of an action of the shared kinds (``SHARED_KINDS``). A game reads its
+        own family's kinds too: ``game.parse(text)``."""
+        return SHARED_KINDS.parse(text, proposer)
 
     def to_json(self) -> str | dict:
         if self.offer is not None:
@@ -144,18 +182,21 @@ class Action(NamedTuple):
 
     @staticmethod
     def from_json(data: str | dict) -> "Action":
-        if isinstance(data, str):
-            return Action.parse(data)
-        if not isinstance(data, dict) or data.get("kind") != TRADE or not isinstance(data.get("offer"), dict):
-            raise BadActionText(f"an action is a string like 'bid 20' or a trade object; got {data!r}")
-        try:
-            return Action(TRADE, -1, TradeOffer.from_json(data["offer"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadActionText(f"malformed trade offer {data['offer']!r}: {exc}") from None
+        """``to_json`` read back, for the shared kinds (a game's own: ``game.parse_json``)."""
+        return SHARED_KINDS.from_json(data)
+
+
+MAX_DIGITS: Final = 12      # more than any amount or position a game can have
+
+
+def _is_number(word: str) -> bool:
+    """ASCII digits only (``str.isdigit`` alone also takes '²' and other digits ``int`` refuses)."""
+    return 0 < len(word) <= MAX_DIGITS and word.isascii() and word.isdigit()
 
 
 def _is_int(word: str) -> bool:
-    return word.lstrip("-").isdigit()
+    """A whole number, maybe negative (a trade's cash)."""
+    return _is_number(word[1:] if word.startswith("-") else word)
 
 
 def _ints(value: str, text: str) -> tuple[int, ...]:
@@ -189,3 +230,10 @@ A_BUY, A_AUCTION, A_PASS, A_PAY, A_BANKRUPT = Action(BUY), Action(AUCTION), Acti
 A_ACCEPT, A_REJECT, A_LIFT, A_KEEP = Action(ACCEPT), Action(REJECT), Action(LIFT), Action(KEEP)
 A_CLAIM, A_WAIVE, A_WANT, A_END = Action(CLAIM), Action(WAIVE), Action(WANT), Action(END)
 A_REROLL = Action(REROLL)
+
+# The kinds every family's parser starts from (families drop what they lack and add their own).
+SHARED_KINDS = ActionKinds(
+    plain=frozenset({ROLL, PAY_BAIL, USE_CARD, BUY, AUCTION, PASS, PAY, BANKRUPT, ACCEPT, REJECT, LIFT, KEEP,
+                     CLAIM, WAIVE, WANT, END, REROLL}),
+    numbered=frozenset({BID, PLACE, BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, PLAY, CHOOSE}),
+    anytime=frozenset({BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE}))

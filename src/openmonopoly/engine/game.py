@@ -17,7 +17,8 @@ from mypy_extensions import mypyc_attr
 
 from ..editions import Edition, load
 from . import actions as A
-from .actions import Action, TradeOffer
+from . import registry
+from .actions import SHARED_KINDS, Action, ActionKinds, TradeOffer
 from .chance import Chance
 from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
 from .events import GAME_OVER, TURN, Event
@@ -28,10 +29,7 @@ from .state import State
 from .view import View
 
 RECORD_FORMAT = 1
-ANYTIME_KINDS: Final = A.ANYTIME_KINDS      # (Final: compiled code reads them as C statics)
-TRADE: Final = A.TRADE
-FAMILIES: dict[str, type["Game"]] = {}          # rules family -> its Game class
-EDITION_RULES: dict[str, type["Game"]] = {}     # edition id -> a subclass for that edition's own rules
+TRADE: Final = A.TRADE          # (Final: compiled code reads it as a C static)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -40,6 +38,7 @@ class Game:
 
     family: ClassVar[str] = ""
     editions: ClassVar[tuple[str, ...]] = ()    # editions whose rulebook this subclass implements
+    ACTION_KINDS: ClassVar[ActionKinds] = SHARED_KINDS   # what ``parse`` reads; families extend it
     state_class: ClassVar[type[State]] = State
     view_class: ClassVar[type[View]] = View
     OPTIONS: ClassVar[dict[str, Option]] = {}
@@ -227,11 +226,20 @@ class Game:
         fixed += self.legal_anytime(player)
         return Legal(fixed, bids, self.trade_partners(player))
 
+    def parse(self, text: str, player: int = -1) -> Action:
+        """The action ``text`` stands for in this game's rules family (``BadActionText`` if none);
+        ``player`` is who proposes a trade."""
+        return self.ACTION_KINDS.parse(text, player)
+
+    def parse_json(self, data: str | dict) -> Action:
+        """An action from its JSON form (``Action.to_json``), read against this game's kinds."""
+        return self.ACTION_KINDS.from_json(data)
+
     def check(self, player: Any, action: Action | str) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
         if isinstance(action, str):
             try:
-                action = Action.parse(action, player)
+                action = self.ACTION_KINDS.parse(action, player if isinstance(player, int) else -1)
             except BadActionText as exc:
                 return exc.reason
         s: State = self.state
@@ -243,7 +251,7 @@ class Game:
         if not s.alive[p]:
             return "you are out of the game"
         kind = action.kind
-        if kind in ANYTIME_KINDS:
+        if kind in self.ACTION_KINDS.anytime:
             return self.check_anytime(p, action)
         top = s.stack[-1]
         if top.decider != p:
@@ -262,7 +270,7 @@ class Game:
         """``act`` without building its list of events (the bot loop has no use for it)."""
         if isinstance(action, str):
             try:
-                action = Action.parse(action, player)
+                action = self.ACTION_KINDS.parse(action, player if isinstance(player, int) else -1)
             except BadActionText as exc:
                 raise BadActionText(exc.reason, action, player, list(self.legal_actions(player))) from None
         reason = self.check(player, action)
@@ -273,7 +281,7 @@ class Game:
         if kind == TRADE and action.offer is not None and action.offer.proposer != p:
             action = Action(TRADE, -1, action.offer._replace(proposer=p))
         self._record.append((p, action))
-        if kind in ANYTIME_KINDS:
+        if kind in self.ACTION_KINDS.anytime:
             self.apply_anytime(p, action)
         else:
             s: State = self.state
@@ -372,7 +380,7 @@ class Game:
         moves = record["actions"] if upto is None else record["actions"][:upto]
         for i, (player, data) in enumerate(moves):
             try:
-                game.act(int(player), Action.from_json(data))
+                game.act(int(player), game.parse_json(data))
             except IllegalAction as exc:
                 raise ReplayMismatch(f"action {i} ({data}) by player {player} does not replay: {exc.reason}") from None
         if upto is None:
@@ -453,7 +461,7 @@ class Game:
         game.log_events = data.get("events") is not None
         game.history = [Event.from_json(e) for e in data["events"]] if game.log_events else []
         game._events = game.history if game.log_events else None
-        game._record = [(int(p), Action.from_json(a)) for p, a in data["record"]]
+        game._record = [(int(p), family.ACTION_KINDS.from_json(a)) for p, a in data["record"]]
         game.state = family.state_class.from_json(data["state"])
         return game
 
@@ -465,30 +473,8 @@ class Game:
 
 def rules_class(edition: Edition) -> type[Game]:
     """The Game class that plays ``edition``: its own subclass if it has one, else its family's."""
-    _import_families()
-    if edition.id in EDITION_RULES:
-        return EDITION_RULES[edition.id]
-    if edition.family not in FAMILIES:
-        raise OpenMonopolyError(f"edition {edition.id} has family {edition.family!r}, which has no rules yet")
-    return FAMILIES[edition.family]
-
-
-def _import_families() -> None:
-    """Import every rules family and note which class plays which family and edition."""
-    if FAMILIES:
-        return
-    from ..rules import classic  # noqa: F401
-    from ..rules.mandalorian import game as _mandalorian  # noqa: F401
-    from ..rules.empire import game as _empire  # noqa: F401
-    from ..rules import sailormoon as _sailormoon  # noqa: F401
-    from ..rules.clonewars import game as _clonewars  # noqa: F401
-    # Subclasses in definition order: a family's first class (its base) plays it; a subclass that
-    # names ``editions`` itself plays those editions.
-    todo: list[type[Game]] = [Game]
-    while todo:
-        cls = todo.pop(0)
-        if cls.family:
-            FAMILIES.setdefault(cls.family, cls)
-        for edition_id in getattr(cls, "__dict__").get("editions", ()):   # its own, not inherited
-            EDITION_RULES[edition_id] = cls
-        todo.extend(cls.__subclasses__())
+    try:
+        cls: type[Game] = registry.game_class(edition.id, edition.family)
+    except registry.UnknownFamily as exc:
+        raise OpenMonopolyError(f"edition {edition.id}: {exc}") from None
+    return cls

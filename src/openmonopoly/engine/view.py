@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from ..editions import Edition
-from .actions import Action
+from .actions import Action, ActionKinds
 from .chance import Chance
 from .events import Event
 from .prompt import Legal, Prompt
@@ -79,6 +79,15 @@ class View:
     @property
     def prompt(self) -> Prompt | None:
         return self._game.prompt
+
+    @property
+    def action_kinds(self) -> ActionKinds:
+        """The action kinds of this game's rules (which of them may be taken at any time, ...)."""
+        return self._game.ACTION_KINDS
+
+    def parse(self, text: str) -> Action:
+        """``text`` read as an action of this game's rules, proposed by this viewer."""
+        return self._game.parse(text, -1 if self.player is None else self.player)
 
     def legal_actions(self) -> Legal:
         return Legal([]) if self.player is None else self._game.legal_actions(self.player)

@@ -32,12 +32,11 @@ BID_OFFSETS = (0, 5, 10, 25, 50, 100, 200, 400)
 TRADE_MULTIPLIERS = (1.5, 2.0)
 
 
-def _kinds() -> tuple[list[str], list[str]]:
-    from ..engine.game import _import_families
-    _import_families()              # families register their own kinds
-    no_arg = sorted(A._NO_ARG)
-    int_arg = sorted(k for k in A._INT_ARG if k != A.BID)
-    return no_arg, int_arg
+def _kinds(edition: "Edition") -> tuple[list[str], list[str]]:
+    """The edition's plain and numbered action kinds (bids and trades have their own indices)."""
+    from ..engine.game import rules_class
+    kinds = rules_class(edition).ACTION_KINDS
+    return sorted(kinds.plain), sorted(k for k in kinds.numbered if k != A.BID)
 
 
 class ActionSpace:
@@ -45,7 +44,7 @@ class ActionSpace:
 
     def __init__(self, edition: "Edition") -> None:
         self.edition = edition
-        self.no_arg, self.int_arg = _kinds()
+        self.no_arg, self.int_arg = _kinds(edition)
         self.arg_range = max(len(edition.board), max((len(d.cards) for d in edition.decks), default=0), 8)
         self.labels: list[str] = ["auto"]
         self.index: dict[Action, int] = {}

@@ -18,6 +18,7 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.game import Game
+from ..engine.registry import register
 from ..engine.options import Option
 from ..engine.state import BANK, State
 from ..engine.view import View, is_public, no_field
@@ -266,6 +267,7 @@ class ClaimRent(Step):
 @mypyc_attr(allow_interpreted_subclasses=True)   # the quicker game and the editions with rules of their own
 class ClassicGame(Game):
     family = "classic"
+    ACTION_KINDS = A.SHARED_KINDS.without(A.PLAY, A.CHOOSE, A.REROLL)
     state_class = ClassicState
     view_class = ClassicView
     # Optional statistics hook (sim.runner): a list of board-size + 1 counters, or None (the default: off).
@@ -616,3 +618,6 @@ class ClassicGame(Game):
             "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
             "doubles": s.doubles, "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
         }
+
+
+register(ClassicGame)

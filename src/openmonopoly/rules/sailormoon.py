@@ -11,9 +11,13 @@ option (``rules/quicker_game.py``).
 """
 from __future__ import annotations
 
+from ..engine.registry import register
 from .quicker_game import QuickerGame
 
 
 class SailorMoonGame(QuickerGame):
     editions = ("sailormoon",)
     QUICKER_NAME = "Quicker Game"
+
+
+register(SailorMoonGame)

@@ -199,7 +199,7 @@ class Registry:
             moves = []
             for player, data in record["actions"]:
                 before = len(chance.log)
-                action = Action.from_json(data)
+                action = game.parse_json(data)
                 game.act(int(player), action)
                 moves.append((int(player), action.to_json(), chance.log[before:]))
             chance.end_playback()
@@ -317,7 +317,7 @@ class Registry:
         if not live.check_token(msg.seat, msg.token):
             return P.error("wrong-token", f"the token is not seat {msg.seat}'s")
         try:
-            action = Action.from_json(msg.action)
+            action = live.game.parse_json(msg.action)
         except BadActionText as exc:
             return P.error("bad-action", exc.reason)
         if action.kind == A.TRADE and action.offer is not None:
@@ -380,7 +380,7 @@ class Registry:
             log.exception("bot %s in game %s failed", prompt.player, live.id)
         legal = game.legal_actions(prompt.player)
         for a in legal.actions:
-            if a.kind not in A.ANYTIME_KINDS:
+            if a.kind not in game.ACTION_KINDS.anytime:
                 return a
         if legal.bid_range is not None:
             return Action(A.PASS)
@@ -401,7 +401,7 @@ class Registry:
         frames = [{"view": game.view(None).to_json(), "actor": None,
                    "events": [holder.event_json(e) for e in game.history if e.visible_to(None)]}]
         for player, data in record["actions"]:
-            events = game.act(int(player), Action.from_json(data))
+            events = game.act(int(player), game.parse_json(data))
             frames.append({"view": game.view(None).to_json(), "actor": int(player),
                            "events": [holder.event_json(e) for e in events if e.visible_to(None)]})
         self.replays[stored.id] = frames

@@ -24,6 +24,7 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.options import BadOption, Option
+from ...engine.registry import register
 from ...engine.state import BANK
 from ..buildings import refund_value
 from ..classic import ClassicState, EndOfMove
@@ -38,8 +39,6 @@ TIME_LIMIT_DEEDS = 2
 
 SELL_CITY = "sell-city"    # sell a city outright: half its price plus half the price of its settlements
 TIME_UP = "time-up"        # the agreed clock time has run out (time-limit=0)
-A.register_kind(SELL_CITY, True, anytime=True)
-A.register_kind(TIME_UP, False, anytime=True)
 A_TIME_UP = Action(TIME_UP)
 
 
@@ -53,6 +52,9 @@ class CloneWarsState(ClassicState):
 
 class CloneWarsGame(QuickerGame):
     editions = ("clonewars",)
+    ACTION_KINDS = (QuickerGame.ACTION_KINDS.extend(plain=(TIME_UP,), numbered=(SELL_CITY, A.CHOOSE),
+                                                    anytime=(SELL_CITY, TIME_UP))
+                    .extend(**missions.MISSION_KINDS))
     state_class = CloneWarsState
     state: CloneWarsState
     QUICKER_NAME = "short game"
@@ -191,5 +193,7 @@ class CloneWarsGame(QuickerGame):
                 row["side"] = chars[k][1] if k >= 0 else None
         return data
 
+
+register(CloneWarsGame)
 
 __all__ = ["CloneWarsGame", "CloneWarsState", "DARK", "LIGHT", "SELL_CITY", "STARWARS_RULE", "TIME_LIMIT", "TIME_UP"]

@@ -42,9 +42,7 @@ COLLECT = "collect"        # take the cash instead of the sites
 STEAL = "steal"            # steal a site
 PICK = "pick"              # a space
 TARGET = "target"          # a player
-for _kind, _number in ((MISSION, False), (TAKE, True), (COLLECT, False), (STEAL, True), (PICK, True),
-                       (TARGET, True)):
-    A.register_kind(_kind, _number)
+MISSION_KINDS = dict(plain=(MISSION, COLLECT), numbered=(TAKE, STEAL, PICK, TARGET))   # (CloneWarsGame's kinds)
 A_MISSION, A_COLLECT = Action(MISSION), Action(COLLECT)
 
 # Events              player   pos    amount      other             info

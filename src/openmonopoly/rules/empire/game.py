@@ -18,13 +18,14 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game, View
 from ...engine.options import Option
+from ...engine.registry import register
 from ...engine.state import BANK, State
 from .. import jail, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE
-from .kinds import A_BUY_OFFICE, BUY_OFFICE, PLAY
+from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
 
 
@@ -173,6 +174,7 @@ class EmpireView(View):
 # ---------------------------------------------------------------------- the game
 class EmpireGame(Game):
     family = "empire"
+    ACTION_KINDS = EMPIRE_KINDS
     state_class = EmpireState
     view_class = EmpireView
     state: EmpireState
@@ -375,5 +377,7 @@ class EmpireGame(Game):
             "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
         }
 
+
+register(EmpireGame)
 
 __all__ = ["EmpireGame", "EmpireState", "EmpireTurn", "EmpireEndOfMove", "AfterCardMove", "EmpireView"]

@@ -1,4 +1,4 @@
-"""Action and event kinds of the Empire family (registered with the engine's action parser)."""
+"""Action and event kinds of the Empire family (``EMPIRE_KINDS``: what ``EmpireGame.parse`` reads)."""
 from __future__ import annotations
 
 from ...engine import actions as A
@@ -11,9 +11,10 @@ TARGET = "target"          # choose a player (Rival Tower Tax, a card's victim, 
 PICK = "pick"              # choose a space (Free Parking trip, move-to-any-space, speed ahead, YOU'RE FIRED!)
 BUY_OFFICE = "buy-office"  # buy an office tile from the bank on your turn
 
-for _kind, _number in ((SWAP, True), (MOVE, False), (PLAY, True), (TARGET, True), (PICK, True),
-                       (BUY_OFFICE, False)):
-    A.register_kind(_kind, _number)
+# The shared kinds less what Empire has no use for (buildings, mortgages, bankruptcy, ...), plus its own.
+EMPIRE_KINDS = A.SHARED_KINDS.without(
+    A.BANKRUPT, A.LIFT, A.KEEP, A.CLAIM, A.WAIVE, A.WANT, A.REROLL, A.PLACE, A.CHOOSE, A.BUILD, A.SELL,
+    A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE).extend(plain=(MOVE, BUY_OFFICE), numbered=(SWAP, PLAY, TARGET, PICK))
 
 A_MOVE, A_BUY_OFFICE = A.Action(MOVE), A.Action(BUY_OFFICE)
 

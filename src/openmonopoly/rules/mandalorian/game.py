@@ -17,6 +17,7 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
 from ...engine.options import Option
+from ...engine.registry import register
 from ...engine.state import BANK
 from .. import jail, trade
 from . import events as ME
@@ -82,6 +83,8 @@ class MandoEndTurn(Step):
 
 class MandalorianGame(Game):
     family = "mandalorian"
+    # No buildings or mortgages: a hideout is sold back to the bank (``sell``, any time in a debt).
+    ACTION_KINDS = A.SHARED_KINDS.without(A.LIFT, A.WANT, A.BUILD, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE)
     state_class = MandoState
     state: MandoState
     landing_counts: list[int] | None = None     # simulation statistics hook (see sim.runner)
@@ -292,3 +295,6 @@ def assign_characters(ed: Edition, names: list[str], shift: int) -> list[int]:
         rest = rest[k:] + rest[:k]
     it = iter(rest)
     return [c if c >= 0 else next(it) for c in out]
+
+
+register(MandalorianGame)
