@@ -49,7 +49,7 @@ def state_hash(g: Game) -> bytes:
 # ---------------------------------------------------------------------- cheap checks
 def check_money(g: Game, step: int) -> None:
     s = g.state
-    start = g.edition.rules["start_cash"]
+    start = g.edition.rules.start_cash
     if sum(s.cash) - s.bank_net != s.n * start:
         fail(g, step, f"money not conserved: sum(cash)={sum(s.cash)} bank_net={s.bank_net} "
                       f"expected {s.n * start}")
@@ -97,9 +97,9 @@ def check_buildings(g: Game, step: int) -> None:
             houses_on_board += lv
     if s.bank_houses < 0 or s.bank_hotels < 0:
         fail(g, step, f"bank supply negative: {s.bank_houses} houses, {s.bank_hotels} hotels")
-    if s.bank_houses + houses_on_board != rules["houses"]:
+    if s.bank_houses + houses_on_board != rules.houses:
         fail(g, step, f"houses: bank {s.bank_houses} + board {houses_on_board} != {rules['houses']}")
-    if s.bank_hotels + hotels_on_board != rules["hotels"]:
+    if s.bank_hotels + hotels_on_board != rules.hotels:
         fail(g, step, f"hotels: bank {s.bank_hotels} + board {hotels_on_board} != {rules['hotels']}")
     for members in ed.group_members:
         levels = [s.level[q] for q in members]
@@ -227,7 +227,7 @@ def universe(g: Game, p: int, legal) -> list[Action]:
         if kind == A.BID:
             continue
         out.extend(Action(kind, pos) for pos in range(-1, size + 1))
-    bids = {0, -1, 1, g.edition.rules["auction_opening_bid"], 10 ** 6}
+    bids = {0, -1, 1, g.edition.rules.auction_opening_bid, 10 ** 6}
     top = g.state.stack[-1] if g.state.stack else None
     if top is not None and top.kind == "auction":
         low = top.minimum(g)

@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 import openmonopoly as om
 from openmonopoly.agents import make_agent
 from openmonopoly.cli.main import app
-from openmonopoly.editions.words import describe
 
 runner = CliRunner()
 
@@ -133,7 +132,7 @@ def test_load_checks_seats(tmp_path):
 
 # ---------------------------------------------------------------------------------- replay
 def _lines(game: om.Game) -> list[str]:
-    lines = [describe(game.edition, e, game.players, 4) for e in game.history]
+    lines = [game.describe(e) for e in game.history]
     return [line[:1].upper() + line[1:] for line in lines]
 
 

@@ -1,7 +1,7 @@
 """Golden playthroughs: a seeded 4-player game per edition, written out event by event.
 
 ``tests/golden/<edition>.txt`` holds one line per event in the edition's own
-words (``openmonopoly.editions.words.describe``) and a final summary. The test
+words (``Game.describe``) and a final summary. The test
 replays the same game and compares line by line, failing at the first line
 that differs. When a change of the rules or of the bots is meant to change the
 games, regenerate on purpose and read the diff:
@@ -19,7 +19,6 @@ import pytest
 
 import openmonopoly as om
 from openmonopoly.agents import make_agent
-from openmonopoly.editions.words import describe
 
 GOLDEN = Path(__file__).parent / "golden"
 EDITIONS = ("classic", "starwars40", "sailormoon", "clonewars")
@@ -55,7 +54,7 @@ def transcript(edition: str) -> list[str]:
     variant = "".join(f"; {k}={v}" for k, v in VARIANTS.get(edition, ("", {}))[1].items())
     lines = [f"# {ed.name} ({ed.id}){variant}; seed {SEED}; {BOT} bots; max-rounds {MAX_ROUNDS}; players "
              + ", ".join(names)]
-    lines += [describe(ed, e, names, g.houses_per_hotel) for e in g.history]
+    lines += [g.describe(e) for e in g.history]
     s = g.state
     lines.append("")
     lines.append(f"== Summary: {s.end_reason} after {s.round} rounds, {s.turns} turns, "

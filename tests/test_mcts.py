@@ -140,7 +140,7 @@ def test_empire_samples_deal_the_hands_the_viewer_cannot_see():
     g = om.Game("empire", 4, seed=2, events=False)
     view = g.view(0)
     real = g.state
-    deck = g.edition.empire.empire_deck
+    deck = g.edition.rules.empire_deck
     unseen = sorted(real.decks[deck] + [c for p in (1, 2, 3) for c in real.hands[p]])
     changed = 0
     for s in range(20):

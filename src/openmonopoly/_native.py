@@ -29,6 +29,7 @@ from typing import Sequence
 # these classes; see docs/ARCHITECTURE.md, "Speed".
 COMPILED = (
     "openmonopoly.editions.schema",
+    "openmonopoly.rules.classic_data",
     "openmonopoly.engine.flow",
     "openmonopoly.engine.state",
     "openmonopoly.engine.chance",

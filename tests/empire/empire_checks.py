@@ -23,7 +23,7 @@ from invariants import (check_clone_act, check_clone_state, check_flow, check_fu
 
 def check_money(g, step: int) -> None:
     s = g.state
-    if sum(s.cash) - s.bank_net != s.n * g.edition.rules["start_cash"]:
+    if sum(s.cash) - s.bank_net != s.n * g.edition.rules.start_cash:
         fail(g, step, f"money not conserved: {s.cash} bank_net={s.bank_net}")
     if min(s.cash) < 0:
         fail(g, step, f"negative cash {s.cash}")
@@ -32,7 +32,7 @@ def check_money(g, step: int) -> None:
 def check_towers(g, step: int) -> None:
     s = g.state
     ed = g.edition
-    t = ed.empire
+    t = ed.rules
     counts = [0] * (OFFICE + 1)
     for p in range(s.n):
         if s.height[p] != sum(t.height[x] for x in s.tower[p]):
@@ -52,7 +52,7 @@ def check_towers(g, step: int) -> None:
                 fail(g, step, f"utility {pos}: {counts[pos]} + {s.stock[pos]} != {ed.board[pos].amount}")
         elif counts[pos] or s.stock[pos] or s.owner[pos] != -1:
             fail(g, step, f"space {pos} is not a billboard space but has pieces/stock/owner")
-    if counts[OFFICE] + s.offices != ed.rules["offices"] or s.offices < 0:
+    if counts[OFFICE] + s.offices != ed.rules.offices or s.offices < 0:
         fail(g, step, f"offices: {counts[OFFICE]} in towers + {s.offices} in bank")
     if not s.over and any(s.height[p] >= t.capacity for p in range(s.n)):
         fail(g, step, "a tower is full but the game goes on")
@@ -62,7 +62,7 @@ def check_cards(g, step: int) -> None:
     s = g.state
     for d, deck in enumerate(g.edition.decks):
         held = [ref & 0xFF for p in range(s.n) for ref in s.held[p] if ref >> 8 == d]
-        hands = [c for p in range(s.n) for c in s.hands[p]] if d == g.edition.empire.empire_deck else []
+        hands = [c for p in range(s.n) for c in s.hands[p]] if d == g.edition.rules.empire_deck else []
         if sorted(s.decks[d] + held + hands) != list(range(len(deck.cards))):
             fail(g, step, f"deck {d} broken: pile {s.decks[d]} held {held} hands {hands}")
 
@@ -73,7 +73,7 @@ def perturb_secrets(g, viewer: int | None, seed: int):
     c = g.clone()
     s = c.state
     rng = random.Random(seed)
-    e = g.edition.empire.empire_deck
+    e = g.edition.rules.empire_deck
     others = [p for p in range(s.n) if p != viewer]
     pool = s.decks[e] + [card for p in others for card in s.hands[p]]
     rng.shuffle(pool)
@@ -90,7 +90,7 @@ def perturb_secrets(g, viewer: int | None, seed: int):
 
 def check_privacy(g, step: int) -> None:
     s = g.state
-    ids = g.edition.decks[g.edition.empire.empire_deck].cards
+    ids = g.edition.decks[g.edition.rules.empire_deck].cards
     for v in [None, *range(s.n)]:
         data = g.view(v).to_json()
         if hidden_keys(data):
@@ -108,7 +108,7 @@ def check_privacy(g, step: int) -> None:
                     fail(g, step, f"view of {v} names {p}'s card {ids[card].id}")
         if g.log_events:
             for e in g.view(v).events():
-                if e.kind == "card" and e.pos == g.edition.empire.empire_deck and e.player != v:
+                if e.kind == "card" and e.pos == g.edition.rules.empire_deck and e.player != v:
                     fail(g, step, f"view of {v} shows {e.player}'s Empire draw {e.info}")
 
 

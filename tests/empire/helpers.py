@@ -62,7 +62,7 @@ def set_cash(g: om.Game, player: int, amount: int) -> None:
 def tower(g: om.Game, player: int, *pieces: int) -> None:
     """Stack these pieces (board positions of billboards, or OFFICE) on ``player``'s tower, bottom first."""
     s = g.state
-    t = g.edition.empire
+    t = g.edition.rules
     for piece in pieces:
         if piece == OFFICE:
             s.offices -= 1
@@ -134,7 +134,7 @@ def pk(g: om.Game):
 def check(g: om.Game) -> None:
     """The books balance: money conserved and never negative, every billboard and office accounted for."""
     s = g.state
-    t = g.edition.empire
+    t = g.edition.rules
     assert sum(s.cash) - s.bank_net == s.n * 1000
     assert min(s.cash) >= 0
     for p in range(s.n):

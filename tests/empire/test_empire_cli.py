@@ -9,7 +9,6 @@ from typer.testing import CliRunner
 
 from openmonopoly.agents import make_agent
 from openmonopoly.cli import render
-from openmonopoly.cli.empire_screen import CARD_TITLES
 from openmonopoly.cli.main import app
 from openmonopoly.cli.terminal import Session
 from openmonopoly.rules.empire.kinds import EV_EMPIRE_PLAYED
@@ -52,7 +51,8 @@ def session(game, kinds, script, console=None):
 
 
 def title(card: int) -> str:
-    return CARD_TITLES[om.Game("empire", 2).edition.empire.empire_kind[card]]
+    ed = om.load_edition("empire")
+    return ed.decks[ed.rules.empire_deck].cards[card].title
 
 
 def text_of(game, card: int) -> str:
@@ -214,12 +214,12 @@ def test_whole_games_with_two_humans_never_leak_a_rival_hand():
             state["mark"] += len(text)
             me = g.prompt.player
             public = {e.amount for e in g.history if e.kind == EV_EMPIRE_PLAYED}
-            mine_kinds = {g.edition.empire.empire_kind[c] for c in g.state.hands[me]}
+            mine_kinds = {g.edition.rules.empire_kind[c] for c in g.state.hands[me]}
             for q in range(g.state.n):
                 if q == me:
                     continue
                 for card in g.state.hands[q]:
-                    if card in public or g.edition.empire.empire_kind[card] in mine_kinds:
+                    if card in public or g.edition.rules.empire_kind[card] in mine_kinds:
                         continue         # a card of the same text was played, or the decider holds one too
                     assert text_of(g, card) not in text, (seed, me, q, card)
             state["screens"] += 1

@@ -13,7 +13,6 @@ import pytest
 
 import openmonopoly as om
 from openmonopoly.agents import make_agent
-from openmonopoly.editions.words import describe
 from openmonopoly.rules.empire.words import piece_name
 
 PATH = Path(__file__).parent.parent / "golden" / "empire.txt"
@@ -29,7 +28,7 @@ def transcript() -> list[str]:
         g.act(p.player, bots[p.player].act(g.view(p.player), p))
     ed = g.edition
     lines = [f"# {ed.name} ({ed.id}); seed {SEED}; heuristic bots; players " + ", ".join(PLAYERS)]
-    lines += [describe(ed, e, g.players) for e in g.history]
+    lines += [g.describe(e) for e in g.history]
     s = g.state
     lines.append("")
     lines.append(f"== Summary: {s.end_reason} after {s.round} rounds, {s.turns} turns, "
@@ -37,7 +36,7 @@ def transcript() -> list[str]:
     for p in range(s.n):
         pieces = ", ".join(piece_name(ed, x) for x in s.tower[p]) or "-"
         lines.append(f"{PLAYERS[p]}: cash {ed.money(s.cash[p])}, tower {s.height[p]}/16 units "
-                     f"(value {ed.money(ed.empire.ladder[min(s.height[p], 16)])}): {pieces}; "
+                     f"(value {ed.money(ed.rules.ladder[min(s.height[p], 16)])}): {pieces}; "
                      f"{len(s.hands[p])} Empire cards")
     lines.append(f"digest {g.digest()[:16]}")
     return lines

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from openmonopoly.editions.words import describe
 
 from .helpers import *  # noqa: F403
 
@@ -472,7 +471,7 @@ def test_first_full_tower_wins_overshoot_allowed():
     roll(g, 0, 2, 4)                               # Ford (3 units) -> 17
     g.act(0, "buy")
     assert g.over and g.winners == [0]
-    assert describe(g.edition, g.history[-1], g.players).startswith("Game over: Player 1")
+    assert g.describe(g.history[-1]).startswith("Game over: Player 1")
 
 
 def test_a_rival_completing_their_tower_on_your_turn_wins():

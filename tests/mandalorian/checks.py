@@ -46,7 +46,7 @@ def check_cards(g: Game, step: int) -> None:
 def check_board(g: Game, step: int) -> None:
     s = g.state
     ed = g.edition
-    t = ed.mando
+    t = ed.rules
     hideouts = set(t.hideouts)
     for pos in range(ed.size):
         o = s.owner[pos]
@@ -69,7 +69,7 @@ def check_board(g: Game, step: int) -> None:
     for e in range(len(t.enemies)):
         if s.enemy_space[e] >= 0 and s.enemy_outpost[e] >= 0:
             fail(g, step, f"enemy {e} on the board and in an outpost")
-    n_cards = ed.rules["enemy_deck_size"][str(s.n)]
+    n_cards = ed.rules.enemy_deck_size[str(s.n)]
     for e in range(len(t.enemies)):
         dealt = list(t.cards_of[e] if e == t.gideon else t.cards_of[e][:n_cards])
         won = [c for w in s.won for c in w if t.enemy_cards[c].enemy == e]

@@ -61,7 +61,7 @@ def test_a_bumped_enemy_landing_on_grogu_alone_captures_him():
 def test_gideon_moves_once_all_hideouts_are_bought():
     """Move Moff Gideon the same way, but only when all hideouts have been purchased ..."""
     g = new_game()
-    for pos in g.edition.mando.hideouts:
+    for pos in g.edition.rules.hideouts:
         own(g, 1, pos)
     grogu_alone(g, 0)
     set_cash(g, 1, 0)

@@ -16,7 +16,6 @@ import pytest
 
 import openmonopoly as om
 from openmonopoly.agents import make_agent
-from openmonopoly.editions.words import describe
 
 GOLDEN = Path(__file__).parent.parent / "golden" / "mandalorian.txt"
 SEED = 2024
@@ -30,10 +29,10 @@ def transcript() -> list[str]:
         p = g.prompt
         g.act(p.player, bots[p.player].act(g.view(p.player), p))
     ed = g.edition
-    t = ed.mando
+    t = ed.rules
     s = g.state
     lines = [f"# {ed.name} ({ed.id}); seed {SEED}; heuristic bots; players " + ", ".join(PLAYERS)]
-    lines += [describe(ed, e, g.players) for e in g.history]
+    lines += [g.describe(e) for e in g.history]
     lines.append("")
     lines.append(f"== Summary: {s.end_reason} after {s.round} rounds, {s.turns} turns, "
                  f"{len(g.record()['actions'])} actions; winners: " + (", ".join(PLAYERS[w] for w in s.winners)

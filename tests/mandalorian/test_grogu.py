@@ -82,7 +82,7 @@ def test_unexpected_ally_jump_takes_no_grogu_battles_no_enemy_but_pays_go():
 def test_unexpected_ally_with_no_unowned_hideout_moves_to_the_next_ally():
     """If there are no unowned hideouts, move to the next Unexpected Ally space instead."""
     g = new_game()
-    for pos in g.edition.mando.hideouts:
+    for pos in g.edition.rules.hideouts:
         own(g, 1, pos)
     place(g, 0, 3)
     set_cash(g, 1, 1000)

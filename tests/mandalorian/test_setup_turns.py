@@ -24,7 +24,7 @@ def test_setup_150_each_grogu_on_just_visiting_enemies_in_outposts():
 def test_enemy_piles_by_number_of_players_in_order_1_on_top(players, cards):
     """Setup: 2 players use cards 1-2 of each trooper, 3 players 1-3, 4 players all; 1 on top."""
     g = om.Game(ED, players, seed=1)
-    t = g.edition.mando
+    t = g.edition.rules
     for e in (STORM, DARK):
         assert [t.enemy_cards[c].level for c in g.state.enemy_decks[e]] == cards
 
@@ -38,7 +38,7 @@ def test_two_to_four_players():
 
 def test_characters_by_seat_by_name_and_shift():
     """Each player has one of the four characters."""
-    names = [c.name for c in om.Game(ED, 4).edition.mando.characters]
+    names = [c.name for c in om.Game(ED, 4).edition.rules.characters]
     assert names == ["The Mandalorian", "Bo-Katan Kryze", "Ahsoka Tano", "Boba Fett"]
     assert om.Game(ED, 4).state.character == [0, 1, 2, 3]
     assert om.Game(ED, ["Ann", "Boba Fett"]).state.character == [0, 3]

@@ -93,7 +93,7 @@ def place(g: om.Game, player: int, pos: int) -> None:
 
 def jail(g: om.Game, player: int, turns: int = 0) -> None:
     s = g.state
-    s.position[player] = g.edition.rules["jail_position"]
+    s.position[player] = g.edition.rules.jail_position
     s.in_jail[player] = True
     s.jail_turns[player] = turns
 
@@ -145,11 +145,11 @@ def event_kinds(events) -> list[str]:
 
 def check_invariants(g: om.Game) -> None:
     s = g.state
-    assert sum(s.cash) - s.bank_net == s.n * g.edition.rules["start_cash"]
+    assert sum(s.cash) - s.bank_net == s.n * g.edition.rules.start_cash
     houses = sum(lv for lv in s.level if 0 < lv < g.hotel_level)
     hotels = sum(1 for lv in s.level if lv == g.hotel_level)
-    assert houses + s.bank_houses == g.edition.rules["houses"]
-    assert hotels + s.bank_hotels == g.edition.rules["hotels"]
+    assert houses + s.bank_houses == g.edition.rules.houses
+    assert hotels + s.bank_hotels == g.edition.rules.hotels
     for pos, lv in enumerate(s.level):
         if lv:
             assert s.owner[pos] != BANK

@@ -96,7 +96,7 @@ def test_fleet_supply_is_32_and_bases_12():
     """Contents: 32 Fleets, 12 Bases -- the bank's finite supply."""
     g = new_game(SW)
     assert (g.state.bank_houses, g.state.bank_hotels) == (32, 12)
-    assert (g.edition.rules["houses"], g.edition.rules["hotels"]) == (32, 12)
+    assert (g.edition.rules.houses, g.edition.rules.hotels) == (32, 12)
 
 
 def test_build_refused_without_the_cash():

@@ -42,11 +42,11 @@ class EmpireAgent:
     @staticmethod
     def _top_height(view: View, p: int) -> int:
         tower = view.tower[p]
-        return view.edition.empire.height[tower[-1]] if tower else 0
+        return view.edition.rules.height[tower[-1]] if tower else 0
 
     @staticmethod
     def _card_of(view: View, kind: str) -> int:
-        kinds = view.edition.empire.empire_kind
+        kinds = view.edition.rules.empire_kind
         for card in view.hand:
             if kinds[card] == kind:
                 return card
@@ -54,7 +54,7 @@ class EmpireAgent:
 
     @staticmethod
     def _value(view: View, p: int) -> int:
-        t = view.edition.empire
+        t = view.edition.rules
         h = view.height[p]
         return t.ladder[min(h, t.capacity)]
 
@@ -64,7 +64,7 @@ class EmpireAgent:
 
     def _best_target_space(self, view: View, budget: int, candidates) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none)."""
-        t = view.edition.empire
+        t = view.edition.rules
         board = view.edition.board
         best, best_score = -1, 0.0
         for pos in candidates:
@@ -119,7 +119,7 @@ class EmpireAgent:
             card = self._card_of(view, "get_out_of_jail")
             if card >= 0:
                 return Action(PLAY, card)
-            t = view.edition.empire
+            t = view.edition.rules
             on_board = sum(view.stock[p] for p in t.brands)
             if on_board >= 6 and cash >= 300 and view.check(A.A_PAY_BAIL) is None:
                 return A.A_PAY_BAIL
@@ -127,7 +127,7 @@ class EmpireAgent:
         card = self._turn_card(view)
         if card is not None:
             return card
-        price = view.edition.rules["office_price"]
+        price = view.edition.rules.office_price
         if cash - price >= max(150, self._worst_rent(view)) and view.check(A_BUY_OFFICE) is None:
             return A_BUY_OFFICE
         return A.A_ROLL
@@ -138,8 +138,8 @@ class EmpireAgent:
         if not hand:
             return None
         n = len(view.cash)
-        kinds = view.edition.empire.empire_kind
-        cap = view.edition.empire.capacity
+        kinds = view.edition.rules.empire_kind
+        cap = view.edition.rules.capacity
         rivals = [q for q in range(n) if q != me]
         my_top = self._top_height(view, me)
         tops = {q: self._top_height(view, q) for q in rivals}
@@ -221,14 +221,14 @@ class EmpireAgent:
         me = view.player
         spaces = prompt.details["spaces"]
         purpose = prompt.details["purpose"]
-        t = view.edition.empire
+        t = view.edition.rules
         if purpose == "youre_fired":
             return Action(PICK, max(spaces, key=lambda pos: (t.height[pos], pos)))
         cash = view.cash[me]
         if purpose == "free-parking":
             if not spaces:
                 return A.A_END
-            fee = view.edition.rules["free_parking_fee"]
+            fee = view.edition.rules.free_parking_fee
             pos = self._best_target_space(view, cash - fee, spaces)
             if pos >= 0:
                 return Action(PICK, pos)
@@ -250,7 +250,7 @@ class EmpireAgent:
             other = d["b"] if d["a"] == me else d["a"]
             if self._top_height(view, other) >= self._top_height(view, me):
                 return A.A_PASS
-        kinds = view.edition.empire.empire_kind
+        kinds = view.edition.rules.empire_kind
         jsn = hands_off = -1
         for card in view.hand:
             if kinds[card] == "just_say_no":

@@ -112,12 +112,12 @@ class _Board:
         self.group_of = [int(g) for g in ed.group_of]
         self.members = [tuple(int(q) for q in m) for m in ed.group_members]
         rules = ed.rules
-        self.max_houses = int(rules["max_houses"]) if max_houses is None else max_houses
+        self.max_houses = int(rules.max_houses) if max_houses is None else max_houses
         self.hotel_level = self.max_houses + 1
-        self.jail_fine = int(rules["jail_fine"])
-        self.total_houses = int(rules["houses"])
-        self.total_hotels = int(rules["hotels"])
-        self.increment = int(rules["auction_increment"])
+        self.jail_fine = int(rules.jail_fine)
+        self.total_houses = int(rules.houses)
+        self.total_hotels = int(rules.hotels)
+        self.increment = int(rules.auction_increment)
         is_street = self.is_street
         self.street_groups = tuple(g for g, m in enumerate(self.members)
                                    if m and all(is_street[p] for p in m))
@@ -158,7 +158,7 @@ def _board(view: ClassicView) -> _Board:
     if b is not None and ed is last.edition and options is last.options:   # same game as the last call
         return b
     hph = _houses_per_hotel(view)
-    key = ed.id if hph == ed.rules["max_houses"] else f"{ed.id}/{hph}"
+    key = ed.id if hph == ed.rules.max_houses else f"{ed.id}/{hph}"
     b = _BOARDS.get(key)
     if b is None:
         b = _BOARDS[key] = _Board(ed, hph)

@@ -142,12 +142,12 @@ class MandalorianAgent:
         d = prompt.details
         me = view.player
         ed = view.edition
-        t = ed.mando
+        t = ed.rules
         bonus_of = t.battle_bonus
         held = sorted((c for c in set(view.held[me]) if bonus_of[c]), key=lambda c: bonus_of[c])
         if not held:
             return A.A_ROLL
-        sides = (ed.rules["silver_die"], ed.rules["green_die"]) if d["both_dice"] else (ed.rules["silver_die"],)
+        sides = (ed.rules.silver_die, ed.rules.green_die) if d["both_dice"] else (ed.rules.silver_die,)
         need = d["roll_needed"] - d["card_bonus"]
         reroll = view.character[me] >= 0 and t.characters[view.character[me]].ability == "battle_reroll"
         p = self._win_chance(sides, need, reroll)
@@ -186,7 +186,7 @@ class MandalorianAgent:
 
     def on_place(self, view: View, prompt: Prompt) -> Action:
         ed = view.edition
-        t = ed.mando
+        t = ed.rules
         size = ed.size
         starts = []
         for e in range(len(t.enemies)):
@@ -206,7 +206,7 @@ class MandalorianAgent:
         if view.cash[me] >= prompt.details["amount"]:
             return A.A_PAY
         ed = view.edition
-        mine = [pos for pos in ed.mando.hideouts if view.owner[pos] == me]
+        mine = [pos for pos in ed.rules.hideouts if view.owner[pos] == me]
         if not mine:
             return A.A_BANKRUPT
         loose = [pos for pos in mine if not self._completes(view, pos, me)]

@@ -318,7 +318,7 @@ class MCTSAgent:
         ed = game.edition
         board = ed.board
         owner, level, mortgaged = s.owner, s.level, s.mortgaged
-        hph = getattr(game, "houses_per_hotel", ed.rules["max_houses"])
+        hph = getattr(game, "houses_per_hotel", ed.rules.max_houses)
         rails = [0] * n
         utils = [0] * n
         for pos in ed.railroads:
@@ -342,9 +342,9 @@ class MCTSAgent:
                     members = ed.group_members[ed.group_of[pos]]
                     r = sp.rent[0] * (2 if all(owner[q] == o for q in members) else 1)
             elif t == RAILROAD:
-                r = ed.rules["railroad_rent"][rails[o] - 1]
+                r = ed.rules.railroad_rent[rails[o] - 1]
             elif t == UTILITY:
-                r = 7 * ed.rules["utility_multipliers"][utils[o] - 1]
+                r = 7 * ed.rules.utility_multipliers[utils[o] - 1]
             else:
                 continue
             rent_of[o] += r

@@ -19,7 +19,7 @@ BANK = -1
 
 def houses_per_hotel(view: View) -> int:
     """Houses before a hotel in this game (the quicker game / short game: 3)."""
-    return 3 if view.options.get("quicker-game") else view.edition.rules["max_houses"]
+    return 3 if view.options.get("quicker-game") else view.edition.rules.max_houses
 
 
 def decide(bot: Any, view: View, prompt: Prompt) -> Action:
@@ -151,4 +151,4 @@ def _my_space(bot: Any, view: View, me: int) -> int:
     mine = [p for p in ed.properties if owner[p] == me]
     if mine:
         return mine[0]
-    return ed.rules["jail_position"]            # just visiting
+    return ed.rules.jail_position            # just visiting

@@ -32,7 +32,7 @@ class LandingResult:
 
     @property
     def jail_pos(self) -> int:
-        return int(self.edition.rules["jail_position"])
+        return int(self.edition.rules.jail_position)
 
     def stderr(self) -> np.ndarray:
         """Standard error of each simulated probability (rolls are correlated, so this is a lower bound)."""

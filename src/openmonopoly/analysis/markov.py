@@ -104,7 +104,7 @@ def move_model(edition: str | Edition, **params: Any) -> MoveModel:
     if family == "mandalorian":
         defaults = {"grogu_loss": 0.3, "hideouts_owned": 0.5}
     defaults.update({k: v for k, v in params.items() if v is not None})
-    return MoveModel(ed, family, size, int(ed.rules["jail_position"]), int(ed.rules.get("jail_attempts", 3)),
+    return MoveModel(ed, family, size, int(ed.rules.jail_position), int(getattr(ed.rules, "jail_attempts", 3)),
                      frozenset(s.position for s in ed.board if s.type == "go_to_jail"), card_deck, deck_moves,
                      nearest, defaults)
 
@@ -113,7 +113,7 @@ def move_model(edition: str | Edition, **params: Any) -> MoveModel:
 def roll_outcomes(model: MoveModel) -> list[tuple[float, int, bool]]:
     """(probability, steps, doubles) of an ordinary two-dice roll (classic and Empire)."""
     out: dict[tuple[int, bool], float] = {}
-    swap_face = model.edition.rules.get("swapper_face") if model.family == "empire" else None
+    swap_face = getattr(model.edition.rules, "swapper_face", None) if model.family == "empire" else None
     for d1 in range(1, 7):
         for d2 in range(1, 7):
             if swap_face is not None and d2 == swap_face:
@@ -282,8 +282,8 @@ def mando_resolve(model: MoveModel, pos: int, how: str = "move", depth: int = 0)
 def _mandalorian_chain(model: MoveModel, jail: str) -> Chain:
     """States (pos, carrying Grogu 0/1) and ("jail", failed tries); one die, no doubles."""
     ed, size, attempts = model.edition, model.size, model.jail_attempts
-    silver, green = int(ed.rules["silver_die"]), int(ed.rules["green_die"])
-    need = int(ed.rules.get("jail_roll_needed", silver))
+    silver, green = int(ed.rules.silver_die), int(ed.rules.green_die)
+    need = int(getattr(ed.rules, "jail_roll_needed", silver))
     loss = float(model.params["grogu_loss"])
     states: list[tuple] = [(p, g) for p in range(size) for g in (0, 1)] + [("jail", k) for k in range(attempts)]
     index = {s: i for i, s in enumerate(states)}

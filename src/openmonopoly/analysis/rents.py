@@ -31,7 +31,7 @@ def rent_table(edition: str | Edition, jail: str = "long", result: LandingResult
                      "rolls_to_earn_back": (cost / expected) if expected > 0 else None})
 
     if ed.family == "classic":
-        houses = int(ed.rules["max_houses"])
+        houses = int(ed.rules.max_houses)
         for s in ed.board:
             if s.type == "street":
                 row(s.position, "unimproved", s.rent[0], s.price)
@@ -40,13 +40,13 @@ def rent_table(edition: str | Edition, jail: str = "long", result: LandingResult
                     row(s.position, f"{h} house" + ("s" if h > 1 else ""), s.rent[h], s.price + h * s.house_cost)
                 row(s.position, "hotel", s.rent[5], s.price + houses * s.house_cost + s.hotel_cost)
             elif s.type == "railroad":
-                for k, r in enumerate(ed.rules["railroad_rent"][:len(ed.railroads)], 1):
+                for k, r in enumerate(ed.rules.railroad_rent[:len(ed.railroads)], 1):
                     row(s.position, f"{k} owned", r, s.price)
             elif s.type == "utility":
-                for k, m in enumerate(ed.rules["utility_multipliers"][:len(ed.utilities)], 1):
+                for k, m in enumerate(ed.rules.utility_multipliers[:len(ed.utilities)], 1):
                     row(s.position, f"{k} owned", 7 * m, s.price)
     elif ed.family == "mandalorian":
-        t = ed.mando  # type: ignore[attr-defined]
+        t = ed.rules  # type: ignore[attr-defined]
         for pos in t.hideouts:
             s = ed.board[pos]
             row(pos, "single", t.rent[pos], s.price)

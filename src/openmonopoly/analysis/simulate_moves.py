@@ -91,7 +91,7 @@ def simulate_landing(model: MoveModel, jail: str = "long", rolls: int = 10_000_0
     dbl = np.zeros(n, dtype=np.int64)
     jail_k = np.full(n, -1, dtype=np.int64)            # failed jail tries so far; -1: not in jail
     counts = np.zeros(size + 1, dtype=np.int64)
-    swap_face = model.edition.rules.get("swapper_face") if model.family == "empire" else None
+    swap_face = getattr(model.edition.rules, "swapper_face", None) if model.family == "empire" else None
     attempts, jail_pos = model.jail_attempts, model.jail_pos
     everyone = np.arange(n)
     for step in range(burn_in + steps_per):
@@ -145,8 +145,8 @@ def _simulate_mandalorian(model: MoveModel, jail: str, rolls: int, seed: int, to
     fp = types == "free_parking"
     f = float(model.params["hideouts_owned"])
     loss = float(model.params["grogu_loss"])
-    silver, green = int(ed.rules["silver_die"]), int(ed.rules["green_die"])
-    need = int(ed.rules.get("jail_roll_needed", silver))
+    silver, green = int(ed.rules.silver_die), int(ed.rules.green_die)
+    need = int(getattr(ed.rules, "jail_roll_needed", silver))
     # per ally space: the hideouts after it in order, and the next ally space
     order = {}
     for a in np.flatnonzero(ally):

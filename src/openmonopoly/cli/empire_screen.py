@@ -30,12 +30,6 @@ _GLYPHS = {"go": "→", "card": "?", "jail": "#", "free_parking": "P", "go_to_ja
            RIVAL_TOWER_TAX: "%", TOWER_TAX: "%"}
 
 # Empire cards by their effect kind: a short title (the card's text follows it on screen).
-CARD_TITLES = {"swap_the_top": "Swap the Top", "just_say_no": "Just Say No!", "hostile_takeover": "Hostile Takeover",
-               "move_to_any_space": "Move to Any Space", "tallest_tower_bonus": "Tallest Tower Bonus",
-               "bargain_business": "Bargain Business", "get_out_of_jail": "Get Out of Jail Free",
-               "stock_market_crash": "Stock Market Crash", "reverse_rent": "Reverse Rent",
-               "billboard_tax": "Billboard Tax", "hands_off": "HANDS OFF!", "youre_fired": "YOU'RE FIRED!"}
-
 HELP = """\
 Answer with the [bold]number[/] of a choice, or type one of these:
   [bold]deed[/] <space>        a brand's card: price, colour set, height, owner (or what a space does)
@@ -83,20 +77,19 @@ def _top(game: Game, seat: int) -> str:
     tower = game.view(None).tower[seat]
     if not tower:
         return "empty"
-    return f"{piece_name(game, tower[-1])}, {game.edition.empire.height[tower[-1]]}u"
+    return f"{piece_name(game, tower[-1])}, {game.edition.rules.height[tower[-1]]}u"
 
 
 def card_title(game: Game, card: int) -> str:
-    kind = game.edition.empire.empire_kind[card]
-    return CARD_TITLES.get(kind, game.edition.decks[game.edition.empire.empire_deck].cards[card].id)
+    return game.edition.decks[game.edition.rules.empire_deck].cards[card].title
 
 
 def card_text(game: Game, card: int) -> str:
-    return game.edition.decks[game.edition.empire.empire_deck].cards[card].text
+    return game.edition.decks[game.edition.rules.empire_deck].cards[card].text
 
 
 def tower_value(game: Game, seat: int) -> int:
-    t = game.edition.empire
+    t = game.edition.rules
     return t.ladder[min(game.view(None).height[seat], t.capacity)]
 
 
@@ -112,7 +105,7 @@ def set_word(game: Game, pos: int) -> str:
 # ---------------------------------------------------------------------------------- the board
 def board_table(game: Game, *, highlight: int | None = None, columns: int = 2, width: int = 120) -> Table:
     ed = game.edition
-    t = ed.empire
+    t = ed.rules
     view = game.view(None)
     size = ed.size
     rows = -(-size // columns)
@@ -137,7 +130,7 @@ def board_table(game: Game, *, highlight: int | None = None, columns: int = 2, w
         if view.in_jail[seat]:
             tg = Text.assemble(("(", "dim"), tg, (")", "dim"))
         tokens.setdefault(view.position[seat], []).append(tg)
-    fee = ed.money(ed.rules["free_parking_fee"])
+    fee = ed.money(ed.rules.free_parking_fee)
     notes = {"go": "collect tower value", RIVAL_TOWER_TAX: "a rival's top → board",
              TOWER_TAX: "your top → board", "free_parking": f"{fee} trip anywhere", "go_to_jail": "go to Jail"}
     for r in range(rows):
@@ -176,7 +169,7 @@ def board_table(game: Game, *, highlight: int | None = None, columns: int = 2, w
 # ---------------------------------------------------------------------------------- players and towers
 def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
     """The tower as a row of billboards, bottom first: each as wide as its height, in its set's colour."""
-    t = game.edition.empire
+    t = game.edition.rules
     view = game.view(None)
     out = Text()
     for piece in view.tower[seat]:
@@ -192,7 +185,7 @@ def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
 
 
 def towers_table(game: Game) -> Table:
-    t = game.edition.empire
+    t = game.edition.rules
     view = game.view(None)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     table.add_column("#", no_wrap=True)
@@ -214,8 +207,8 @@ def holdings(game: Game, seat: int) -> Text:
     view = game.view(None)
     out = Text()
     for piece in view.tower[seat]:
-        out.append("▮" * game.edition.empire.height[piece], style=_colour(game, piece))
-    out.append(f" {view.height[seat]}/{game.edition.empire.capacity}, worth {game.edition.money(tower_value(game, seat))}")
+        out.append("▮" * game.edition.rules.height[piece], style=_colour(game, piece))
+    out.append(f" {view.height[seat]}/{game.edition.rules.capacity}, worth {game.edition.money(tower_value(game, seat))}")
     return out
 
 
@@ -244,17 +237,17 @@ def header(game: Game) -> Text:
     t = header_start(game, view)
     if view.dice:
         d1, d2 = view.dice
-        t.append(f"   last roll {d1} + {'swapper' if d2 == ed.rules['swapper_face'] else d2}")
-    pile = len(game.state.decks[ed.empire.empire_deck])     # the pile's size is public, its order is not
+        t.append(f"   last roll {d1} + {'swapper' if d2 == ed.rules.swapper_face else d2}")
+    pile = len(game.state.decks[ed.rules.empire_deck])     # the pile's size is public, its order is not
     t.append(f"   offices in the bank {view.offices} · Empire pile {pile} · a full tower "
-             f"({ed.empire.capacity} units) wins", style="dim")
+             f"({ed.rules.capacity} units) wins", style="dim")
     return t
 
 
 # ---------------------------------------------------------------------------------- deeds
 def deed_panel(game: Game, pos: int) -> Panel:
     ed = game.edition
-    t = ed.empire
+    t = ed.rules
     sp = ed.board[pos]
     view = game.view(None)
     money = ed.money
@@ -297,10 +290,10 @@ def deed_panel(game: Game, pos: int) -> Panel:
               f"({money(t.ladder[0])} with an empty tower).",
         RIVAL_TOWER_TAX: "Choose a rival: their topmost billboard goes back to the board (they may block it).",
         TOWER_TAX: "Your topmost billboard goes back to the board.",
-        "free_parking": f"Pay {money(rules['free_parking_fee'])} for a trip to any space, or stay.",
+        "free_parking": f"Pay {money(rules.free_parking_fee)} for a trip to any space, or stay.",
         "go_to_jail": "Go directly to Jail; do not pass GO.",
-        "jail": f"In Jail: pay {money(rules['jail_fine'])}, use a card, or try for doubles on "
-                f"{rules['jail_attempts']} turns; after the last failed try pay {money(rules['jail_final_fine'])} "
+        "jail": f"In Jail: pay {money(rules.jail_fine)}, use a card, or try for doubles on "
+                f"{rules.jail_attempts} turns; after the last failed try pay {money(rules.jail_final_fine)} "
                 "and move. No rent is collected while in Jail.",
         "card": "Draw an Empire card (secret, into your hand)." if sp.deck == t.empire_deck
                 else "Draw a Chance card.",
@@ -345,7 +338,7 @@ def hand_text(game: Game, seat: int) -> Group | Text:
 def prompt_text(game: Game, prompt: Prompt) -> Group:
     """What ``prompt.player`` must decide, then their own Empire hand (drawn only for that player)."""
     ed = game.edition
-    t_ = ed.empire
+    t_ = ed.rules
     d = prompt.details
     me = prompt.player
     money = ed.money
@@ -359,8 +352,8 @@ def prompt_text(game: Game, prompt: Prompt) -> Group:
 
     if k == "turn":
         if d.get("in_jail"):
-            what = (f", you are in Jail (try {d.get('jail_turns', 0) + 1} of {ed.rules['jail_attempts']} for "
-                    f"doubles): roll, pay {money(ed.rules['jail_fine'])}, or use a card.")
+            what = (f", you are in Jail (try {d.get('jail_turns', 0) + 1} of {ed.rules.jail_attempts} for "
+                    f"doubles): roll, pay {money(ed.rules.jail_fine)}, or use a card.")
         elif d.get("doubles"):
             what = ", you rolled doubles: roll again."
         else:
@@ -394,7 +387,7 @@ def prompt_text(game: Game, prompt: Prompt) -> Group:
             what += f"High bid {money(d['high'])} by {names[d['high_bidder']]}. "
         else:
             what += "No bids yet. "
-        what += (f"You may bid {money(d['minimum'])} or more (raises of at least {money(ed.rules['auction_increment'])}),"
+        what += (f"You may bid {money(d['minimum'])} or more (raises of at least {money(ed.rules.auction_increment)}),"
                  f" or pass. You have {money(view.cash[me])}.")
     elif k == "rent":
         owner, amount = d["owner"], d["amount"]
@@ -424,7 +417,7 @@ def prompt_text(game: Game, prompt: Prompt) -> Group:
     elif k == "choose-space":
         purpose = d["purpose"]
         if purpose == "free-parking":
-            fee = money(ed.rules["free_parking_fee"])
+            fee = money(ed.rules.free_parking_fee)
             if d["spaces"]:
                 what = (f", Free Parking: pay {fee} for a trip to any space (forward; GO pays your tower value "
                         "if you pass it), or stay. Type a choice number, or 'pick <space number>'.")
@@ -447,13 +440,13 @@ def prompt_text(game: Game, prompt: Prompt) -> Group:
 
 
 def _empire_effect(game: Game, kind: str) -> dict:
-    t = game.edition.empire
+    t = game.edition.rules
     deck = game.edition.decks[t.empire_deck]
     return deck.cards[t.empire_kind.index(kind)].effect if kind in t.empire_kind else {}
 
 
 def _chance_amount(game: Game, kind: str) -> int:
-    for card in game.edition.decks[game.edition.empire.chance_deck].cards:
+    for card in game.edition.decks[game.edition.rules.chance_deck].cards:
         if card.effect.get("kind") == kind:
             return card.effect.get("amount", 0)
     return 0
@@ -472,7 +465,7 @@ _PLAY_WORDS = {
 
 def action_label(game: Game, player: int, action: Action) -> str:
     ed = game.edition
-    t = ed.empire
+    t = ed.rules
     money = ed.money
     view = game.view(None)
     prompt = game.prompt
@@ -482,11 +475,11 @@ def action_label(game: Game, player: int, action: Action) -> str:
     if k == A.ROLL:
         return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
     if k == A.PAY_BAIL:
-        return f"Pay {money(ed.rules['jail_fine'])} to leave Jail, then roll"
+        return f"Pay {money(ed.rules.jail_fine)} to leave Jail, then roll"
     if k == A.USE_CARD:
         return "Use your Chance Get Out of Jail Free card"
     if k == BUY_OFFICE:
-        return (f"Buy an office for {money(ed.rules['office_price'])} (+{t.height[OFFICE]} units; "
+        return (f"Buy an office for {money(ed.rules.office_price)} (+{t.height[OFFICE]} units; "
                 f"{view.offices} left)")
     if k == PLAY:
         title = card_title(game, action.arg)

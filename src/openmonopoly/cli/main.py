@@ -12,19 +12,19 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from .. import catalogue
 from ..agents import AGENT_KINDS, make_agent
+from ..catalogue import SEAT_KINDS
 from ..editions import edition_ids
 from ..editions import load as load_edition
 from ..engine.errors import OpenMonopolyError
 from ..engine.events import Event
-from ..engine.game import Game, rules_class
-from ..engine.options import BadOption, parse_option_text
-from .render import event_line
+from ..engine.game import Game
+from ..engine.options import BadOption
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Monopoly editions played by their rulebooks: play in the terminal, simulate, replay.")
 
-SEAT_KINDS = ("human",) + tuple(AGENT_KINDS)
 
 
 class UsageProblem(Exception):
@@ -54,7 +54,7 @@ def _edition(edition_id: str):
 def _family(edition) -> type[Game]:
     """The Game class that plays ``edition`` (its family's, or its own subclass)."""
     try:
-        return rules_class(edition)
+        return catalogue.game_class(edition)
     except OpenMonopolyError as exc:
         raise UsageProblem(str(exc)) from None
 
@@ -75,18 +75,10 @@ def _check_screen(game: Game) -> None:
 
 def _options(edition, given: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
     """--option NAME[=VALUE] and --max-rounds, checked against the edition's options."""
-    known = _family(edition).available_options(edition)
-    out: dict[str, Any] = {}
-    for text in given or []:
-        name, value = parse_option_text(text)
-        key = name.replace("_", "-")
-        if key not in known:
-            raise UsageProblem(f"unknown option '{name}' for edition {edition.id}; known options: "
-                               + ", ".join(sorted(known)))
-        try:
-            out[key] = known[key].parse(value)
-        except BadOption as exc:
-            raise UsageProblem(str(exc)) from None
+    try:
+        out = catalogue.parse_options(edition, given or [])
+    except BadOption as exc:
+        raise UsageProblem(str(exc)) from None
     if max_rounds is not None:
         if max_rounds < 1:
             raise UsageProblem(f"--max-rounds must be at least 1; got {max_rounds}")
@@ -162,25 +154,7 @@ def _bots(kinds: list[str], seed: int) -> dict[int, Any]:
 
 # ------------------------------------------------------------------------------------ editions
 def editions_data() -> list[dict]:
-    out = []
-    for eid in edition_ids():
-        try:
-            ed = load_edition(eid)
-        except Exception as exc:  # noqa: BLE001 - one broken edition must not hide the others
-            out.append({"id": eid, "name": eid, "family": "?", "rules_available": False,
-                        "players": {"min": 0, "max": 0}, "currency": {"symbol": "", "format": ""},
-                        "options": [], "error": f"{type(exc).__name__}: {exc}"})
-            continue
-        try:
-            options = [opt.describe() for opt in _family(ed).available_options(ed).values()]
-            playable = True
-        except UsageProblem:
-            options, playable = [], False
-        out.append({"id": ed.id, "name": ed.name, "family": ed.family, "rules_available": playable,
-                    "players": {"min": ed.min_players, "max": ed.max_players},
-                    "currency": {"symbol": ed.currency_symbol, "format": ed.money_format},
-                    "options": options})
-    return out
+    return [e.to_json() for e in catalogue.editions()]
 
 
 @app.command()
@@ -481,7 +455,7 @@ def replay(file: str = typer.Argument(..., help="A saved game (--save) or a game
     for event in game.history:
         if not isinstance(event, Event) or event.private_to >= 0:
             continue
-        line = event_line(game, event)
+        line = game.describe(event)
         out.print(line, markup=False, soft_wrap=True,
                   style="bold" if event.kind in ("turn", "game-over") else None)
 

@@ -16,7 +16,7 @@ from . import render as R
 
 
 def _where_enemies(game: Game) -> tuple[dict[int, list[str]], dict[int, str]]:
-    t = game.edition.mando
+    t = game.edition.rules
     s = game.view(None)
     on, outposts = {}, {}
     for e, en in enumerate(t.enemies):
@@ -74,7 +74,7 @@ def board_table(game: Game, *, highlight: int | None = None, columns: int = 2, w
 
 def holdings(game: Game, seat: int) -> Text:
     ed = game.edition
-    t = ed.mando
+    t = ed.rules
     view = game.view(None)
     out = Text()
     for pos in t.hideouts:
@@ -94,7 +94,7 @@ def holdings(game: Game, seat: int) -> Text:
 
 def players_table(game: Game, kinds, deciding: int | None = None) -> Table:
     ed = game.edition
-    t = ed.mando
+    t = ed.rules
     view = game.view(None)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     for col in ("", "#", "Player", "Character", "Seat", "Credits", "Where", "Jail", "Holdings"):
@@ -117,7 +117,7 @@ def header(game: Game) -> Text:
     t.append(f"   round {view.round}, turn {view.turns}")
     if view.dice:
         t.append(f"   last roll {view.dice[0]}")
-    piles = ", ".join(f"{en.name} {len(view.enemy_decks[e])}" for e, en in enumerate(game.edition.mando.enemies))
+    piles = ", ".join(f"{en.name} {len(view.enemy_decks[e])}" for e, en in enumerate(game.edition.rules.enemies))
     t.append(f"   enemy cards left: {piles}", style="dim")
     if gideon_active(game):
         t.append("   Moff Gideon is on the move!", style="bold red")
@@ -131,7 +131,7 @@ def deed_panel(game: Game, pos: int):
     sp = ed.board[pos]
     if sp.type != "hideout":
         return Panel(Text(sp.name), title=sp.name)
-    t = ed.mando
+    t = ed.rules
     owner = game.view(None).owner[pos]
     body = Text(f"Price {ed.money(sp.price)}\nRent {ed.money(t.rent[pos])}; with the colour set "
                 f"{ed.money(t.set_rent[pos])}\nOwner: " + ("the bank" if owner < 0 else game.players[owner]))
@@ -173,11 +173,11 @@ def action_label(game: Game, player: int, action: Action) -> str:
             return "Roll the silver die for a 6"
         return "Roll the green die" if view.grogu_carrier == player else "Roll the silver die"
     if k == A.PAY_BAIL:
-        return f"Pay {ed.money(ed.rules['jail_fine'])} to leave Jail"
+        return f"Pay {ed.money(ed.rules.jail_fine)} to leave Jail"
     if k == A.USE_CARD:
         return "Use the jetpack card to leave Jail"
     if k == A.PLAY:
-        return f"Announce {ed.decks[0].cards[action.arg].id} (+{ed.mando.battle_bonus[action.arg]})"
+        return f"Announce {ed.decks[0].cards[action.arg].id} (+{ed.rules.battle_bonus[action.arg]})"
     if k == A.REROLL:
         return "Re-roll (and keep the second roll)"
     if k == A.KEEP:

@@ -14,7 +14,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..editions.schema import CARD, FREE_PARKING, GO, GO_TO_JAIL, JAIL, RAILROAD, STREET, TAX, UTILITY, Edition
-from ..editions.words import describe, offer_words
+from ..rules.words import offer_words
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import Action
@@ -45,7 +45,7 @@ def name_text(game: Game, seat: int, limit: int | None = None) -> Text:
 
 
 def houses_per_hotel(game: Game) -> int:
-    return int(getattr(game, "houses_per_hotel", game.edition.rules.get("max_houses", 4)))
+    return game.view().houses_per_hotel
 
 
 def hotel_level(game: Game) -> int:
@@ -235,14 +235,8 @@ def header(game: Game) -> Text:
 
 
 # ---------------------------------------------------------------------------------- events
-def event_line(game: Game, event: Event) -> str:
-    """One event as a sentence in the edition's words."""
-    line = describe(game.edition, event, game.players, houses_per_hotel(game))
-    return line[:1].upper() + line[1:]
-
-
 def event_text(game: Game, event: Event, me: int | None = None) -> Text:
-    line = event_line(game, event)
+    line = game.describe(event)
     if event.kind == E.TURN:
         return Text(line, style="bold")
     if event.kind == E.GAME_OVER:
@@ -292,14 +286,14 @@ def deed_panel(game: Game, pos: int) -> Panel:
                       f"{money(sp.hotel_cost)} plus {houses_per_hotel(game)} {houses}")
     elif sp.type == RAILROAD:
         word = ed.term("railroads", 2)
-        for n, rent in enumerate(rules["railroad_rent"][: len(ed.railroads)], 1):
+        for n, rent in enumerate(rules.railroad_rent[: len(ed.railroads)], 1):
             table.add_row("Rent" if n == 1 else f"If {n} {word} are owned", money(rent))
     elif sp.type == UTILITY:
         word = ed.term("utilities", 2)
-        for n, mult in enumerate(rules["utility_multipliers"][: len(ed.utilities)], 1):
+        for n, mult in enumerate(rules.utility_multipliers[: len(ed.utilities)], 1):
             table.add_row(f"With {n} {ed.term('utility', n)} owned" if n == 1 else f"With {n} {word} owned",
                           f"{mult} × the dice")
-        if rules.get("utility_rent_reroll"):
+        if rules.utility_rent_reroll:
             table.add_row("(the dice are rolled again for the rent)", "")
     elif sp.type == TAX:
         table.add_row("Pay", money(sp.amount))
@@ -430,7 +424,7 @@ def action_label(game: Game, player: int, action: Action) -> str:
     if k == A.ROLL:
         return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
     if k == A.PAY_BAIL:
-        return f"Pay {money(ed.rules['jail_fine'])} to leave {ed.term('jail')}"
+        return f"Pay {money(ed.rules.jail_fine)} to leave {ed.term('jail')}"
     if k == A.USE_CARD:
         return "Use a get-out-of-jail card"
     if k == A.BUY:

@@ -1,28 +1,57 @@
-"""The editions that ship with openmonopoly, by id."""
+"""Editions by id: the files that ship with openmonopoly, and your own.
+
+An edition is one JSON file (``data/<id>.json``). ``load`` takes a shipped id, the path of a file,
+or the id of a file in a directory named in the ``OPENMONOPOLY_EDITIONS`` environment variable
+(several directories separated by ``os.pathsep``), so a new edition of an existing rules family
+needs no code at all: see docs/ARCHITECTURE.md, "Adding an edition".
+"""
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from pathlib import Path
 
-from ..engine.errors import EditionError
-from .schema import Edition, load_edition_file
+from .schema import Edition, EditionError, load_edition_file
 
 DATA = Path(__file__).parent / "data"
+SEARCH_PATH_ENV = "OPENMONOPOLY_EDITIONS"
+
+
+def _directories() -> list[Path]:
+    extra = [Path(d) for d in os.environ.get(SEARCH_PATH_ENV, "").split(os.pathsep) if d]
+    return [DATA] + extra
 
 
 def edition_ids() -> list[str]:
-    return sorted(p.stem for p in DATA.glob("*.json"))
+    """The ids of the shipped editions and of those in the ``OPENMONOPOLY_EDITIONS`` directories."""
+    return sorted({p.stem for d in _directories() for p in d.glob("*.json")})
+
+
+def _path_of(edition: str) -> Path:
+    if edition.endswith(".json") or os.sep in edition or "/" in edition:
+        return Path(edition)
+    for directory in _directories():
+        path = directory / f"{edition}.json"
+        if path.exists():
+            return path
+    raise EditionError(f"unknown edition {edition!r}; known editions: {', '.join(edition_ids())} "
+                       f"(or give the path of an edition file)")
+
+
+def load(edition: str) -> Edition:
+    """The edition with this id, or in this file; ``EditionError`` names the file, field and problem."""
+    if not isinstance(edition, str):
+        raise EditionError(f"an edition is named by its id or file path; got {type(edition).__name__} {edition!r}")
+    return _load(str(_path_of(edition).resolve()))
 
 
 @lru_cache(maxsize=None)
-def load(edition_id: str) -> Edition:
-    path = DATA / f"{edition_id}.json"
-    if not path.exists():
-        raise EditionError(f"unknown edition {edition_id!r}; known editions: {', '.join(edition_ids())}")
+def _load(path: str) -> Edition:
     edition = load_edition_file(path)
-    if edition.id != edition_id:
-        raise EditionError(f"{path}: id: file is named {edition_id!r} but says id {edition.id!r}")
+    stem = Path(path).stem
+    if edition.id != stem:
+        raise EditionError(f"{path}: id: file is named {stem!r} but says id {edition.id!r}")
     return edition
 
 
-__all__ = ["Edition", "edition_ids", "load"]
+__all__ = ["Edition", "EditionError", "edition_ids", "load"]

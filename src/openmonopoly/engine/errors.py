@@ -3,12 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Sequence
 
+from ..editions.schema import EditionError
+from ..errors import OpenMonopolyError
+
 if TYPE_CHECKING:
     from .actions import Action
-
-
-class OpenMonopolyError(Exception):
-    """Base class of every error the engine raises on purpose."""
 
 
 class IllegalAction(OpenMonopolyError):
@@ -34,9 +33,8 @@ class BadActionText(IllegalAction):
     """Text that does not parse as an action at all."""
 
 
-class EditionError(OpenMonopolyError):
-    """A malformed or unknown edition file: names the file, the field and what is wrong."""
-
-
 class ReplayMismatch(OpenMonopolyError):
     """A record that does not replay to the game it claims to describe."""
+
+
+__all__ = ["BadActionText", "EditionError", "IllegalAction", "OpenMonopolyError", "ReplayMismatch"]

@@ -16,8 +16,9 @@ from typing import Any, ClassVar, Final, Sequence
 from mypy_extensions import mypyc_attr
 
 from ..editions import Edition, load
+from ..editions.schema import Rules
 from . import actions as A
-from . import registry
+from .. import registry
 from .actions import SHARED_KINDS, Action, ActionKinds, TradeOffer
 from .chance import Chance
 from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
@@ -82,8 +83,20 @@ class Game:
 
     # ------------------------------------------------------------------ family hooks
     @classmethod
+    def compile_rules(cls, edition: Edition) -> Rules:
+        """Check the family's own parts of an edition file (its spaces' fields, its rules section,
+        its decks' effects) and return its typed rules table; ``EditionError`` names what is wrong.
+        Called once per edition by the loader, which has read the parts every family shares."""
+        raise NotImplementedError
+
+    @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
         return dict(cls.OPTIONS)
+
+    @classmethod
+    def board_facts(cls, edition: Edition) -> dict[str, Any]:
+        """The family's own facts a drawing of the board needs (the catalogue's ``board``)."""
+        return {}
 
     def new_state(self, names: list[str]) -> State:
         raise NotImplementedError
@@ -290,6 +303,14 @@ class Game:
 
     def view(self, player: int | None = None) -> View:
         return self.view_class(self, player)
+
+    def describe(self, event: Event) -> str:
+        """One line of text for ``event``, in this edition's words."""
+        return self.words().describe(event)
+
+    def words(self) -> Any:
+        """The family's ``EventWords`` for this game (``rules/words.py``)."""
+        raise NotImplementedError
 
     def play_out(self, agents: Sequence[Any]) -> None:
         """Let ``agents`` (one per seat, each with ``act(view, prompt) -> action``) answer every

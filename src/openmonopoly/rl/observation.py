@@ -21,7 +21,7 @@ class ObservationBuilder:
         self.edition = edition
         self.n = num_players
         self.size = len(edition.board)
-        self.scale = float(edition.rules.get("start_cash") or 1000)
+        self.scale = float(edition.rules.start_cash or 1000)
         self.per_player = 7 + self.size
         self.per_space = (self.n + 1) + 2
         self.prompt_len = len(PROMPT_KINDS) + 1 + 1 + self.size + 4 + 2

@@ -1,13 +1,13 @@
 """Rules: the shared parts (money, debts, auctions, buildings, mortgages, trades, jail, cards,
 movement) and the rules families that string them into games.
 
-Each family registers its Game class with ``engine.registry`` when its modules are imported;
+Each family registers its Game class with ``openmonopoly.registry`` when its modules are imported;
 this module says which modules make up each family (the family's own first, then its editions
 with rules of their own), so that a family is imported only when one of its editions is used.
 """
 from __future__ import annotations
 
-from ..engine.registry import declare
+from ..registry import declare
 
 declare("classic", "openmonopoly.rules.classic", "openmonopoly.rules.sailormoon",
         "openmonopoly.rules.clonewars.game")

@@ -42,7 +42,7 @@ def start_auction(game: "Game", lot: int, bidders: tuple[int, ...], opening: int
     alive = s.alive
     bidders = tuple([p for p in bidders if alive[p]])
     if opening is None:
-        opening = game.edition.rules["auction_opening_bid"]
+        opening = game.edition.rules.auction_opening_bid
     # The increment is read from the edition when bids are checked; families without one use the opening.
     game.push(Auction(lot, bidders, 0, 0, -1, opening))
     game.emit(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
@@ -99,7 +99,7 @@ class Auction(Step):
     def minimum(self, game: "Game") -> int:
         if self.high_bidder < 0:
             return self.opening
-        increment: int = game.edition.rules["auction_increment"]
+        increment: int = game.edition.rules.auction_increment
         return self.high + increment
 
     def bid_range(self, game: "Game", player: int) -> tuple[int, int] | None:
@@ -152,6 +152,6 @@ class Auction(Step):
             award_building(cast("ClassicGame", game), winner, lot == HOTEL_LOT, price)   # (classic-family lots)
 
     def describe(self, game: "Game") -> dict:
-        increment: int = game.edition.rules["auction_increment"]
+        increment: int = game.edition.rules.auction_increment
         return {"lot": self.lot, "lot_kind": lot_name(self.lot), "high": self.high, "high_bidder": self.high_bidder,
                 "minimum": self.minimum(game), "increment": increment, "bidders": list(self.bidders)}

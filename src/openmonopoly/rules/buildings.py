@@ -160,7 +160,7 @@ def shortage_rivals(game: "ClassicGame", player: int, hotel: bool) -> tuple[int,
     supply = s.bank_hotels if hotel else s.bank_houses
     if supply > s.n:
         return ()
-    opening: int = game.edition.rules["building_auction_opening_bid"]
+    opening: int = game.edition.rules.building_auction_opening_bid
     cash = s.cash
     rivals = tuple([q for q in game.seats_from(player)[:-1]
                     if cash[q] >= opening and building_spots(game, q, hotel, paid=True)])
@@ -230,7 +230,7 @@ class BuildingShortage(Step):
         game.pop()
         if self.claimants:
             s.shortage_tried.append([self.requester, int(self.hotel)])
-            opening: int = game.edition.rules["building_auction_opening_bid"]
+            opening: int = game.edition.rules.building_auction_opening_bid
             start_auction(game, HOTEL_LOT if self.hotel else HOUSE_LOT, (self.requester,) + self.claimants, opening)
         elif check_build(game, self.requester, self.pos) is None:
             sp = game.edition.board[self.pos]

@@ -6,11 +6,12 @@ their data file and, where the rulebook differs, by a subclass overriding a hook
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
 from ..editions import Edition
+from ..editions.schema import Rules
 from ..editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY
 from ..engine import actions as A
 from ..engine import events as E
@@ -18,12 +19,14 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.game import Game
-from ..engine.registry import register
+from ..registry import register
 from ..engine.options import Option
 from ..engine.state import BANK, State
 from ..engine.view import View, is_public, no_field
 from . import buildings, cards, jail, mortgage, trade
 from .auction import start_auction
+from .classic_data import compile_classic
+from .words import EventWords
 from .money import pay, raisable, start_debt, transfer
 
 
@@ -42,15 +45,15 @@ class ClassicState(State):
 
     def __init__(self, names: list[str], edition: Edition) -> None:
         rules = edition.rules
-        super().__init__(names, rules["start_cash"])
+        super().__init__(names, rules.start_cash)
         n, size = len(names), len(edition.board)
         self.in_jail = [False] * n
         self.jail_turns = [0] * n
         self.owner = [BANK] * size
         self.level = [0] * size
         self.mortgaged = [False] * size
-        self.bank_houses = rules["houses"]
-        self.bank_hotels = rules["hotels"]
+        self.bank_houses = rules.houses
+        self.bank_hotels = rules.hotels
         self.decks = [list(range(len(d.cards))) for d in edition.decks]
         self.held = [[] for _ in range(n)]
         self.doubles = 0
@@ -111,6 +114,19 @@ class ClassicView(View):
     def bank_hotels(self) -> int:
         s: ClassicState = self._game.state
         return s.bank_hotels
+
+    # Rule facts an interface needs (it must not work them out itself: the quicker game changes them).
+    @property
+    def houses_per_hotel(self) -> int:
+        """Houses on each street of a set before its hotel."""
+        game = cast("ClassicGame", self._game)
+        return game.houses_per_hotel
+
+    @property
+    def hotel_level(self) -> int:
+        """The building level of a hotel (``level[pos]`` counts houses up to ``houses_per_hotel``)."""
+        game = cast("ClassicGame", self._game)
+        return game.hotel_level
 
 
 # ---------------------------------------------------------------------- turn steps
@@ -283,9 +299,13 @@ class ClassicGame(Game):
     }
 
     # ------------------------------------------------------------ edition hooks
+    @classmethod
+    def compile_rules(cls, edition: Edition) -> Rules:
+        return compile_classic(edition)
+
     @property
     def houses_per_hotel(self) -> int:
-        return self.edition.rules["max_houses"]
+        return self.edition.rules.max_houses
 
     @property
     def hotel_level(self) -> int:
@@ -300,7 +320,7 @@ class ClassicGame(Game):
         return False
 
     def go_salary(self, player: int) -> int:
-        return self.edition.rules["go_salary"]
+        return self.edition.rules.go_salary
 
     def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
         """A payment due now exceeds the payer's cash (families settle this their own way)."""
@@ -309,7 +329,7 @@ class ClassicGame(Game):
     def max_bid(self, player: int, lot: int) -> int:
         s: ClassicState = self.state
         cash = s.cash[player]
-        if lot < 0 or self.edition.rules["bid_limited_to_cash"]:
+        if lot < 0 or self.edition.rules.bid_limited_to_cash:
             return cash
         # A winning bidder may raise the rest by selling buildings and mortgaging.
         return cash + raisable(self, player)
@@ -387,7 +407,7 @@ class ClassicGame(Game):
             jail.release(self, player, "fine")
             self.replace_top(EndOfMove(player, False))
             self.push(MoveStep(player, total))
-            pay(self, player, BANK, self.edition.rules["jail_fine"], "bail")
+            pay(self, player, BANK, self.edition.rules.jail_fine, "bail")
             return
         doubles = d1 == d2
         if doubles:
@@ -472,23 +492,23 @@ class ClassicGame(Game):
             return sp.rent[0] * 2 if self.has_set_bonus(owner, pos) else sp.rent[0]
         if sp.type == RAILROAD:
             count = sum(1 for q in ed.railroads if s.owner[q] == owner)
-            return ed.rules["railroad_rent"][count - 1] * rent_multiplier
+            return ed.rules.railroad_rent[count - 1] * rent_multiplier
         count = sum(1 for q in ed.utilities if s.owner[q] == owner)
-        if dice_multiplier or ed.rules["utility_rent_reroll"]:
+        if dice_multiplier or ed.rules.utility_rent_reroll:
             d1, d2 = self.chance.die(), self.chance.die()
             if self._events is not None:
                 self._events.append(Event(E.DICE, s.current, amount=d1 + d2, other=d1 * 10 + d2, info="rent"))
             total = d1 + d2
         else:
             total = s.dice[0] + s.dice[1]
-        return total * (dice_multiplier or ed.rules["utility_multipliers"][count - 1])
+        return total * (dice_multiplier or ed.rules.utility_multipliers[count - 1])
 
     def has_set_bonus(self, owner: int, pos: int) -> bool:
         s: ClassicState = self.state
         members = self.edition.group_members[self.edition.group_of[pos]]
         if any(s.owner[q] != owner for q in members):
             return False
-        if self.edition.rules["set_rent_needs_unmortgaged"]:
+        if self.edition.rules.set_rent_needs_unmortgaged:
             return not any(s.mortgaged[q] for q in members)
         return True
 
@@ -602,6 +622,9 @@ class ClassicGame(Game):
             elif level:
                 worth += level * sp.house_cost
         return worth
+
+    def words(self) -> EventWords:
+        return EventWords(self.edition, self.state.names, self.houses_per_hotel)
 
     def view_fields(self, player: int | None) -> dict[str, Any]:
         s: ClassicState = self.state

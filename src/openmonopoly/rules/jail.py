@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 def send_to_jail(game: "Game", player: int, reason: str) -> None:
     """Straight to jail: no salary for passing GO, and the turn ends (no doubles re-roll)."""
     s: State = game.state
-    jail_position: int = game.edition.rules["jail_position"]
+    jail_position: int = game.edition.rules.jail_position
     s.position[player] = jail_position
     s.in_jail[player] = True
     s.jail_turns[player] = 0
@@ -41,7 +41,7 @@ def release(game: "Game", player: int, how: str) -> None:
 
 def check_pay_bail(game: "Game", player: int) -> str | None:
     s: State = game.state
-    fine: int = game.edition.rules["jail_fine"]
+    fine: int = game.edition.rules.jail_fine
     if not s.in_jail[player]:
         return "you are not in jail"
     if s.cash[player] < fine:
@@ -50,7 +50,7 @@ def check_pay_bail(game: "Game", player: int) -> str | None:
 
 
 def pay_bail(game: "Game", player: int) -> None:
-    fine: int = game.edition.rules["jail_fine"]
+    fine: int = game.edition.rules.jail_fine
     transfer(game, player, BANK, fine)
     if game._events is not None:
         game._events.append(Event(E.PAID, player, -1, fine, BANK, "bail"))

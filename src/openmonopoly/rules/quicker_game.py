@@ -68,7 +68,7 @@ class QuickerGame(ClassicGame):
     # ------------------------------------------------------------ hooks changed by the option
     @property
     def houses_per_hotel(self) -> int:
-        return QUICKER_HOUSES_PER_HOTEL if self.options[QUICKER] else self.edition.rules["max_houses"]
+        return QUICKER_HOUSES_PER_HOTEL if self.options[QUICKER] else self.edition.rules.max_houses
 
     @property
     def jail_attempts(self) -> int:

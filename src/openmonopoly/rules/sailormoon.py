@@ -11,7 +11,7 @@ option (``rules/quicker_game.py``).
 """
 from __future__ import annotations
 
-from ..engine.registry import register
+from ..registry import register
 from .quicker_game import QuickerGame
 
 

@@ -12,8 +12,8 @@ from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
-from ..editions import load as load_edition
-from ..engine.errors import OpenMonopolyError
+from .. import catalogue
+from ..errors import OpenMonopolyError
 from . import protocol as P
 from .db import Store
 from .sessions import MAX_SEATS, SEAT_KINDS, Conn, Registry
@@ -23,53 +23,10 @@ DEFAULT_DB = "sqlite:///openmonopoly.db"
 
 
 def edition_json(edition_id: str) -> dict:
-    """What the browser needs to draw an edition's board: spaces, groups, colours, words, money."""
-    from ..cli.main import _family
-    ed = load_edition(edition_id)
-    try:
-        options = [o.describe() for o in _family(ed).available_options(ed).values()]
-    except Exception:  # noqa: BLE001
-        options = []
-    spaces = []
-    for s in ed.board:
-        group = ed.groups.get(s.group or "", {}) if s.group else {}
-        spaces.append({"pos": s.position, "name": s.name, "type": s.type, "group": s.group,
-                       "color": group.get("color") or group.get("colour"), "price": s.price, "rent": list(s.rent),
-                       "house_cost": s.house_cost, "hotel_cost": s.hotel_cost, "mortgage": s.mortgage,
-                       "unmortgage": s.unmortgage, "amount": s.amount})
-    groups = {k: {"name": v.get("name", k.replace("_", " ").replace("-", " ").title()),
-                  "color": v.get("color") or v.get("colour")} for k, v in ed.groups.items()}
-    return {"id": ed.id, "name": ed.name, "family": ed.family, "players": {"min": ed.min_players,
-            "max": min(ed.max_players, MAX_SEATS)}, "money_format": ed.money_format,
-            "currency": ed.currency_symbol, "terms": ed.terms, "spaces": spaces, "groups": groups,
-            "tokens": ed.tokens, "decks": [d.name for d in ed.decks], "options": options,
-            "houses_per_hotel": int(ed.rules.get("max_houses", 4)), "rules": {
-                k: v for k, v in ed.rules.items() if isinstance(v, (int, float, bool, str))},
-            "family_data": family_data(ed)}
-
-
-def family_data(ed) -> dict:
-    """Family tables the browser needs for labels and drawings (tower heights, card names, characters)."""
-    out: dict[str, Any] = {}
-    emp = getattr(ed, "empire", None)
-    if emp is not None:
-        from ..cli.empire_screen import CARD_TITLES
-        from ..rules.empire.data import OFFICE
-        deck = ed.decks[emp.empire_deck].cards
-        out["empire"] = {"heights": list(emp.height[:len(ed.board)]), "office": OFFICE,
-                         "office_height": emp.height[OFFICE], "capacity": emp.capacity,
-                         "cards": [{"kind": k, "title": CARD_TITLES.get(k, deck[i].id), "text": deck[i].text}
-                                   for i, k in enumerate(emp.empire_kind)]}
-    mando = getattr(ed, "mando", None)
-    if mando is not None:
-        cards = ed.decks[0].cards
-        out["mandalorian"] = {"signets": [{"id": c.id, "text": c.text, "bonus": mando.battle_bonus[i]}
-                                          for i, c in enumerate(cards)],
-                              "characters": [c.name for c in mando.characters]}
-    chars = ed.raw.get("characters") if isinstance(getattr(ed, "raw", None), dict) else None
-    if chars and mando is None:
-        out["characters"] = [{"name": c.get("name", "?"), "side": c.get("side", "")} for c in chars]
-    return out
+    """What the browser needs to draw an edition's board (the catalogue's board description)."""
+    data = catalogue.board(catalogue.edition(edition_id))
+    data["players"]["max"] = min(data["players"]["max"], MAX_SEATS)
+    return data
 
 
 def create_app(db_url: str | None = None, bot_delay: float | None = None) -> FastAPI:
@@ -105,8 +62,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
 
     @app.get("/api/editions")
     async def editions() -> Any:
-        from ..cli.main import editions_data
-        data = [e for e in editions_data() if e.get("rules_available")]
+        data = [e.to_json() for e in catalogue.editions() if e.error is None]
         for e in data:
             e["players"]["max"] = min(e["players"]["max"], MAX_SEATS)
         return {"editions": data, "seat_kinds": list(SEAT_KINDS)}

@@ -17,8 +17,8 @@ from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from ..agents import AGENT_KINDS, make_agent
-from ..cli.render import event_line
+from ..agents import make_agent
+from ..catalogue import SEAT_KINDS, default_names
 from ..editions import load as load_edition
 from ..engine import actions as A
 from ..engine.actions import Action
@@ -30,7 +30,6 @@ from . import protocol as P
 from .db import Store, StoredGame
 
 log = logging.getLogger("openmonopoly.web")
-SEAT_KINDS = ("human",) + tuple(AGENT_KINDS)
 MAX_SEATS = 6
 LOG_TAIL = 400
 
@@ -111,7 +110,7 @@ class LiveGame:
     def event_json(self, event: Event) -> dict:
         d = event.to_json()
         try:
-            d["text"] = event_line(self.game, event)
+            d["text"] = self.game.describe(event)
         except Exception:  # noqa: BLE001 - an event a family's words do not know still shows
             d["text"] = f"{event.kind}"
         return d
@@ -174,9 +173,10 @@ class Registry:
         for k in kinds:
             if k not in SEAT_KINDS:
                 raise ValueError(f"unknown seat kind {k!r}; choose one of {', '.join(SEAT_KINDS)}")
-        names = []
+        names: list[str] = []
+        defaults = default_names(ed, n)
         for i, s in enumerate(spec.seats):
-            name = (s.name or "").strip() or (ed.tokens[i] if i < len(ed.tokens) else f"Player {i + 1}")
+            name = (s.name or "").strip() or defaults[i]
             if name in names:
                 name = f"{name} ({i + 1})"
             names.append(name)

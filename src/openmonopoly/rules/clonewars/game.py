@@ -24,7 +24,7 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.options import BadOption, Option
-from ...engine.registry import register
+from ...registry import register
 from ...engine.state import BANK
 from ..buildings import refund_value
 from ..classic import ClassicState, EndOfMove
@@ -32,6 +32,7 @@ from ..money import transfer
 from ..quicker_game import QUICKER, QuickerGame
 from . import missions
 from .characters import DARK, LIGHT, CharacterChoice, StartPlay, characters
+from .words import CloneWarsWords
 
 TIME_LIMIT = "time-limit"
 STARWARS_RULE = "starwars-rule"
@@ -74,6 +75,10 @@ class CloneWarsGame(QuickerGame):
             "Ventress play the dark side); after a move with a 6 you may send troops on the mission the other "
             "die names.")
         return options
+
+    @classmethod
+    def board_facts(cls, edition: Edition) -> dict[str, Any]:
+        return {"characters": [{"name": name, "side": side} for name, side in characters(edition)]}
 
     # ------------------------------------------------------------ set-up
     def new_state(self, names: list[str]) -> CloneWarsState:
@@ -183,6 +188,9 @@ class CloneWarsGame(QuickerGame):
         self.emit(Event(E.SOLD_BUILDING, player, pos, refund, 0))
 
     # ------------------------------------------------------------ views
+    def words(self) -> CloneWarsWords:
+        return CloneWarsWords(self.edition, self.state.names, self.houses_per_hotel)
+
     def view_fields(self, player: int | None) -> dict[str, Any]:
         data = super().view_fields(player)
         if self.options[STARWARS_RULE]:

@@ -1,13 +1,14 @@
-"""Checks for an Empire edition file and the tables compiled from it.
+"""The Empire family's edition data: its typed rules table and the checks of an edition file.
 
-Called by ``editions.schema.parse_edition`` for ``"family": "empire"``. Every
-problem names the file, the field and what is wrong.
+``EmpireGame.compile_rules`` calls ``compile_empire``, which checks the family's own fields and
+returns them compiled as an ``EmpireRules`` (the rules section's values and the lookup tables the
+rules read). Every problem names the file, the field and what is wrong.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...editions.schema import CARD, FREE_PARKING, GO, GO_TO_JAIL, JAIL, Edition, EditionError
+from ...editions.schema import CARD, FREE_PARKING, GO, GO_TO_JAIL, JAIL, Edition, EditionError, Rules, index_groups
 
 BRAND, UTILITY_BILLBOARDS, RIVAL_TOWER_TAX, TOWER_TAX = "brand", "utility_billboards", "rival_tower_tax", "tower_tax"
 SPACE_TYPES = (GO, BRAND, UTILITY_BILLBOARDS, RIVAL_TOWER_TAX, TOWER_TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL)
@@ -30,10 +31,21 @@ EMPIRE_EFFECTS = {
 }
 
 
-@dataclass
-class EmpireTables:
-    """Fast lookups for the rules, built once per edition."""
+@dataclass(frozen=True)
+class EmpireRules(Rules):
+    """The rules section's values, and fast lookups for the rules built once per edition."""
 
+    jail_final_fine: int
+    jail_attempts: int
+    office_price: int
+    offices: int                 # office tiles in the bank at the start
+    office_height: int
+    free_parking_fee: int
+    tower_capacity: int
+    tower_ladder: tuple[int, ...]   # tower value by height 0..capacity
+    empty_tower_value: int
+    starting_empire_cards: int
+    swapper_face: int            # the face of the second die that shows the sneaky swapper
     height: list[int]            # by piece code (board position, or OFFICE)
     price: list[int]             # by piece code
     is_brand: list[bool]         # by board position
@@ -49,6 +61,9 @@ class EmpireTables:
     empire_kind: list[str]       # by Empire card index
     free_parking: int
 
+    def __hash__(self) -> int:          # (the tables are lists)
+        return id(self)
+
 
 def _fail(e: Edition, where: str, what: str) -> EditionError:
     return EditionError(f"{e.path}: {where}: {what}")
@@ -63,8 +78,8 @@ def _int(e: Edition, d: dict, key: str, where: str, low: int = 0) -> int:
     return value
 
 
-def validate_empire(e: Edition) -> None:
-    rules = e.rules
+def compile_empire(e: Edition) -> EmpireRules:
+    rules = e.raw["rules"]
     for key in RULE_KEYS:
         _int(e, rules, key, "rules")
     capacity = rules["tower_capacity"]
@@ -108,12 +123,7 @@ def validate_empire(e: Edition) -> None:
                 raise _fail(e, f"{where}.group", f"unknown colour set {group!r}; sets are {group_names}")
             sp.group = group
             sp.group_index = group_names.index(group)
-    e.group_names = group_names
-    e.group_members = [tuple(s.position for s in e.board if s.group == g) for g in group_names]
-    e.group_of = [s.group_index for s in e.board]
-    for g, members in zip(group_names, e.group_members):
-        if not members:
-            raise _fail(e, f"groups.{g}", "no brand belongs to this colour set")
+    index_groups(e)
     for d_i, deck in enumerate(e.decks):
         allowed = CHANCE_EFFECTS if deck.id == "chance" else EMPIRE_EFFECTS
         for card in deck.cards:
@@ -133,7 +143,8 @@ def validate_empire(e: Edition) -> None:
     if len(empire.cards) > 255 or len(e.decks[e.deck_index["chance"]].cards) > 255:
         raise _fail(e, "decks", "at most 255 cards per deck")
     fps = [s.position for s in e.board if s.type == FREE_PARKING]
-    e.empire = EmpireTables(
+    return EmpireRules(
+        **{key: rules[key] for key in RULE_KEYS}, tower_ladder=tuple(ladder),
         height=height, price=price,
         is_brand=[s.type == BRAND for s in e.board], is_utility=[s.type == UTILITY_BILLBOARDS for s in e.board],
         brands=tuple(s.position for s in e.board if s.type == BRAND),

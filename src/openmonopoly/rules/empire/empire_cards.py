@@ -56,7 +56,7 @@ def draw(game: "EmpireGame", player: int, deck: int) -> None:
 
 
 def kind_of(game: "EmpireGame", card: int) -> str:
-    return game.edition.empire.empire_kind[card]
+    return game.edition.rules.empire_kind[card]
 
 
 # ---------------------------------------------------------------------- when a card can be played
@@ -79,14 +79,14 @@ def usable(game: "EmpireGame", player: int, kind: str, moment: str) -> bool:
 
 
 def _effect_of_kind(game: "EmpireGame", kind: str) -> dict:
-    deck = game.edition.decks[game.edition.empire.empire_deck]
-    return deck.cards[game.edition.empire.empire_kind.index(kind)].effect
+    deck = game.edition.decks[game.edition.rules.empire_deck]
+    return deck.cards[game.edition.rules.empire_kind.index(kind)].effect
 
 
 def playable(game: "EmpireGame", player: int, moment: str) -> list[Action]:
     out = []
     seen = set()
-    kinds = game.edition.empire.empire_kind
+    kinds = game.edition.rules.empire_kind
     for card in game.state.hands[player]:
         kind = kinds[card]
         if kind not in seen:
@@ -100,14 +100,14 @@ def check_play(game: "EmpireGame", player: int, card: int, moment: str) -> str |
     if card not in game.state.hands[player]:
         return "you hold no such Empire card (play N: N is the card's number in the Empire deck)"
     if not usable(game, player, kind_of(game, card), moment):
-        return f"{game.edition.decks[game.edition.empire.empire_deck].cards[card].id} cannot be played now"
+        return f"{game.edition.decks[game.edition.rules.empire_deck].cards[card].id} cannot be played now"
     return None
 
 
 def play(game: "EmpireGame", player: int, card: int, target: int = -1) -> int:
     """Reveal ``card`` from ``player``'s hand and put it at the bottom of the pile (its effect is the caller's)."""
     s = game.state
-    deck = game.edition.empire.empire_deck
+    deck = game.edition.rules.empire_deck
     s.hands[player].remove(card)
     s.decks[deck].append(card)
     if game.log_events:

@@ -18,13 +18,14 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game, View
 from ...engine.options import Option
-from ...engine.registry import register
+from ...registry import register
 from ...engine.state import BANK, State
 from .. import jail, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
-from .data import OFFICE
+from .data import OFFICE, compile_empire
+from .words import EmpireWords
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
 
@@ -37,7 +38,7 @@ class EmpireState(State):
 
     def __init__(self, names: list[str], edition: Edition) -> None:
         rules = edition.rules
-        super().__init__(names, rules["start_cash"])
+        super().__init__(names, rules.start_cash)
         n, size = len(names), len(edition.board)
         self.in_jail = [False] * n
         self.jail_turns = [0] * n
@@ -45,10 +46,10 @@ class EmpireState(State):
         self.tower: list[list[int]] = [[] for _ in range(n)]
         self.height = [0] * n
         self.owner = [BANK] * size
-        t = edition.empire  # type: ignore[attr-defined]
+        t = edition.rules  # type: ignore[attr-defined]
         self.stock = [1 if t.is_brand[p] else sp.amount if t.is_utility[p] else 0
                       for p, sp in enumerate(edition.board)]
-        self.offices = rules["offices"]
+        self.offices = rules.offices
         self.office_bought = False
         self.decks = [list(range(len(d.cards))) for d in edition.decks]
         self.held: list[list[int]] = [[] for _ in range(n)]      # get-out-of-jail Chance cards (public)
@@ -137,7 +138,7 @@ class AfterCardMove(Step):
 
 def check_buy_office(game: "EmpireGame", player: int) -> str | None:
     s = game.state
-    price = game.edition.rules["office_price"]
+    price = game.edition.rules.office_price
     if s.office_bought:
         return "you have already bought an office this turn"
     if s.offices <= 0:
@@ -149,7 +150,7 @@ def check_buy_office(game: "EmpireGame", player: int) -> str | None:
 
 def buy_office(game: "EmpireGame", player: int) -> None:
     s = game.state
-    price = game.edition.rules["office_price"]
+    price = game.edition.rules.office_price
     transfer(game, player, BANK, price)
     s.offices -= 1
     s.office_bought = True
@@ -185,6 +186,19 @@ class EmpireGame(Game):
                                 "Off by default (play until a tower is full).", int, 1),
     }
 
+    @classmethod
+    def compile_rules(cls, edition: Edition) -> Any:
+        return compile_empire(edition)
+
+    @classmethod
+    def board_facts(cls, edition: Edition) -> dict[str, Any]:
+        t = edition.rules
+        deck = edition.decks[t.empire_deck].cards
+        return {"empire": {"heights": list(t.height[:len(edition.board)]), "office": OFFICE,
+                           "office_height": t.height[OFFICE], "capacity": t.capacity,
+                           "cards": [{"kind": k, "title": deck[i].title, "text": deck[i].text}
+                                     for i, k in enumerate(t.empire_kind)]}}
+
     # ------------------------------------------------------------ set-up
     def new_state(self, names: list[str]) -> EmpireState:
         return EmpireState(names, self.edition)
@@ -194,8 +208,8 @@ class EmpireGame(Game):
         for pile in s.decks:
             self.chance.shuffle(pile)
         self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
-        empire_deck = self.edition.empire.empire_deck
-        for _ in range(self.edition.rules["starting_empire_cards"]):
+        empire_deck = self.edition.rules.empire_deck
+        for _ in range(self.edition.rules.starting_empire_cards):
             for p in range(s.n):
                 empire_cards.draw(self, p, empire_deck)
         s.first_player = s.current = 0          # the youngest player sits in the first seat
@@ -208,7 +222,7 @@ class EmpireGame(Game):
         """For ``View.sample_game``: shuffle the decks and deal every hand but ``player``'s anew, with
         the same sizes, from the Empire cards ``player`` cannot see (the pile and those hands)."""
         s = self.state
-        deck = self.edition.empire.empire_deck
+        deck = self.edition.rules.empire_deck
         others = [p for p in range(s.n) if p != player]
         unseen = list(s.decks[deck])
         for p in others:
@@ -355,8 +369,11 @@ class EmpireGame(Game):
     # ------------------------------------------------------------ valuations and views
     def net_worth(self, player: int) -> int:
         """Cash plus what the tiles in the tower cost (offices at the office price)."""
-        price = self.edition.empire.price
+        price = self.edition.rules.price
         return self.state.cash[player] + sum(price[piece] for piece in self.state.tower[player])
+
+    def words(self) -> EmpireWords:
+        return EmpireWords(self.edition, self.state.names)
 
     def view_fields(self, player: int | None) -> dict[str, Any]:
         s = self.state

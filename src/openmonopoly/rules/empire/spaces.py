@@ -59,7 +59,7 @@ def land(game: "EmpireGame", player: int) -> None:
         if s.stock[pos]:
             game.push(BuyBillboard(player, pos))
     elif t == CARD:
-        if sp.deck == game.edition.empire.empire_deck:
+        if sp.deck == game.edition.rules.empire_deck:
             empire_cards.draw(game, player, sp.deck)
         else:
             cards.draw(game, player, sp.deck)
@@ -86,7 +86,7 @@ class BuyBillboard(Step):
     def legal(self, game: "EmpireGame", player: int) -> list[Action]:
         out = [A.A_BUY] if game.state.cash[player] >= game.edition.board[self.pos].price else []
         out.append(A.A_AUCTION)
-        if game.edition.empire.is_brand[self.pos]:
+        if game.edition.rules.is_brand[self.pos]:
             out += empire_cards.playable(game, player, "buy")
         return out
 
@@ -98,7 +98,7 @@ class BuyBillboard(Step):
                 return (f"it costs {game.edition.money(price)} and you have {game.edition.money(cash)}; "
                         "let it go to auction")
         elif action.kind == PLAY:
-            if not game.edition.empire.is_brand[self.pos]:
+            if not game.edition.rules.is_brand[self.pos]:
                 return "no Empire card can be played on a utility"
             return empire_cards.check_play(game, player, action.arg, "buy")
         return None
@@ -112,7 +112,7 @@ class BuyBillboard(Step):
             start_auction(game, pos, game.seats_from(player))
         else:
             card = empire_cards.play(game, player, action.arg)
-            buy_billboard(game, player, pos, game.edition.decks[game.edition.empire.empire_deck].cards[card]
+            buy_billboard(game, player, pos, game.edition.decks[game.edition.rules.empire_deck].cards[card]
                           .effect["price"])
 
     def describe(self, game: "EmpireGame") -> dict:
@@ -164,14 +164,14 @@ PLAYER_PURPOSES["rival-tax"] = (_rivals_with_billboards, _rival_tax)
 
 # ---------------------------------------------------------------------- Free Parking
 def _trip_spaces(game: "EmpireGame", player: int, arg: int) -> list[int]:
-    if game.state.cash[player] < game.edition.rules["free_parking_fee"]:
+    if game.state.cash[player] < game.edition.rules.free_parking_fee:
         return []
-    fp = game.edition.empire.free_parking
+    fp = game.edition.rules.free_parking
     return [pos for pos in range(game.edition.size) if pos != fp]
 
 
 def _trip(game: "EmpireGame", player: int, pos: int, arg: int) -> None:
-    fee = game.edition.rules["free_parking_fee"]
+    fee = game.edition.rules.free_parking_fee
     transfer(game, player, BANK, fee)
     if game.log_events:
         from ...engine import events as E

@@ -25,12 +25,12 @@ if TYPE_CHECKING:
 
 
 def is_swapper(game: "EmpireGame", face: int) -> bool:
-    return face == game.edition.rules["swapper_face"]
+    return face == game.edition.rules.swapper_face
 
 
 def move_steps(game: "EmpireGame", d1: int, d2: int) -> int:
     """How far a roll moves: both dice, or only the numbered die when the swapper shows."""
-    return d1 if d2 == game.edition.rules["swapper_face"] else d1 + d2
+    return d1 if d2 == game.edition.rules.swapper_face else d1 + d2
 
 
 def swappable_towers(game: "EmpireGame") -> list[int]:
@@ -44,7 +44,7 @@ def roll(game: "EmpireGame", player: int) -> None:
     s = game.state
     d1, d2 = game.chance.die(), game.chance.die()
     s.dice = (d1, d2)
-    swap_face = d2 == game.edition.rules["swapper_face"]
+    swap_face = d2 == game.edition.rules.swapper_face
     doubles = d1 == d2 and not swap_face
     if game._events is not None:
         game._events.append(Event(E.DICE, player, amount=move_steps(game, d1, d2), other=d1 * 10 + d2,
@@ -57,10 +57,10 @@ def roll(game: "EmpireGame", player: int) -> None:
             return
         s.jail_turns[player] += 1
         game.replace_top(EmpireEndOfMove(player, False))
-        if s.jail_turns[player] < game.edition.rules["jail_attempts"]:
+        if s.jail_turns[player] < game.edition.rules.jail_attempts:
             return
         jail.release(game, player, "fine")
-        pay(game, player, BANK, game.edition.rules["jail_final_fine"], "bail")
+        pay(game, player, BANK, game.edition.rules.jail_final_fine, "bail")
         game.move_by(player, move_steps(game, d1, d2))
         return
     if doubles:

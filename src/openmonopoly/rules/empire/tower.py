@@ -21,13 +21,13 @@ if TYPE_CHECKING:
 
 
 def tower_value(game: "EmpireGame", player: int) -> int:
-    t = game.edition.empire
+    t = game.edition.rules
     h = game.state.height[player]
     return t.ladder[h if h < t.capacity else t.capacity]
 
 
 def is_full(game: "EmpireGame", player: int) -> bool:
-    return game.state.height[player] >= game.edition.empire.capacity
+    return game.state.height[player] >= game.edition.rules.capacity
 
 
 def billboards(game: "EmpireGame", player: int) -> int:
@@ -38,7 +38,7 @@ def billboards(game: "EmpireGame", player: int) -> int:
 def add_piece(game: "EmpireGame", player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
     """Slot ``piece`` on top of ``player``'s tower; a completed colour set brings a free office."""
     s = game.state
-    t = game.edition.empire
+    t = game.edition.rules
     s.tower[player].append(piece)
     s.height[player] += t.height[piece]
     if piece != OFFICE and t.is_brand[piece]:
@@ -61,8 +61,8 @@ def remove_top(game: "EmpireGame", player: int) -> int:
     """Take the topmost piece off ``player``'s tower (the tower must not be empty)."""
     s = game.state
     piece = s.tower[player].pop()
-    s.height[player] -= game.edition.empire.height[piece]
-    if piece != OFFICE and game.edition.empire.is_brand[piece]:
+    s.height[player] -= game.edition.rules.height[piece]
+    if piece != OFFICE and game.edition.rules.is_brand[piece]:
         s.owner[piece] = BANK
     return piece
 
@@ -71,8 +71,8 @@ def remove_piece(game: "EmpireGame", player: int, piece: int) -> None:
     """Take ``piece`` out of the middle of ``player``'s tower (the ones above drop down)."""
     s = game.state
     s.tower[player].remove(piece)
-    s.height[player] -= game.edition.empire.height[piece]
-    if piece != OFFICE and game.edition.empire.is_brand[piece]:
+    s.height[player] -= game.edition.rules.height[piece]
+    if piece != OFFICE and game.edition.rules.is_brand[piece]:
         s.owner[piece] = BANK
 
 
@@ -113,7 +113,7 @@ def swap_tops(game: "EmpireGame", actor: int, a: int, b: int) -> None:
 def full_tower(game: "EmpireGame") -> int:
     """A player whose tower is full (the current player first), or -1."""
     s = game.state
-    cap = game.edition.empire.capacity
+    cap = game.edition.rules.capacity
     height = s.height
     n = s.n
     for i in range(n):

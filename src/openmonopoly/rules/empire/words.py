@@ -6,6 +6,7 @@ from typing import Sequence
 from ...editions.schema import Edition
 from ...engine import events as E
 from ...engine.events import Event
+from ..words import EventWords
 from .data import OFFICE
 from .kinds import (EV_BLOCKED, EV_CASINO, EV_CHOSE, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, EV_NO_RENT, EV_PIECE_IN,
                     EV_PIECE_OUT, EV_SWAPPED)
@@ -41,9 +42,9 @@ def describe_empire(ed: Edition, event: Event, names: Sequence[str]) -> str | No
         return f"{who(p)}, the youngest, starts. Each player is dealt 2 secret Empire cards."
     if k == E.DICE:
         d1, d2 = divmod(event.other, 10)
-        second = "the sneaky swapper" if d2 == ed.rules["swapper_face"] else str(d2)
+        second = "the sneaky swapper" if d2 == ed.rules.swapper_face else str(d2)
         purpose = " trying for doubles" if event.info == "jail" else ""
-        dbl = " (doubles)" if d1 == d2 and d2 != ed.rules["swapper_face"] else ""
+        dbl = " (doubles)" if d1 == d2 and d2 != ed.rules.swapper_face else ""
         return f"{who(p)} rolls {d1} and {second}{purpose}{dbl}."
     if k == E.SALARY:
         return f"{who(p)} passes GO and collects their tower value, {money(event.amount)}."
@@ -102,3 +103,8 @@ def describe_empire(ed: Edition, event: Event, names: Sequence[str]) -> str | No
             return f"Game over at the round limit: {', '.join(winners)} with the tallest tower."
         return None
     return None
+
+
+class EmpireWords(EventWords):
+    def own(self, event: Event) -> str | None:
+        return describe_empire(self.edition, event, self.names)

@@ -51,7 +51,7 @@ def start(game: "MandalorianGame", player: int, enemy: int) -> None:
 
 def battle_cards(game: "MandalorianGame", player: int) -> list[int]:
     """The distinct Signet battle cards ``player`` holds, by card number."""
-    bonus = game.edition.mando.battle_bonus
+    bonus = game.edition.rules.battle_bonus
     out: list[int] = []
     for c in game.state.held[player]:
         if bonus[c] and c not in out:
@@ -79,7 +79,7 @@ class Battle(Step):
             game.state.held[player].remove(action.arg)
             self.played = self.played + (action.arg,)
             game.emit(Event(ME.BATTLE_CARD, player, amount=action.arg,
-                            other=game.edition.mando.battle_bonus[action.arg]))
+                            other=game.edition.rules.battle_bonus[action.arg]))
             return
         total, dice = roll_battle_dice(game, player, "roll")
         if game.ability(player) == "battle_reroll":
@@ -117,7 +117,7 @@ class Reroll(Step):
 
 
 def describe_battle(game: "MandalorianGame", player: int, enemy: int, card: int, played: tuple) -> dict:
-    t = game.edition.mando
+    t = game.edition.rules
     c = t.enemy_cards[card]
     bonus = sum(t.battle_bonus[x] for x in played)
     return {"enemy": enemy, "enemy_name": t.enemies[enemy].name, "card": card, "level": c.level,
@@ -128,9 +128,9 @@ def describe_battle(game: "MandalorianGame", player: int, enemy: int, card: int,
 def roll_battle_dice(game: "MandalorianGame", player: int, how: str) -> tuple[int, tuple[int, ...]]:
     """The silver die; with Grogu also the green die."""
     rules = game.edition.rules
-    silver = game.chance.die(rules["silver_die"])
+    silver = game.chance.die(rules.silver_die)
     if game.state.grogu_carrier == player:
-        green = game.chance.die(rules["green_die"])
+        green = game.chance.die(rules.green_die)
         dice: tuple[int, ...] = (silver, green)
     else:
         green = 0
@@ -145,7 +145,7 @@ def resolve(game: "MandalorianGame", player: int, enemy: int, card: int, played:
     from .signets import apply_effect, return_to_bottom
 
     s = game.state
-    t = game.edition.mando
+    t = game.edition.rules
     c = t.enemy_cards[card]
     total = roll + sum(t.battle_bonus[x] for x in played)
     for x in played:

@@ -43,7 +43,7 @@ def in_game(game: "MandalorianGame", e: int) -> bool:
 def gideon_active(game: "MandalorianGame") -> bool:
     """Moff Gideon moves once every hideout is bought or a trooper deck is down to its last card."""
     s = game.state
-    t = game.edition.mando
+    t = game.edition.rules
     for e in range(t.gideon):
         if len(s.enemy_decks[e]) <= 1:
             return True
@@ -56,7 +56,7 @@ def gideon_active(game: "MandalorianGame") -> bool:
 
 def next_free_outpost(game: "MandalorianGame", pos: int) -> int:
     """The next unoccupied Imperial Outpost clockwise after space ``pos``."""
-    t = game.edition.mando
+    t = game.edition.rules
     s = game.state
     size = game.edition.size
     best, best_d = -1, size + 1
@@ -89,8 +89,8 @@ def remove(game: "MandalorianGame", e: int) -> None:
 def imperial_advance(game: "MandalorianGame", player: int) -> None:
     """Roll the silver die and move the troopers (and Moff Gideon once active) that many spaces."""
     s = game.state
-    t = game.edition.mando
-    roll = game.chance.die(game.edition.rules["silver_die"])
+    t = game.edition.rules
+    roll = game.chance.die(game.edition.rules.silver_die)
     if game.log_events:
         game.emit(Event(ME.ADVANCE, player, s.position[player], roll))
     movers = [e for e in range(t.gideon) if in_game(game, e)]
@@ -109,7 +109,7 @@ def move_enemy(game: "MandalorianGame", e: int, roll: int, began: list[bool]) ->
     k = s.enemy_outpost[e]
     if k >= 0:
         began[e] = True
-        start = game.edition.mando.outposts[k]
+        start = game.edition.rules.outposts[k]
         s.enemy_outpost[e] = -1
         frm = -1
         first, last = start, start + roll - 1

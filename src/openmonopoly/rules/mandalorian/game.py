@@ -17,13 +17,15 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
 from ...engine.options import Option
-from ...engine.registry import register
+from ...registry import register
 from ...engine.state import BANK
 from .. import jail, trade
 from . import events as ME
 from . import grogu, hideouts, movement
+from .data import compile_mandalorian
 from .signets import SIGNET, return_to_bottom
 from .state import MandoState
+from .words import MandalorianWords
 
 
 
@@ -104,6 +106,17 @@ class MandalorianGame(Game):
                                   "many places.", int, 0),
     }
 
+    @classmethod
+    def compile_rules(cls, edition: Edition) -> Any:
+        return compile_mandalorian(edition)
+
+    @classmethod
+    def board_facts(cls, edition: Edition) -> dict[str, Any]:
+        t = edition.rules
+        return {"mandalorian": {"signets": [{"id": c.id, "text": c.text, "bonus": t.battle_bonus[i]}
+                                            for i, c in enumerate(edition.decks[0].cards)],
+                                "characters": [c.name for c in t.characters]}}
+
     @staticmethod
     def trade_card_key(ref: int) -> int:
         """Signet cards in a trade offer are named by their card number."""
@@ -123,10 +136,10 @@ class MandalorianGame(Game):
 
     # ------------------------------------------------------------ characters
     def ability(self, player: int) -> str:
-        return self.edition.mando.characters[self.state.character[player]].ability
+        return self.edition.rules.characters[self.state.character[player]].ability
 
     def ability_value(self, player: int) -> int:
-        c = self.edition.mando.characters[self.state.character[player]]
+        c = self.edition.rules.characters[self.state.character[player]]
         return c.with_grogu if self.state.grogu_carrier == player else c.standard
 
     # ------------------------------------------------------------ set-up
@@ -136,10 +149,10 @@ class MandalorianGame(Game):
     def setup(self) -> None:
         s = self.state
         ed = self.edition
-        t = ed.mando
+        t = ed.rules
         s.character = assign_characters(ed, s.names, self.options["character-shift"])
         self.chance.shuffle(s.decks[SIGNET])
-        size = ed.rules["enemy_deck_size"][str(s.n)]
+        size = ed.rules.enemy_deck_size[str(s.n)]
         for e in range(len(t.enemies)):
             s.enemy_decks[e] = list(t.cards_of[e] if e == t.gideon else t.cards_of[e][:size])
         s.first_player = s.current = self.roll_for_first_player()
@@ -153,7 +166,7 @@ class MandalorianGame(Game):
     def roll_for_first_player(self) -> int:
         """Everyone rolls the silver die; the highest starts; tied highest roll again."""
         contenders = list(range(self.state.n))
-        sides = self.edition.rules["silver_die"]
+        sides = self.edition.rules.silver_die
         rolls: list[str] = []
         while True:
             totals = [self.chance.die(sides) for _ in contenders]
@@ -176,20 +189,20 @@ class MandalorianGame(Game):
         rules = self.edition.rules
         self.replace_top(MandoEndTurn(player))
         if s.in_jail[player]:
-            d = self.chance.die(rules["silver_die"])
+            d = self.chance.die(rules.silver_die)
             s.dice = (d,)
             if self._events is not None:
                 self._events.append(Event(E.DICE, player, amount=d, other=d, info="jail"))
-            if d >= rules["jail_roll_needed"]:
+            if d >= rules.jail_roll_needed:
                 jail.release(self, player, "rolled")
                 movement.move(self, player, d)
                 return
             s.jail_turns[player] += 1
-            if s.jail_turns[player] >= rules["jail_attempts"]:
+            if s.jail_turns[player] >= rules.jail_attempts:
                 jail.release(self, player, "served")          # to Just Visiting: the turn ends
             return
         green = s.grogu_carrier == player
-        d = self.chance.die(rules["green_die"] if green else rules["silver_die"])
+        d = self.chance.die(rules.green_die if green else rules.silver_die)
         s.dice = (d,)
         if self._events is not None:
             self._events.append(Event(E.DICE, player, amount=d, other=d, info="green" if green else "move"))
@@ -207,10 +220,10 @@ class MandalorianGame(Game):
     # ------------------------------------------------------------ helpers
     def hideouts_of(self, player: int) -> list[int]:
         owner = self.state.owner
-        return [pos for pos in self.edition.mando.hideouts if owner[pos] == player]
+        return [pos for pos in self.edition.rules.hideouts if owner[pos] == player]
 
     def jail_card_of(self, player: int) -> int:
-        is_jail = self.edition.mando.jail_card
+        is_jail = self.edition.rules.jail_card
         for card in self.state.held[player]:
             if is_jail[card]:
                 return card
@@ -253,14 +266,17 @@ class MandalorianGame(Game):
         """Credits plus the printed price of each hideout owned (what the bank pays for it)."""
         s = self.state
         board = self.edition.board
-        return s.cash[player] + sum(board[pos].price for pos in self.edition.mando.hideouts
+        return s.cash[player] + sum(board[pos].price for pos in self.edition.rules.hideouts
                                     if s.owner[pos] == player)
+
+    def words(self) -> MandalorianWords:
+        return MandalorianWords(self.edition, self.state.names)
 
     def view_fields(self, player: int | None) -> dict[str, Any]:
         from .enemies import gideon_active
 
         s = self.state
-        t = self.edition.mando
+        t = self.edition.rules
         return {
             "edition": self.edition.id,
             "options": dict(self.options),
@@ -282,7 +298,7 @@ class MandalorianGame(Game):
 
 def assign_characters(ed: Edition, names: list[str], shift: int) -> list[int]:
     """A seat named after a character plays it; the others get the remaining characters in order."""
-    chars = ed.mando.characters  # type: ignore[attr-defined]
+    chars = ed.rules.characters  # type: ignore[attr-defined]
     by_name = {c.name.lower(): i for i, c in enumerate(chars)}
     out = [-1] * len(names)
     for p, name in enumerate(names):

@@ -65,7 +65,7 @@ def leave_for_jail(game: "MandalorianGame", player: int) -> None:
     s.grogu_carrier = -1
     mine = game.hideouts_of(player)
     if not mine:
-        place(game, player, game.edition.mando.go_to_jail)
+        place(game, player, game.edition.rules.go_to_jail)
     elif len(mine) == 1:
         place(game, player, mine[0])
     else:
@@ -96,7 +96,7 @@ class PlaceGrogu(Step):
 
     def targets(self, game: "MandalorianGame") -> list[int]:
         mine = game.hideouts_of(self.player)
-        return mine or [game.edition.mando.go_to_jail]     # traded them all away meanwhile: Go to Jail
+        return mine or [game.edition.rules.go_to_jail]     # traded them all away meanwhile: Go to Jail
 
     def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
         return [Action(A.PLACE, pos) for pos in self.targets(game)]

@@ -37,7 +37,7 @@ def owns_set(game: "MandalorianGame", player: int, pos: int) -> bool:
 
 def rent_of(game: "MandalorianGame", pos: int) -> int:
     """The rent printed on the card: the set rent when the owner holds the whole colour set."""
-    t = game.edition.mando
+    t = game.edition.rules
     owner = game.state.owner[pos]
     return t.set_rent[pos] if owns_set(game, owner, pos) else t.rent[pos]
 

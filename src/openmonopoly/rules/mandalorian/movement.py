@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ...engine import events as E
 from ...engine.events import Event
 from ...engine.state import BANK
-from ...editions.mandalorian_schema import (FREE_PARKING, GO_TO_JAIL, HIDEOUT, IMPERIAL_ADVANCE, IMPERIAL_CREDITS,
+from .data import (FREE_PARKING, GO_TO_JAIL, HIDEOUT, IMPERIAL_ADVANCE, IMPERIAL_CREDITS,
                                             SIGNET, UNEXPECTED_ALLY)
 from ..money import transfer
 from . import grogu
@@ -56,7 +56,7 @@ def move(game: "MandalorianGame", player: int, steps: int, how: str = "forward")
 
 
 def collect_salary(game: "MandalorianGame", player: int) -> None:
-    amount = game.edition.rules["go_salary"]
+    amount = game.edition.rules.go_salary
     if game.ability(player) == "go_salary":
         amount = game.ability_value(player)
     transfer(game, BANK, player, amount)

@@ -59,7 +59,7 @@ def resolve(game: "MandalorianGame", player: int, card: int, announced: bool = F
     c = game.edition.decks[SIGNET].cards[card]
     if not announced and game.log_events:
         game.emit(Event(E.CARD, player, SIGNET, card, info=c.id))
-    if game.edition.mando.kept[card]:
+    if game.edition.rules.kept[card]:
         s.held[player].append(card)
         if game.log_events:
             game.emit(Event(ME.SIGNET_KEPT, player, amount=card))

@@ -18,9 +18,9 @@ class MandoState(State):
     HIDDEN = frozenset({"decks"})
 
     def __init__(self, names: list[str], edition: Edition) -> None:
-        super().__init__(names, edition.rules["start_cash"])
+        super().__init__(names, edition.rules.start_cash)
         n = len(names)
-        t = edition.mando  # type: ignore[attr-defined]
+        t = edition.rules  # type: ignore[attr-defined]
         self.character = list(range(n))
         self.in_jail = [False] * n
         self.jail_turns = [0] * n
@@ -28,7 +28,7 @@ class MandoState(State):
         self.won: list[list[int]] = [[] for _ in range(n)]
         self.owner = [BANK] * len(edition.board)
         self.grogu_carrier = -1
-        self.grogu_pos = edition.rules["grogu_start"]
+        self.grogu_pos = edition.rules.grogu_start
         self.enemy_space = [-1] * len(t.enemies)
         self.enemy_outpost = [e.start_outpost for e in t.enemies]
         self.enemy_decks: list[list[int]] = [[] for _ in t.enemies]

@@ -1,7 +1,7 @@
 """Events of a Mandalorian game in the edition's own words (credits, hideouts, Signet cards, Grogu).
 
-``describe_mandalorian`` returns None for the events it leaves to the shared
-``editions.words.describe`` (auctions, trades, buying, the turn header).
+``describe_mandalorian`` returns None for the events it leaves to the shared wording
+(``rules/words.py``: auctions, trades, buying, the turn header).
 """
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from typing import Sequence
 from ...editions.schema import Edition
 from ...engine import events as E
 from ...engine.events import Event
+from ..words import EventWords
 from . import events as ME
 
 _JAIL = {"space": "lands on Go to Jail", "signet": "is arrested (Signet card)", "gideon": "loses to Moff Gideon",
@@ -21,7 +22,7 @@ _SCORE = {"rent": "in rent from the bank for their hideouts", "grogu": "for hold
 
 
 def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str | None:
-    t = ed.mando  # type: ignore[attr-defined]
+    t = ed.rules  # type: ignore[attr-defined]
     k = event.kind
     p = event.player
     money = ed.money
@@ -127,3 +128,8 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
         return f"Game over ({what.get(reason, reason)}): " + (
             f"{winners[0]} wins." if len(winners) == 1 else ", ".join(winners) + " share the win.")
     return None
+
+
+class MandalorianWords(EventWords):
+    def own(self, event: Event) -> str | None:
+        return describe_mandalorian(self.edition, event, self.names)

@@ -1,11 +1,16 @@
-"""Events in each edition's own words: Fleet and Base, Scene and Ship, ₦ and $."""
+"""Events in each edition's own words: Fleet and Base, Scene and Ship, ₦ and $.
+
+``EventWords`` words the events the shared rule parts emit, in the edition's terms and money; a
+family's subclass words its own events (``own``) and is named by its Game class
+(``Game.words_class``). Interfaces call ``game.describe(event)``.
+"""
 from __future__ import annotations
 
 from typing import Sequence
 
+from ..editions.schema import Edition
 from ..engine import events as E
 from ..engine.events import Event
-from .schema import Edition
 
 _HOW_LEFT_JAIL = {"paid": "pays the fine and leaves {jail}", "card": "uses a get-out-of-jail card",
                   "doubles": "rolls doubles and leaves {jail}", "fine": "pays the fine after the last try"}
@@ -20,18 +25,29 @@ def building_words(edition: Edition, level: int, houses_per_hotel: int) -> str:
     return f"{level} {edition.term('house', level)}"
 
 
+class EventWords:
+    """Events of one game in its edition's words; ``names`` are the players' names by seat."""
+
+    def __init__(self, edition: Edition, names: Sequence[str], houses_per_hotel: int = 4) -> None:
+        self.edition = edition
+        self.names = names
+        self.houses_per_hotel = houses_per_hotel
+
+    def describe(self, event: Event) -> str:
+        """One sentence for ``event``."""
+        text = self.own(event)
+        if text is None:
+            text = describe(self.edition, event, self.names, self.houses_per_hotel)
+        return text[:1].upper() + text[1:]
+
+    def own(self, event: Event) -> str | None:
+        """A family's wording of its own events (and of shared ones it words otherwise); None: the
+        shared wording fits."""
+        return None
+
+
 def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_hotel: int = 4) -> str:
-    """One line of text for ``event``; ``names`` are the players' names by seat."""
-    if edition.family == "empire":
-        from ..rules.empire.words import describe_empire
-        text = describe_empire(edition, event, names)
-        if text is not None:
-            return text
-    elif edition.family == "mandalorian":
-        from ..rules.mandalorian.words import describe_mandalorian
-        text = describe_mandalorian(edition, event, names)
-        if text is not None:
-            return text
+    """The shared wording of ``event`` (families word their own events in ``EventWords.own``)."""
     k = event.kind
     ed = edition
     money = ed.money
@@ -126,8 +142,6 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
                 "others may claim one too.")
     if k == E.WANTS:
         return f"{who(p)} wants one too."
-    if k in _STARWARS_RULE_KINDS:
-        return _starwars_rule(event, who)
     if k == E.GAME_OVER:
         reason, _, ids = event.info.partition(":")
         winners = [names[int(i)] for i in ids.split(",") if i]
@@ -138,27 +152,6 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
             return f"Game over: {winners[0]} {how.get(reason, 'wins')}."
         return f"Game over ({reason}): " + (", ".join(winners) + " share the win." if winners else "nobody wins.")
     return f"{k} {event}"
-
-
-_STARWARS_RULE_KINDS = frozenset({"character", "mission", "mission-nothing", "eliminated"})
-
-
-def _starwars_rule(event: Event, who) -> str:
-    """Clone Wars, the optional Star Wars rule: characters and missions."""
-    p = event.player
-    if event.kind == "character":
-        name, _, side = event.info.partition("|")
-        return f"{who(p)} chooses {name} ({side} side)."
-    if event.kind == "eliminated":
-        return f"Swift Victory: {who(event.other)} eliminates {who(p)} and takes all their land and money."
-    if event.kind == "mission-nothing":
-        return "There is nothing to take."
-    what, _, name = event.info.partition(":")
-    if what == "offered":
-        return f"{who(p)} may send troops on mission {event.other}: {name}."
-    if what == "declined":
-        return f"{who(p)} keeps the troops at home."
-    return f"The mission {'succeeds' if what == 'success' else 'fails'}."
 
 
 def offer_words(ed: Edition, text: str, names: Sequence[str]) -> str:

@@ -1,20 +1,17 @@
-"""Validation and compiled tables for editions of the ``mandalorian`` family.
+"""The Mandalorian family's edition data: its typed rules table and the checks of an edition file.
 
-``parse_edition`` reads the parts every edition shares (board names and types,
-prices, the Signet deck); ``validate`` checks the rest of the family's own
-format (hideout sets and rents, characters, outposts, enemies and enemy cards)
-and attaches the compiled tables as ``edition.mando`` (a ``MandoTables``).
-Every problem names the file, the field and what is wrong.
+``parse_edition`` reads the parts every edition shares (board names and types, the Signet deck);
+``compile_mandalorian`` (``MandalorianGame.compile_rules``) checks the rest of the family's own
+format (hideout sets, prices and rents, characters, outposts, enemies and enemy cards) and returns
+it compiled as a ``MandalorianRules``: the rules section's values and the lookup tables the rules
+read. Every problem names the file, the field and what is wrong.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ..engine.errors import EditionError
-
-if TYPE_CHECKING:
-    from .schema import Edition
+from ...editions.schema import Edition, EditionError, Rules, index_groups, rules_fields
 
 # Space types of this family.
 GO, HIDEOUT, SIGNET, JAIL, FREE_PARKING, GO_TO_JAIL = "go", "hideout", "signet", "jail", "free_parking", "go_to_jail"
@@ -32,7 +29,7 @@ EFFECTS: dict[str, tuple[str, ...]] = {
 KEPT_EFFECTS = frozenset({"battle_bonus", "get_out_of_jail"})
 ENEMY_EFFECTS = frozenset({"collect", "pay", "go_to_jail", "collect_from_each_player", "draw_signet"})
 
-RULE_KEYS: dict[str, type] = {
+RULE_KINDS: dict[str, type] = {
     "start_cash": int, "go_salary": int, "jail_fine": int, "jail_position": int, "jail_attempts": int,
     "jail_roll_needed": int, "auction_opening_bid": int, "auction_increment": int, "silver_die": int,
     "green_die": int, "gideon_defeat_bonus": int, "grogu_end_bonus": int, "most_enemy_cards_bonus": int,
@@ -69,8 +66,20 @@ class Enemy:
     start_outpost: int
 
 
-@dataclass(frozen=True, slots=True)
-class MandoTables:
+@dataclass(frozen=True)
+class MandalorianRules(Rules):
+    go_salary: int
+    jail_attempts: int
+    jail_roll_needed: int
+    silver_die: int                     # sides of the ordinary die
+    green_die: int                      # sides of the die rolled while carrying Grogu
+    gideon_defeat_bonus: int
+    grogu_end_bonus: int
+    most_enemy_cards_bonus: int
+    end_set_rent_multiplier: int
+    grogu_start: int
+    enemy_deck_size: dict               # players ("2", "3", "4") -> cards per trooper deck
+    # tables compiled from the board, the characters, outposts and enemies
     characters: tuple[Character, ...]
     enemies: tuple[Enemy, ...]
     gideon: int                         # the enemy whose defeat ends the game
@@ -87,6 +96,9 @@ class MandoTables:
     kept: tuple[bool, ...]              # per Signet card: kept until used
     battle_bonus: tuple[int, ...]       # per Signet card: what it adds to a battle roll (0: not a battle card)
     jail_card: tuple[bool, ...]         # per Signet card: a get-out-of-jail card
+
+    def __hash__(self) -> int:          # (``enemy_deck_size`` and ``advance_outpost`` are dicts)
+        return id(self)
 
 
 def _fail(path: str, where: str, what: str) -> EditionError:
@@ -130,10 +142,10 @@ def _effect(e: Any, path: str, where: str, allowed: frozenset[str] | None, size:
         raise _fail(path, f"{where}.to", f"must be a board position 0..{size - 1}")
 
 
-def validate(e: "Edition") -> None:
-    """Check the family's own fields and compile ``e.mando``; also fills the shared tables for hideouts."""
-    path, raw, rules = e.path, e.raw, e.rules
-    for key, kind in RULE_KEYS.items():
+def compile_mandalorian(e: Edition) -> MandalorianRules:
+    """Check the family's own fields and compile them; also fills the shared tables for hideouts."""
+    path, raw, rules = e.path, e.raw, e.raw["rules"]
+    for key, kind in RULE_KINDS.items():
         if key not in rules:
             raise _fail(path, "rules", f"missing field '{key}'")
         if not isinstance(rules[key], kind) or isinstance(rules[key], bool):
@@ -175,17 +187,11 @@ def validate(e: "Edition") -> None:
             raise _fail(path, f"{where}.group", f"unknown group {group!r}; groups are {group_names}")
         s.group = group
         s.group_index = group_names.index(group)
-        if s.price < 0:
-            raise _fail(path, f"{where}.price", "must not be negative")
+        s.price = _int(s.raw, "price", path, where, 0)
         rent[s.position] = _int(s.raw, "rent", path, where, 0)
         set_rent[s.position] = _int(s.raw, "set_rent", path, where, 0)
         s.rent = (rent[s.position], set_rent[s.position])
-    e.group_names = group_names
-    e.group_members = [tuple(s.position for s in e.board if s.group == g) for g in group_names]
-    e.group_of = [s.group_index for s in e.board]
-    for g, members in zip(group_names, e.group_members):
-        if not members:
-            raise _fail(path, f"groups.{g}", "no hideout belongs to this set")
+    index_groups(e)
     hideouts = tuple(s.position for s in e.board if s.type == HIDEOUT)
     if not hideouts:
         raise _fail(path, "board", "needs at least one hideout")
@@ -289,7 +295,8 @@ def validate(e: "Edition") -> None:
     for k in range(gideon):
         if len(cards_of[k]) < max(sizes.values()):
             raise _fail(path, "rules.enemy_deck_size", f"{ids[k]!r} has only {len(cards_of[k])} cards")
-    e.mando = MandoTables(
+    return MandalorianRules(
+        **{key: rules[key] for key in RULE_KINDS},
         characters=tuple(chars), enemies=tuple(enemies), gideon=gideon, enemy_cards=tuple(cards),
         cards_of=tuple(cards_of), outposts=tuple(outposts), advance_outpost=advance_outpost, hideouts=hideouts,
         rent=tuple(rent), set_rent=tuple(set_rent),

@@ -1,0 +1,131 @@
+"""What the interfaces offer people: the editions with their options, seat kinds, default names,
+and the board description the browser draws.
+
+The terminal, the web server, simulation and RL all find editions and options here, so none of
+them asks a rules family anything directly, and none imports another interface. Rule facts about
+a game in progress (houses per hotel, what a player holds) come from its views, not from here.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import Any, Iterable
+
+from .agents import AGENT_KINDS
+from .editions import Edition, edition_ids, load
+from .engine.game import Game, rules_class
+from .engine.options import BadOption, Option, parse_option_text
+from .errors import OpenMonopolyError
+
+SEAT_KINDS: tuple[str, ...] = ("human",) + tuple(AGENT_KINDS)
+
+
+@dataclass(frozen=True)
+class EditionInfo:
+    """One edition as a menu shows it; ``error`` is set (and ``options`` empty) when it does not load."""
+
+    id: str
+    name: str
+    family: str
+    min_players: int
+    max_players: int
+    currency_symbol: str
+    money_format: str
+    options: tuple[Option, ...]
+    error: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id, "name": self.name, "family": self.family, "rules_available": self.error is None,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "currency": {"symbol": self.currency_symbol, "format": self.money_format},
+            "options": [o.describe() for o in self.options]}
+        if self.error is not None:
+            out["error"] = self.error
+        return out
+
+
+def editions() -> list[EditionInfo]:
+    """Every shipped edition, sorted by id; one that fails to load is listed with its error, so a
+    broken file never hides the others."""
+    out = []
+    for eid in edition_ids():
+        try:
+            ed = load(eid)
+            options = tuple(game_class(ed).available_options(ed).values())
+        except OpenMonopolyError as exc:
+            out.append(EditionInfo(eid, eid, "?", 0, 0, "", "", (), f"{type(exc).__name__}: {exc}"))
+            continue
+        out.append(EditionInfo(ed.id, ed.name, ed.family, ed.min_players, ed.max_players, ed.currency_symbol,
+                               ed.money_format, options))
+    return out
+
+
+def edition(edition_id: str) -> Edition:
+    """The edition of this id, or of this file path (``EditionError`` says what is wrong)."""
+    return load(edition_id)
+
+
+def game_class(ed: Edition) -> type[Game]:
+    """The Game class that plays ``ed`` (its family's, or the edition's own)."""
+    return rules_class(ed)
+
+
+def options(ed: Edition) -> dict[str, Option]:
+    """The edition's options (house rules and variants) by name, with their defaults."""
+    return game_class(ed).available_options(ed)
+
+
+def parse_options(ed: Edition, texts: Iterable[str]) -> dict[str, Any]:
+    """``NAME`` or ``NAME=VALUE`` as typed on a command line, checked against the edition's options
+    (``BadOption`` names the known ones)."""
+    known = options(ed)
+    out: dict[str, Any] = {}
+    for text in texts:
+        name, value = parse_option_text(text)
+        key = name.replace("_", "-")
+        if key not in known:
+            raise BadOption(f"unknown option '{name}' for edition {ed.id}; known options: " + ", ".join(sorted(known)))
+        out[key] = known[key].parse(value)
+    return out
+
+
+def default_names(ed: Edition, count: int) -> list[str]:
+    """Names for ``count`` seats nobody named: the edition's tokens in order, then "Player N"."""
+    return [ed.tokens[i] if i < len(ed.tokens) else f"Player {i + 1}" for i in range(count)]
+
+
+def board(ed: Edition) -> dict[str, Any]:
+    """What a browser needs to draw an edition's board and deeds: spaces, groups and colours, words,
+    money, decks (with card titles), options, the rules section's plain values, and the family's own
+    drawing facts (``Game.board_facts``: Empire's tower heights, the Mandalorian characters, ...)."""
+    cls = game_class(ed)
+    spaces = []
+    for s in ed.board:
+        group = ed.groups.get(s.group or "", {}) if s.group else {}
+        spaces.append({"pos": s.position, "name": s.name, "type": s.type, "group": s.group,
+                       "color": group.get("color") or group.get("colour"), "price": s.price, "rent": list(s.rent),
+                       "house_cost": s.house_cost, "hotel_cost": s.hotel_cost, "mortgage": s.mortgage,
+                       "unmortgage": s.unmortgage, "amount": s.amount})
+    groups = {k: {"name": v.get("name", k.replace("_", " ").replace("-", " ").title()),
+                  "color": v.get("color") or v.get("colour")} for k, v in ed.groups.items()}
+    rules = {f.name: getattr(ed.rules, f.name) for f in fields(ed.rules)}
+    return {"id": ed.id, "name": ed.name, "family": ed.family,
+            "players": {"min": ed.min_players, "max": ed.max_players}, "money_format": ed.money_format,
+            "currency": ed.currency_symbol, "terms": ed.terms, "spaces": spaces, "groups": groups,
+            "tokens": ed.tokens, "decks": [d.name for d in ed.decks],
+            "cards": [[c.title for c in d.cards] for d in ed.decks],
+            "options": [o.describe() for o in cls.available_options(ed).values()],
+            "rules": {k: v for k, v in rules.items() if isinstance(v, (int, float, bool, str))},
+            "family_data": cls.board_facts(ed)}
+
+
+def new_game(edition_id: str | Edition, names: list[str] | int, seed: int = 0,
+             options: dict[str, Any] | None = None, **kwargs: Any) -> Game:
+    """A new game (``Game(...)``), with default names for a number of seats."""
+    ed = load(edition_id) if isinstance(edition_id, str) else edition_id
+    seats = default_names(ed, names) if isinstance(names, int) else names
+    return Game(ed, seats, seed, options, **kwargs)
+
+
+__all__ = ["SEAT_KINDS", "EditionInfo", "board", "default_names", "edition", "editions", "game_class",
+           "new_game", "options", "parse_options"]
