@@ -20,6 +20,7 @@ import tempfile
 import time
 
 import httpx
+import orjson
 import websockets
 
 ANYTIME = {"build", "sell", "sell-all", "mortgage", "unmortgage", "trade"}
@@ -38,14 +39,14 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
-async def play(base: str, ws_base: str, edition: str, rounds: int, deadline: float, stats: dict) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
-        g = (await http.post("/api/games", json={"edition": edition, "options": {"max-rounds": rounds},
-                                                 "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3})).json()
-        token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0})).json()["token"]
+async def play(http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int, deadline: float,
+               stats: dict) -> None:
+    g = (await http.post("/api/games", json={"edition": edition, "options": {"max-rounds": rounds},
+                                             "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3})).json()
+    token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0})).json()["token"]
     async with websockets.connect(f"{ws_base}/ws/{g['id']}", max_size=None) as ws:
         await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
-        msg = json.loads(await ws.recv())
+        msg = orjson.loads(await ws.recv())
         while time.time() < deadline:
             view = msg.get("view")
             if view and view["over"]:
@@ -61,7 +62,7 @@ async def play(base: str, ws_base: str, edition: str, rounds: int, deadline: flo
             except asyncio.TimeoutError:
                 return
             now = time.time()
-            m = json.loads(raw)
+            m = orjson.loads(raw)
             if m["type"] == "update":
                 stats["actions"] += 1
                 stats["lat"].append(now - m["at"])
@@ -89,9 +90,11 @@ async def main() -> None:
     tmp = tempfile.mkdtemp(prefix="om-load-")
     db = args.db or f"sqlite:///{tmp}/load.db"
     port = free_port()
+    # (one client address plays every game here: its rate and connection limits are lifted)
     server = subprocess.Popen([sys.executable, "-m", "openmonopoly.cli", "serve", "--port", str(port), "--db", db,
-                               "--bot-delay", "0"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              env=dict(os.environ))
+                               "--bot-delay", "0", "--create-rate", "100000", "--hello-rate", "100000",
+                               "--max-connections-per-client", "100000"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -103,8 +106,10 @@ async def main() -> None:
         stats = {"actions": 0, "lat": [], "finished": 0, "errors": 0}
         start = time.time()
         deadline = start + args.seconds
-        results = await asyncio.gather(*(play(base, ws_base, args.edition, args.rounds, deadline, stats)
-                                         for _ in range(args.games)), return_exceptions=True)
+        async with httpx.AsyncClient(base_url=base, timeout=60,
+                                     limits=httpx.Limits(max_connections=20)) as http:
+            results = await asyncio.gather(*(play(http, ws_base, args.edition, args.rounds, deadline, stats)
+                                             for _ in range(args.games)), return_exceptions=True)
         elapsed = time.time() - start
         failures = [r for r in results if isinstance(r, Exception)]
         lat = sorted(stats["lat"]) or [0.0]

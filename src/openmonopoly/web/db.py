@@ -14,12 +14,11 @@ an operating-system crash may lose the last ones), PostgreSQL through a pool of 
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (JSON, Float, ForeignKey, Integer, String, Text, create_engine, event, func, insert,
+from sqlalchemy import (JSON, Float, bindparam, ForeignKey, Integer, String, Text, create_engine, event, func, insert,
                         inspect, select, text, update)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
@@ -136,6 +135,12 @@ class Store:
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         self.migrate()
+        games = GameRow.__table__
+        self._insert_move = insert(MoveRow.__table__)
+        self._advance_game = (update(games).where(games.c.id == bindparam("gid"), games.c.version == bindparam("seq"))
+                              .values(version=bindparam("next"), status=bindparam("status"),
+                                      winners=bindparam("winners", type_=JSON), end_reason=bindparam("end_reason"),
+                                      updated=bindparam("now")))
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
@@ -195,16 +200,17 @@ class Store:
         return results
 
     def _write_moves(self, con: Any, batch: list[MoveCommit]) -> None:
-        con.execute(insert(MoveRow.__table__), [{"game_id": m.game_id, "seq": m.seq, "player": m.player,
-                                                 "action": m.action, "chance": m.chance} for m in batch])
-        games = GameRow.__table__
+        # Two statements built once and run once per batch each (executemany): the per-row cost is the
+        # driver's, not SQLAlchemy's.
+        con.execute(self._insert_move, [{"game_id": m.game_id, "seq": m.seq, "player": m.player,
+                                         "action": m.action, "chance": m.chance} for m in batch])
         now = time.time()
-        for m in batch:
-            done = con.execute(update(games).where(games.c.id == m.game_id, games.c.version == m.seq)
-                               .values(version=m.seq + 1, status=m.status, winners=m.winners,
-                                       end_reason=m.end_reason, updated=now))
-            if done.rowcount != 1:
-                raise StaleVersion(f"game {m.game_id}: the stored version is not {m.seq}")
+        done = con.execute(self._advance_game, [{"gid": m.game_id, "seq": m.seq, "next": m.seq + 1,
+                                                 "status": m.status, "winners": m.winners,
+                                                 "end_reason": m.end_reason, "now": now} for m in batch])
+        if done.rowcount != len(batch):
+            raise StaleVersion(f"{len(batch) - done.rowcount} of {len(batch)} games were not at the version "
+                               "their action was applied to")
 
     def commit_move(self, move: MoveCommit) -> None:
         """One action, committed on its own."""
