@@ -53,14 +53,13 @@ def free_port() -> int:
 class LiveServer:
     """A uvicorn server in a thread on a free port."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, bot_delay: float | None = None, config=None) -> None:  # noqa: ANN001
         import uvicorn
 
-        from openmonopoly.web.app import create_app
+        from openmonopoly.web.app import create_app, uvicorn_config
         self.port = free_port()
-        self.app = create_app(db_url, bot_delay)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    ws="websockets-sansio"))
+        self.app = create_app(db_url, bot_delay, config)
+        self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, log_format=None))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

@@ -14,6 +14,7 @@ from typing import Any
 from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketState
 
 from ..editions import load as load_edition
 from ..engine.errors import OpenMonopolyError
@@ -310,9 +311,9 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
                         await session.reply(P.error("malformed", "binary frames are not accepted; send JSON text"))
                     else:
                         await session.handle(text)
-                except RuntimeError:
-                    raise
                 except Exception as exc:  # noqa: BLE001 - one bad frame must not end the connection
+                    if ws.client_state != WebSocketState.CONNECTED:
+                        return
                     log.error("game %s: a frame from %s failed: %r", game_id, client, exc)
                     await session.reply(P.error("server", "the server could not handle that message; "
                                                           "nothing changed"))
@@ -394,13 +395,21 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
     return app
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, config: ServerConfig | None = None,
-        forwarded_allow_ips: str | None = None, log_format: str = "text") -> None:
+def uvicorn_config(app: FastAPI, host: str, port: int, forwarded_allow_ips: str | None = None,
+                   log_format: str | None = "text") -> Any:
+    """How ``serve`` runs the app on Uvicorn: WebSocket frames capped, compression as configured, proxy
+    headers trusted only from the given addresses, a bounded graceful shutdown (sockets close with 1012)."""
     import uvicorn
 
     from .logs import log_config
-    config = config or ServerConfig()
-    uvicorn.run(create_app(db, config=config), host=host, port=port, ws="websockets-sansio",
-                ws_max_size=16 * P.MAX_FRAME, ws_per_message_deflate=config.ws_compression,
-                proxy_headers=forwarded_allow_ips is not None, forwarded_allow_ips=forwarded_allow_ips,
-                log_config=log_config(log_format), timeout_graceful_shutdown=10)
+    config: ServerConfig = app.state.config
+    return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio", ws_max_size=16 * P.MAX_FRAME,
+                          ws_per_message_deflate=config.ws_compression, proxy_headers=forwarded_allow_ips is not None,
+                          forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=10,
+                          **({"log_config": log_config(log_format)} if log_format else {"log_level": "warning"}))
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, config: ServerConfig | None = None,
+        forwarded_allow_ips: str | None = None, log_format: str = "text") -> None:
+    import uvicorn
+    uvicorn.Server(uvicorn_config(create_app(db, config=config), host, port, forwarded_allow_ips, log_format)).run()

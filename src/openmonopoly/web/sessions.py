@@ -534,6 +534,12 @@ class Registry:
         live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 
     async def _bot_loop(self, live: LiveGame) -> None:
+        try:
+            await self._play_bots(live)
+        finally:        # (run after this task is done, so a finished, unwatched game can leave memory)
+            asyncio.get_running_loop().call_soon(self.forget_if_idle, live, self.config.idle_unload_seconds)
+
+    async def _play_bots(self, live: LiveGame) -> None:
         while not self.closing:
             p = live.game.prompt
             if (p is None or p.player not in live.bots or live.status != "running"
