@@ -356,3 +356,42 @@ def test_kill_9_during_load_loses_no_committed_action():
     assert out.returncode == 0, out.stdout + out.stderr
     line = next(x for x in out.stdout.splitlines() if x.startswith("kill -9:"))
     assert "none lost" in line and int(line.split(" games, ")[1].split()[0]) > 100, line
+
+
+def test_a_schema_1_database_is_migrated_and_its_games_carry_on(tmp_path):
+    """Schema 1 kept a Mersenne Twister's state per game; such a game loads, gets a dealt generator and
+    carries on from exactly where it was."""
+    import sqlite3
+
+    from openmonopoly.engine.chance import Chance
+    path = tmp_path / "old.db"
+    url = f"sqlite:///{path}"
+    with TestClient(create_app(url, 0, ServerConfig(allow_seeds=True))) as c:
+        gid = create(c, seed=12)["id"]
+        view = c.get(f"/api/games/{gid}").json()
+    mt = Chance(12)
+    mt.playback(c.app.state.store.load(gid).setup_chance)
+    con = sqlite3.connect(path)
+    con.execute("ALTER TABLE games DROP COLUMN chance_key")
+    con.execute("UPDATE games SET rng = ?", (json.dumps(mt.to_json()["rng"]),))
+    con.execute("UPDATE openmonopoly_meta SET value = '1' WHERE key = 'schema_version'")
+    con.commit()
+    con.close()
+    app = create_app(url, 0)
+    assert app.state.store.schema_version() == 2
+    with TestClient(app) as c:
+        assert c.get(f"/api/games/{gid}").json() == view
+        key = app.state.store.load(gid).chance_key
+        assert key and len(bytes.fromhex(key)) == 32 and app.state.store.load(gid).rng is None
+        t0 = seated(c, gid, 0)
+        t1 = seated(c, gid, 1)
+        me = app.state.registry.games[gid].game.prompt.player
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            ws.send_json({"type": "hello", "seat": me, "token": (t0, t1)[me]})
+            v = ws.receive_json()["version"]
+            ws.send_json(act((t0, t1)[me], v, "roll", seat=me))
+            assert ws.receive_json()["version"] == v + 1
+        stored = app.state.store.load(gid)
+        rebuilt = app.state.registry.rebuild(stored)
+        assert rebuilt.digest() == app.state.registry.games[gid].game.digest()
+        assert rebuilt.chance.to_json() == app.state.registry.games[gid].game.chance.to_json()

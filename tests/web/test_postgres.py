@@ -15,6 +15,7 @@ from fastapi.testclient import TestClient
 
 from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
+from openmonopoly.web.db import SCHEMA_VERSION
 
 from .helpers import choose, free_port, need
 
@@ -94,7 +95,7 @@ def test_postgres_store_play_and_restart(pg_url):
                 msg = ws.receive_json()
         version, view = msg["version"], msg["view"]
     app2 = create_app(pg_url, 0, SEEDED)                 # restart against the same database: schema already there
-    assert app2.state.store.schema_version() == 1
+    assert app2.state.store.schema_version() == SCHEMA_VERSION
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:
             ws.send_json({"type": "hello", "seat": 0, "token": token})
