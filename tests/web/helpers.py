@@ -42,6 +42,20 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
+def create_game(client, kinds, edition: str = "classic", **body) -> dict:  # noqa: ANN001
+    """POST /api/games with one seat per kind; the new game's summary."""
+    r = client.post("/api/games", json={"edition": edition, "seats": [{"kind": k} for k in kinds], **body})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def join(client, gid: str, seat: int) -> str:  # noqa: ANN001
+    """Take a seat; its token."""
+    r = client.post(f"/api/games/{gid}/join", json={"seat": seat})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
 def free_port() -> int:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))

@@ -13,7 +13,7 @@ from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.sessions import hash_token
 
-from .helpers import choose
+from .helpers import choose, create_game, join
 
 SEEDED = ServerConfig(allow_seeds=True)     # these tests script games by seed
 
@@ -24,16 +24,7 @@ def db_url(tmp_path):
 
 
 def make(client, edition="classic", kinds=("human", "heuristic", "heuristic"), seed=3, options=None):
-    body = {"edition": edition, "seats": [{"kind": k} for k in kinds], "seed": seed, "options": options or {}}
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def join(client, gid, seat):
-    r = client.post(f"/api/games/{gid}/join", json={"seat": seat})
-    assert r.status_code == 200, r.text
-    return r.json()["token"]
+    return create_game(client, kinds, edition=edition, seed=seed, options=options or {})
 
 
 def hello(ws, seat=None, token=None):

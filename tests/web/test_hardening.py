@@ -22,7 +22,7 @@ from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.logs import JsonFormatter
 
-from .helpers import LiveServer
+from .helpers import LiveServer, create_game, join
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,15 +33,10 @@ def db_url(tmp_path):
 
 
 def create(c, kinds=("human", "human"), **body):
-    r = c.post("/api/games", json={"edition": "classic", "seats": [{"kind": k} for k in kinds], **body})
-    assert r.status_code == 200, r.text
-    return r.json()
+    return create_game(c, kinds, **body)
 
 
-def seated(c, gid, seat):
-    r = c.post(f"/api/games/{gid}/join", json={"seat": seat})
-    assert r.status_code == 200, r.text
-    return r.json()["token"]
+seated = join
 
 
 def frozen(app, gid) -> str:
