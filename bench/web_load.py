@@ -82,6 +82,13 @@ async def play(http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int,
             raise
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process so far (Linux)."""
+    with open(f"/proc/{pid}/stat") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def free_port() -> int:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -164,6 +171,7 @@ async def main() -> int:
     try:
         start = time.time()
         deadline = start + args.seconds
+        server_cpu0, client_cpu0 = cpu_seconds(server.pid), cpu_seconds(os.getpid())
 
         async def kill_later() -> None:
             await asyncio.sleep(args.kill_after)
@@ -185,6 +193,11 @@ async def main() -> int:
         print(f"elapsed: {elapsed:.1f} s   actions: {stats['actions']}   actions/s: {stats['actions'] / elapsed:,.0f}")
         print(f"action->broadcast latency: p50 {q(0.50):.1f} ms   p99 {q(0.99):.1f} ms   "
               f"mean {statistics.fmean(lat) * 1000:.1f} ms")
+        if server.poll() is None:      # CPU per action: what the figures above cost, whatever else runs here
+            server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu0, cpu_seconds(os.getpid()) - client_cpu0
+            per = 1e6 / max(1, stats["actions"])
+            print(f"cpu: server {server_cpu:.1f} s ({server_cpu * per:.0f} us/action), this client {client_cpu:.1f} s "
+                  f"({client_cpu * per:.0f} us/action), machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         if failures:
             print("first failure:", repr(failures[0]))
             ok = False

@@ -126,6 +126,7 @@ class Store:
         else:      # one writer thread plus the readers: a small pool, checked before use
             kwargs.update(pool_pre_ping=True, pool_size=4, max_overflow=4)
         self.engine = create_engine(self.url, **kwargs)
+        self.writes_inline = self.url.startswith("sqlite")     # see sessions.Committer
         if self.url.startswith("sqlite"):
             @event.listens_for(self.engine, "connect")
             def _pragmas(conn, _record):  # noqa: ANN001
@@ -223,6 +224,11 @@ class Store:
         with self.engine.begin() as con:
             games = GameRow.__table__
             con.execute(update(games).where(games.c.id == game_id).values(chance_key=key, rng=None))
+
+    def checkpoint(self) -> None:
+        """SQLite: copy the write-ahead log into the database file without blocking anyone (PASSIVE)."""
+        with self.engine.connect() as con:
+            con.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
 
     def ping(self) -> None:
         with self.engine.connect() as con:
