@@ -144,7 +144,7 @@ def test_a_failed_commit_leaves_the_game_as_stored(db_url, monkeypatch):
         before = frozen(app, gid)
         real_commit = registry.committer.commit
 
-        async def failing(move):
+        async def failing(move, stored):
             raise OSError("disk full")
         monkeypatch.setattr(registry.committer, "commit", failing)
         with c.websocket_connect(f"/ws/{gid}") as ws:
@@ -339,8 +339,8 @@ def test_graceful_shutdown_loses_nothing(tmp_path):
     store = srv.app.state.store.__class__(url)
     for gid in gids:
         stored = store.load(gid)
-        # every action applied is stored: all that were broadcast, and the one a bot may have had in flight
-        assert live[gid].version > 10 and stored.version in (live[gid].version, live[gid].version + 1)
+        # every action applied is stored, the one a bot had in flight at the stop too
+        assert live[gid].version > 10 and stored.version == live[gid].version
         assert Game.replay(stored.record()).record()["actions"] == stored.record()["actions"]
 
 

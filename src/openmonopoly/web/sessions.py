@@ -125,12 +125,17 @@ class LiveGame:
         self.touched = time.monotonic()      # last action or connection: idle games leave memory
 
     @property
-    def status(self) -> str:
-        if self.game.over:
-            return "over"
-        if any(k == "human" and h is None for k, h in zip(self.kinds, self.token_hashes)):
-            return "open"
-        return "running"
+    def token_hashes(self) -> list:
+        return self._token_hashes
+
+    @token_hashes.setter
+    def token_hashes(self, hashes: list) -> None:
+        self._token_hashes = hashes
+        self._seats_open = any(k == "human" and h is None for k, h in zip(self.kinds, hashes))
+
+    @property
+    def status(self) -> str:        # (read several times per action: kept cheap)
+        return "over" if self.game.over else "open" if self._seats_open else "running"
 
     def seats_info(self) -> list[dict]:
         return [{"seat": i, "name": self.game.players[i], "kind": k, "claimed": k != "human" or h is not None}
@@ -208,14 +213,16 @@ class Committer:
     def __init__(self, store: Store, executor: ThreadPoolExecutor) -> None:
         self.store = store
         self.executor = executor
-        self.pending: list[tuple[MoveCommit, asyncio.Future]] = []
+        self.pending: list[tuple[MoveCommit, Callable[[], None], asyncio.Future]] = []
         self.writing: asyncio.Task | None = None
         self.batches = 0
 
-    async def commit(self, move: MoveCommit) -> None:
+    async def commit(self, move: MoveCommit, stored: Callable[[], None]) -> None:
+        """Store ``move``; ``stored()`` runs the moment it is (before this returns, and even if the
+        waiter was cancelled meanwhile), so the broadcast leaves in the same turn of the loop."""
         loop = asyncio.get_running_loop()
         done = loop.create_future()
-        self.pending.append((move, done))
+        self.pending.append((move, stored, done))
         if self.writing is None:
             self.writing = loop.create_task(self._write())
         await done
@@ -227,7 +234,7 @@ class Committer:
             while self.pending:
                 batch, self.pending = self.pending, []
                 self.batches += 1
-                moves = [m for m, _ in batch]
+                moves = [m for m, _, _ in batch]
                 try:
                     if self.store.writes_inline:
                         results = self.store.commit_moves(moves)
@@ -236,7 +243,12 @@ class Committer:
                         results = await loop.run_in_executor(self.executor, self.store.commit_moves, moves)
                 except Exception as exc:  # noqa: BLE001
                     results = [exc] * len(batch)
-                for (_, done), error in zip(batch, results):
+                for (_, stored, done), error in zip(batch, results):
+                    if error is None:
+                        try:
+                            stored()
+                        except Exception as exc:  # noqa: BLE001 - the move is stored; its broadcast failed
+                            log.error("broadcast after a commit failed: %r", exc)
                     if done.done():          # its waiter was cancelled (shutdown); the write stands
                         continue
                     if error is None:
@@ -493,19 +505,21 @@ class Registry:
             s = game.state
             move = MoveCommit(live.id, live.version, seat, action.to_json(), game.chance.log[before:],
                               live.status, list(s.winners), s.end_reason)
-            await self.committer.commit(move)
+
+            def stored() -> None:       # run by the committer as soon as the move is stored
+                live.version += 1
+                live.touched = time.monotonic()
+                live.broadcast_update(events, seat, at)
+            await self.committer.commit(move, stored)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
             log.error("game %s: action %r by seat %s failed (%r); reloading the game from the store",
                       live.id, str(action), seat, exc)
-            stored = await self.read_db(self.store.load, live.id)
-            live.game = await self.off_loop(self.rebuild, stored)
-            live.version = stored.version
+            from_store = await self.read_db(self.store.load, live.id)
+            live.game = await self.off_loop(self.rebuild, from_store)
+            live.version = from_store.version
             raise
-        live.version += 1
-        live.touched = time.monotonic()
-        live.broadcast_update(events, seat, at)
 
     async def human_act(self, live: LiveGame, conn: Conn, msg: P.Act) -> dict | None:
         """Apply a client's action; an error message for that client, or None."""
