@@ -406,6 +406,9 @@ def uvicorn_config(app: FastAPI, host: str, port: int, forwarded_allow_ips: str 
     return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio", ws_max_size=16 * P.MAX_FRAME,
                           ws_per_message_deflate=config.ws_compression, proxy_headers=forwarded_allow_ips is not None,
                           forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=10,
+                          # (idle HTTP connections kept longer than a proxy's or client's pool keeps them, so
+                          # the server never closes one just as a request is sent on it)
+                          timeout_keep_alive=75,
                           **({"log_config": log_config(log_format)} if log_format else {"log_level": "warning"}))
 
 
