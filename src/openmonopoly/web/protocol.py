@@ -70,7 +70,7 @@ _WORD = re.compile(r"[a-z][a-z-]*")
 
 
 def check_action_text(text: str) -> str | None:
-    """Why an action text cannot be read (None if it can be handed to ``Action.parse``).
+    """Why an action text cannot be read (None if it can be handed to ``Game.parse``).
 
     The engine's parser reads the grammar; this refuses what it should never see: characters outside
     printable ASCII and numbers that are not plain ASCII digits or are too long."""
@@ -120,8 +120,9 @@ class Act(Strict):
     version: Count
     action: Union[ActionText, TradeBody]
 
-    def to_action(self) -> Action:
-        """The engine action, with this seat as a trade's proposer. Raises ``BadActionText``."""
+    def to_action(self, game: Any) -> Action:
+        """The engine action in ``game``'s rules, with this seat as a trade's proposer. Raises
+        ``BadActionText``."""
         if isinstance(self.action, TradeBody):
             o = self.action.offer
             return Action(A.TRADE, -1, TradeOffer(self.seat, o.target, tuple(o.give), tuple(o.take), o.cash,
@@ -129,7 +130,7 @@ class Act(Strict):
         reason = check_action_text(self.action)
         if reason is not None:
             raise BadActionText(reason, self.action)
-        return Action.parse(self.action, self.seat)
+        return game.parse(self.action, self.seat)
 
 
 class Ping(Strict):

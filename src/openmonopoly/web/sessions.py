@@ -71,7 +71,7 @@ def replay_record(record: dict, chance: Chance) -> tuple[Game, list[int], list[t
     moves = []
     for player, data in record["actions"]:
         before = len(chance.log)
-        action = Action.from_json(data)
+        action = game.parse_json(data)
         game.act(int(player), action)
         moves.append((int(player), action.to_json(), chance.log[before:]))
     chance.end_playback()
@@ -530,7 +530,7 @@ class Registry:
         if not live.check_token(msg.seat, msg.token):
             return P.error("wrong-token", f"the token is not seat {msg.seat}'s")
         try:
-            action = msg.to_action()
+            action = msg.to_action(live.game)
         except BadActionText as exc:
             return P.error("bad-action", exc.reason)
         except (ValueError, TypeError, OverflowError) as exc:   # the engine's parser, on text it should refuse
@@ -606,7 +606,7 @@ class Registry:
             log.error("bot %s in game %s failed: %r", prompt.player, live.id, exc)
         legal = game.legal_actions(prompt.player)
         for a in legal.actions:
-            if a.kind not in A.ANYTIME_KINDS:
+            if a.kind not in game.ACTION_KINDS.anytime:
                 return a
         if legal.bid_range is not None:
             return Action(A.PASS)
@@ -627,7 +627,7 @@ class Registry:
         frames = [{"view": game.view(None).to_json(), "actor": None,
                    "events": [holder.event_json(e) for e in game.history if e.visible_to(None)]}]
         for player, data in record["actions"]:
-            events = game.act(int(player), Action.from_json(data))
+            events = game.act(int(player), game.parse_json(data))
             frames.append({"view": game.view(None).to_json(), "actor": int(player),
                            "events": [holder.event_json(e) for e in events if e.visible_to(None)]})
         self.replays[stored.id] = frames
