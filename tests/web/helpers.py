@@ -42,6 +42,20 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
+def create_game(client, kinds, edition: str = "classic", **body) -> dict:  # noqa: ANN001
+    """POST /api/games with one seat per kind; the new game's summary."""
+    r = client.post("/api/games", json={"edition": edition, "seats": [{"kind": k} for k in kinds], **body})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def join(client, gid: str, seat: int) -> str:  # noqa: ANN001
+    """Take a seat; its token."""
+    r = client.post(f"/api/games/{gid}/join", json={"seat": seat})
+    assert r.status_code == 200, r.text
+    return r.json()["token"]
+
+
 def free_port() -> int:
     s = socket.socket()
     s.bind(("127.0.0.1", 0))
@@ -53,14 +67,13 @@ def free_port() -> int:
 class LiveServer:
     """A uvicorn server in a thread on a free port."""
 
-    def __init__(self, db_url: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db_url: str, bot_delay: float | None = None, config=None) -> None:  # noqa: ANN001
         import uvicorn
 
-        from openmonopoly.web.app import create_app
+        from openmonopoly.web.app import create_app, uvicorn_config
         self.port = free_port()
-        self.app = create_app(db_url, bot_delay)
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
-                                                    ws="websockets-sansio"))
+        self.app = create_app(db_url, bot_delay, config)
+        self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, log_format=None))
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

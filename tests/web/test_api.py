@@ -3,15 +3,19 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 
 import pytest
 from fastapi.testclient import TestClient
 
 from openmonopoly.engine.game import Game
 from openmonopoly.web.app import create_app
+from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.sessions import hash_token
 
-from .helpers import choose
+from .helpers import choose, create_game, join
+
+SEEDED = ServerConfig(allow_seeds=True)     # these tests script games by seed
 
 
 @pytest.fixture
@@ -20,16 +24,7 @@ def db_url(tmp_path):
 
 
 def make(client, edition="classic", kinds=("human", "heuristic", "heuristic"), seed=3, options=None):
-    body = {"edition": edition, "seats": [{"kind": k} for k in kinds], "seed": seed, "options": options or {}}
-    r = client.post("/api/games", json=body)
-    assert r.status_code == 200, r.text
-    return r.json()
-
-
-def join(client, gid, seat):
-    r = client.post(f"/api/games/{gid}/join", json={"seat": seat})
-    assert r.status_code == 200, r.text
-    return r.json()["token"]
+    return create_game(client, kinds, edition=edition, seed=seed, options=options or {})
 
 
 def hello(ws, seat=None, token=None):
@@ -40,7 +35,7 @@ def hello(ws, seat=None, token=None):
 
 
 def test_lobby_create_join_list(db_url):
-    with TestClient(create_app(db_url, 0)) as c:
+    with TestClient(create_app(db_url, 0, SEEDED)) as c:
         eds = c.get("/api/editions").json()
         ids = {e["id"] for e in eds["editions"]}
         assert {"classic", "starwars40"} <= ids and "human" in eds["seat_kinds"]
@@ -52,7 +47,8 @@ def test_lobby_create_join_list(db_url):
         join(c, g["id"], 0)
         assert c.post(f"/api/games/{g['id']}/join", json={"seat": 0}).status_code == 409   # taken
         assert c.post(f"/api/games/{g['id']}/join", json={"seat": 2}).status_code == 409   # a bot's seat
-        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 9}).status_code == 409
+        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 5}).status_code == 409   # no such seat here
+        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 9}).status_code == 422   # no such seat anywhere
         join(c, g["id"], 1)
         listing = c.get("/api/games").json()
         assert g["id"] in [x["id"] for x in listing["running"]]
@@ -69,13 +65,13 @@ def test_lobby_create_join_list(db_url):
     {"edition": "classic", "seats": [{"kind": "human"}] * 2, "options": {"no-such-option": 1}},
 ])
 def test_create_refusals(db_url, body):
-    with TestClient(create_app(db_url, 0)) as c:
+    with TestClient(create_app(db_url, 0, SEEDED)) as c:
         r = c.post("/api/games", json=body)
         assert r.status_code in (400, 422) and r.json()["detail"]
 
 
 def test_only_token_hash_is_stored(db_url, tmp_path):
-    with TestClient(create_app(db_url, 0)) as c:
+    with TestClient(create_app(db_url, 0, SEEDED)) as c:
         g = make(c)
         token = join(c, g["id"], 0)
     con = sqlite3.connect(tmp_path / "web.db")
@@ -84,7 +80,7 @@ def test_only_token_hash_is_stored(db_url, tmp_path):
 
 
 def test_refusals_change_nothing(db_url):
-    with TestClient(create_app(db_url, 0)) as c:
+    with TestClient(create_app(db_url, 0, SEEDED)) as c:
         g = make(c, kinds=("human", "human"))
         gid = g["id"]
         t0, t1 = join(c, gid, 0), join(c, gid, 1)
@@ -155,7 +151,7 @@ def _secrets_of(game: Game, viewer: int) -> list[str]:
 @pytest.mark.parametrize("edition", ["classic", "mandalorian", "empire"])
 def test_per_seat_filtering(db_url, edition):
     """Every message to seat 0 is exactly seat 0's view at that version; no other seat's secret appears."""
-    with TestClient(create_app(db_url, 0)) as c:
+    with TestClient(create_app(db_url, 0, SEEDED)) as c:
         g = make(c, edition=edition, kinds=("human", "heuristic", "heuristic", "heuristic"), seed=11,
                  options={"max-rounds": 6})
         gid = g["id"]
@@ -175,9 +171,10 @@ def test_per_seat_filtering(db_url, edition):
                     assert msg["code"] == "stale-version", msg
                     msg = ws.receive_json()
                 messages.append(msg)
-        live = c.app.state.registry.games[gid]
-        record = live.game.record()
-        secrets = _secrets_of(live.game, 0)
+        registry = c.app.state.registry
+        game = registry.rebuild(c.app.state.store.load(gid))     # (a finished game has left memory)
+        record = game.record()
+        secrets = _secrets_of(game, 0)
     raw = [json.dumps(m) for m in messages]
     for text in raw:
         for key in ('"decks"', '"rng"', '"chance"', '"record"', '"seed"'):
@@ -192,7 +189,7 @@ def test_per_seat_filtering(db_url, edition):
 
 
 def test_commit_before_broadcast_and_restart(db_url):
-    app = create_app(db_url, 0)
+    app = create_app(db_url, 0, SEEDED)
     with TestClient(app) as c:
         g = make(c, kinds=("human", "heuristic", "heuristic"), seed=5)
         gid = g["id"]
@@ -213,7 +210,7 @@ def test_commit_before_broadcast_and_restart(db_url):
         before_view, before_version = msg["view"], msg["version"]
         before_digest = app.state.registry.games[gid].game.digest()
     # "restart": a new app on the same database
-    app2 = create_app(db_url, 0)
+    app2 = create_app(db_url, 0, SEEDED)
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:
             sync = hello(ws, 0, token)          # the browser's kept token resumes the seat
@@ -226,23 +223,34 @@ def test_commit_before_broadcast_and_restart(db_url):
 
 
 def test_bots_resume_after_restart(db_url):
-    app = create_app(db_url, 0.05)          # a short delay keeps the bots' work bounded while the test runs
+    """A game of bots only plays while watched, and carries on after a restart where it stopped."""
+    app = create_app(db_url, 0.01, SEEDED)          # a short delay keeps the bots' work bounded while the test runs
     with TestClient(app) as c:
-        g = make(c, kinds=("heuristic", "heuristic"), seed=2, options={"max-rounds": 400})
+        g = make(c, kinds=("heuristic", "heuristic"), seed=2, options={"max-rounds": 300})
         gid = g["id"]
-    version = app.state.store.load(gid).version
-    app2 = create_app(db_url, 0.05)
+        assert g["options"]["max-rounds"] == 300
+        time.sleep(0.3)
+        assert app.state.store.load(gid).version == 0        # nobody watches: the bots wait
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            msg = hello(ws)
+            while msg["version"] < 5:
+                msg = ws.receive_json()
+        time.sleep(0.3)
+        paused = app.state.store.load(gid).version
+        time.sleep(0.3)
+        assert app.state.store.load(gid).version == paused   # the watcher left: the bots stopped again
+    app2 = create_app(db_url, 0.01, SEEDED)
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:
             sync = hello(ws)
-            assert sync["seat"] is None and sync["version"] >= version
+            assert sync["seat"] is None and sync["version"] == paused
             assert not sync["view"]["over"], "the bots finished before the restart; nothing left to resume"
             upd = ws.receive_json()
-            assert upd["type"] == "update" and upd["version"] > sync["version"]
+            assert upd["type"] == "update" and upd["version"] == paused + 1
 
 
 def test_replay_of_finished_game_and_record_import(db_url):
-    with TestClient(create_app(db_url, 0)) as c:
+    with TestClient(create_app(db_url, 0, SEEDED)) as c:
         g = make(c, kinds=("random", "random", "random"), seed=4, options={"max-rounds": 3})
         gid = g["id"]
         with c.websocket_connect(f"/ws/{gid}") as ws:

@@ -13,6 +13,7 @@ import pytest
 
 from openmonopoly.editions import edition_ids
 from openmonopoly.engine.game import Game
+from openmonopoly.web.config import ServerConfig
 
 from .helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer, chromium_available, need
 
@@ -185,7 +186,7 @@ def test_build_by_clicking(browser, tmp_path):
 @pytest.mark.parametrize("edition", sorted(edition_ids()))
 def test_game_page_of_each_edition(browser, tmp_path, edition):
     import httpx
-    with LiveServer(f"sqlite:///{tmp_path / 'shot.db'}", bot_delay=0.0) as srv:
+    with LiveServer(f"sqlite:///{tmp_path / 'shot.db'}", bot_delay=0.0, config=ServerConfig(allow_seeds=True)) as srv:
         ed = httpx.get(f"{srv.url}/api/editions/{edition}").json()
         n = max(ed["players"]["min"], min(4, ed["players"]["max"]))
         g = httpx.post(srv.url + "/api/games", json={"edition": edition, "seed": 7,

@@ -14,8 +14,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from openmonopoly.web.app import create_app
+from openmonopoly.web.config import ServerConfig
+from openmonopoly.web.db import SCHEMA_VERSION
 
 from .helpers import choose, free_port, need
+
+SEEDED = ServerConfig(allow_seeds=True)
 
 pytestmark = pytest.mark.postgres
 
@@ -68,7 +72,7 @@ def pg_url(pg_admin):
 
 
 def test_postgres_store_play_and_restart(pg_url):
-    app = create_app(pg_url, 0)
+    app = create_app(pg_url, 0, SEEDED)
     assert app.state.store.url.startswith("postgresql+psycopg://")
     assert {"games", "moves", "openmonopoly_meta"} <= set(app.state.store.tables())
     with TestClient(app) as c:
@@ -90,8 +94,8 @@ def test_postgres_store_play_and_restart(pg_url):
             while msg["view"]["prompt"]["player"] != 0:
                 msg = ws.receive_json()
         version, view = msg["version"], msg["view"]
-    app2 = create_app(pg_url, 0)                 # restart against the same database: schema already there
-    assert app2.state.store.schema_version() == 1
+    app2 = create_app(pg_url, 0, SEEDED)                 # restart against the same database: schema already there
+    assert app2.state.store.schema_version() == SCHEMA_VERSION
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:
             ws.send_json({"type": "hello", "seat": 0, "token": token})

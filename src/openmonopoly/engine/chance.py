@@ -7,9 +7,15 @@ a replay feeds the log back with ``playback``.
 Every outcome, whether drawn, scripted or played back, uses up exactly one draw of the
 generator. So a game rebuilt from its record by replay leaves the generator where the original
 left it, and play continued from a replay rolls what the original would have rolled.
+
+``Chance(seed)`` is a Mersenne Twister: reproducible from a seed (CLI, library, simulation), but its
+outputs reveal its state. ``KeyedChance`` is for games against strangers (the web server): each draw
+is keyed BLAKE2b of a counter, so no number of outcomes tells the key or the next outcome.
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import random
 from collections import deque
 
@@ -96,11 +102,14 @@ class Chance:
         new._rng = random.Random(0)            # (seeding from the OS would be wasted work)
         new._rng.setstate(self._rng.getstate())
         new._random = new._rng.random
+        self._copy_outcomes_to(new)
+        return new
+
+    def _copy_outcomes_to(self, new: "Chance") -> None:
         new._forced = deque(self._forced)
         new.log = list(self.log)
         new._playback = None if self._playback is None else list(self._playback)
         new._cursor = self._cursor
-        return new
 
     def to_json(self) -> dict:
         version, internal, gauss = self._rng.getstate()
@@ -108,9 +117,67 @@ class Chance:
 
     @classmethod
     def from_json(cls, d: dict) -> "Chance":
-        new = cls(0)
-        version, internal, gauss = d["rng"]
-        new._rng.setstate((version, tuple(internal), gauss))
+        """The source ``to_json`` saved, of either generator (``KeyedChance`` saves its state as a dict)."""
+        rng = d["rng"]
+        new: Chance
+        if isinstance(rng, dict):
+            new = KeyedChance.from_state(rng)
+        else:
+            new = cls(0)
+            version, internal, gauss = rng
+            new._rng.setstate((version, tuple(internal), gauss))
         new._forced = deque(d.get("forced", ()))
         new.log = list(d.get("log", ()))
         return new
+
+
+KEY_BYTES = 32                  # 256-bit keys
+_FLOAT_SCALE = 1.0 / (1 << 53)
+
+
+class KeyedChance(Chance):
+    """A chance source whose draws cannot be predicted from earlier outcomes.
+
+    Draw ``i`` is the first 53 bits of BLAKE2b keyed with a 256-bit key (``os.urandom``) over ``i``,
+    as a float in [0, 1): a pseudorandom function, so outcomes reveal neither the key nor the next
+    draw. Its whole state is ``(key, counter)`` (``state()``), which only the server keeps. Scripting,
+    playback and the log work as in ``Chance``, so records replay exactly either way.
+    """
+
+    __slots__ = ("_key", "_counter", "_keyed")
+
+    def __init__(self, key: bytes | None = None, counter: int = 0) -> None:
+        if key is None:
+            key = os.urandom(KEY_BYTES)
+        if len(key) < KEY_BYTES:
+            raise ValueError(f"a chance key has at least {KEY_BYTES} bytes, not {len(key)}")
+        self._key = key
+        self._counter = counter
+        self._keyed = hashlib.blake2b(key=key, digest_size=8)   # (copied per draw: the key is absorbed once)
+        self._random = self._draw
+        self._forced = deque()
+        self.log = []
+        self._playback = None
+        self._cursor = 0
+
+    def _draw(self) -> float:
+        h = self._keyed.copy()
+        h.update(self._counter.to_bytes(8, "little"))
+        self._counter += 1
+        return (int.from_bytes(h.digest(), "little") >> 11) * _FLOAT_SCALE
+
+    def state(self) -> dict:
+        """The generator's state: secret (whoever has it can predict every later outcome)."""
+        return {"key": self._key.hex(), "counter": self._counter}
+
+    @classmethod
+    def from_state(cls, state: dict) -> "KeyedChance":
+        return KeyedChance(bytes.fromhex(state["key"]), int(state["counter"]))
+
+    def copy(self) -> "Chance":
+        new = KeyedChance(self._key, self._counter)
+        self._copy_outcomes_to(new)
+        return new
+
+    def to_json(self) -> dict:
+        return {"rng": self.state(), "forced": list(self._forced), "log": list(self.log)}

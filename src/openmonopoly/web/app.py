@@ -2,21 +2,29 @@
 from __future__ import annotations
 
 import asyncio
-import json
+import logging
 import os
+import time
+from collections import Counter
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, HTTPException, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, HTTPException, Request, WebSocket
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
+from starlette.websockets import WebSocketState
 
 from .. import catalogue
 from ..errors import OpenMonopolyError
 from . import protocol as P
+from .config import ServerConfig
 from .db import Store
-from .sessions import MAX_SEATS, SEAT_KINDS, Conn, Registry
+from .limits import RateLimit
+from .sessions import MAX_SEATS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode
+
+log = logging.getLogger("openmonopoly.web")
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DB = "sqlite:///openmonopoly.db"
@@ -29,24 +37,106 @@ def edition_json(edition_id: str) -> dict:
     return data
 
 
-def create_app(db_url: str | None = None, bot_delay: float | None = None) -> FastAPI:
+class BodyTooLarge(Exception):
+    pass
+
+
+class BodyLimit:
+    """Refuse HTTP request bodies over ``limit`` bytes with 413, before they are read or parsed."""
+
+    def __init__(self, app: Any, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: dict, receive: Any, send: Any) -> None:
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
+            return await self._refuse(send)
+        seen = 0
+        started = False
+
+        async def limited_receive() -> dict:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise BodyTooLarge
+            return message
+
+        async def tracking_send(message: dict) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, limited_receive, tracking_send)
+        except BodyTooLarge:
+            if not started:
+                await self._refuse(send)
+
+    async def _refuse(self, send: Any) -> None:
+        body = encode({"detail": f"the request body is larger than this server takes ({self.limit} bytes)"}).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send({"type": "http.response.body", "body": body})
+
+
+def client_of(conn: Request | WebSocket) -> str:
+    """The client's address (behind a reverse proxy: the one it forwards, see ``--forwarded-allow-ips``)."""
+    return conn.client.host if conn.client else "unknown"
+
+
+def create_app(db_url: str | None = None, bot_delay: float | None = None,
+               config: ServerConfig | None = None) -> FastAPI:
     db_url = db_url or os.environ.get("OPENMONOPOLY_DB") or DEFAULT_DB
-    if bot_delay is None:
-        bot_delay = float(os.environ.get("OPENMONOPOLY_BOT_DELAY", "0.6"))
+    config = config or ServerConfig()
+    if bot_delay is None and "OPENMONOPOLY_BOT_DELAY" in os.environ:
+        bot_delay = float(os.environ["OPENMONOPOLY_BOT_DELAY"])
+    if bot_delay is not None:
+        config = replace(config, bot_delay=bot_delay)
     store = Store(db_url)
-    registry = Registry(store, bot_delay)
+    registry = Registry(store, config)
+    create_limit = RateLimit(config.create_per_minute, config.create_burst)
+    hello_limit = RateLimit(config.hello_per_minute, config.hello_burst)
+    sockets_of: Counter[str] = Counter()       # open WebSocket connections per client address
+    started = time.time()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):  # noqa: ANN202
-        await registry.resume_all()
+        registry.start()
+        log.info("serving", extra={"db": store.url.split("://", 1)[0], "live_limit": config.max_live_games})
         yield
-        await registry.close()
+        await registry.close()          # after uvicorn closed the sockets (code 1012): bots stop, writes end
         store.dispose()
+        log.info("stopped", extra={"games_in_memory": len(registry.games)})
 
     app = FastAPI(title="openmonopoly", lifespan=lifespan)
     app.state.registry = registry
     app.state.store = store
+    app.state.config = config
+    app.add_middleware(BodyLimit, limit=config.max_body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    def refused(exc: Refused) -> HTTPException:
+        return HTTPException(exc.status, str(exc))
+
+    async def live_or_404(game_id: str) -> LiveGame:
+        try:
+            live = await registry.get(game_id)
+        except Refused as exc:
+            raise refused(exc) from None
+        if live is None:
+            raise HTTPException(404, f"no game {game_id!r}")
+        return live
+
+    def rate_limited(limit: RateLimit, request: Request, what: str) -> None:
+        wait = limit.retry_after(client_of(request))
+        if wait > 0:
+            raise HTTPException(429, f"too many {what} from your address; try again in {wait:.0f} s",
+                                headers={"Retry-After": str(max(1, round(wait)))})
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -59,6 +149,20 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
     @app.get("/replay/{game_id}", include_in_schema=False)
     async def replay_page(game_id: str) -> FileResponse:
         return FileResponse(STATIC / "game.html")
+
+    @app.get("/healthz")
+    async def health() -> Any:
+        """For a load balancer or monitor: 200 while the database answers, 503 when it does not."""
+        try:
+            await asyncio.wait_for(registry.read_db(store.ping), timeout=5)
+            ok = True
+        except Exception as exc:  # noqa: BLE001
+            log.error("health check: the database does not answer: %r", exc)
+            ok = False
+        body = {"status": "ok" if ok else "database-unavailable", "games_in_play": registry.live_count(),
+                "games_in_memory": len(registry.games), "connections": sum(sockets_of.values()),
+                "uptime_s": round(time.time() - started, 1)}
+        return JSONResponse(body, status_code=200 if ok else 503)
 
     @app.get("/api/editions")
     async def editions() -> Any:
@@ -76,7 +180,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
 
     @app.get("/api/games")
     async def games() -> Any:
-        rows = await registry.run_db(store.list_games)
+        rows = await registry.read_db(store.list_games)
         out: dict[str, list] = {"open": [], "running": [], "over": []}
         for r in rows:
             live = registry.games.get(r["id"])
@@ -87,107 +191,184 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None) -> Fas
         return out
 
     @app.post("/api/games")
-    async def create(spec: P.CreateGame) -> Any:
+    async def create(spec: P.CreateGame, request: Request) -> Any:
+        rate_limited(create_limit, request, "new games")
         try:
             live = await registry.create(spec)
-        except ValueError as exc:
-            raise HTTPException(400, str(exc)) from None
+        except Refused as exc:
+            raise refused(exc) from None
+        log.info("game created", extra={"game": live.id, "edition": live.game.edition.id,
+                                        "seats": live.kinds, "client": client_of(request)})
         return live.summary()
 
     @app.get("/api/games/{game_id}")
     async def game_info(game_id: str) -> Any:
-        live = await registry.get(game_id)
-        if live is None:
-            raise HTTPException(404, f"no game {game_id!r}")
-        return live.summary()
+        return (await live_or_404(game_id)).summary()
 
     @app.post("/api/games/{game_id}/join")
-    async def join(game_id: str, body: P.JoinSeat) -> Any:
-        live = await registry.get(game_id)
-        if live is None:
-            raise HTTPException(404, f"no game {game_id!r}")
+    async def join(game_id: str, body: P.JoinSeat, request: Request) -> Any:
+        rate_limited(hello_limit, request, "seat requests")
+        live = await live_or_404(game_id)
         try:
             token = await registry.join(live, body.seat, body.name)
-        except ValueError as exc:
-            raise HTTPException(409, str(exc)) from None
+        except Refused as exc:
+            raise refused(exc) from None
         return {"game": game_id, "seat": body.seat, "token": token}
 
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, start: int = 0, count: int = 100) -> Any:
-        stored = await registry.run_db(store.load, game_id)
+        stored = await registry.read_db(store.load, game_id)
         if stored is None:
             raise HTTPException(404, f"no game {game_id!r}")
         if stored.status != "over":
             raise HTTPException(409, "only a finished game can be replayed")
-        frames = await asyncio.get_running_loop().run_in_executor(None, registry.replay_frames, stored)
+        frames = await registry.off_loop(registry.replay_frames, stored)
         start = max(0, start)
         return {"steps": len(frames) - 1, "start": start, "frames": frames[start:start + max(1, min(count, 500))],
                 "names": stored.names, "edition": stored.edition}
 
     @app.websocket("/ws/{game_id}")
     async def play(ws: WebSocket, game_id: str) -> None:
+        client = client_of(ws)
         await ws.accept()
-        live = await registry.get(game_id)
+        if sockets_of[client] >= config.conns_per_client:
+            await ws.send_text(encode(P.error("rate-limited", f"your address has {sockets_of[client]} connections "
+                                                              f"open; the limit is {config.conns_per_client}")))
+            await ws.close(code=1008)
+            return
+        sockets_of[client] += 1
+        try:
+            await serve_socket(ws, game_id, client)
+        finally:
+            sockets_of[client] -= 1
+            if sockets_of[client] <= 0:
+                del sockets_of[client]
+
+    async def serve_socket(ws: WebSocket, game_id: str, client: str) -> None:
+        try:
+            live = await registry.get(game_id)
+        except Refused as exc:
+            await ws.send_text(encode(P.error("server", str(exc))))
+            await ws.close(code=1013)
+            return
         if live is None:
-            await ws.send_json(P.error("unknown-game", f"there is no game {game_id!r}"))
+            await ws.send_text(encode(P.error("unknown-game", f"there is no game {game_id!r}")))
             await ws.close()
             return
-        conn: Conn | None = None
-        pump: asyncio.Task | None = None
+        session = Session(ws, live, client)
         try:
             while True:
-                raw = await ws.receive_text()
+                message = await ws.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
+                text = message.get("text")
                 try:
-                    msg = P.parse_client(raw)
-                except ValueError as exc:
-                    err = P.error("malformed", str(exc))
-                    if conn is not None:
-                        conn.send(err)
+                    if text is None:
+                        await session.reply(P.error("malformed", "binary frames are not accepted; send JSON text"))
                     else:
-                        await ws.send_json(err)
-                    continue
-                if msg.type == "ping":
-                    if conn is not None:
-                        conn.send({"type": "pong"})
-                    else:
-                        await ws.send_json({"type": "pong"})
-                    continue
-                if msg.type == "hello":
-                    if conn is not None:
-                        conn.send(P.error("malformed", "hello was already sent on this connection"))
-                        continue
-                    seat = msg.seat
-                    if seat is not None and not live.check_token(seat, msg.token):
-                        await ws.send_json(P.error("wrong-token", f"the token is not seat {seat}'s; "
-                                                                  "watching as a spectator instead"))
-                        seat = None
-                    conn = Conn(ws, seat)
-                    pump = asyncio.get_running_loop().create_task(conn.pump())
-                    async with live.lock:        # the sync and later updates stay in order
-                        conn.send(live.sync_msg(seat))
-                        live.conns.add(conn)
-                    continue
-                if conn is None:
-                    await ws.send_json(P.error("not-seated", "send hello first"))
-                    continue
-                err = await registry.human_act(live, conn, msg)
-                if err is not None:
-                    conn.send(err)
-        except WebSocketDisconnect:
-            pass
-        except RuntimeError:
+                        await session.handle(text)
+                except Exception as exc:  # noqa: BLE001 - one bad frame must not end the connection
+                    if ws.client_state != WebSocketState.CONNECTED:
+                        return
+                    log.error("game %s: a frame from %s failed: %r", game_id, client, exc)
+                    await session.reply(P.error("server", "the server could not handle that message; "
+                                                          "nothing changed"))
+        except RuntimeError:        # the socket was closed under us (shutdown)
             pass
         finally:
-            if conn is not None:
-                live.conns.discard(conn)
-                conn.send(None)  # type: ignore[arg-type]
-                conn.closed = True
-            if pump is not None:
-                pump.cancel()
+            session.close()
+
+    class Session:
+        """One WebSocket's conversation: hello first, then actions and pings."""
+
+        def __init__(self, ws: WebSocket, live: LiveGame, client: str) -> None:
+            self.ws = ws
+            self.live = live
+            self.client = client
+            self.conn: Conn | None = None
+            self.pump: asyncio.Task | None = None
+
+        async def reply(self, msg: dict) -> None:
+            if self.conn is not None:       # after hello, everything goes through the ordered outbox
+                self.conn.send(msg)
+            else:
+                await self.ws.send_text(encode(msg))
+
+        async def handle(self, text: str) -> None:
+            try:
+                msg = P.parse_client(text)
+            except ValueError as exc:
+                await self.reply(P.error("malformed", str(exc)))
+                return
+            if msg.type == "ping":
+                await self.reply({"type": "pong"})
+            elif msg.type == "hello":
+                await self.hello(msg)
+            elif self.conn is None:
+                await self.reply(P.error("not-seated", "send hello first"))
+            else:
+                err = await registry.human_act(self.live, self.conn, msg)
+                if err is not None:
+                    self.conn.send(err)
+
+        async def hello(self, msg: P.Hello) -> None:
+            live = self.live
+            if self.conn is not None:
+                await self.reply(P.error("malformed", "hello was already sent on this connection"))
+                return
+            wait = hello_limit.retry_after(self.client)
+            if wait > 0:
+                await self.reply(P.error("rate-limited", f"too many hellos from your address; try again in "
+                                                         f"{wait:.0f} s"))
+                return
+            seat = msg.seat
+            if seat is not None and not live.check_token(seat, msg.token):
+                await self.reply(P.error("wrong-token", f"the token is not seat {seat}'s; watching as a "
+                                                        "spectator instead"))
+                seat = None
+            if seat is not None and live.conns_of(seat) >= config.conns_per_seat:
+                await self.reply(P.error("rate-limited", f"seat {seat} is already open in {config.conns_per_seat} "
+                                                         "connections; close one first"))
+                return
+            conn = self.conn = Conn(self.ws, seat, self.client)
+            self.pump = asyncio.get_running_loop().create_task(conn.pump())
+            async with live.lock:        # the sync and later updates stay in order
+                conn.send(live.sync_msg(seat))
+                live.conns.add(conn)
+                live.touched = time.monotonic()
+            registry.kick(live)          # a game of bots only plays while watched
+
+        def close(self) -> None:
+            if self.conn is not None:
+                self.live.conns.discard(self.conn)
+                self.conn.send_text(None)
+                self.conn.closed = True
+            if self.pump is not None:
+                self.pump.cancel()
+            self.live.touched = time.monotonic()
+            registry.forget_if_idle(self.live, config.idle_unload_seconds)
 
     return app
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, bot_delay: float | None = None) -> None:
+def uvicorn_config(app: FastAPI, host: str, port: int, forwarded_allow_ips: str | None = None,
+                   log_format: str | None = "text") -> Any:
+    """How ``serve`` runs the app on Uvicorn: WebSocket frames capped, compression as configured, proxy
+    headers trusted only from the given addresses, a bounded graceful shutdown (sockets close with 1012)."""
     import uvicorn
-    uvicorn.run(create_app(db, bot_delay), host=host, port=port, log_level="info", ws="websockets-sansio")
+
+    from .logs import log_config
+    config: ServerConfig = app.state.config
+    return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio", ws_max_size=16 * P.MAX_FRAME,
+                          ws_per_message_deflate=config.ws_compression, proxy_headers=forwarded_allow_ips is not None,
+                          forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=10,
+                          # (idle HTTP connections kept longer than a proxy's or client's pool keeps them, so
+                          # the server never closes one just as a request is sent on it)
+                          timeout_keep_alive=75,
+                          **({"log_config": log_config(log_format)} if log_format else {"log_level": "warning"}))
+
+
+def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, config: ServerConfig | None = None,
+        forwarded_allow_ips: str | None = None, log_format: str = "text") -> None:
+    import uvicorn
+    uvicorn.Server(uvicorn_config(create_app(db, config=config), host, port, forwarded_allow_ips, log_format)).run()

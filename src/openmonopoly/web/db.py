@@ -2,22 +2,27 @@
 
 A game is stored as its record: the row in ``games`` (edition, options, names, seed, the chance outcomes
 used while setting up, seat kinds, token hashes, version) plus one row per action in ``moves`` with the
-chance outcomes that action used. ``Game.replay`` of that record rebuilds the game after a restart.
-The random generator's state is kept beside it so a resumed game rolls exactly as it would have.
-Every action is committed in one transaction (move row + game row) before anyone hears of it.
+chance outcomes that action used. Replaying that record rebuilds the game after a restart.
+The generator needs no saving per action: every chance outcome uses exactly one draw, so replaying the
+outcomes leaves the generator where the game left it. A game the server deals (``KeyedChance``) keeps
+its secret key in ``chance_key``, which no client ever receives.
+
+Every action is committed (move row + game row) before anyone hears of it. ``commit_moves`` writes the
+actions of many games that arrive together in one transaction (group commit), through SQLAlchemy Core;
+SQLite runs in WAL mode with ``synchronous=NORMAL`` (a commit survives a crash of the server process;
+an operating-system crash may lose the last ones), PostgreSQL through a pool of connections.
 """
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (JSON, Boolean, Float, ForeignKey, Integer, String, Text, create_engine, event, func,
-                        inspect, select, text)
+from sqlalchemy import (JSON, Float, bindparam, ForeignKey, Integer, String, Text, create_engine, event, func, insert,
+                        inspect, select, text, update)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2      # 2: games.chance_key
 
 
 class Base(DeclarativeBase):
@@ -34,7 +39,8 @@ class GameRow(Base):
     token_hashes: Mapped[list] = mapped_column(JSON)     # per seat: sha256 hex of the seat token, or null
     seed: Mapped[int] = mapped_column(Integer)
     setup_chance: Mapped[list] = mapped_column(JSON)     # chance outcomes used before the first action
-    rng: Mapped[Any] = mapped_column(JSON, nullable=True)  # generator state after the last committed action
+    rng: Mapped[Any] = mapped_column(JSON, nullable=True)  # schema 1 only: a Mersenne Twister's state
+    chance_key: Mapped[str | None] = mapped_column(String(128), nullable=True)  # KeyedChance key (hex): secret
     version: Mapped[int] = mapped_column(Integer, default=0)   # number of committed actions
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
     winners: Mapped[list] = mapped_column(JSON, default=list)
@@ -68,13 +74,14 @@ class StoredGame:
     token_hashes: list
     seed: int
     setup_chance: list
-    rng: Any
+    rng: Any                                    # schema 1 games only; None since
     version: int
     status: str
     winners: list
     end_reason: str
     created: float
     moves: list = field(default_factory=list)   # [(player, action_json, chance_list)]
+    chance_key: str | None = None               # None: a seeded game (Chance(seed)) or one from schema 1
 
     def record(self) -> dict:
         chance = list(self.setup_chance)
@@ -82,6 +89,23 @@ class StoredGame:
             chance.extend(used)
         return {"format": 1, "edition": self.edition, "options": self.options, "players": self.names,
                 "seed": self.seed, "actions": [[p, a] for p, a, _ in self.moves], "chance": chance}
+
+
+@dataclass
+class MoveCommit:
+    """One action to commit: the move row and what it changes in the game's row."""
+    game_id: str
+    seq: int                 # the game's version before the action
+    player: int
+    action: Any
+    chance: list
+    status: str
+    winners: list
+    end_reason: str
+
+
+class StaleVersion(RuntimeError):
+    """The stored game is not at the version the action was applied to (nothing was written)."""
 
 
 def normalise_url(url: str) -> str:
@@ -99,9 +123,10 @@ class Store:
         kwargs: dict[str, Any] = {"future": True}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-        else:
-            kwargs["pool_pre_ping"] = True
+        else:      # one writer thread plus the readers: a small pool, checked before use
+            kwargs.update(pool_pre_ping=True, pool_size=4, max_overflow=4)
         self.engine = create_engine(self.url, **kwargs)
+        self.writes_inline = self.url.startswith("sqlite")     # see sessions.Committer
         if self.url.startswith("sqlite"):
             @event.listens_for(self.engine, "connect")
             def _pragmas(conn, _record):  # noqa: ANN001
@@ -111,6 +136,12 @@ class Store:
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         self.migrate()
+        games = GameRow.__table__
+        self._insert_move = insert(MoveRow.__table__)
+        self._advance_game = (update(games).where(games.c.id == bindparam("gid"), games.c.version == bindparam("seq"))
+                              .values(version=bindparam("next"), status=bindparam("status"),
+                                      winners=bindparam("winners", type_=JSON), end_reason=bindparam("end_reason"),
+                                      updated=bindparam("now")))
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
@@ -119,7 +150,9 @@ class Store:
         with Session(self.engine) as db, db.begin():
             row = db.get(MetaRow, "schema_version")
             current = int(row.value) if row else 0
-            # Future migrations go here, one step per version: if current < 2: ...
+            columns = {c["name"] for c in inspect(db.connection()).get_columns("games")}
+            if current < 2 and "chance_key" not in columns:
+                db.execute(text("ALTER TABLE games ADD COLUMN chance_key VARCHAR(128)"))
             if row is None:
                 db.add(MetaRow(key="schema_version", value=str(SCHEMA_VERSION)))
             elif current < SCHEMA_VERSION:
@@ -139,28 +172,67 @@ class Store:
         with Session(self.engine) as db, db.begin():
             db.add(GameRow(id=g.id, edition=g.edition, options=g.options, names=g.names, kinds=g.kinds,
                            token_hashes=g.token_hashes, seed=g.seed, setup_chance=g.setup_chance, rng=g.rng,
+                           chance_key=g.chance_key,
                            version=len(g.moves), status=g.status, winners=g.winners, end_reason=g.end_reason,
                            created=now, updated=now))
             db.flush()
             for seq, (p, a, used) in enumerate(g.moves):
                 db.add(MoveRow(game_id=g.id, seq=seq, player=p, action=a, chance=used))
 
-    def commit_move(self, game_id: str, seq: int, player: int, action: Any, chance: list, rng: Any,
-                    status: str, winners: list, end_reason: str) -> None:
-        """One action, committed: the move row and the game's new version in one transaction."""
-        with Session(self.engine) as db, db.begin():
-            row = db.get(GameRow, game_id, with_for_update=not self.url.startswith("sqlite"))
-            if row is None:
-                raise KeyError(game_id)
-            if row.version != seq:
-                raise RuntimeError(f"game {game_id}: stored version {row.version}, committing move {seq}")
-            db.add(MoveRow(game_id=game_id, seq=seq, player=player, action=action, chance=chance))
-            row.version = seq + 1
-            row.rng = rng
-            row.status = status
-            row.winners = winners
-            row.end_reason = end_reason
-            row.updated = time.time()
+    def commit_moves(self, batch: list[MoveCommit]) -> list[Exception | None]:
+        """Commit actions of several games, one transaction for all (at most one action per game: a game
+        waits for its commit before it moves on). Per action: None, or why it was not stored. If the
+        whole transaction fails, each action is retried alone, so one bad game does not sink the others."""
+        try:
+            with self.engine.begin() as con:
+                self._write_moves(con, batch)
+            return [None] * len(batch)
+        except Exception as exc:  # noqa: BLE001
+            if len(batch) == 1:
+                return [exc]
+        results: list[Exception | None] = []
+        for move in batch:
+            try:
+                with self.engine.begin() as con:
+                    self._write_moves(con, [move])
+                results.append(None)
+            except Exception as exc:  # noqa: BLE001
+                results.append(exc)
+        return results
+
+    def _write_moves(self, con: Any, batch: list[MoveCommit]) -> None:
+        # Two statements built once and run once per batch each (executemany): the per-row cost is the
+        # driver's, not SQLAlchemy's.
+        con.execute(self._insert_move, [{"game_id": m.game_id, "seq": m.seq, "player": m.player,
+                                         "action": m.action, "chance": m.chance} for m in batch])
+        now = time.time()
+        done = con.execute(self._advance_game, [{"gid": m.game_id, "seq": m.seq, "next": m.seq + 1,
+                                                 "status": m.status, "winners": m.winners,
+                                                 "end_reason": m.end_reason, "now": now} for m in batch])
+        if done.rowcount != len(batch):
+            raise StaleVersion(f"{len(batch) - done.rowcount} of {len(batch)} games were not at the version "
+                               "their action was applied to")
+
+    def commit_move(self, move: MoveCommit) -> None:
+        """One action, committed on its own."""
+        error = self.commit_moves([move])[0]
+        if error is not None:
+            raise error
+
+    def set_chance_key(self, game_id: str, key: str) -> None:
+        """Give a schema-1 game a dealt generator (its old generator state is dropped)."""
+        with self.engine.begin() as con:
+            games = GameRow.__table__
+            con.execute(update(games).where(games.c.id == game_id).values(chance_key=key, rng=None))
+
+    def checkpoint(self) -> None:
+        """SQLite: copy the write-ahead log into the database file without blocking anyone (PASSIVE)."""
+        with self.engine.connect() as con:
+            con.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+
+    def ping(self) -> None:
+        with self.engine.connect() as con:
+            con.execute(text("SELECT 1"))
 
     def set_token(self, game_id: str, seat: int, token_hash: str, name: str | None, status: str) -> bool:
         """Claim a seat; False if it was taken meanwhile."""
@@ -188,7 +260,7 @@ class Store:
                                .where(MoveRow.game_id == game_id).order_by(MoveRow.seq)).all()
             return StoredGame(row.id, row.edition, row.options, row.names, row.kinds, row.token_hashes, row.seed,
                               row.setup_chance, row.rng, row.version, row.status, row.winners, row.end_reason,
-                              row.created, [(p, a, c) for p, a, c in moves])
+                              row.created, [(p, a, c) for p, a, c in moves], row.chance_key)
 
     def list_games(self, limit: int = 200) -> list[dict]:
         with Session(self.engine) as db:
@@ -200,9 +272,11 @@ class Store:
                  "claimed": [h is not None for h in r.token_hashes], "version": r.version, "status": r.status,
                  "winners": r.winners, "created": r.created, "updated": r.updated} for r in rows]
 
-    def unfinished_ids(self) -> list[str]:
+    def unfinished(self) -> list[tuple[str, list]]:
+        """(id, seat kinds) of every game not over."""
         with Session(self.engine) as db:
-            return [r[0] for r in db.execute(select(GameRow.id).where(GameRow.status != "over")).all()]
+            return [(r[0], r[1]) for r in db.execute(select(GameRow.id, GameRow.kinds)
+                                                     .where(GameRow.status != "over")).all()]
 
     def count_moves(self, game_id: str) -> int:
         with Session(self.engine) as db:

@@ -1,11 +1,13 @@
-"""WebSocket messages: what clients may send (validated with pydantic) and the errors they get back.
+"""WebSocket messages and HTTP bodies: what clients may send (strict pydantic models: no coercion,
+no unknown fields, bounded sizes) and the errors they get back.
 
-Client -> server (JSON objects, one per WebSocket message):
+Client -> server (JSON text frames, one object per frame, at most ``MAX_FRAME`` characters):
 
 * ``{"type": "hello", "seat": 2, "token": "..."}`` — first message; ``seat``/``token`` null to spectate.
 * ``{"type": "act", "seat": 2, "token": "...", "version": 17, "action": "buy"}`` — ``action`` is the text
-  form (``"bid 120"``) or a trade object ``{"kind": "trade", "offer": {...}}``; ``version`` is the state
-  version the client saw (the number of actions so far); an action on an older version is refused.
+  form (``"bid 120"``; numbers are ASCII digits, at most ``MAX_DIGITS`` of them) or a trade object
+  ``{"kind": "trade", "offer": {"target": 1, "give": [3], "take": [], "cash": 0, ...}}``; ``version`` is
+  the state version the client saw (the number of actions so far); an action on an older version is refused.
 * ``{"type": "ping"}``.
 
 Server -> client:
@@ -15,18 +17,29 @@ Server -> client:
 * ``update`` — after every committed action: ``version``, ``view``, ``events`` (visible to that seat),
   ``actor`` (the seat that acted), ``at`` (server time the action was applied).
 * ``seats`` — someone took a seat.
-* ``error`` — ``code`` (one of ``ERROR_CODES``) and ``message``; sent only to the client at fault.
+* ``error`` — ``code`` (one of ``ERROR_CODES``) and ``message``; sent only to the client at fault. A refused
+  message changes nothing.
 """
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+import re
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import Strict as StrictMode
+from pydantic.json_schema import SkipJsonSchema
+
+from ..engine import actions as A
+from ..engine.actions import Action, TradeOffer
+from ..engine.errors import BadActionText
 
 PROTOCOL_VERSION = 1
+MAX_FRAME = 4096                 # characters in one client frame (a trade of every space fits easily)
+MAX_DIGITS = 9                   # digits in one number of an action
+MAX_SEATS = 6
 
 ERROR_CODES = {
-    "malformed": "the message is not valid JSON or does not have the expected fields",
+    "malformed": "the message is not valid JSON or does not have the expected fields and types",
     "unknown-game": "there is no such game",
     "not-seated": "this connection has not taken a seat (spectators cannot act)",
     "foreign-seat": "that seat is not the one this connection holds",
@@ -35,45 +48,114 @@ ERROR_CODES = {
     "illegal": "the game does not allow that action now",
     "bad-action": "the action text cannot be read",
     "game-over": "the game is over",
-    "server": "the server could not store the action; nothing changed",
+    "rate-limited": "too many messages or connections from this client; wait and try again",
+    "server": "the server could not handle the message; nothing changed",
 }
 
+Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
+Count = Annotated[int, Field(ge=0, le=10 ** MAX_DIGITS - 1)]
+Money = Annotated[int, Field(ge=-(10 ** MAX_DIGITS - 1), le=10 ** MAX_DIGITS - 1)]
+Token = Annotated[str, Field(max_length=200)]
+Index = Annotated[int, Field(ge=0, le=999)]
+Indices = Annotated[list[Index], Field(max_length=100)]
 
-class _Msg(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+
+class Strict(BaseModel):
+    model_config = ConfigDict(strict=True, extra="forbid")
 
 
-class Hello(_Msg):
+# ------------------------------------------------------------------------------- actions
+_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_WORD = re.compile(r"[a-z][a-z-]*")
+
+
+def check_action_text(text: str) -> str | None:
+    """Why an action text cannot be read (None if it can be handed to ``Game.parse``).
+
+    The engine's parser reads the grammar; this refuses what it should never see: characters outside
+    printable ASCII and numbers that are not plain ASCII digits or are too long."""
+    if not text.isascii() or not text.isprintable():
+        return "an action is printable ASCII text, e.g. 'buy', 'bid 120' or 'trade 1 give=3 cash=50'"
+    words = text.split()
+    if not words or not _WORD.fullmatch(words[0].lower()):
+        return "an action starts with its kind, e.g. 'roll', 'bid 120'"
+    for word in words[1:]:
+        value = word.partition("=")[2] if "=" in word else word
+        for number in value.split(","):
+            if number and not _NUMBER.fullmatch(number):
+                return (f"'{number[:20]}' is not a number: numbers are written with the digits 0-9 "
+                        f"(at most {MAX_DIGITS}), optionally after a minus sign")
+    return None
+
+
+class OfferBody(Strict):
+    """A trade proposal; the server fills in the proposer (the seat that sends it)."""
+    proposer: Seat | None = None
+    target: Seat
+    give: Indices = []
+    take: Indices = []
+    cash: Money = 0
+    give_cards: Indices = []
+    take_cards: Indices = []
+
+
+class TradeBody(Strict):
+    kind: Literal["trade"]
+    offer: OfferBody
+
+
+ActionText = Annotated[str, Field(min_length=1, max_length=200)]
+
+
+class Hello(Strict):
     type: Literal["hello"]
-    seat: int | None = None
-    token: str | None = Field(default=None, max_length=200)
+    seat: Seat | None = None
+    token: Token | None = None
 
 
-class Act(_Msg):
+class Act(Strict):
     type: Literal["act"]
-    seat: int
-    token: str = Field(max_length=200)
-    version: int
-    action: Union[str, dict[str, Any]]
+    seat: Seat
+    token: Token
+    version: Count
+    action: Union[ActionText, TradeBody]
+
+    def to_action(self, game: Any) -> Action:
+        """The engine action in ``game``'s rules, with this seat as a trade's proposer. Raises
+        ``BadActionText``."""
+        if isinstance(self.action, TradeBody):
+            o = self.action.offer
+            return Action(A.TRADE, -1, TradeOffer(self.seat, o.target, tuple(o.give), tuple(o.take), o.cash,
+                                                  tuple(o.give_cards), tuple(o.take_cards)))
+        reason = check_action_text(self.action)
+        if reason is not None:
+            raise BadActionText(reason, self.action)
+        return game.parse(self.action, self.seat)
 
 
-class Ping(_Msg):
+class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Union[Hello, Act, Ping])
+ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Ping], Field(discriminator="type")])
 
 
-def parse_client(raw: str | bytes) -> Hello | Act | Ping:
-    """Parse one client message; raises ``ValueError`` with a readable reason."""
+def describe(exc: ValidationError) -> str:
+    # (of a union's failed branches, the deepest error says most: "valid integer at act.action.offer.give.0")
+    first = max(exc.errors(), key=lambda e: len(e.get("loc", ())))
+    where = ".".join(str(x) for x in first.get("loc", ()) if not str(x).startswith(("function-", "constrained-")))
+    return first.get("msg", "invalid") + (f" at '{where}'" if where else "")
+
+
+def parse_client(raw: str) -> Hello | Act | Ping:
+    """Parse one client frame; raises ``ValueError`` with a readable reason."""
+    if len(raw) > MAX_FRAME:
+        raise ValueError(f"malformed message: a frame has at most {MAX_FRAME} characters, this one {len(raw)}")
     try:
         return ClientMessage.validate_json(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first.get("loc", ()) if not str(x).startswith("function-"))
-        raise ValueError(f"malformed message: {first.get('msg', 'invalid')}"
-                         + (f" at '{where}'" if where else "")
-                         + "; expected {\"type\": \"hello\"|\"act\"|\"ping\", ...}") from None
+        raise ValueError(f"malformed message: {describe(exc)}; expected {{\"type\": \"hello\"|\"act\"|\"ping\", "
+                         "...} with the documented fields and types") from None
 
 
 def error(code: str, message: str, **extra: Any) -> dict:
@@ -82,23 +164,43 @@ def error(code: str, message: str, **extra: Any) -> dict:
 
 
 # --------------------------------------------------------------------------------- HTTP bodies
-class SeatSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    kind: str = "human"
-    name: str | None = Field(default=None, max_length=40)
+Name = Annotated[str, Field(max_length=40)]
+Kind = Annotated[str, Field(max_length=20)]
+Option = Union[Annotated[str, Field(max_length=40)], bool, Money, None]
 
 
-class CreateGame(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    edition: str = "classic"
-    seats: list[SeatSpec] = Field(default_factory=lambda: [SeatSpec(), SeatSpec(kind="heuristic")])
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: int | None = None
-    record: dict[str, Any] | None = None     # resume a game from its record (Game.record())
-    kinds: list[str] | None = None           # with record: seat kinds
+class SeatSpec(Strict):
+    kind: Kind = "human"
+    name: Name | None = None
 
 
-class JoinSeat(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    seat: int
-    name: str | None = Field(default=None, max_length=40)
+class GameRecord(Strict):
+    """A game record as ``Game.record()`` writes it (``result`` is checked by replaying)."""
+    model_config = ConfigDict(strict=True, extra="ignore")
+    format: Literal[1]
+    edition: Annotated[str, Field(max_length=64)]
+    options: Annotated[dict[Annotated[str, Field(max_length=40)], Option], Field(max_length=40)] = {}
+    players: Annotated[list[Name], Field(min_length=1, max_length=MAX_SEATS)]
+    seed: Annotated[int, Field(ge=0, lt=2 ** 63)]
+    # (a JSON array is a tuple only in lax mode; FastAPI validates bodies as Python objects, where strict
+    # mode wants a real tuple. The pair's items stay strict.)
+    actions: list[Annotated[tuple[Annotated[int, StrictMode(), Field(ge=0, lt=MAX_SEATS)],
+                                  Union[Annotated[str, StrictMode(), Field(max_length=200)], dict[str, Any]]],
+                            StrictMode(False)]]
+    chance: list[Annotated[int, Field(ge=0, le=10 ** 6)]]
+
+
+class CreateGame(Strict):
+    edition: Annotated[str, Field(max_length=64)] = "classic"
+    seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)] = Field(
+        default_factory=lambda: [SeatSpec(), SeatSpec(kind="heuristic")])
+    options: Annotated[dict[Annotated[str, Field(max_length=40)], Option], Field(max_length=40)] = {}
+    # Only a server started with --allow-seeds takes a seed (tests, reproducing a game); hidden from the docs.
+    seed: SkipJsonSchema[Annotated[int, Field(ge=0, lt=2 ** 31)] | None] = None
+    record: GameRecord | None = None             # resume a game from its record (Game.record())
+    kinds: Annotated[list[Kind], Field(max_length=MAX_SEATS)] | None = None   # with record: seat kinds
+
+
+class JoinSeat(Strict):
+    seat: Seat
+    name: Name | None = None

@@ -3,7 +3,12 @@ broadcasts per-seat messages.
 
 Every outbound message is built from ``game.view(seat).to_json()`` and the events for which
 ``Event.visible_to(seat)`` holds — never from the record, ``Game.to_json()`` or the chance source.
-An action is committed to the store before anyone hears of it.
+An action is committed to the store before anyone hears of it; the commits of all games that act at
+the same moment share one transaction (``Committer``). A broadcast builds and encodes each seat's
+message once per version, however many connections watch that seat.
+
+Games the server deals use ``KeyedChance`` (a 256-bit key from the operating system); a game started
+from a client's seed (only with ``ServerConfig.allow_seeds``) uses ``Chance(seed)`` like the CLI.
 """
 from __future__ import annotations
 
@@ -15,54 +20,87 @@ import secrets
 import time
 from collections import OrderedDict
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, Callable
+
+import orjson
 
 from ..agents import make_agent
 from ..catalogue import SEAT_KINDS, default_names
 from ..editions import load as load_edition
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.chance import Chance
+from ..engine.chance import Chance, KeyedChance
 from ..engine.errors import BadActionText, OpenMonopolyError
 from ..engine.events import Event
-from ..engine.game import Game
+from ..engine.game import Game, rules_class
 from . import protocol as P
-from .db import Store, StoredGame
+from .config import ServerConfig
+from .db import MoveCommit, Store, StoredGame
 
 log = logging.getLogger("openmonopoly.web")
-MAX_SEATS = 6
+MAX_SEATS = P.MAX_SEATS
 LOG_TAIL = 400
+
+
+class Refused(ValueError):
+    """A request the server will not carry out; ``status`` is its HTTP status."""
+
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _rng_state(chance: Chance) -> dict:
-    data = chance.to_json()
-    return {"rng": data["rng"], "forced": data["forced"]}
+def encode(msg: dict) -> str:
+    """A message as the text of one WebSocket frame (orjson: encoding views is much of a broadcast's cost)."""
+    return orjson.dumps(msg, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def replay_record(record: dict, chance: Chance) -> tuple[Game, list[int], list[tuple[int, Any, list[int]]]]:
+    """Play a record with ``chance`` feeding its outcomes back: the game, the outcomes used in setting up
+    and each move's outcomes. The generator ends where the recorded game left it (one draw per outcome)."""
+    chance.playback(list(record["chance"]))
+    edition = load_edition(record["edition"])
+    game = rules_class(edition)(edition, list(record["players"]), int(record["seed"]), record.get("options"),
+                                chance=chance)
+    setup = list(chance.log)
+    moves = []
+    for player, data in record["actions"]:
+        before = len(chance.log)
+        action = game.parse_json(data)
+        game.act(int(player), action)
+        moves.append((int(player), action.to_json(), chance.log[before:]))
+    chance.end_playback()
+    return game, setup, moves
 
 
 class Conn:
-    """One WebSocket client: a seat (or None for a spectator) and an ordered outbox."""
+    """One WebSocket client: a seat (or None for a spectator) and an ordered outbox of encoded frames."""
 
-    def __init__(self, ws: Any, seat: int | None) -> None:
+    def __init__(self, ws: Any, seat: int | None, client: str) -> None:
         self.ws = ws
         self.seat = seat
+        self.client = client
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
 
     def send(self, msg: dict) -> None:
+        self.send_text(encode(msg))
+
+    def send_text(self, text: str | None) -> None:
         if not self.closed:
-            self.queue.put_nowait(msg)
+            self.queue.put_nowait(text)
 
     async def pump(self) -> None:
         try:
             while True:
-                msg = await self.queue.get()
-                if msg is None:
+                text = await self.queue.get()
+                if text is None:
                     return
-                await self.ws.send_json(msg)
+                await self.ws.send_text(text)
         except Exception:  # noqa: BLE001 - a dead socket just stops its outbox
             self.closed = True
 
@@ -73,22 +111,30 @@ class LiveGame:
         self.names = list(stored.names)
         self.kinds = list(stored.kinds)
         self.token_hashes = list(stored.token_hashes)
-        self.seed = stored.seed
         self.game = game
         self.version = stored.version
         self.conns: set[Conn] = set()
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task | None = None
-        self.bots = {seat: make_agent(kind, stored.seed * 100 + seat)
+        # Bots of a seeded game play reproducibly; elsewhere their own choices are not predictable either.
+        bot_seed = stored.seed if stored.chance_key is None else secrets.randbits(31)
+        self.bots = {seat: make_agent(kind, bot_seed * 100 + seat)
                      for seat, kind in enumerate(self.kinds) if kind != "human"}
+        self.bot_only = "human" not in self.kinds
+        self.touched = time.monotonic()      # last action or connection: idle games leave memory
 
     @property
-    def status(self) -> str:
-        if self.game.over:
-            return "over"
-        if any(k == "human" and h is None for k, h in zip(self.kinds, self.token_hashes)):
-            return "open"
-        return "running"
+    def token_hashes(self) -> list:
+        return self._token_hashes
+
+    @token_hashes.setter
+    def token_hashes(self, hashes: list) -> None:
+        self._token_hashes = hashes
+        self._seats_open = any(k == "human" and h is None for k, h in zip(self.kinds, hashes))
+
+    @property
+    def status(self) -> str:        # (read several times per action: kept cheap)
+        return "over" if self.game.over else "open" if self._seats_open else "running"
 
     def seats_info(self) -> list[dict]:
         return [{"seat": i, "name": self.game.players[i], "kind": k, "claimed": k != "human" or h is not None}
@@ -101,10 +147,13 @@ class LiveGame:
                 "options": dict(self.game.options)}
 
     def check_token(self, seat: int, token: str | None) -> bool:
-        if not isinstance(seat, int) or not 0 <= seat < len(self.kinds) or not token:
+        if not 0 <= seat < len(self.kinds) or not token:
             return False
         stored = self.token_hashes[seat]
         return stored is not None and hmac.compare_digest(stored, hash_token(token))
+
+    def conns_of(self, seat: int) -> int:
+        return sum(1 for c in self.conns if c.seat == seat)
 
     # ------------------------------------------------------------------ per-seat messages
     def event_json(self, event: Event) -> dict:
@@ -124,55 +173,143 @@ class LiveGame:
                 "version": self.version, "view": self.view_json(seat),
                 "log": [self.event_json(e) for e in events]}
 
-    def update_msg(self, seat: int | None, events: list[Event], actor: int, at: float) -> dict:
-        return {"type": "update", "version": self.version, "status": self.status, "actor": actor, "at": at,
-                "view": self.view_json(seat), "events": [self.event_json(e) for e in events if e.visible_to(seat)]}
-
     def broadcast_update(self, events: list[Event], actor: int, at: float) -> None:
-        cache: dict[int | None, dict] = {}
+        """One update per seat watched (built and encoded once), sent to every connection of that seat."""
+        if not self.conns:
+            return
+        texts: dict[int | None, str] = {}
+        status = self.status
+        words: dict[int, dict] = {}
         for conn in list(self.conns):
-            if conn.seat not in cache:
-                cache[conn.seat] = self.update_msg(conn.seat, events, actor, at)
-            conn.send(cache[conn.seat])
+            text = texts.get(conn.seat)
+            if text is None:
+                seen = []
+                for i, e in enumerate(events):
+                    if e.visible_to(conn.seat):
+                        if i not in words:
+                            words[i] = self.event_json(e)
+                        seen.append(words[i])
+                text = texts[conn.seat] = encode({"type": "update", "version": self.version, "status": status,
+                                                  "actor": actor, "at": at, "view": self.view_json(conn.seat),
+                                                  "events": seen})
+            conn.send_text(text)
 
     def broadcast_seats(self) -> None:
-        msg = {"type": "seats", "game": self.summary()}
+        text = encode({"type": "seats", "game": self.summary()})
         for conn in list(self.conns):
-            conn.send(msg)
+            conn.send_text(text)
+
+
+class Committer:
+    """Group commit: actions that arrive while a transaction is being written go together in the next
+    one. Each caller waits until its own action is stored (or learns why it was not).
+
+    SQLite batches are written on the event loop itself: a WAL commit without fsync takes well under a
+    millisecond, less than handing the batch to a thread and back costs (a quarter of the CPU per action
+    in bench/web_load.py). PostgreSQL batches, which wait on the network and the server's fsync, go to
+    the writer thread."""
+
+    def __init__(self, store: Store, executor: ThreadPoolExecutor) -> None:
+        self.store = store
+        self.executor = executor
+        self.pending: list[tuple[MoveCommit, Callable[[], None], asyncio.Future]] = []
+        self.writing: asyncio.Task | None = None
+        self.batches = 0
+
+    async def commit(self, move: MoveCommit, stored: Callable[[], None]) -> None:
+        """Store ``move``; ``stored()`` runs the moment it is (before this returns, and even if the
+        waiter was cancelled meanwhile), so the broadcast leaves in the same turn of the loop."""
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        self.pending.append((move, stored, done))
+        if self.writing is None:
+            self.writing = loop.create_task(self._write())
+        await done
+
+    async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            await asyncio.sleep(0)       # let every game that is ready this turn of the loop join the batch
+            while self.pending:
+                batch, self.pending = self.pending, []
+                self.batches += 1
+                moves = [m for m, _, _ in batch]
+                try:
+                    if self.store.writes_inline:
+                        results = self.store.commit_moves(moves)
+                        await asyncio.sleep(0)       # (the next batch gathers meanwhile)
+                    else:
+                        results = await loop.run_in_executor(self.executor, self.store.commit_moves, moves)
+                except Exception as exc:  # noqa: BLE001
+                    results = [exc] * len(batch)
+                for (_, stored, done), error in zip(batch, results):
+                    if error is None:
+                        try:
+                            stored()
+                        except Exception as exc:  # noqa: BLE001 - the move is stored; its broadcast failed
+                            log.error("broadcast after a commit failed: %r", exc)
+                    if done.done():          # its waiter was cancelled (shutdown); the write stands
+                        continue
+                    if error is None:
+                        done.set_result(None)
+                    else:
+                        done.set_exception(error)
+        finally:
+            self.writing = None
+
+    async def drain(self) -> None:
+        while self.writing is not None:
+            await asyncio.shield(self.writing)
 
 
 class Registry:
     """All live games of one server, backed by a ``Store``."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.6) -> None:
+    def __init__(self, store: Store, config: ServerConfig | None = None) -> None:
         self.store = store
-        self.bot_delay = bot_delay
+        self.config = config or ServerConfig()
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Lock] = {}
-        self.db = ThreadPoolExecutor(max_workers=1, thread_name_prefix="om-db")
+        self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="om-db-write")
+        self.reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="om-db-read")
+        self.cpu = ThreadPoolExecutor(max_workers=1, thread_name_prefix="om-replay")   # rebuilds, imports
+        self.committer = Committer(store, self.writer)
         self.replays: OrderedDict[str, list] = OrderedDict()
         self.closing = False
+        self.background: list[asyncio.Task] = []
 
-    async def run_db(self, fn, *args):  # noqa: ANN001
-        return await asyncio.get_running_loop().run_in_executor(self.db, fn, *args)
+    async def read_db(self, fn: Callable, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
+
+    async def write_db(self, fn: Callable, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
+
+    async def off_loop(self, fn: Callable, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self.cpu, fn, *args)
+
+    def live_count(self) -> int:
+        return sum(1 for g in self.games.values() if not g.game.over)
 
     # ------------------------------------------------------------------ creating and loading
-    def new_game(self, spec: P.CreateGame) -> StoredGame:
-        """Build a new game (or one resumed from a record); raises ValueError with a reason."""
+    def new_game(self, spec: P.CreateGame) -> tuple[StoredGame, Game]:
+        """Build a new game (or one resumed from a record); raises Refused with a reason."""
+        if spec.seed is not None and not self.config.allow_seeds:
+            raise Refused("this server deals its own dice and takes no seed (it was not started with "
+                          "--allow-seeds); leave 'seed' out")
         if spec.record is not None:
             return self._from_record(spec)
         try:
             ed = load_edition(spec.edition)
         except OpenMonopolyError as exc:
-            raise ValueError(str(exc)) from None
+            raise Refused(str(exc)) from None
         n = len(spec.seats)
         hi = min(ed.max_players, MAX_SEATS)
         if not ed.min_players <= n <= hi:
-            raise ValueError(f"{ed.name} is played by {ed.min_players}-{hi} seats here, not {n}")
+            raise Refused(f"{ed.name} is played by {ed.min_players}-{hi} seats here, not {n}")
         kinds = [s.kind for s in spec.seats]
         for k in kinds:
             if k not in SEAT_KINDS:
-                raise ValueError(f"unknown seat kind {k!r}; choose one of {', '.join(SEAT_KINDS)}")
+                raise Refused(f"unknown seat kind {k!r}; choose one of {', '.join(SEAT_KINDS)}")
         names: list[str] = []
         defaults = default_names(ed, n)
         for i, s in enumerate(spec.seats):
@@ -180,96 +317,167 @@ class Registry:
             if name in names:
                 name = f"{name} ({i + 1})"
             names.append(name)
-        seed = spec.seed if spec.seed is not None else secrets.randbits(31)
+        options = self._bounded_options(kinds, dict(spec.options))
+        if spec.seed is not None:
+            seed, chance, key = spec.seed, Chance(spec.seed), None
+        else:
+            chance = KeyedChance()
+            seed, key = 0, chance.state()["key"]
         try:
-            game = Game(ed, names, seed, spec.options or None)
+            game = Game(ed, names, seed, options or None, chance=chance)
         except OpenMonopolyError as exc:
-            raise ValueError(str(exc)) from None
-        return StoredGame(secrets.token_urlsafe(9), ed.id, dict(game.options), names, kinds, [None] * n, seed,
-                          list(game.chance.log), _rng_state(game.chance), 0, "open", [], "", time.time(), [])
+            raise Refused(str(exc)) from None
+        stored = StoredGame(secrets.token_urlsafe(9), ed.id, dict(game.options), names, kinds, [None] * n, seed,
+                            list(game.chance.log), None, 0, "open", [], "", time.time(), [], key)
+        return stored, game
 
-    def _from_record(self, spec: P.CreateGame) -> StoredGame:
-        record = spec.record or {}
-        try:
-            chance = Chance(int(record["seed"]))
-            chance.playback(list(record["chance"]))
-            game = Game(record["edition"], list(record["players"]), int(record["seed"]), record.get("options"),
-                        chance=chance)
-            setup = list(chance.log)
-            moves = []
-            for player, data in record["actions"]:
-                before = len(chance.log)
-                action = game.parse_json(data)
-                game.act(int(player), action)
-                moves.append((int(player), action.to_json(), chance.log[before:]))
-            chance.end_playback()
-        except (OpenMonopolyError, KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"that record does not replay: {exc}") from None
-        chance._rng.seed(secrets.randbits(64))
-        n = len(game.players)
+    def _bounded_options(self, kinds: list[str], options: dict) -> dict:
+        """A game with no human seat must end: it gets a round limit (the server's, or a lower one)."""
+        if "human" in kinds:
+            return options
+        cap = self.config.bot_game_rounds
+        rounds = options.get("max-rounds")
+        if rounds is None:
+            options["max-rounds"] = cap
+        elif not isinstance(rounds, int) or isinstance(rounds, bool) or not 1 <= rounds <= cap:
+            raise Refused(f"a game of bots only is limited to {cap} rounds here; set max-rounds to 1..{cap}")
+        return options
+
+    def _from_record(self, spec: P.CreateGame) -> tuple[StoredGame, Game]:
+        record = spec.record.model_dump() if spec.record is not None else {}
+        if len(record["actions"]) > self.config.max_record_actions:
+            raise Refused(f"the record has {len(record['actions'])} actions; this server imports at most "
+                          f"{self.config.max_record_actions}", 413)
+        n = len(record["players"])
         kinds = spec.kinds or ["human"] * n
         if len(kinds) != n or any(k not in SEAT_KINDS for k in kinds):
-            raise ValueError(f"kinds must give {n} seat kinds out of {', '.join(SEAT_KINDS)}")
+            raise Refused(f"kinds must give {n} seat kinds out of {', '.join(SEAT_KINDS)}")
+        record["options"] = self._bounded_options(kinds, dict(record["options"]))
+        chance = KeyedChance()           # the recorded outcomes are replayed; what follows is dealt anew
+        try:
+            game, setup, moves = replay_record(record, chance)
+        except (OpenMonopolyError, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise Refused(f"that record does not replay: {exc}") from None
         s = game.state
-        return StoredGame(secrets.token_urlsafe(9), game.edition.id, dict(game.options), list(game.players), kinds,
-                          [None] * n, int(record["seed"]), setup, _rng_state(chance), len(moves),
-                          "over" if s.over else "open", list(s.winners), s.end_reason, time.time(), moves)
+        stored = StoredGame(secrets.token_urlsafe(9), game.edition.id, dict(game.options), list(game.players),
+                            kinds, [None] * n, int(record["seed"]), setup, None, len(moves),
+                            "over" if s.over else "open", list(s.winners), s.end_reason, time.time(), moves,
+                            chance.state()["key"])
+        return stored, game
 
     async def create(self, spec: P.CreateGame) -> LiveGame:
-        stored = self.new_game(spec)
-        await self.run_db(self.store.create_game, stored)
-        live = await self.get(stored.id)
-        assert live is not None
+        if self.live_count() >= self.config.max_live_games:
+            raise Refused(f"the server is at its limit of {self.config.max_live_games} games in play; "
+                          "try again when one has finished", 503)
+        if spec.record is not None:      # a replay of up to max_record_actions: not on the event loop
+            stored, game = await self.off_loop(self.new_game, spec)
+        else:
+            stored, game = self.new_game(spec)
+        await self.write_db(self.store.create_game, stored)
+        live = LiveGame(stored, game)
+        self.games[stored.id] = live
         self.kick(live)
         return live
 
     @staticmethod
-    def rebuild(stored: StoredGame) -> Game:
-        """The game from its stored record, with the generator where it was."""
-        game = Game.replay(stored.record())
-        if stored.rng:
-            game.chance = Chance.from_json({"rng": stored.rng["rng"], "forced": stored.rng.get("forced", []),
-                                            "log": game.chance.log})
-        return game
+    def chance_for(stored: StoredGame) -> Chance:
+        if stored.chance_key is not None:
+            return KeyedChance(bytes.fromhex(stored.chance_key))
+        return Chance(stored.seed)
+
+    def rebuild(self, stored: StoredGame) -> Game:
+        """The game from its stored record, the generator where the game left it."""
+        if stored.chance_key is None and stored.rng:
+            # Schema 1 kept a Mersenne Twister's state; from here on the server deals this game.
+            key = KeyedChance().state()["key"]
+            self.store.set_chance_key(stored.id, key)
+            stored.chance_key, stored.rng = key, None
+        return replay_record(stored.record(), self.chance_for(stored))[0]
 
     async def get(self, game_id: str) -> LiveGame | None:
         live = self.games.get(game_id)
         if live is not None:
             return live
         lock = self._loading.setdefault(game_id, asyncio.Lock())
-        async with lock:
-            live = self.games.get(game_id)
-            if live is not None:
+        try:
+            async with lock:
+                live = self.games.get(game_id)
+                if live is not None:
+                    return live
+                stored = await self.read_db(self.store.load, game_id)
+                if stored is None:
+                    return None
+                if stored.status != "over" and self.live_count() >= self.config.max_live_games:
+                    raise Refused(f"the server is at its limit of {self.config.max_live_games} games in play",
+                                  503)
+                game = await self.off_loop(self.rebuild, stored)
+                live = LiveGame(stored, game)
+                self.games[game_id] = live
                 return live
-            stored = await self.run_db(self.store.load, game_id)
-            if stored is None:
-                return None
-            game = await asyncio.get_running_loop().run_in_executor(None, self.rebuild, stored)
-            live = LiveGame(stored, game)
-            self.games[game_id] = live
-            return live
+        finally:
+            self._loading.pop(game_id, None)
+
+    def forget_if_idle(self, live: LiveGame, idle_for: float) -> bool:
+        """Let a game nobody watches and no bot plays leave memory (the store keeps it): a finished one at
+        once, one waiting for an absent human after ``idle_for`` seconds."""
+        if live.conns or (live.bot_task is not None and not live.bot_task.done()) or live.lock.locked():
+            return False
+        if not live.game.over and time.monotonic() - live.touched < idle_for:
+            return False
+        if self.games.get(live.id) is live:
+            del self.games[live.id]
+        return True
+
+    async def sweep(self, every: float = 60.0) -> None:
+        while not self.closing:
+            await asyncio.sleep(every)
+            for live in list(self.games.values()):
+                self.forget_if_idle(live, self.config.idle_unload_seconds)
+
+    async def checkpoints(self, every: float = 1.0) -> None:
+        """Move SQLite's write-ahead log into the database file often, off the event loop, so that the
+        commits made on the loop rarely meet an automatic checkpoint (which writes and syncs the file)."""
+        while not self.closing and self.store.writes_inline:
+            await asyncio.sleep(every)
+            try:
+                await self.read_db(self.store.checkpoint)
+            except Exception as exc:  # noqa: BLE001 - the automatic checkpoint still bounds the log
+                log.warning("checkpoint failed: %r", exc)
+
+    def start(self) -> None:
+        """Background work of a running server: resuming games after a restart, unloading idle ones."""
+        loop = asyncio.get_running_loop()
+        self.background = [loop.create_task(self.resume_all()), loop.create_task(self.sweep()),
+                           loop.create_task(self.checkpoints())]
 
     async def resume_all(self) -> int:
-        """After a restart: load every unfinished game and let its bots carry on."""
-        ids = await self.run_db(self.store.unfinished_ids)
-        for gid in ids:
+        """After a restart: load the unfinished games that have a human seat, in the background, and let
+        their bots carry on (a game of bots only waits until someone watches it)."""
+        rows = await self.read_db(self.store.unfinished)
+        resumed = 0
+        for gid, kinds in rows:
+            if self.closing:
+                break
+            if "human" not in kinds:
+                continue
             try:
                 live = await self.get(gid)
-            except Exception:  # noqa: BLE001
-                log.exception("cannot resume game %s", gid)
+            except Exception as exc:  # noqa: BLE001
+                log.error("cannot resume game %s: %r", gid, exc)
                 continue
             if live is not None:
+                resumed += 1
                 self.kick(live)
-        return len(ids)
+        return resumed
 
     # ------------------------------------------------------------------ seats
     async def join(self, live: LiveGame, seat: int, name: str | None) -> str:
         if not 0 <= seat < len(live.kinds):
-            raise ValueError(f"there is no seat {seat}; seats are 0..{len(live.kinds) - 1}")
+            raise Refused(f"there is no seat {seat}; seats are 0..{len(live.kinds) - 1}", 409)
         if live.kinds[seat] != "human":
-            raise ValueError(f"seat {seat} is played by the {live.kinds[seat]} bot")
+            raise Refused(f"seat {seat} is played by the {live.kinds[seat]} bot", 409)
         if live.token_hashes[seat] is not None:
-            raise ValueError(f"seat {seat} is taken")
+            raise Refused(f"seat {seat} is taken", 409)
         token = secrets.token_urlsafe(24)
         digest = hash_token(token)
         async with live.lock:
@@ -277,36 +485,41 @@ class Registry:
             hashes[seat] = digest
             new_status = "over" if live.game.over else (
                 "open" if any(k == "human" and h is None for k, h in zip(live.kinds, hashes)) else "running")
-            ok = await self.run_db(self.store.set_token, live.id, seat, digest, None, new_status)
+            ok = await self.write_db(self.store.set_token, live.id, seat, digest, None, new_status)
             if not ok:
-                raise ValueError(f"seat {seat} is taken")
+                raise Refused(f"seat {seat} is taken", 409)
             live.token_hashes = hashes
         live.broadcast_seats()
         self.kick(live)
         return token
 
     # ------------------------------------------------------------------ acting
-    async def _commit(self, live: LiveGame, seat: int, action: Action) -> list[Event]:
-        """Apply, commit, then broadcast. Caller holds ``live.lock`` and has checked the action."""
+    async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
+        """Apply, commit, then broadcast. Caller holds ``live.lock`` and has checked the action. If the
+        engine or the store fails, the game is reloaded from the store (as if the action never came)."""
         game = live.game
         before = len(game.chance.log)
         at = time.time()
-        events = game.act(seat, action)
-        used = game.chance.log[before:]
-        s = game.state
-        status = live.status
         try:
-            await self.run_db(self.store.commit_move, live.id, live.version, seat, action.to_json(), used,
-                              _rng_state(game.chance), status, list(s.winners), s.end_reason)
-        except Exception:
-            log.exception("commit failed for game %s; reloading it from the store", live.id)
-            stored = await self.run_db(self.store.load, live.id)
-            live.game = self.rebuild(stored)
-            live.version = stored.version
+            events = game.act(seat, action)
+            s = game.state
+            move = MoveCommit(live.id, live.version, seat, action.to_json(), game.chance.log[before:],
+                              live.status, list(s.winners), s.end_reason)
+
+            def stored() -> None:       # run by the committer as soon as the move is stored
+                live.version += 1
+                live.touched = time.monotonic()
+                live.broadcast_update(events, seat, at)
+            await self.committer.commit(move, stored)
+        except asyncio.CancelledError:
             raise
-        live.version += 1
-        live.broadcast_update(events, seat, at)
-        return events
+        except Exception as exc:
+            log.error("game %s: action %r by seat %s failed (%r); reloading the game from the store",
+                      live.id, str(action), seat, exc)
+            from_store = await self.read_db(self.store.load, live.id)
+            live.game = await self.off_loop(self.rebuild, from_store)
+            live.version = from_store.version
+            raise
 
     async def human_act(self, live: LiveGame, conn: Conn, msg: P.Act) -> dict | None:
         """Apply a client's action; an error message for that client, or None."""
@@ -317,11 +530,11 @@ class Registry:
         if not live.check_token(msg.seat, msg.token):
             return P.error("wrong-token", f"the token is not seat {msg.seat}'s")
         try:
-            action = live.game.parse_json(msg.action)
+            action = msg.to_action(live.game)
         except BadActionText as exc:
             return P.error("bad-action", exc.reason)
-        if action.kind == A.TRADE and action.offer is not None:
-            action = Action(A.TRADE, -1, action.offer._replace(proposer=msg.seat))
+        except (ValueError, TypeError, OverflowError) as exc:   # the engine's parser, on text it should refuse
+            return P.error("bad-action", f"the action cannot be read: {exc}")
         async with live.lock:
             if live.game.over:
                 return P.error("game-over", "the game is over")
@@ -329,19 +542,23 @@ class Registry:
                 return P.error("stale-version", f"you acted on version {msg.version}, but the game is at "
                                                 f"version {live.version}; your action was not applied",
                                version=live.version)
-            reason = live.game.check(msg.seat, action)
+            try:
+                reason = live.game.check(msg.seat, action)
+            except Exception as exc:  # noqa: BLE001 - the engine choking on an odd action refuses it
+                log.error("game %s: check of %r failed: %r", live.id, str(action), exc)
+                reason = "the game cannot judge that action"
             if reason is not None:
                 return P.error("illegal", f"'{action}' is not allowed now: {reason}")
             try:
                 await self._commit(live, msg.seat, action)
             except Exception:  # noqa: BLE001
-                return P.error("server", "the action could not be stored; nothing changed")
+                return P.error("server", "the action could not be applied and stored; nothing changed")
         self.kick(live)
         return None
 
     def kick(self, live: LiveGame) -> None:
-        """Start the bot loop of a game if a bot is to move."""
-        if self.closing or live.status != "running":
+        """Start the bot loop of a game if a bot is to move (a game of bots only: while someone watches)."""
+        if self.closing or live.status != "running" or (live.bot_only and not live.conns):
             return
         if live.bot_task is not None and not live.bot_task.done():
             return
@@ -351,11 +568,18 @@ class Registry:
         live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 
     async def _bot_loop(self, live: LiveGame) -> None:
+        try:
+            await self._play_bots(live)
+        finally:        # (run after this task is done, so a finished, unwatched game can leave memory)
+            asyncio.get_running_loop().call_soon(self.forget_if_idle, live, self.config.idle_unload_seconds)
+
+    async def _play_bots(self, live: LiveGame) -> None:
         while not self.closing:
             p = live.game.prompt
-            if p is None or p.player not in live.bots or live.status != "running":
+            if (p is None or p.player not in live.bots or live.status != "running"
+                    or (live.bot_only and not live.conns)):
                 return
-            await asyncio.sleep(self.bot_delay)
+            await asyncio.sleep(self.config.bot_delay)
             async with live.lock:
                 p = live.game.prompt
                 if p is None or p.player not in live.bots:
@@ -365,7 +589,9 @@ class Registry:
                     return
                 try:
                     await self._commit(live, p.player, action)
-                except Exception:  # noqa: BLE001
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - logged by _commit; the store may be back soon
                     await asyncio.sleep(1.0)
 
     def _bot_action(self, live: LiveGame, prompt) -> Action | None:  # noqa: ANN001
@@ -376,8 +602,8 @@ class Registry:
             if game.check(prompt.player, action) is None:
                 return action
             log.warning("bot %s in game %s chose illegal %s", prompt.player, live.id, action)
-        except Exception:  # noqa: BLE001
-            log.exception("bot %s in game %s failed", prompt.player, live.id)
+        except Exception as exc:  # noqa: BLE001
+            log.error("bot %s in game %s failed: %r", prompt.player, live.id, exc)
         legal = game.legal_actions(prompt.player)
         for a in legal.actions:
             if a.kind not in game.ACTION_KINDS.anytime:
@@ -410,10 +636,15 @@ class Registry:
         return frames
 
     async def close(self) -> None:
+        """Graceful shutdown: stop the bots, write every action already applied, then close."""
         self.closing = True
+        tasks = [live.bot_task for live in self.games.values() if live.bot_task is not None] + self.background
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        await self.committer.drain()
         for live in self.games.values():
-            if live.bot_task is not None:
-                live.bot_task.cancel()
             for conn in list(live.conns):
-                conn.send(None)  # type: ignore[arg-type]
-        self.db.shutdown(wait=True)
+                conn.send_text(None)
+        for pool in (self.writer, self.reader, self.cpu):
+            pool.shutdown(wait=True)

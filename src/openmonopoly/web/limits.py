@@ -1,0 +1,34 @@
+"""Per-client rate limits: a token bucket per client address, in memory."""
+from __future__ import annotations
+
+import time
+
+
+class RateLimit:
+    """``burst`` events at once, refilled at ``per_minute``; ``retry_after(key)`` is 0 when one is allowed
+    (and counts it), else the seconds until the next one would be."""
+
+    MAX_KEYS = 50_000       # buckets kept; full ones are forgotten first (they hold no information)
+
+    def __init__(self, per_minute: float, burst: int, clock=time.monotonic) -> None:  # noqa: ANN001
+        self.rate = per_minute / 60.0
+        self.burst = float(burst)
+        self.clock = clock
+        self.buckets: dict[str, tuple[float, float]] = {}     # key -> (tokens, when)
+
+    def retry_after(self, key: str) -> float:
+        now = self.clock()
+        tokens, when = self.buckets.get(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - when) * self.rate)
+        if tokens >= 1.0:
+            self.buckets[key] = (tokens - 1.0, now)
+            if len(self.buckets) > self.MAX_KEYS:
+                self._forget_full(now)
+            return 0.0
+        self.buckets[key] = (tokens, now)
+        return (1.0 - tokens) / self.rate
+
+    def _forget_full(self, now: float) -> None:
+        for key, (tokens, when) in list(self.buckets.items()):
+            if tokens + (now - when) * self.rate >= self.burst:
+                del self.buckets[key]
