@@ -10,7 +10,7 @@ from openmonopoly.engine import actions as A
 from openmonopoly.engine.actions import Action, TradeOffer
 from openmonopoly.engine.game import Prompt
 from openmonopoly.engine.state import BANK
-from openmonopoly.rules.money import Debt
+from openmonopoly.rules.debt import Debt
 from openmonopoly.sim import play_game
 
 

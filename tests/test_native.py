@@ -18,7 +18,7 @@ import pytest
 import openmonopoly as om
 from openmonopoly import _native
 from openmonopoly.engine.flow import Step, step_types
-from openmonopoly.rules import money
+from openmonopoly.rules import debt as money
 from openmonopoly.sim.runner import play_game
 
 SRC = Path(_native.__file__).resolve().parents[1]

@@ -38,7 +38,6 @@ import random
 import time
 from typing import Any
 
-from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import OpenMonopolyError
@@ -308,47 +307,21 @@ class MCTSAgent:
         return max(0.0, equity[me]) / total
 
     def equity(self, game: Game) -> list[float]:
-        """Per player: net worth plus, in the classic family, ``income_rounds`` rounds of expected rent
-        flow (rent each opponent pays on landing on each property, at 1/board-size a turn)."""
+        """Per player: net worth plus ``income_rounds`` rounds of expected rent flow (the rent each
+        opponent would pay now on landing on each property, ``Game.current_rent`` on an average roll,
+        at 1/board-size a turn)."""
         s = game.state
         n = s.n
         worth = [float(game.net_worth(p)) if s.alive[p] else 0.0 for p in range(n)]
-        if game.edition.family != "classic" or not self.income_rounds:
+        if not self.income_rounds:
             return worth
         ed = game.edition
-        board = ed.board
-        owner, level, mortgaged = s.owner, s.level, s.mortgaged
-        hph = getattr(game, "houses_per_hotel", ed.rules.max_houses)
-        rails = [0] * n
-        utils = [0] * n
-        for pos in ed.railroads:
-            if owner[pos] >= 0:
-                rails[owner[pos]] += 1
-        for pos in ed.utilities:
-            if owner[pos] >= 0:
-                utils[owner[pos]] += 1
         rent_of = [0.0] * n
         for pos in ed.properties:
-            o = owner[pos]
-            if o < 0 or mortgaged[pos]:
-                continue
-            sp = board[pos]
-            t = sp.type
-            if t == STREET:
-                lv = level[pos]
-                if lv:
-                    r = sp.rent[lv if lv <= hph else 5]
-                else:
-                    members = ed.group_members[ed.group_of[pos]]
-                    r = sp.rent[0] * (2 if all(owner[q] == o for q in members) else 1)
-            elif t == RAILROAD:
-                r = ed.rules.railroad_rent[rails[o] - 1]
-            elif t == UTILITY:
-                r = 7 * ed.rules.utility_multipliers[utils[o] - 1]
-            else:
-                continue
-            rent_of[o] += r
+            o = s.owner[pos]
+            if o >= 0:
+                rent_of[o] += game.current_rent(pos, 7)
         alive = sum(s.alive)
         total = sum(rent_of)
-        scale = self.income_rounds / len(board)
+        scale = self.income_rounds / len(ed.board)
         return [worth[p] + scale * (alive * rent_of[p] - total) if s.alive[p] else 0.0 for p in range(n)]

@@ -47,7 +47,6 @@ class RandomAgent:
         rng = self.rng
         me = view.player
         assert me is not None
-        ed = view.edition
         for _ in range(5):
             other = partners[rng.randrange(len(partners))]
             mine = self._tradable(view, me)
@@ -56,13 +55,11 @@ class RandomAgent:
             take = tuple(rng.sample(theirs, min(len(theirs), rng.randint(0, 2))))
             cash_me, cash_other = view.cash[me], view.cash[other]
             cash = rng.randint(-min(cash_other, 300), min(cash_me, 300))
-            held = view.held[me]       # a trade names a held card by its deck; Mandalorian: by its card number
-            cards_mine = [ref & 0xFF for ref in held] if ed.family == "mandalorian" else [ref >> 8 for ref in held]
+            cards_mine = view.trade_cards(me)
             give_cards = (cards_mine[0],) if cards_mine and rng.random() < 0.3 else ()
             offer = TradeOffer(me, other, give, take, cash, give_cards, ())
             if view.check(Action(A.TRADE, -1, offer)) is None:
                 return offer
-        del ed
         return None
 
     @staticmethod

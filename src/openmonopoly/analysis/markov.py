@@ -36,6 +36,27 @@ from ..editions import load as load_edition
 
 JAIL = -1          # a resolution outcome: the token goes to In Jail
 
+
+@dataclass(frozen=True)
+class Movement:
+    """How this analysis models a rules family's token: which chain, which dice, what draws a card
+    and which card effects move the token on (the movement rules the chains re-state as numbers)."""
+
+    chain: str                          # "doubles": two dice, three doubles to jail; "grogu": one die
+    swapper: bool = False               # Empire: the second die's swapper face moves only the first die
+    card_spaces: tuple[str, ...] = ("card",)
+    card_moves: frozenset[str] = frozenset()   # effects beyond advance and go-to-jail that move the token
+    defaults: tuple[tuple[str, Any], ...] = ()  # the model's assumptions, overridable by ``move_model``
+
+
+# The families this analysis has a model for, by family id.
+MOVEMENTS: dict[str, Movement] = {
+    "classic": Movement("doubles", card_moves=frozenset({"advance_nearest", "move"})),
+    "empire": Movement("doubles", swapper=True),
+    "mandalorian": Movement("grogu", card_spaces=("card", "signet"),
+                            defaults=(("grogu_loss", 0.3), ("hideouts_owned", 0.5))),
+}
+
 # Normalised card moves: ("stay",) | ("jail",) | ("to", pos) | ("nearest", type) | ("steps", k)
 CardMove = tuple
 
@@ -45,7 +66,7 @@ class MoveModel:
     """What movement needs to know about an edition, read from its data file."""
 
     edition: Edition
-    family: str
+    movement: Movement
     size: int
     jail_pos: int
     jail_attempts: int
@@ -60,37 +81,35 @@ class MoveModel:
         return [s.name for s in self.edition.board]
 
 
-def _card_move(family: str, effect: dict) -> CardMove:
+def _card_move(movement: Movement, effect: dict) -> CardMove:
     kind = effect.get("kind")
     if kind == "go_to_jail":
         return ("jail",)
     if kind == "advance":
         return ("to", int(effect["to"]))
-    if kind == "advance_nearest" and family == "classic":
+    if kind == "advance_nearest" and kind in movement.card_moves:
         return ("nearest", effect["type"])
-    if kind == "move" and family == "classic":
+    if kind == "move" and kind in movement.card_moves:
         return ("steps", int(effect["steps"]))
     return ("stay",)           # money, repairs, kept cards, choices (Empire "move up to": stays)
 
 
 def move_model(edition: str | Edition, **params: Any) -> MoveModel:
     ed = load_edition(edition) if isinstance(edition, str) else edition
-    family = ed.family
-    if family not in ("classic", "empire", "mandalorian"):
-        raise ValueError(f"no movement model for the {family!r} family")
+    movement = MOVEMENTS.get(ed.family)
+    if movement is None:
+        raise ValueError(f"no movement model for the {ed.family!r} family; modelled: {', '.join(sorted(MOVEMENTS))}")
     size = len(ed.board)
     card_deck: dict[int, int] = {}
     for s in ed.board:
-        if s.type == "card" and s.deck >= 0:
-            card_deck[s.position] = s.deck
-        elif family == "mandalorian" and s.type == "signet":
-            card_deck[s.position] = 0
+        if s.type in movement.card_spaces:
+            card_deck[s.position] = max(s.deck, 0)
     deck_moves = []
     for deck in ed.decks:
         total = len(deck.cards)
         merged: dict[CardMove, int] = {}
         for c in deck.cards:
-            m = _card_move(family, c.effect)
+            m = _card_move(movement, c.effect)
             merged[m] = merged.get(m, 0) + 1
         deck_moves.append([(n / total, m) for m, n in merged.items()])
     nearest = {}
@@ -100,11 +119,9 @@ def move_model(edition: str | Edition, **params: Any) -> MoveModel:
             q = next(((p + k) % size for k in range(1, size + 1) if ed.board[(p + k) % size].type == t), p)
             table.append(q)
         nearest[t] = table
-    defaults: dict[str, Any] = {}
-    if family == "mandalorian":
-        defaults = {"grogu_loss": 0.3, "hideouts_owned": 0.5}
+    defaults = dict(movement.defaults)
     defaults.update({k: v for k, v in params.items() if v is not None})
-    return MoveModel(ed, family, size, int(ed.rules.jail_position), int(getattr(ed.rules, "jail_attempts", 3)),
+    return MoveModel(ed, movement, size, int(ed.rules.jail_position), int(getattr(ed.rules, "jail_attempts", 3)),
                      frozenset(s.position for s in ed.board if s.type == "go_to_jail"), card_deck, deck_moves,
                      nearest, defaults)
 
@@ -113,7 +130,7 @@ def move_model(edition: str | Edition, **params: Any) -> MoveModel:
 def roll_outcomes(model: MoveModel) -> list[tuple[float, int, bool]]:
     """(probability, steps, doubles) of an ordinary two-dice roll (classic and Empire)."""
     out: dict[tuple[int, bool], float] = {}
-    swap_face = getattr(model.edition.rules, "swapper_face", None) if model.family == "empire" else None
+    swap_face = model.edition.rules.swapper_face if model.movement.swapper else None
     for d1 in range(1, 7):
         for d2 in range(1, 7):
             if swap_face is not None and d2 == swap_face:
@@ -181,7 +198,7 @@ class Chain:
 def build_chain(model: MoveModel, jail: str = "long") -> Chain:
     if jail not in ("short", "long"):
         raise ValueError("jail must be 'short' or 'long'")
-    if model.family == "mandalorian":
+    if model.movement.chain == "grogu":
         return _mandalorian_chain(model, jail)
     return _classic_chain(model, jail)
 

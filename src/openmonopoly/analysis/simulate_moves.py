@@ -36,7 +36,7 @@ class _Tables:
         for i, deck in enumerate(model.edition.decks):
             self.deck_len[i] = len(deck.cards)
             for j, card in enumerate(deck.cards):
-                m = _card_move(model.family, card.effect)
+                m = _card_move(model.movement, card.effect)
                 if m[0] == "jail":
                     self.kind[i, j] = TO_JAIL
                 elif m[0] == "to":
@@ -80,7 +80,7 @@ def _resolve_cards(t: _Tables, rng: np.random.Generator, pos: np.ndarray, idx: n
 def simulate_landing(model: MoveModel, jail: str = "long", rolls: int = 10_000_000, seed: int = 0,
                      tokens: int | None = None, burn_in: int = 30) -> tuple[np.ndarray, int]:
     """Counts of rolls ending on each space (last entry In Jail) and the number of rolls counted."""
-    if model.family == "mandalorian":
+    if model.movement.chain == "grogu":
         return _simulate_mandalorian(model, jail, rolls, seed, tokens, burn_in)
     rng = np.random.default_rng(seed)
     t = _Tables(model)
@@ -91,7 +91,7 @@ def simulate_landing(model: MoveModel, jail: str = "long", rolls: int = 10_000_0
     dbl = np.zeros(n, dtype=np.int64)
     jail_k = np.full(n, -1, dtype=np.int64)            # failed jail tries so far; -1: not in jail
     counts = np.zeros(size + 1, dtype=np.int64)
-    swap_face = getattr(model.edition.rules, "swapper_face", None) if model.family == "empire" else None
+    swap_face = model.edition.rules.swapper_face if model.movement.swapper else None
     attempts, jail_pos = model.jail_attempts, model.jail_pos
     everyone = np.arange(n)
     for step in range(burn_in + steps_per):

@@ -65,7 +65,7 @@ SCREEN_FIELDS = ("owner", "level", "mortgaged", "in_jail", "jail_turns", "held",
 
 def _check_screen(game: Game) -> None:
     from .render import family_screen
-    if game.edition.family != "classic" and family_screen(game.edition.family) is not None:
+    if family_screen(game.edition.family) is not None:
         return                                   # the family ships its own screen parts
     missing = [f for f in SCREEN_FIELDS if not hasattr(game.state, f)]
     if missing:

@@ -559,7 +559,7 @@ def family_screen(family: str):
 
 def _by_family(fn):
     def dispatch(game, *args, **kwargs):
-        module = family_screen(game.edition.family) if game.edition.family != "classic" else None
+        module = family_screen(game.edition.family)
         own = getattr(module, fn.__name__, None) if module is not None else None
         return (own or fn)(game, *args, **kwargs)
     dispatch.__name__ = fn.__name__

@@ -332,7 +332,7 @@ class Session:
         if cmd in ("help", "h", "?"):
             last = ed.size - 1
             example = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
-            text = getattr(render.family_screen(ed.family), "HELP", HELP) if ed.family != "classic" else HELP
+            text = getattr(render.family_screen(ed.family), "HELP", HELP)
             console.print(Text.from_markup(text.format(house=ed.term("house"), hotel=ed.term("hotel"),
                                                        street=ed.term("street"), title_deed=ed.term("title_deed"),
                                                        last=last, example=example)))
@@ -566,9 +566,9 @@ class Session:
         give_cards: tuple[int, ...] = ()
         take_cards: tuple[int, ...] = ()
         if view.held[seat] and self.ask_yes("Give your get-out-of-jail card?", False):
-            give_cards = (view.held[seat][0] >> 8 if ed.family != "mandalorian" else view.held[seat][0],)
+            give_cards = (view.trade_cards(seat)[0],)
         if view.held[target] and self.ask_yes("Ask for their get-out-of-jail card?", False):
-            take_cards = (view.held[target][0] >> 8 if ed.family != "mandalorian" else view.held[target][0],)
+            take_cards = (view.trade_cards(target)[0],)
         offer = TradeOffer(seat, target, tuple(give), tuple(take), cash, give_cards, take_cards)
         reason = game.check(seat, Action(A.TRADE, -1, offer))
         if reason is not None:

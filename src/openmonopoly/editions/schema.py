@@ -54,6 +54,9 @@ class Rules:
     auction_opening_bid: int
     auction_increment: int
 
+    def __deepcopy__(self, memo: dict) -> "Rules":
+        return self             # frozen, and shared by every game of the edition
+
 
 @dataclass(slots=True)
 class Space:
@@ -126,6 +129,14 @@ class Edition:
     railroads: tuple[int, ...] = ()
     utilities: tuple[int, ...] = ()
     deck_index: dict[str, int] = field(default_factory=dict)
+
+    # An edition is loaded once and shared, never changed: copies of games (and of anything holding
+    # an edition) share it too.
+    def __copy__(self) -> "Edition":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Edition":
+        return self
 
     @property
     def size(self) -> int:

@@ -22,7 +22,7 @@ from .. import registry
 from .actions import SHARED_KINDS, Action, ActionKinds, TradeOffer
 from .chance import Chance
 from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
-from .events import GAME_OVER, TURN, Event
+from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
 from .options import Option, resolve_options
 from .prompt import Legal, Prompt
@@ -94,6 +94,13 @@ class Game:
         return dict(cls.OPTIONS)
 
     @classmethod
+    def rent_levels(cls, edition: Edition) -> list[tuple[int, str, int, int]]:
+        """Every property's printed rent at each level a player can bring it to, as
+        (position, level in the edition's words, rent, what reaching that level costs in all); empty
+        where rent is not a property of the space (Empire: the owner's tower value)."""
+        return []
+
+    @classmethod
     def board_facts(cls, edition: Edition) -> dict[str, Any]:
         """The family's own facts a drawing of the board needs (the catalogue's ``board``)."""
         return {}
@@ -101,9 +108,50 @@ class Game:
     def new_state(self, names: list[str]) -> State:
         raise NotImplementedError
 
+    # Set-up is a template: shuffle the decks, deal what the rulebook deals, start play.
     def setup(self) -> None:
-        """Deal, shuffle and push the first step."""
-        raise NotImplementedError
+        self.shuffle_decks()
+        self.deal_at_setup()
+        self.start_play()
+
+    def shuffle_decks(self) -> None:
+        s: State = self.state
+        for pile in s.decks:
+            self.chance.shuffle(pile)
+
+    def deal_at_setup(self) -> None:
+        """What the rulebook deals or assigns before the first turn (nothing by default)."""
+
+    def start_play(self) -> None:
+        """Find the first player and start their turn."""
+        s: State = self.state
+        s.first_player = s.current = self.first_player()
+        s.turns = 1
+        self.push(self.turn_step(s.current))
+        if self._events is not None:
+            self._events.append(Event(TURN, s.current, amount=s.round))
+
+    def first_player(self) -> int:
+        """Everyone rolls (``first_player_dice``); the highest total starts; tied highest roll again."""
+        contenders = list(range(self.state.n))
+        rolls: list[str] | None = [] if self._events is not None else None    # (for the event only)
+        while True:
+            totals = []
+            for p in contenders:
+                faces = self.first_player_dice()
+                totals.append(sum(faces))
+                if rolls is not None:
+                    rolls.append(f"{p}:" + "+".join(map(str, faces)))
+            best = max(totals)
+            contenders = [p for p, t in zip(contenders, totals) if t == best]
+            if len(contenders) == 1:
+                if rolls is not None:
+                    self.emit(Event(GAME_STARTED, contenders[0], info=" ".join(rolls)))
+                return contenders[0]
+
+    def first_player_dice(self) -> tuple[int, ...]:
+        """One player's roll for the first turn: both dice."""
+        return (self.chance.die(6), self.chance.die(6))
 
     def check_anytime(self, player: int, action: Action) -> str | None:
         return f"'{action.kind}' is not part of this edition"
@@ -118,11 +166,35 @@ class Game:
         return ()
 
     def view_fields(self, player: int | None) -> dict[str, Any]:
-        """Everything ``player`` may see (None: a spectator), as plain data."""
-        raise NotImplementedError
+        """Everything ``player`` may see (None: a spectator), as plain data: one row per seat
+        (``player_fields``), the turn and the result, and the family's tables (``table_fields``)."""
+        s: State = self.state
+        data: dict[str, Any] = {
+            "edition": self.edition.id, "options": dict(self.options),
+            "players": [self.player_fields(p, player) for p in range(s.n)],
+            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
+            "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason}
+        data.update(self.table_fields(player))
+        return data
+
+    def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        """What ``viewer`` may see of ``seat``; families add their own fields."""
+        s: State = self.state
+        return {"seat": seat, "name": s.names[seat], "cash": s.cash[seat], "position": s.position[seat],
+                "in_jail": s.in_jail[seat], "jail_turns": s.jail_turns[seat], "alive": s.alive[seat],
+                "net_worth": self.net_worth(seat)}
+
+    def table_fields(self, viewer: int | None) -> dict[str, Any]:
+        """The family's public tables (owners, buildings, pile sizes, ...) as ``viewer`` sees them."""
+        return {}
 
     def net_worth(self, player: int) -> int:
         return self.state.cash[player]
+
+    def current_rent(self, pos: int, roll: int = 7) -> int:
+        """The rent a player other than its owner would pay now on landing on ``pos`` with a dice
+        total of ``roll`` (0: nothing is due there). Families with rent on the board override it."""
+        return 0
 
     # How a trade offer names a held card (``TradeOffer.give_cards``): classic names it by its deck.
     trade_card_words: ClassVar[str] = "get-out-of-jail card from deck"
@@ -145,6 +217,15 @@ class Game:
         raise NotImplementedError
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
+        raise NotImplementedError
+
+    # ... movement (rules/movement.py) ...
+    def go_salary(self, player: int) -> int:
+        """What ``player`` collects for passing GO."""
+        raise NotImplementedError
+
+    def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        """Resolve the space ``player`` has just reached (a card may change the rent due there)."""
         raise NotImplementedError
 
     # ... and the classic Chance/Community Chest cards (rules/cards.py), which Empire draws too.

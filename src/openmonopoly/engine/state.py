@@ -46,6 +46,8 @@ class State:
     jail_turns: list[int]
     held: list[list[int]]           # per seat: cards kept (classic: get-out-of-jail cards)
     owner: list[int]                # per space: the owning seat, or BANK
+    doubles: int                    # doubles rolled so far this turn (the families with two dice)
+    decks: list[list[int]]          # per deck: card indices in draw order (hidden)
 
     def __init__(self, names: list[str], start_cash: int) -> None:
         n = len(names)

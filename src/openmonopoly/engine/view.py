@@ -85,6 +85,16 @@ class View:
         """The action kinds of this game's rules (which of them may be taken at any time, ...)."""
         return self._game.ACTION_KINDS
 
+    def trade_cards(self, seat: int) -> list[int]:
+        """The kept cards of ``seat`` as a trade offer names them (``TradeOffer.give_cards``)."""
+        g = self._game
+        key = g.trade_card_key
+        return [key(ref) for ref in g.state.held[seat]]
+
+    def current_rent(self, pos: int, roll: int = 7) -> int:
+        """The rent due now on landing on ``pos`` with a dice total of ``roll`` (0: none)."""
+        return self._game.current_rent(pos, roll)
+
     def parse(self, text: str) -> Action:
         """``text`` read as an action of this game's rules, proposed by this viewer."""
         return self._game.parse(text, -1 if self.player is None else self.player)

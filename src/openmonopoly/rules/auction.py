@@ -4,22 +4,21 @@ Bidders are asked in turn; each either raises the bid (at least the opening bid,
 then by the edition's increment) or passes and drops out. The last bidder left
 buys at their bid; when everyone passes without a bid, the lot stays with the
 bank. A lot is a property (its position) or one of the bank's last buildings
-(``HOUSE_LOT``/``HOTEL_LOT``) in a building shortage.
+(``HOUSE_LOT``/``HOTEL_LOT``) in a building shortage; the family hands it over
+(``Game.award_auctioned``).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final, cast
+from typing import TYPE_CHECKING, Final
 
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.state import State
-from .money import BANK, transfer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .classic import ClassicGame
 
 HOUSE_LOT: Final = -1
 HOTEL_LOT: Final = -2
@@ -142,14 +141,7 @@ class Auction(Step):
             return
         if game._events is not None:
             game._events.append(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
-        if lot >= 0:
-            game.award_auctioned(winner, lot, price)
-        else:
-            from .buildings import award_building
-            transfer(game, winner, BANK, price)
-            if game._events is not None:
-                game._events.append(Event(E.PAID, winner, -1, price, BANK, "building-auction"))
-            award_building(cast("ClassicGame", game), winner, lot == HOTEL_LOT, price)   # (classic-family lots)
+        game.award_auctioned(winner, lot, price)
 
     def describe(self, game: "Game") -> dict:
         increment: int = game.edition.rules.auction_increment

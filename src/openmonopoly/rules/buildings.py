@@ -168,6 +168,10 @@ def shortage_rivals(game: "ClassicGame", player: int, hotel: bool) -> tuple[int,
 
 
 def award_building(game: "ClassicGame", winner: int, hotel: bool, price: int) -> None:
+    """The winner of a shortage auction pays and places the building (where, if they may choose)."""
+    transfer(game, winner, BANK, price)
+    if game._events is not None:
+        game._events.append(Event(E.PAID, winner, -1, price, BANK, "building-auction"))
     spots = building_spots(game, winner, hotel, paid=True)
     if not spots:
         transfer(game, BANK, winner, price)   # nowhere left to put it: the bank refunds the bid

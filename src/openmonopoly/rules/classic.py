@@ -11,23 +11,25 @@ from typing import Any, ClassVar, Final, cast
 from mypy_extensions import mypyc_attr
 
 from ..editions import Edition
-from ..editions.schema import Rules
-from ..editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY
+from ..editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.game import Game
-from ..registry import register
 from ..engine.options import Option
 from ..engine.state import BANK, State
 from ..engine.view import View, is_public, no_field
-from . import buildings, cards, jail, mortgage, trade
-from .auction import start_auction
-from .classic_data import compile_classic
+from ..registry import register
+from . import buildings, cards, jail, mortgage, movement, trade
+from .auction import HOTEL_LOT
+from .classic_data import ClassicRules, compile_classic
+from .debt import raisable, start_debt
+from .money import pay
+from .property import BuyOrAuction, ClaimRent
+from .rent import rent_due, rent_for_roll
 from .words import EventWords
-from .money import pay, raisable, start_debt, transfer
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # Clone Wars adds its own fields
@@ -61,8 +63,6 @@ class ClassicState(State):
 
 
 A_ROLL: Final = A.A_ROLL              # (Final: a C static in compiled code, not a module lookup)
-A_BUY: Final = A.A_BUY
-A_AUCTION: Final = A.A_AUCTION
 
 
 class ClassicView(View):
@@ -194,91 +194,6 @@ class EndOfMove(Step):
             game.next_turn()
 
 
-class MoveStep(Step):
-    """A move that waits for something before it (the fine after a third failed jail roll)."""
-
-    FIELDS = ("player", "steps")
-    steps: int
-    automatic = True
-
-    def run(self, game: "ClassicGame") -> None:
-        game.pop()
-        s: ClassicState = game.state
-        if s.alive[self.player]:
-            game.move_by(self.player, self.steps)
-
-
-class BuyOrAuction(Step):
-    """Buy the property landed on, or let the bank auction it (the Mandalorian hideouts too: any Game)."""
-
-    FIELDS = ("player", "pos")
-    pos: int
-    kind = "buy"
-    answers = frozenset({A.BUY, A.AUCTION})
-
-    def __init__(self, player: int, pos: int) -> None:
-        self.player = player
-        self.pos = pos
-
-    def legal(self, game: Game, player: int) -> list[Action]:
-        s: State = game.state
-        if s.cash[player] >= game.edition.board[self.pos].price:
-            return [A_BUY, A_AUCTION]
-        return [A_AUCTION]
-
-    def check(self, game: Game, player: int, action: Action) -> str | None:
-        price = game.edition.board[self.pos].price
-        s: State = game.state
-        if action.kind == A.BUY and s.cash[player] < price:
-            return (f"it costs {game.edition.money(price)} and you have {game.edition.money(s.cash[player])}"
-                    "; mortgage or sell first, or let it go to auction")
-        return None
-
-    def apply(self, game: Game, player: int, action: Action) -> None:
-        game.pop()
-        pos = self.pos
-        if action.kind == A.BUY:
-            price = game.edition.board[pos].price
-            transfer(game, player, BANK, price)
-            s: Any = game.state        # every family with properties has ``owner``
-            s.owner[pos] = player
-            if game._events is not None:
-                game._events.append(Event(E.BOUGHT, player, pos, price))
-        else:
-            start_auction(game, pos, game.seats_from(player))
-
-    def describe(self, game: Game) -> dict:
-        return {"pos": self.pos, "price": game.edition.board[self.pos].price}
-
-
-class ClaimRent(Step):
-    """Option "rent must be claimed": the owner claims the rent before the next roll, or it lapses
-    (the Mandalorian hideouts too: any Game)."""
-
-    FIELDS = ("player", "payer", "pos", "amount")
-    payer: int
-    pos: int
-    amount: int
-    kind = "claim-rent"
-    answers = frozenset({A.CLAIM, A.WAIVE})
-
-    def legal(self, game: Game, player: int) -> list[Action]:
-        return [A.A_CLAIM, A.A_WAIVE]
-
-    def apply(self, game: Game, player: int, action: Action) -> None:
-        game.pop()
-        if action.kind == A.CLAIM:
-            pay(game, self.payer, player, self.amount, "rent", self.pos)
-        else:
-            game.emit(Event(E.RENT_LAPSED, self.payer, self.pos, self.amount, player))
-
-    def describe(self, game: Game) -> dict:
-        return {"payer": self.payer, "pos": self.pos, "amount": self.amount}
-
-    def without(self, game: Game, player: int) -> Step | None:
-        return None if player in (self.player, self.payer) else self
-
-
 # ---------------------------------------------------------------------- the game
 @mypyc_attr(allow_interpreted_subclasses=True)   # the quicker game and the editions with rules of their own
 class ClassicGame(Game):
@@ -302,6 +217,27 @@ class ClassicGame(Game):
     @classmethod
     def compile_rules(cls, edition: Edition) -> Rules:
         return compile_classic(edition)
+
+    @classmethod
+    def rent_levels(cls, edition: Edition) -> list[tuple[int, str, int, int]]:
+        rules: ClassicRules = edition.rules
+        houses = rules.max_houses
+        out: list[tuple[int, str, int, int]] = []
+        for s in edition.board:
+            if s.type == STREET:
+                out.append((s.position, "unimproved", s.rent[0], s.price))
+                out.append((s.position, "full set", s.rent[0] * 2, s.price))
+                for h in range(1, houses + 1):
+                    out.append((s.position, f"{h} {edition.term('house', h)}", s.rent[h], s.price + h * s.house_cost))
+                out.append((s.position, edition.term("hotel"), s.rent[5],
+                            s.price + houses * s.house_cost + s.hotel_cost))
+            elif s.type == RAILROAD:
+                for k, r in enumerate(rules.railroad_rent[:len(edition.railroads)], 1):
+                    out.append((s.position, f"{k} owned", r, s.price))
+            elif s.type == UTILITY:           # (the expected dice total, 7, times the multiplier)
+                for k, m in enumerate(rules.utility_multipliers[:len(edition.utilities)], 1):
+                    out.append((s.position, f"{k} owned", 7 * m, s.price))
+        return out
 
     @property
     def houses_per_hotel(self) -> int:
@@ -335,6 +271,9 @@ class ClassicGame(Game):
         return cash + raisable(self, player)
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
+        if pos < 0:                 # one of the bank's last buildings, in a shortage
+            buildings.award_building(self, winner, pos == HOTEL_LOT, price)
+            return
         s: ClassicState = self.state
         s.owner[pos] = winner
         pay(self, winner, BANK, price, "auction", pos)
@@ -342,34 +281,6 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ set-up
     def new_state(self, names: list[str]) -> ClassicState:
         return ClassicState(names, self.edition)
-
-    def setup(self) -> None:
-        s: ClassicState = self.state
-        for pile in s.decks:
-            self.chance.shuffle(pile)
-        s.first_player = s.current = self.roll_for_first_player()
-        s.turns = 1
-        self.push(TurnStart(s.current))
-        if self._events is not None:
-            self._events.append(Event(E.TURN, s.current, amount=s.round))
-
-    def roll_for_first_player(self) -> int:
-        """Everyone rolls both dice; the highest starts; tied highest roll again."""
-        contenders = list(range(self.state.n))
-        rolls: list[str] | None = [] if self._events is not None else None    # (for the event only)
-        while True:
-            totals = []
-            for p in contenders:
-                d1, d2 = self.chance.die(6), self.chance.die(6)
-                totals.append(d1 + d2)
-                if rolls is not None:
-                    rolls.append(f"{p}:{d1}+{d2}")
-            best = max(totals)
-            contenders = [p for p, t in zip(contenders, totals) if t == best]
-            if len(contenders) == 1:
-                if rolls is not None:
-                    self.emit(Event(E.GAME_STARTED, contenders[0], info=" ".join(rolls)))
-                return contenders[0]
 
     # ------------------------------------------------------------ seats and turns
     def next_turn(self) -> None:
@@ -391,64 +302,25 @@ class ClassicGame(Game):
         d1, d2 = self.chance.die(), self.chance.die()
         s.dice = (d1, d2)
         total = d1 + d2
+        doubles = d1 == d2
         if self._events is not None:
             self._events.append(Event(E.DICE, player, amount=total, other=d1 * 10 + d2,
                                       info="jail" if s.in_jail[player] else "move"))
         if s.in_jail[player]:
-            if d1 == d2:
-                jail.release(self, player, "doubles")
-                self.replace_top(EndOfMove(player, False))      # the doubles only free you: no re-roll
-                self.move_by(player, total)
-                return
-            s.jail_turns[player] += 1
-            if s.jail_turns[player] < self.jail_attempts:
-                self.replace_top(EndOfMove(player, False))
-                return
-            jail.release(self, player, "fine")
+            rules: ClassicRules = self.edition.rules
+            jail.roll_in_jail(self, player, doubles, total, self.jail_attempts, rules.jail_fine,
+                              EndOfMove(player, False))
+        elif jail.third_doubles(self, player, doubles):
             self.replace_top(EndOfMove(player, False))
-            self.push(MoveStep(player, total))
-            pay(self, player, BANK, self.edition.rules.jail_fine, "bail")
-            return
-        doubles = d1 == d2
-        if doubles:
-            s.doubles += 1
-            if s.doubles >= 3:
-                self.replace_top(EndOfMove(player, False))
-                jail.send_to_jail(self, player, "three doubles")
-                return
-        self.replace_top(EndOfMove(player, doubles))
-        self.move_by(player, total)
+        else:
+            self.replace_top(EndOfMove(player, doubles))
+            self.move_by(player, total)
 
     def move_by(self, player: int, steps: int) -> None:
-        """Move forward (or back, for negative steps) and resolve the space."""
-        s: ClassicState = self.state
-        size = len(self.edition.board)
-        old = s.position[player]
-        new = (old + steps) % size
-        s.position[player] = new
-        if self._events is not None:
-            self._events.append(Event(E.MOVED, player, new, old, steps, "forward" if steps > 0 else "back"))
-        if steps > 0 and old + steps >= size:
-            self.collect_salary(player)
-        self.land(player, 1, 0)
+        movement.move_by(self, player, steps)
 
     def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
-        """Move forward to ``target`` (collecting the salary if GO is passed or reached) and resolve it."""
-        s: ClassicState = self.state
-        old = s.position[player]
-        steps = (target - old) % self.edition.size or self.edition.size
-        s.position[player] = target
-        if self._events is not None:
-            self._events.append(Event(E.MOVED, player, target, old, steps, "direct"))
-        if old + steps >= self.edition.size:
-            self.collect_salary(player)
-        self.land(player, rent_multiplier, dice_multiplier)
-
-    def collect_salary(self, player: int) -> None:
-        amount = self.go_salary(player)
-        transfer(self, BANK, player, amount)
-        if self._events is not None:
-            self._events.append(Event(E.SALARY, player, amount=amount))
+        movement.advance_to(self, player, target, rent_multiplier, dice_multiplier)
 
     def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
         s: ClassicState = self.state
@@ -481,36 +353,13 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ rent
     def rent(self, pos: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
         """The rent due on an owned, unmortgaged property (may roll dice for utilities)."""
-        s: ClassicState = self.state
-        ed = self.edition
-        sp = ed.board[pos]
-        owner = s.owner[pos]
-        if sp.type == STREET:
-            level = s.level[pos]
-            if level:
-                return sp.rent[level if level <= self.houses_per_hotel else 5]
-            return sp.rent[0] * 2 if self.has_set_bonus(owner, pos) else sp.rent[0]
-        if sp.type == RAILROAD:
-            count = sum(1 for q in ed.railroads if s.owner[q] == owner)
-            return ed.rules.railroad_rent[count - 1] * rent_multiplier
-        count = sum(1 for q in ed.utilities if s.owner[q] == owner)
-        if dice_multiplier or ed.rules.utility_rent_reroll:
-            d1, d2 = self.chance.die(), self.chance.die()
-            if self._events is not None:
-                self._events.append(Event(E.DICE, s.current, amount=d1 + d2, other=d1 * 10 + d2, info="rent"))
-            total = d1 + d2
-        else:
-            total = s.dice[0] + s.dice[1]
-        return total * (dice_multiplier or ed.rules.utility_multipliers[count - 1])
+        return rent_due(self, pos, rent_multiplier, dice_multiplier)
 
-    def has_set_bonus(self, owner: int, pos: int) -> bool:
+    def current_rent(self, pos: int, roll: int = 7) -> int:
         s: ClassicState = self.state
-        members = self.edition.group_members[self.edition.group_of[pos]]
-        if any(s.owner[q] != owner for q in members):
-            return False
-        if self.edition.rules.set_rent_needs_unmortgaged:
-            return not any(s.mortgaged[q] for q in members)
-        return True
+        if pos not in self.edition.properties or s.owner[pos] == BANK or s.mortgaged[pos]:
+            return 0
+        return rent_for_roll(self, pos, roll)
 
     def charge_rent(self, payer: int, owner: int, pos: int, amount: int) -> None:
         if self.options["rent-must-be-claimed"]:
@@ -525,14 +374,7 @@ class ClassicGame(Game):
         top = s.stack[-1]
         in_debt = top.decider == player and top.kind == "debt"
         if kind == A.TRADE:
-            if action.offer is None:
-                return "a trade needs an offer"
-            if trade.trade_pending(self):
-                return "another trade is waiting for an answer"
-            offer = action.offer
-            if offer.proposer != player:         # (a bot's own offers already name it)
-                offer = offer._replace(proposer=player)
-            return trade.check_offer(self, offer)
+            return trade.check_proposal(self, player, action)
         if kind == A.BUILD:
             return "pay your debt first" if in_debt else buildings.check_build(self, player, action.arg)
         if kind == A.SELL:
@@ -548,11 +390,7 @@ class ClassicGame(Game):
     def apply_anytime(self, player: int, action: Action) -> None:
         kind = action.kind
         if kind == A.TRADE:
-            assert action.offer is not None
-            offer = action.offer
-            if offer.proposer != player:
-                offer = offer._replace(proposer=player)
-            trade.propose(self, offer)
+            trade.propose_from(self, player, action)
         elif kind == A.BUILD:
             buildings.build(self, player, action.arg)
         elif kind == A.SELL:
@@ -589,10 +427,7 @@ class ClassicGame(Game):
         return out
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
-        if trade.trade_pending(self):
-            return ()
-        s: ClassicState = self.state
-        return tuple(q for q in range(s.n) if q != player and s.alive[q])
+        return trade.partners(self, player)
 
     # ------------------------------------------------------------ valuations and views
     def buildings_of(self, player: int) -> tuple[int, int]:
@@ -626,21 +461,18 @@ class ClassicGame(Game):
     def words(self) -> EventWords:
         return EventWords(self.edition, self.state.names, self.houses_per_hotel)
 
-    def view_fields(self, player: int | None) -> dict[str, Any]:
+    def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        row = super().player_fields(seat, viewer)
         s: ClassicState = self.state
-        return {
-            "edition": self.edition.id,
-            "options": dict(self.options),
-            "players": [{"seat": p, "name": s.names[p], "cash": s.cash[p], "position": s.position[p],
-                         "in_jail": s.in_jail[p], "jail_turns": s.jail_turns[p], "alive": s.alive[p],
-                         "jail_cards": [ref >> 8 for ref in s.held[p]], "net_worth": self.net_worth(p)}
-                        for p in range(s.n)],
-            "owner": list(s.owner), "level": list(s.level), "mortgaged": list(s.mortgaged),
-            "bank_houses": s.bank_houses, "bank_hotels": s.bank_hotels,
-            "deck_sizes": [len(d) for d in s.decks],
-            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
-            "doubles": s.doubles, "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
-        }
+        row["jail_cards"] = [ref >> 8 for ref in s.held[seat]]
+        return row
+
+    def table_fields(self, viewer: int | None) -> dict[str, Any]:
+        s: ClassicState = self.state
+        return {"owner": list(s.owner), "level": list(s.level), "mortgaged": list(s.mortgaged),
+                "bank_houses": s.bank_houses, "bank_hotels": s.bank_hotels,
+                "houses_per_hotel": self.houses_per_hotel, "hotel_level": self.hotel_level,
+                "deck_sizes": [len(d) for d in s.decks], "doubles": s.doubles}
 
 
 register(ClassicGame)

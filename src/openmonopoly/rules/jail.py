@@ -10,8 +10,10 @@ from typing import TYPE_CHECKING
 
 from ..engine import events as E
 from ..engine.events import Event
+from ..engine.flow import Step
 from ..engine.state import State
-from .money import BANK, transfer
+from .money import BANK, pay, transfer
+from .movement import MoveStep
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -29,6 +31,37 @@ def send_to_jail(game: "Game", player: int, reason: str) -> None:
     s.jail_turns[player] = 0
     if game._events is not None:
         game._events.append(Event(E.JAIL, player, info=reason))
+
+
+def roll_in_jail(game: "Game", player: int, doubles: bool, steps: int, attempts: int, fine: int,
+                 end_of_move: Step) -> None:
+    """A roll in jail (``end_of_move`` replaces the turn: such a roll never earns another): doubles
+    free you and you move by them; otherwise it is one more failed try, and after the last you pay
+    ``fine`` and move by this roll."""
+    s: State = game.state
+    game.replace_top(end_of_move)
+    if doubles:
+        release(game, player, "doubles")
+        game.move_by(player, steps)
+        return
+    s.jail_turns[player] += 1
+    if s.jail_turns[player] < attempts:
+        return
+    release(game, player, "fine")
+    game.push(MoveStep(player, steps))      # after the fine, which may first have to be raised
+    pay(game, player, BANK, fine, "bail")
+
+
+def third_doubles(game: "Game", player: int, doubles: bool) -> bool:
+    """Count a roll's doubles; the third doubles in one turn sends the player to jail (True)."""
+    if not doubles:
+        return False
+    s: State = game.state
+    s.doubles += 1
+    if s.doubles < 3:
+        return False
+    send_to_jail(game, player, "three doubles")
+    return True
 
 
 def release(game: "Game", player: int, how: str) -> None:

@@ -1,14 +1,13 @@
-"""Payments, debts and bankruptcy, shared by the classic family.
+"""Payments: cash moving between players and the bank, shared by every family.
 
-``pay`` settles at once when the payer has the cash; otherwise it pushes a
-``Debt`` step: the debtor raises money (sell buildings, mortgage, trade) and
-pays, or, when even selling everything would not cover it, goes bankrupt.
+``pay`` settles at once when the payer has the cash; otherwise the family settles it its own way
+(``Game.cannot_pay``: the classic family's debt to raise, ``rules/debt.py``; the Mandalorian's
+hideout sales; Empire's billboard handed over).
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING
 
-from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
@@ -16,12 +15,6 @@ from ..engine.state import BANK, State
 
 if TYPE_CHECKING:
     from ..engine.game import Game
-    from .classic import ClassicGame, ClassicState
-
-# Actions as Final module constants: compiled code reads them as C statics (the kind strings are
-# Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
-A_PAY: Final = A.A_PAY
-A_BANKRUPT: Final = A.A_BANKRUPT
 
 
 def transfer(game: "Game", payer: int, payee: int, amount: int) -> None:
@@ -38,7 +31,7 @@ def transfer(game: "Game", payer: int, payee: int, amount: int) -> None:
 
 
 def pay(game: "Game", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
-    """``payer`` owes ``amount`` to ``payee`` now: pay it, or start a debt."""
+    """``payer`` owes ``amount`` to ``payee`` now: pay it, or let the family settle what cannot be paid."""
     if amount <= 0:
         return
     s: State = game.state
@@ -48,33 +41,6 @@ def pay(game: "Game", payer: int, payee: int, amount: int, reason: str, pos: int
             game._events.append(Event(E.PAID, payer, pos, amount, payee, reason))
     else:
         game.cannot_pay(payer, payee, amount, reason, pos)
-
-
-def start_debt(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
-    """The classic answer to a payment the payer cannot make now: raise the money or go bankrupt."""
-    game.push(Debt(payer, payee, amount, reason, pos))
-    if game._events is not None:
-        game._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
-
-
-def raisable(game: "ClassicGame", player: int) -> int:
-    """Cash the player could still raise from the bank: sell every building, then mortgage everything."""
-    from .buildings import refund_value
-
-    s: ClassicState = game.state
-    board = game.edition.board
-    total = 0
-    owner = s.owner
-    level = s.level
-    mortgaged = s.mortgaged
-    for pos in game.edition.properties:
-        if owner[pos] != player:
-            continue
-        if level[pos]:
-            total += refund_value(game, pos)
-        if not mortgaged[pos]:
-            total += board[pos].mortgage
-    return total
 
 
 class PayStep(Step):
@@ -99,115 +65,3 @@ class PayStep(Step):
         s: State = game.state
         if s.alive[self.payer] and (self.payee == BANK or s.alive[self.payee]):
             pay(game, self.payer, self.payee, self.amount, self.reason)
-
-
-class Debt(Step):
-    """``player`` owes ``amount`` to ``creditor`` (-1: the bank) and lacks the cash."""
-
-    FIELDS = ("player", "creditor", "amount", "reason", "pos")
-    creditor: int
-    amount: int
-    reason: str
-    pos: int
-    kind = "debt"
-    answers = frozenset({A.PAY, A.BANKRUPT})
-
-    def __init__(self, player: int, creditor: int, amount: int, reason: str, pos: int) -> None:
-        self.player = player
-        self.creditor = creditor
-        self.amount = amount
-        self.reason = reason
-        self.pos = pos
-
-    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
-        s: State = game.state
-        cash = s.cash[player]
-        if cash >= self.amount:
-            return [A_PAY]
-        if cash + raisable(game, player) < self.amount:
-            return [A_BANKRUPT]
-        return []
-
-    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
-        s: State = game.state
-        cash = s.cash[player]
-        if action.kind == A.PAY:
-            if cash < self.amount:
-                return (f"you owe {game.edition.money(self.amount)} and have {game.edition.money(cash)}; "
-                        "sell buildings, mortgage or trade first")
-            return None
-        if cash >= self.amount:
-            return "you can pay this debt, so you are not bankrupt"
-        can = raisable(game, player)
-        if cash + can >= self.amount:
-            return (f"you can still raise {game.edition.money(can)} by selling buildings and mortgaging; "
-                    "bankruptcy is only for debts you cannot raise")
-        return None
-
-    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
-        game.pop()
-        if action.kind == A.PAY:
-            transfer(game, player, self.creditor, self.amount)
-            if game._events is not None:
-                game._events.append(Event(E.PAID, player, self.pos, self.amount, self.creditor, self.reason))
-        else:
-            go_bankrupt(game, player, self.creditor)
-
-    def describe(self, game: "ClassicGame") -> dict:
-        return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
-
-    def without(self, game: "ClassicGame", player: int) -> Step | None:
-        # A debt to a player who has since gone bankrupt is void: there is no one left to pay.
-        return None if player in (self.player, self.creditor) else self
-
-
-def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
-    """Hand everything to the creditor (a player) or back to the bank, and leave the game."""
-    from .auction import start_auction
-    from .buildings import clear_buildings
-    from .mortgage import MortgagedTransfer
-
-    s: ClassicState = game.state
-    ed = game.edition
-    game.emit(Event(E.BANKRUPT, player, other=creditor))
-    mine = [pos for pos in ed.properties if s.owner[pos] == player]
-    # Buildings go back to the bank at half price; that money is part of what the creditor gets.
-    for pos in mine:
-        if s.level[pos]:
-            transfer(game, BANK, player, clear_buildings(game, pos))
-    cash = s.cash[player]
-    if cash:
-        transfer(game, player, creditor, cash)
-        game.emit(Event(E.PAID, player, -1, cash, creditor, "bankruptcy"))
-    cards = list(s.held[player])
-    s.held[player].clear()
-    s.alive[player] = False
-    before = len(s.stack)
-    if creditor != BANK:
-        for ref in cards:
-            s.held[creditor].append(ref)
-            game.emit(Event(E.CARD_GIVEN, creditor, ref >> 8, ref & 0xFF, player))
-        mortgaged: list[int] = []
-        for pos in mine:
-            s.owner[pos] = creditor
-            game.emit(Event(E.TRANSFERRED, creditor, pos, other=player))
-            if s.mortgaged[pos]:
-                mortgaged.append(pos)
-        for pos in reversed(mortgaged):
-            game.push(MortgagedTransfer(creditor, pos, player, game.bankruptcy_interest_always))
-    else:
-        for ref in cards:
-            s.decks[ref >> 8].append(ref & 0xFF)
-        for pos in mine:
-            s.owner[pos] = BANK
-            s.mortgaged[pos] = False
-            game.emit(Event(E.TRANSFERRED, BANK, pos, other=player))
-        for pos in reversed(mine):
-            start_auction(game, pos, game.seats_from(s.current))
-    handover = s.stack[before:]
-    game.drop_from_flow(player)
-    alive = [p for p in range(s.n) if s.alive[p]]
-    if len(alive) == 1:
-        game.finish(alive, "bankruptcy")
-    else:
-        game.after_bankruptcy(player, handover)

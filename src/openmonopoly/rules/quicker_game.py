@@ -26,7 +26,7 @@ from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.options import Option
 from ..engine.state import BANK
-from .classic import ClassicGame, TurnStart
+from .classic import ClassicGame
 from .money import transfer
 
 QUICKER = "quicker-game"
@@ -95,24 +95,9 @@ class QuickerGame(ClassicGame):
         self.end_at_limit(reason)
 
     # ------------------------------------------------------------ set-up
-    def setup(self) -> None:
-        s = self.state
-        for pile in s.decks:
-            self.chance.shuffle(pile)
-        self.deal_at_setup()
-        self.start_play()
-
     def deal_at_setup(self) -> None:
         if self.options[QUICKER]:
             self.deal_deeds(QUICKER_DEEDS, paid=False)
-
-    def start_play(self) -> None:
-        """Roll for the first player and push the first turn (as ``ClassicGame.setup``)."""
-        s = self.state
-        s.first_player = s.current = self.roll_for_first_player()
-        s.turns = 1
-        self.push(TurnStart(s.current))
-        self.emit(Event(E.TURN, s.current, amount=s.round))
 
     def deal_deeds(self, count: int, *, paid: bool) -> None:
         """Shuffle the title deeds and deal ``count`` to each player in seat order, one at a time;

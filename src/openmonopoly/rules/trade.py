@@ -84,6 +84,34 @@ def _any_built(game: "Game", pos: int) -> bool:
     return False
 
 
+def partners(game: "Game", player: int) -> tuple[int, ...]:
+    """Whom ``player`` may propose a trade to now: every other player still in, unless a trade is
+    already waiting for an answer."""
+    if trade_pending(game):
+        return ()
+    s: State = game.state
+    return tuple(q for q in range(s.n) if q != player and s.alive[q])
+
+
+def check_proposal(game: "Game", player: int, action: A.Action) -> str | None:
+    """Why ``player`` may not propose the trade ``action`` now (None: they may): one trade waits for
+    an answer at a time, and the offer must hold (``check_offer``). Families add their own limits
+    before calling this."""
+    offer = action.offer
+    if offer is None:
+        return "a trade needs an offer"
+    if trade_pending(game):
+        return "another trade is waiting for an answer"
+    return check_offer(game, offer if offer.proposer == player else offer._replace(proposer=player))
+
+
+def propose_from(game: "Game", player: int, action: A.Action) -> None:
+    """``player`` proposes the trade ``action`` (checked by ``check_proposal``)."""
+    offer = action.offer
+    assert offer is not None
+    propose(game, offer if offer.proposer == player else offer._replace(proposer=player))
+
+
 def propose(game: "Game", offer: TradeOffer) -> None:
     game.push(TradeAnswer(offer))
     if game._events is not None:

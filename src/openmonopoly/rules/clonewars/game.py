@@ -88,19 +88,20 @@ class CloneWarsGame(QuickerGame):
         if self.options[QUICKER] and self.options[TIME_LIMIT] is not None:
             raise BadOption("quicker-game and time-limit are two different ways to shorten the game (each has its "
                             "own set-up and end); choose one")
+        if self.options[STARWARS_RULE] and self.state.n > len(characters(self.edition)):
+            raise BadOption(f"the Star Wars rule has {len(characters(self.edition))} characters; "
+                            f"{self.state.n} players cannot each choose one")
+        super().setup()
+
+    def start_play(self) -> None:
+        """With the Star Wars rule everyone first chooses a character (``StartPlay`` comes back here)."""
         s = self.state
-        for pile in s.decks:
-            self.chance.shuffle(pile)
-        self.deal_at_setup()
-        if self.options[STARWARS_RULE]:
-            if s.n > len(characters(self.edition)):
-                raise BadOption(f"the Star Wars rule has {len(characters(self.edition))} characters; "
-                                f"{s.n} players cannot each choose one")
+        if self.options[STARWARS_RULE] and min(s.character) < 0:
             self.push(StartPlay())
             for p in reversed(range(s.n)):
                 self.push(CharacterChoice(p))
         else:
-            self.start_play()
+            super().start_play()
 
     def deal_at_setup(self) -> None:
         super().deal_at_setup()
@@ -191,15 +192,13 @@ class CloneWarsGame(QuickerGame):
     def words(self) -> CloneWarsWords:
         return CloneWarsWords(self.edition, self.state.names, self.houses_per_hotel)
 
-    def view_fields(self, player: int | None) -> dict[str, Any]:
-        data = super().view_fields(player)
+    def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        row = super().player_fields(seat, viewer)
         if self.options[STARWARS_RULE]:
-            chars = characters(self.edition)
-            for p, row in enumerate(data["players"]):
-                k = self.state.character[p]
-                row["character"] = chars[k][0] if k >= 0 else None
-                row["side"] = chars[k][1] if k >= 0 else None
-        return data
+            k = self.state.character[seat]
+            chosen = characters(self.edition)[k] if k >= 0 else (None, None)
+            row["character"], row["side"] = chosen
+        return row
 
 
 register(CloneWarsGame)

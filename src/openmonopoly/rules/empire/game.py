@@ -20,7 +20,7 @@ from ...engine.game import Game, View
 from ...engine.options import Option
 from ...registry import register
 from ...engine.state import BANK, State
-from .. import jail, trade
+from .. import jail, movement, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
@@ -203,20 +203,18 @@ class EmpireGame(Game):
     def new_state(self, names: list[str]) -> EmpireState:
         return EmpireState(names, self.edition)
 
-    def setup(self) -> None:
+    def deal_at_setup(self) -> None:
+        """The youngest player (the first seat) will start; every player draws the rulebook's starting
+        Empire cards, one at a time in seat order."""
         s = self.state
-        for pile in s.decks:
-            self.chance.shuffle(pile)
+        rules = self.edition.rules
         self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
-        empire_deck = self.edition.rules.empire_deck
-        for _ in range(self.edition.rules.starting_empire_cards):
+        for _ in range(rules.starting_empire_cards):
             for p in range(s.n):
-                empire_cards.draw(self, p, empire_deck)
-        s.first_player = s.current = 0          # the youngest player sits in the first seat
-        s.turns = 1
-        self.push(EmpireTurn(0))
-        self.emit(Event(E.TURN, 0, amount=s.round))
+                empire_cards.draw(self, p, rules.empire_deck)
 
+    def first_player(self) -> int:
+        return 0
 
     def resample_hidden(self, player: int | None, rng: Any) -> None:
         """For ``View.sample_game``: shuffle the decks and deal every hand but ``player``'s anew, with
@@ -279,38 +277,16 @@ class EmpireGame(Game):
         swapper.roll(self, player)
 
     def move_by(self, player: int, steps: int) -> None:
-        s = self.state
-        size = self.edition.size
-        old = s.position[player]
-        new = (old + steps) % size
-        s.position[player] = new
-        if self._events is not None:
-            self._events.append(Event(E.MOVED, player, new, old, steps, "forward"))
-        if old + steps >= size:
-            self.collect_salary(player)
-        self.land(player)
+        movement.move_by(self, player, steps)
 
-    def advance_to(self, player: int, target: int, *_: Any) -> None:
-        """Move forward to ``target`` (collecting the tower value if GO is passed or reached) and resolve it."""
-        s = self.state
-        size = self.edition.size
-        old = s.position[player]
-        steps = (target - old) % size or size
-        s.position[player] = target
-        if self._events is not None:
-            self._events.append(Event(E.MOVED, player, target, old, steps, "direct"))
-        if old + steps >= size:
-            self.collect_salary(player)
-        self.land(player)
+    def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        movement.advance_to(self, player, target)
 
-    def collect_salary(self, player: int) -> None:
+    def go_salary(self, player: int) -> int:
         """GO: collect your current tower value ($50K with no billboards)."""
-        amount = tower_value(self, player)
-        transfer(self, BANK, player, amount)
-        if self._events is not None:
-            self._events.append(Event(E.SALARY, player, amount=amount))
+        return tower_value(self, player)
 
-    def land(self, player: int) -> None:
+    def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
         counts = self.landing_counts
         if counts is not None:
             pos = self.state.position[player]
@@ -343,19 +319,14 @@ class EmpireGame(Game):
         if action.kind != A.TRADE:
             return f"'{action.kind}' is not part of this edition"
         offer = action.offer
-        if offer is None:
-            return "a trade needs an offer"
-        if offer.give or offer.take:
+        if offer is not None and (offer.give or offer.take):
             return "only get-out-of-jail cards (for cash) change hands in this edition"
-        if trade.trade_pending(self):
-            return "another trade is waiting for an answer"
         if self._auction_open():
             return "no trades while an auction is open (a bid must stay covered by the bidder's cash)"
-        return trade.check_offer(self, offer._replace(proposer=player))
+        return trade.check_proposal(self, player, action)
 
     def apply_anytime(self, player: int, action: Action) -> None:
-        assert action.offer is not None
-        trade.propose(self, action.offer._replace(proposer=player))
+        trade.propose_from(self, player, action)
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
         s = self.state
@@ -375,24 +346,18 @@ class EmpireGame(Game):
     def words(self) -> EmpireWords:
         return EmpireWords(self.edition, self.state.names)
 
-    def view_fields(self, player: int | None) -> dict[str, Any]:
+    def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        row = super().player_fields(seat, viewer)
         s = self.state
-        return {
-            "edition": self.edition.id,
-            "options": dict(self.options),
-            "players": [{"seat": p, "name": s.names[p], "cash": s.cash[p], "position": s.position[p],
-                         "in_jail": s.in_jail[p], "jail_turns": s.jail_turns[p], "alive": s.alive[p],
-                         "tower": list(s.tower[p]), "height": s.height[p], "tower_value": tower_value(self, p),
-                         "jail_cards": len(s.held[p]), "empire_cards": len(s.hands[p]),
-                         "net_worth": self.net_worth(p)}
-                        for p in range(s.n)],
-            "hand": None if player is None else list(s.hands[player]),
-            "owner": list(s.owner), "stock": list(s.stock), "offices": s.offices,
-            "deck_sizes": [len(d) for d in s.decks],
-            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
-            "doubles": s.doubles, "office_bought": s.office_bought,
-            "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
-        }
+        row.update(tower=list(s.tower[seat]), height=s.height[seat], tower_value=tower_value(self, seat),
+                   jail_cards=len(s.held[seat]), empire_cards=len(s.hands[seat]))
+        return row
+
+    def table_fields(self, viewer: int | None) -> dict[str, Any]:
+        s = self.state
+        return {"hand": None if viewer is None else list(s.hands[viewer]),
+                "owner": list(s.owner), "stock": list(s.stock), "offices": s.offices,
+                "deck_sizes": [len(d) for d in s.decks], "doubles": s.doubles, "office_bought": s.office_bought}
 
 
 register(EmpireGame)

@@ -15,9 +15,7 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
-from ...engine.state import BANK
 from .. import jail
-from ..money import pay
 from .kinds import A_MOVE, MOVE, SWAP
 
 if TYPE_CHECKING:
@@ -50,25 +48,13 @@ def roll(game: "EmpireGame", player: int) -> None:
         game._events.append(Event(E.DICE, player, amount=move_steps(game, d1, d2), other=d1 * 10 + d2,
                                   info="jail" if s.in_jail[player] else "move"))
     if s.in_jail[player]:
-        if doubles:
-            jail.release(game, player, "doubles")
-            game.replace_top(EmpireEndOfMove(player, False))     # the doubles only free you: no re-roll
-            game.move_by(player, d1 + d2)
-            return
-        s.jail_turns[player] += 1
-        game.replace_top(EmpireEndOfMove(player, False))
-        if s.jail_turns[player] < game.edition.rules.jail_attempts:
-            return
-        jail.release(game, player, "fine")
-        pay(game, player, BANK, game.edition.rules.jail_final_fine, "bail")
-        game.move_by(player, move_steps(game, d1, d2))
+        rules = game.edition.rules
+        jail.roll_in_jail(game, player, doubles, move_steps(game, d1, d2), rules.jail_attempts,
+                          rules.jail_final_fine, EmpireEndOfMove(player, False))
         return
-    if doubles:
-        s.doubles += 1
-        if s.doubles >= 3:
-            game.replace_top(EmpireEndOfMove(player, False))
-            jail.send_to_jail(game, player, "three doubles")
-            return
+    if jail.third_doubles(game, player, doubles):
+        game.replace_top(EmpireEndOfMove(player, False))
+        return
     game.replace_top(EmpireEndOfMove(player, doubles))
     if swap_face and len(swappable_towers(game)) >= 2:
         game.push(SwapChoice(player, d1, -1))

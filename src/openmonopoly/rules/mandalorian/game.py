@@ -111,6 +111,15 @@ class MandalorianGame(Game):
         return compile_mandalorian(edition)
 
     @classmethod
+    def rent_levels(cls, edition: Edition) -> list[tuple[int, str, int, int]]:
+        t = edition.rules
+        out: list[tuple[int, str, int, int]] = []
+        for pos in t.hideouts:
+            price = edition.board[pos].price
+            out += [(pos, "single", t.rent[pos], price), (pos, "full set", t.set_rent[pos], price)]
+        return out
+
+    @classmethod
     def board_facts(cls, edition: Edition) -> dict[str, Any]:
         t = edition.rules
         return {"mandalorian": {"signets": [{"id": c.id, "text": c.text, "bonus": t.battle_bonus[i]}
@@ -146,36 +155,21 @@ class MandalorianGame(Game):
     def new_state(self, names: list[str]) -> MandoState:
         return MandoState(names, self.edition)
 
-    def setup(self) -> None:
+    def deal_at_setup(self) -> None:
+        """Each player's character, and the Imperial enemies' decks (fewer cards with fewer players)."""
         s = self.state
-        ed = self.edition
-        t = ed.rules
-        s.character = assign_characters(ed, s.names, self.options["character-shift"])
-        self.chance.shuffle(s.decks[SIGNET])
-        size = ed.rules.enemy_deck_size[str(s.n)]
+        t = self.edition.rules
+        s.character = assign_characters(self.edition, s.names, self.options["character-shift"])
+        size = t.enemy_deck_size[str(s.n)]
         for e in range(len(t.enemies)):
             s.enemy_decks[e] = list(t.cards_of[e] if e == t.gideon else t.cards_of[e][:size])
-        s.first_player = s.current = self.roll_for_first_player()
-        if self.log_events:
+        if self._events is not None:
             for p in range(s.n):
                 self.emit(Event(ME.CHARACTER, p, amount=s.character[p]))
-        s.turns = 1
-        self.push(MandoTurn(s.current))
-        self.emit(Event(E.TURN, s.current, amount=s.round))
 
-    def roll_for_first_player(self) -> int:
-        """Everyone rolls the silver die; the highest starts; tied highest roll again."""
-        contenders = list(range(self.state.n))
-        sides = self.edition.rules.silver_die
-        rolls: list[str] = []
-        while True:
-            totals = [self.chance.die(sides) for _ in contenders]
-            rolls.extend(f"{p}:{r}" for p, r in zip(contenders, totals))
-            best = max(totals)
-            contenders = [p for p, r in zip(contenders, totals) if r == best]
-            if len(contenders) == 1:
-                self.emit(Event(E.GAME_STARTED, contenders[0], info=" ".join(rolls)))
-                return contenders[0]
+    def first_player_dice(self) -> tuple[int, ...]:
+        """The roll for the first turn: the silver die."""
+        return (self.chance.die(self.edition.rules.silver_die),)
 
     # ------------------------------------------------------------ turns
     def next_turn(self) -> None:
@@ -233,19 +227,14 @@ class MandalorianGame(Game):
     def check_anytime(self, player: int, action: Action) -> str | None:
         kind = action.kind
         if kind == A.TRADE:
-            if action.offer is None:
-                return "a trade needs an offer"
-            if trade.trade_pending(self):
-                return "another trade is waiting for an answer"
-            return trade.check_offer(self, action.offer._replace(proposer=player))
+            return trade.check_proposal(self, player, action)
         if kind == A.SELL:
             return hideouts.check_sell(self, player, action.arg)
         return f"'{kind}' is not part of this edition (no houses or mortgages)"
 
     def apply_anytime(self, player: int, action: Action) -> None:
         if action.kind == A.TRADE:
-            assert action.offer is not None
-            trade.propose(self, action.offer._replace(proposer=player))
+            trade.propose_from(self, player, action)
         else:
             hideouts.sell(self, player, action.arg)
 
@@ -256,10 +245,7 @@ class MandalorianGame(Game):
         return []
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
-        if trade.trade_pending(self):
-            return ()
-        s = self.state
-        return tuple(q for q in range(s.n) if q != player and s.alive[q])
+        return trade.partners(self, player)
 
     # ------------------------------------------------------------ valuations and views
     def net_worth(self, player: int) -> int:
@@ -272,28 +258,23 @@ class MandalorianGame(Game):
     def words(self) -> MandalorianWords:
         return MandalorianWords(self.edition, self.state.names)
 
-    def view_fields(self, player: int | None) -> dict[str, Any]:
+    def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        row = super().player_fields(seat, viewer)
+        s = self.state
+        row.update(character=self.edition.rules.characters[s.character[seat]].name,
+                   signet_cards=list(s.held[seat]), enemy_cards=list(s.won[seat]),
+                   carries_grogu=s.grogu_carrier == seat)
+        return row
+
+    def table_fields(self, viewer: int | None) -> dict[str, Any]:
         from .enemies import gideon_active
 
         s = self.state
         t = self.edition.rules
-        return {
-            "edition": self.edition.id,
-            "options": dict(self.options),
-            "players": [{"seat": p, "name": s.names[p], "character": t.characters[s.character[p]].name,
-                         "cash": s.cash[p], "position": s.position[p], "in_jail": s.in_jail[p],
-                         "jail_turns": s.jail_turns[p], "alive": s.alive[p], "signet_cards": list(s.held[p]),
-                         "enemy_cards": list(s.won[p]), "carries_grogu": s.grogu_carrier == p,
-                         "net_worth": self.net_worth(p)} for p in range(s.n)],
-            "owner": list(s.owner),
-            "grogu": {"carrier": s.grogu_carrier, "space": s.grogu_pos},
-            "enemies": [{"name": t.enemies[e].name, "space": s.enemy_space[e], "outpost": s.enemy_outpost[e],
-                         "cards": list(s.enemy_decks[e])} for e in range(len(t.enemies))],
-            "gideon_active": gideon_active(self),
-            "signet_pile_size": len(s.decks[SIGNET]),
-            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
-            "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
-        }
+        return {"owner": list(s.owner), "grogu": {"carrier": s.grogu_carrier, "space": s.grogu_pos},
+                "enemies": [{"name": t.enemies[e].name, "space": s.enemy_space[e], "outpost": s.enemy_outpost[e],
+                             "cards": list(s.enemy_decks[e])} for e in range(len(t.enemies))],
+                "gideon_active": gideon_active(self), "signet_pile_size": len(s.decks[SIGNET])}
 
 
 def assign_characters(ed: Edition, names: list[str], shift: int) -> list[int]:

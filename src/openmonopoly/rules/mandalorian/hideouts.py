@@ -55,7 +55,7 @@ def charge_rent(game: "MandalorianGame", payer: int, pos: int) -> None:
     if amount <= 0:
         return
     if game.options["rent-must-be-claimed"]:
-        from ..classic import ClaimRent
+        from ..property import ClaimRent
         game.push(ClaimRent(owner, payer, pos, amount))
     else:
         pay(game, payer, owner, amount, "rent", pos)

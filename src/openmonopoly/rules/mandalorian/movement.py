@@ -65,7 +65,7 @@ def collect_salary(game: "MandalorianGame", player: int) -> None:
 
 
 def land(game: "MandalorianGame", player: int, how: str) -> None:
-    from ..classic import BuyOrAuction
+    from ..property import BuyOrAuction
     from .enemies import imperial_advance
     from .hideouts import charge_rent
     from .signets import on_signet_space

@@ -1,0 +1,89 @@
+"""Properties on the board: buy the one you land on or let the bank auction it, and the rent an
+owner may have to claim (any family with properties: the classic family and the Mandalorian hideouts)."""
+from __future__ import annotations
+
+from typing import Any, Final
+
+from ..engine import actions as A
+from ..engine import events as E
+from ..engine.actions import Action
+from ..engine.events import Event
+from ..engine.flow import Step
+from ..engine.game import Game
+from ..engine.state import BANK, State
+from .auction import start_auction
+from .money import pay, transfer
+
+A_BUY: Final = A.A_BUY              # (Final: a C static in compiled code, not a module lookup)
+A_AUCTION: Final = A.A_AUCTION
+
+
+class BuyOrAuction(Step):
+    """Buy the property landed on, or let the bank auction it (the Mandalorian hideouts too: any Game)."""
+
+    FIELDS = ("player", "pos")
+    pos: int
+    kind = "buy"
+    answers = frozenset({A.BUY, A.AUCTION})
+
+    def __init__(self, player: int, pos: int) -> None:
+        self.player = player
+        self.pos = pos
+
+    def legal(self, game: Game, player: int) -> list[Action]:
+        s: State = game.state
+        if s.cash[player] >= game.edition.board[self.pos].price:
+            return [A_BUY, A_AUCTION]
+        return [A_AUCTION]
+
+    def check(self, game: Game, player: int, action: Action) -> str | None:
+        price = game.edition.board[self.pos].price
+        s: State = game.state
+        if action.kind == A.BUY and s.cash[player] < price:
+            return (f"it costs {game.edition.money(price)} and you have {game.edition.money(s.cash[player])}"
+                    "; mortgage or sell first, or let it go to auction")
+        return None
+
+    def apply(self, game: Game, player: int, action: Action) -> None:
+        game.pop()
+        pos = self.pos
+        if action.kind == A.BUY:
+            price = game.edition.board[pos].price
+            transfer(game, player, BANK, price)
+            s: Any = game.state        # every family with properties has ``owner``
+            s.owner[pos] = player
+            if game._events is not None:
+                game._events.append(Event(E.BOUGHT, player, pos, price))
+        else:
+            start_auction(game, pos, game.seats_from(player))
+
+    def describe(self, game: Game) -> dict:
+        return {"pos": self.pos, "price": game.edition.board[self.pos].price}
+
+
+class ClaimRent(Step):
+    """Option "rent must be claimed": the owner claims the rent before the next roll, or it lapses
+    (the Mandalorian hideouts too: any Game)."""
+
+    FIELDS = ("player", "payer", "pos", "amount")
+    payer: int
+    pos: int
+    amount: int
+    kind = "claim-rent"
+    answers = frozenset({A.CLAIM, A.WAIVE})
+
+    def legal(self, game: Game, player: int) -> list[Action]:
+        return [A.A_CLAIM, A.A_WAIVE]
+
+    def apply(self, game: Game, player: int, action: Action) -> None:
+        game.pop()
+        if action.kind == A.CLAIM:
+            pay(game, self.payer, player, self.amount, "rent", self.pos)
+        else:
+            game.emit(Event(E.RENT_LAPSED, self.payer, self.pos, self.amount, player))
+
+    def describe(self, game: Game) -> dict:
+        return {"payer": self.payer, "pos": self.pos, "amount": self.amount}
+
+    def without(self, game: Game, player: int) -> Step | None:
+        return None if player in (self.player, self.payer) else self
