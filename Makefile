@@ -1,22 +1,34 @@
 # Every target sets up its own virtualenv, so a fresh clone needs only `make play` or `make test`.
+# `play`, `serve`, `simulate` and `bench` install what they need (the package, its runtime dependencies
+# and mypyc for the compiled core); `test` installs the whole development set on top.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAY_SET := $(VENV)/.installed-play
+DEV_SET := $(VENV)/.installed-dev
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # The compiled core (mypyc): rebuilt when one of its sources changes. If it cannot be built, the
 # engine runs as pure Python (same games, slower) and every target still works.
 NATIVE := src/openmonopoly/_native_manifest.json
 NATIVE_SOURCES := $(shell $(PYTHON) tools/build_native.py --sources 2>/dev/null)
+# `make test-installed`: the suite against a non-editable install (pip builds the wheel, compiled core
+# included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
+INSTALLED := build/venv-installed
 
-.PHONY: play test bench simulate serve native pure clean
+.PHONY: play test test-installed bench simulate serve native pure clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-$(NATIVE): $(STAMP) $(NATIVE_SOURCES) tools/build_native.py
+$(PLAY_SET): pyproject.toml setup.py | $(BIN)/python
+	$(PIP) -e '.[native]'
+	touch $@
+
+$(DEV_SET): pyproject.toml setup.py | $(BIN)/python
+	$(PIP) -e '.[dev]'
+	touch $@ $(PLAY_SET)
+
+$(NATIVE): $(NATIVE_SOURCES) tools/build_native.py | $(PLAY_SET)
 	$(BIN)/python tools/build_native.py || echo "warning: the compiled core did not build; running the pure-Python engine"
 
 native: $(NATIVE)
@@ -24,19 +36,25 @@ native: $(NATIVE)
 pure:
 	$(PYTHON) tools/build_native.py --clean
 
-play: $(STAMP) $(NATIVE)
+play: $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly play --edition starwars40 --seats human,heuristic,heuristic,heuristic
 
-test: $(STAMP) $(NATIVE)
+test: $(DEV_SET) $(NATIVE)
 	$(BIN)/python -m pytest -n auto
 
-bench: $(STAMP) $(NATIVE)
+test-installed:
+	rm -rf $(INSTALLED)
+	$(PYTHON) -m venv $(INSTALLED)
+	$(INSTALLED)/bin/python -m pip install --quiet --disable-pip-version-check '.[dev]'
+	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install'
+
+bench: $(PLAY_SET) $(NATIVE)
 	$(BIN)/python bench/engine_speed.py
 
-serve: $(STAMP) $(NATIVE)
+serve: $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly serve
 
-simulate: $(STAMP) $(NATIVE)
+simulate: $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly simulate --edition classic --games 200 --seed 1 --json
 
 clean:

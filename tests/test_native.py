@@ -37,6 +37,15 @@ print(json.dumps({"status": _native.status(), "compiled": _native.is_compiled(),
 """
 
 
+def copy_package(to: Path) -> Path:
+    """The package as this process imports it (a checkout's src/ or site-packages), without bytecode
+    caches, copied to ``to``: the package and mypyc's runtime for the group, nothing else beside."""
+    shutil.copytree(_native.PACKAGE_DIR, to / "openmonopoly", ignore=shutil.ignore_patterns("__pycache__"))
+    for runtime in SRC.glob("openmonopoly_native__mypyc.*"):
+        shutil.copy2(runtime, to)
+    return to
+
+
 def run_digests(env_extra: dict[str, str], pythonpath: Path = SRC) -> dict:
     env = dict(os.environ, PYTHONPATH=str(pythonpath), **env_extra)
     out = subprocess.run([sys.executable, "-c", DIGESTS, json.dumps(CASES)], env=env, capture_output=True,
@@ -62,8 +71,7 @@ def test_pure_python_plays_the_same_games_as_this_process() -> None:
 def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> None:
     if not all(_native.compiled_paths(m) for m in _native.COMPILED):
         pytest.skip("the core is not compiled here")
-    copy = tmp_path / "src"
-    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    copy = copy_package(tmp_path / "src")
     edited = copy / "openmonopoly" / "rules" / "money.py"
     edited.write_text(edited.read_text() + "\n# edited after the build\n")
     result = run_digests({}, pythonpath=copy)
@@ -74,8 +82,7 @@ def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> 
 
 
 def test_a_stray_compiled_module_from_another_build_is_never_loaded(tmp_path: Path) -> None:
-    copy = tmp_path / "src"
-    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    copy = copy_package(tmp_path / "src")
     # engine/options.py is not compiled; an extension file beside it (here: not even a valid one)
     # must not shadow it, whatever else is built.
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -90,8 +97,7 @@ def test_bytecode_caches_are_not_taken_for_compiled_modules(tmp_path: Path) -> N
     run) must not make later runs think a stray compiled module is there."""
     if not all(_native.compiled_paths(m) for m in _native.COMPILED):
         pytest.skip("the core is not compiled here")
-    copy = tmp_path / "src"
-    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    copy = copy_package(tmp_path / "src")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(copy)
     code = "import openmonopoly._native as n; print(n.status())"

@@ -14,7 +14,9 @@ from typer.testing import CliRunner
 
 from openmonopoly.cli.main import app
 from openmonopoly.editions import load
-from openmonopoly.sim import SimJob, game_summary, run_simulation, simulate
+from openmonopoly import Game
+from openmonopoly.sim import SimJob, game_summary, play_game, run_simulation, simulate
+from openmonopoly.sim.runner import game_digest
 from openmonopoly.sim.backends import InProcess, ProcessPool, make_backend, plan_chunks
 from openmonopoly.sim.stats import Aggregate
 
@@ -22,7 +24,8 @@ SEATS = ["heuristic", "heuristic", "random"]
 ARGS = ("classic", 9, 5, SEATS)
 KW = {"max_rounds": 6}
 # What may differ between runs of the same simulation: timing and how it was run.
-RUN_FIELDS = {"games_per_sec", "player_turns_per_sec", "seconds", "backend", "workers", "chunk_size"}
+RUN_FIELDS = {"games_per_sec", "player_turns_per_sec", "seconds", "startup_seconds", "backend", "workers",
+              "chunk_size"}
 
 
 def same_games(result: dict) -> dict:
@@ -90,17 +93,43 @@ def test_aggregation_is_order_independent(reference):
         agg.add(reference.games[0])
 
 
-def test_digest_is_the_one_simulate_always_had(reference):
-    """The digest is sha256 over the games' record digests in game-index order (unchanged by backends)."""
+def test_digest_sums_one_hash_per_game_over_its_index_and_game_digest(reference):
+    """The batch digest: sum mod 2**256 of blake2b(index:game_digest), whatever the order of the games."""
     import hashlib
 
-    h = hashlib.sha256()
+    total = 0
     for g in reference.games:
-        h.update(g["digest"].encode())
-    assert reference.result["digest"] == h.hexdigest()
-    assert simulate(*ARGS, **KW)["digest"] == h.hexdigest()
-    one = game_summary(SimJob("classic", tuple(SEATS), 5, {}, 6), 3)
+        h = hashlib.blake2b(f"{g['index']}:{g['digest']}".encode(), digest_size=32).digest()
+        total = (total + int.from_bytes(h, "big")) % (1 << 256)
+    assert reference.result["digest"] == f"{total:064x}"
+    assert simulate(*ARGS, **KW)["digest"] == reference.result["digest"]
+    job = SimJob("classic", tuple(SEATS), 5, {}, 6)
+    one = game_summary(job, 3)
     assert one == reference.games[3]
+    # The game digest is the played game's: the same game replayed from its record gives it again,
+    # and another game (the next index) another one.
+    game = play_game("classic", SEATS, one["seed"], max_rounds=6)
+    assert game_digest(game) == one["digest"] == game_digest(Game.replay(game.record(), events=False))
+    assert game_summary(job, 4)["digest"] != one["digest"]
+    assert len({g["digest"] for g in reference.games}) == len(reference.games)
+
+
+def test_memory_stays_flat_without_summaries():
+    """Without keep_games nothing per game is kept: the totals of 40 games are as big as those of 4."""
+    import pickle
+
+    small = run_simulation("classic", 4, 2, SEATS, max_rounds=3, backend="inprocess", keep_games=False)
+    big = run_simulation("classic", 40, 2, SEATS, max_rounds=3, backend="inprocess", keep_games=False)
+    assert small.games == [] and big.games == [] and big.result["games"] == 40
+    ed = load("classic")
+    sizes = []
+    for n in (4, 40, 400):
+        agg = Aggregate(ed, SEATS)
+        for i in range(n):
+            agg.add({"index": i, "landings": [1] * 41, "winners": [i % 3], "end_reason": "round-limit",
+                     "turns": 30 + i % 7, "digest": f"{i:032x}"})
+        sizes.append(len(pickle.dumps(agg)))
+    assert max(sizes) - min(sizes) < 64, sizes
 
 
 def test_keyboard_interrupt_keeps_what_finished(reference):

@@ -1,8 +1,9 @@
 """The compiled core: which modules mypyc compiles, and whether this process uses them.
 
-``make`` (``tools/build_native.py``) compiles the modules in ``COMPILED`` with mypyc into extension
-modules beside their sources (``src/openmonopoly/.../<module>.cpython-*.so``) and writes a manifest of
-the sources' hashes. Python prefers an extension module to a ``.py`` of the same name, so once built,
+``make native`` (in place) and ``pip install .`` or a wheel build (``setup.py``), both through
+``tools/build_native.py``, compile the modules in ``COMPILED`` with mypyc into extension modules beside
+their sources (``openmonopoly/.../<module>.cpython-*.so``) and write a manifest of the sources' hashes
+beside them (``manifest``), so an installed package checks itself the same way as a checkout. Python prefers an extension module to a ``.py`` of the same name, so once built,
 the compiled core is what every import gets, with the same source, API and games.
 
 This module runs first (``openmonopoly/__init__.py`` installs it before importing anything else) and
@@ -52,6 +53,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 _SOURCE_FIRST = set(COMPILED)        # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
 PURE_ENV = "OPENMONOPOLY_PURE"
+PYTHON = "%d.%d" % sys.version_info[:2]      # extension modules are built for one minor version
 EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -89,6 +91,11 @@ def source_hashes(modules: Sequence[str] = COMPILED) -> dict[str, str]:
     return {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in modules}
 
 
+def manifest(hashes: dict[str, str]) -> dict:
+    """What a build records beside the compiled modules (``MANIFEST``): the check below reads it."""
+    return {"python": PYTHON, "sources": hashes}
+
+
 def _why_pure() -> str | None:
     """Why this process runs the pure-Python sources (None: it runs the compiled core)."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
@@ -100,12 +107,14 @@ def _why_pure() -> str | None:
                       "pure-Python sources (run `make native` to rebuild)", RuntimeWarning, stacklevel=3)
         return "stray compiled modules"
     if not all(compiled_paths(m) for m in COMPILED):
-        return "not compiled (run `make native`)"
+        if PACKAGE_DIR.parent.name == "src":            # a checkout
+            return "not compiled (run `make native`)"
+        return "installed without the compiled core"
     try:
         built = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
         return "the compiled core has no manifest"
-    if built.get("python") != sys.version.split()[0]:
+    if built.get("python") != PYTHON:
         return f"compiled for Python {built.get('python')}"
     stale = [m for m, h in source_hashes().items() if built.get("sources", {}).get(m) != h]
     if stale:
