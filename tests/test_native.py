@@ -19,7 +19,7 @@ import openmonopoly as om
 from openmonopoly import _native
 from openmonopoly.engine.flow import Step, step_types
 from openmonopoly.rules import money
-from openmonopoly.sim.runner import play_game
+from openmonopoly.sim.runner import play_game, simulate
 
 SRC = Path(_native.__file__).resolve().parents[1]
 
@@ -30,10 +30,11 @@ CASES += [(ed, ["random"] * 3, 5, 30) for ed in om.edition_ids()]
 DIGESTS = """
 import json, sys
 from openmonopoly import _native
-from openmonopoly.sim.runner import play_game
+from openmonopoly.sim.runner import play_game, simulate
 cases = json.loads(sys.argv[1])
 print(json.dumps({"status": _native.status(), "compiled": _native.is_compiled(),
-                  "digests": [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in cases]}))
+                  "digests": [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in cases],
+                  "batches": [simulate(ed, 3, seed, seats, max_rounds=mr)["digest"] for ed, seats, seed, mr in cases]}))
 """
 
 
@@ -63,9 +64,11 @@ def test_the_compiled_core_is_in_use_where_ci_requires_it() -> None:
 
 def test_pure_python_plays_the_same_games_as_this_process() -> None:
     here = [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in CASES]
+    batches = [simulate(ed, 3, seed, seats, max_rounds=mr)["digest"] for ed, seats, seed, mr in CASES]
     pure = run_digests({"OPENMONOPOLY_PURE": "1"})
     assert pure["status"].startswith("pure Python") and not pure["compiled"]
     assert pure["digests"] == here
+    assert pure["batches"] == batches        # simulate's digest too (its cheap per-game digest)
 
 
 def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> None:

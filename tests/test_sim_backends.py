@@ -289,3 +289,37 @@ def test_ray_backend_same_digest(reference):
     finally:
         if started:
             ray.shutdown()
+
+
+WORKER_MODULES = """
+import sys
+from openmonopoly.cli.main import app          # as the `openmonopoly` script does, at the top of __main__
+from openmonopoly.sim.backends import ProcessPool
+from openmonopoly.sim.runner import SimJob
+
+pool = ProcessPool(2)
+pool.start(SimJob("classic", ("heuristic",) * 4, 1))
+try:
+    print(pool._pool.submit(eval, "sorted(__import__('sys').modules)").result())
+finally:
+    pool.close()
+"""
+
+
+def test_pool_workers_import_the_engine_but_not_the_command_line(tmp_path):
+    """Spawned workers do not re-run the parent's __main__ (the CLI): only the engine, already warm."""
+    script = tmp_path / "main_like_the_command.py"
+    script.write_text(WORKER_MODULES)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True, timeout=120)
+    modules = set(eval(out.stdout.strip().splitlines()[-1]))
+    assert {"openmonopoly.engine.game", "openmonopoly.rules.classic", "openmonopoly.agents.heuristic"} <= modules
+    assert not {m for m in modules if m.startswith(("openmonopoly.cli", "typer", "rich", "pydantic", "fastapi"))}
+
+
+@pytest.mark.parametrize("edition", ["classic", "starwars40", "sailormoon", "clonewars", "mandalorian", "empire"])
+def test_every_edition_same_digest_in_process_and_in_a_pool(edition):
+    seats = ["heuristic"] * (3 if edition == "empire" else 4)
+    here = simulate(edition, 4, 11, seats, max_rounds=15, backend="inprocess")
+    pool = simulate(edition, 4, 11, seats, max_rounds=15, backend="process", workers=2, chunk_size=1)
+    assert here["games"] == pool["games"] == 4
+    assert pool["digest"] == here["digest"] and same_games(pool) == same_games(here)
