@@ -6,11 +6,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 PLAY_SET := $(VENV)/.installed-play
 DEV_SET := $(VENV)/.installed-dev
+BUILD_TOOLS := $(VENV)/.installed-build-tools
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
 # The compiled core (mypyc): rebuilt when one of its sources changes. If it cannot be built, the
 # engine runs as pure Python (same games, slower) and every target still works.
 NATIVE := src/openmonopoly/_native_manifest.json
 NATIVE_SOURCES := $(shell $(PYTHON) tools/build_native.py --sources 2>/dev/null)
+NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/null)
 # `make test-installed`: the suite against a non-editable install (pip builds the wheel, compiled core
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
@@ -20,7 +22,12 @@ INSTALLED := build/venv-installed
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(PLAY_SET): pyproject.toml setup.py | $(BIN)/python
+# mypyc (the `native` extra) first, on its own: the core then compiles while pip installs the rest.
+$(BUILD_TOOLS): pyproject.toml | $(BIN)/python
+	$(PIP) $(NATIVE_NEEDS)
+	touch $@
+
+$(PLAY_SET): pyproject.toml setup.py | $(BUILD_TOOLS)
 	$(PIP) -e '.[native]'
 	touch $@
 
@@ -28,7 +35,7 @@ $(DEV_SET): pyproject.toml setup.py | $(BIN)/python
 	$(PIP) -e '.[dev]'
 	touch $@ $(PLAY_SET)
 
-$(NATIVE): $(NATIVE_SOURCES) tools/build_native.py | $(PLAY_SET)
+$(NATIVE): $(NATIVE_SOURCES) tools/build_native.py | $(BUILD_TOOLS)
 	$(BIN)/python tools/build_native.py || echo "warning: the compiled core did not build; running the pure-Python engine"
 
 native: $(NATIVE)
@@ -36,7 +43,8 @@ native: $(NATIVE)
 pure:
 	$(PYTHON) tools/build_native.py --clean
 
-play: $(PLAY_SET) $(NATIVE)
+play: | $(BIN)/python
+	$(MAKE) --no-print-directory -j2 $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly play --edition starwars40 --seats human,heuristic,heuristic,heuristic
 
 test: $(DEV_SET) $(NATIVE)

@@ -3,6 +3,7 @@
     python tools/build_native.py            # build in place (make does this: `make native`)
     python tools/build_native.py --sources  # the source files it compiles (for make's dependencies)
     python tools/build_native.py --clean    # remove the compiled modules: back to pure Python
+    python tools/build_native.py --requirements   # what compiling needs (the `native` extra), for pip
 
 ``pip install .`` and wheel builds compile the same modules through the build_ext command that
 ``setup.py`` installs (``setup_arguments``), the way mypy and black ship mypyc-compiled wheels. Editable installs
@@ -204,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--sources", action="store_true", help="print the compiled modules' source files")
     group.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    group.add_argument("--requirements", action="store_true", help="print what compiling needs (for pip)")
     args = ap.parse_args(argv)
     native = native_module()
     if args.sources:
@@ -211,6 +213,13 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.clean:
         clean(native)
+        return 0
+    if args.requirements:
+        import shlex
+        import tomllib
+
+        project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+        print(" ".join(shlex.quote(r) for r in project["optional-dependencies"]["native"]))
         return 0
     try:
         import mypyc  # noqa: F401
