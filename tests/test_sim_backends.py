@@ -17,7 +17,7 @@ from openmonopoly.editions import load
 from openmonopoly import Game
 from openmonopoly.sim import SimJob, game_summary, play_game, run_simulation, simulate
 from openmonopoly.sim.runner import game_digest
-from openmonopoly.sim.backends import InProcess, ProcessPool, make_backend, plan_chunks
+from openmonopoly.sim.backends import InProcess, ProcessPool, cpu_count, make_backend, plan_chunks
 from openmonopoly.sim.stats import Aggregate
 
 SEATS = ["heuristic", "heuristic", "random"]
@@ -152,6 +152,10 @@ def test_backend_choice_and_errors():
     assert isinstance(make_backend("local", workers=1), InProcess)
     assert isinstance(make_backend("local", workers=2), ProcessPool)
     assert make_backend(None).workers >= 1
+    # By default no more workers than games: one game plays in this process, with no pool to start.
+    assert isinstance(make_backend("local", games=1), InProcess)
+    assert make_backend("local", games=1000).workers == cpu_count()
+    assert isinstance(make_backend("local", workers=2, games=1), ProcessPool)      # asked for: given
     with pytest.raises(ValueError, match="unknown backend"):
         make_backend("spark")
     with pytest.raises(ValueError, match="at least 1"):

@@ -315,7 +315,8 @@ def simulate(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w",
-                                          help="Worker processes (default: all cores; 1 plays in this process)."),
+                                          help="Worker processes (default: all cores, at most one per game; "
+                                               "1 plays in this process)."),
     backend: str = typer.Option("local", "--backend",
                                 help="local (a process pool) or ray (a local Ray, or the cluster at --address)."),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (with --backend ray)."),
@@ -359,7 +360,7 @@ def simulate(
             if report:
                 from ..sim.report import check_report
                 check_report()
-            runner = make_backend(backend, workers=workers, address=address)
+            runner = make_backend(backend, workers=workers, address=address, games=games)
         except (ValueError, ImportError) as exc:
             raise UsageProblem(str(exc)) from None
         try:

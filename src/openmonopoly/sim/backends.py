@@ -285,9 +285,11 @@ class Ray:
             ray.shutdown()
 
 
-def make_backend(backend: Any = None, workers: int | None = None, address: str | None = None) -> Backend:
+def make_backend(backend: Any = None, workers: int | None = None, address: str | None = None,
+                 games: int | None = None) -> Backend:
     """A backend by name (see ``BACKENDS``) or the given object; ``local`` is in-process for one worker,
-    else a process pool."""
+    else a process pool. ``games``: how many games it will play, so that ``local`` by default starts no
+    more workers than there are games (one game plays here, without a pool to start)."""
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1; got {workers}")
     if backend is not None and not isinstance(backend, str):
@@ -296,7 +298,7 @@ def make_backend(backend: Any = None, workers: int | None = None, address: str |
     if address and name != "ray":
         raise ValueError("an address is for the ray backend only")
     if name == "local":
-        n = workers or cpu_count()
+        n = workers or min(cpu_count(), max(1, games if games is not None else cpu_count()))
         return InProcess() if n == 1 else ProcessPool(n)
     if name == "inprocess":
         if workers not in (None, 1):

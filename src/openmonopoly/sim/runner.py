@@ -216,7 +216,7 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
     began = time.perf_counter()
     agg = Aggregate(ed, list(seats))
     kept: list[dict[str, Any]] = []
-    be = make_backend(backend, workers=workers, address=address)
+    be = make_backend(backend, workers=workers, address=address, games=games)
     interrupted = False
     chunks: list[tuple[int, int]] = []
     ready = began
