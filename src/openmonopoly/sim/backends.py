@@ -46,14 +46,21 @@ def cpu_count() -> int:
 def plan_chunks(games: int, workers: int, chunk_size: int | None = None) -> list[Chunk]:
     """Split games ``0 .. games-1`` into ``(start, stop)`` chunks.
 
-    By default about eight chunks per worker (so a slow chunk does not leave the others idle
-    at the end and progress moves), each of 1 to 64 games.
+    By default the chunks shrink as the games run out (each about an eighth of a worker's share of the
+    games still to go, 1 to 64 games), so the per-task overhead is paid rarely at first and the workers
+    finish together at the end instead of one idling while another plays a last big chunk.
     """
-    if chunk_size is None:
-        chunk_size = max(1, min(64, math.ceil(games / (max(1, workers) * 8))))
-    elif chunk_size < 1:
-        raise ValueError("chunk_size must be at least 1")
-    return [(a, min(a + chunk_size, games)) for a in range(0, games, chunk_size)]
+    if chunk_size is not None:
+        if chunk_size < 1:
+            raise ValueError("chunk_size must be at least 1")
+        return [(a, min(a + chunk_size, games)) for a in range(0, games, chunk_size)]
+    chunks = []
+    start = 0
+    while start < games:
+        size = max(1, min(64, math.ceil((games - start) / (max(1, workers) * 8))))
+        chunks.append((start, min(start + size, games)))
+        start += size
+    return chunks
 
 
 class Backend(Protocol):
