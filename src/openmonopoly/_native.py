@@ -71,20 +71,26 @@ def is_extension(path: Path) -> bool:
     return "__pycache__" not in path.parts and path.name.endswith(EXTENSION_SUFFIXES)
 
 
+def _extension_files() -> dict[str, list[Path]]:
+    """Every extension file in the package, by module (one walk: this runs at every start)."""
+    found: dict[str, list[Path]] = {}
+    for folder, subfolders, files in os.walk(PACKAGE_DIR):
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        package = ".".join(Path(folder).relative_to(PACKAGE_DIR.parent).parts)
+        for name in files:
+            if name.endswith(EXTENSION_SUFFIXES):
+                found.setdefault(f"{package}.{name.split('.')[0]}", []).append(Path(folder, name))
+    return found
+
+
 def compiled_paths(module: str) -> list[Path]:
     """The extension files built for ``module`` (none when it is not compiled)."""
-    src = source_path(module)
-    return sorted(p for p in src.parent.glob(src.stem + ".*") if is_extension(p))
+    return sorted(_extension_files().get(module, []))
 
 
 def extension_modules() -> list[str]:
     """Every module of the package that has a compiled extension file beside its source."""
-    found = []
-    for path in PACKAGE_DIR.rglob("*"):
-        if is_extension(path):
-            parts = path.relative_to(PACKAGE_DIR.parent).with_name(path.name.split(".")[0]).parts
-            found.append(".".join(parts))
-    return sorted(found)
+    return sorted(_extension_files())
 
 
 def source_hashes(modules: Sequence[str] = COMPILED) -> dict[str, str]:
@@ -100,13 +106,14 @@ def _why_pure() -> str | None:
     """Why this process runs the pure-Python sources (None: it runs the compiled core)."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return f"{PURE_ENV} is set"
-    stray = [m for m in extension_modules() if m not in COMPILED]
+    extensions = _extension_files()
+    stray = sorted(m for m in extensions if m not in COMPILED)
     if stray:                    # left by a build of another module list: never load them
         _SOURCE_FIRST.update(stray)
         warnings.warn(f"openmonopoly: compiled modules from another build ({', '.join(stray)}); using the "
                       "pure-Python sources (run `make native` to rebuild)", RuntimeWarning, stacklevel=3)
         return "stray compiled modules"
-    if not all(compiled_paths(m) for m in COMPILED):
+    if not all(m in extensions for m in COMPILED):
         if PACKAGE_DIR.parent.name == "src":            # a checkout
             return "not compiled (run `make native`)"
         return "installed without the compiled core"
