@@ -24,8 +24,8 @@ SEATS = ["heuristic", "heuristic", "random"]
 ARGS = ("classic", 9, 5, SEATS)
 KW = {"max_rounds": 6}
 # What may differ between runs of the same simulation: timing and how it was run.
-RUN_FIELDS = {"games_per_sec", "player_turns_per_sec", "seconds", "startup_seconds", "backend", "workers",
-              "chunk_size"}
+RUN_FIELDS = {"games_per_sec", "player_turns_per_sec", "seconds", "startup_seconds", "player_turns_per_worker_sec",
+              "backend", "workers", "chunk_size"}
 
 
 def same_games(result: dict) -> dict:
@@ -327,3 +327,15 @@ def test_every_edition_same_digest_in_process_and_in_a_pool(edition):
     pool = simulate(edition, 4, 11, seats, max_rounds=15, backend="process", workers=2, chunk_size=1)
     assert here["games"] == pool["games"] == 4
     assert pool["digest"] == here["digest"] and same_games(pool) == same_games(here)
+
+
+def test_rates_count_only_the_time_spent_playing():
+    """Start-up (spawning the pool, importing and warming up the engine) is reported apart: the rates
+    divide by the time from the workers being ready to the last game."""
+    run = run_simulation(*ARGS, **KW, backend="process", workers=2)
+    r = run.result
+    turns = sum(g["turns"] for g in run.games)
+    assert r["startup_seconds"] > 0.05            # two spawned interpreters importing the engine
+    assert r["player_turns_per_sec"] == pytest.approx(turns / r["seconds"])
+    assert r["games_per_sec"] == pytest.approx(9 / r["seconds"])
+    assert r["player_turns_per_worker_sec"] > 0

@@ -3,14 +3,16 @@
 ``make native`` (in place) and ``pip install .`` or a wheel build (``setup.py``), both through
 ``tools/build_native.py``, compile the modules in ``COMPILED`` with mypyc into extension modules beside
 their sources (``openmonopoly/.../<module>.cpython-*.so``) and write a manifest of the sources' hashes
-beside them (``manifest``), so an installed package checks itself the same way as a checkout. Python prefers an extension module to a ``.py`` of the same name, so once built,
-the compiled core is what every import gets, with the same source, API and games.
+beside them (``manifest``), so an installed package checks itself the same way as a checkout. Python
+prefers an extension module to a ``.py`` of the same name, so once built, the compiled core is what every
+import gets, with the same source, API and games.
 
 This module runs first (``openmonopoly/__init__.py`` installs it before importing anything else) and
 falls back to the pure-Python sources, with a warning, when a compiled module is stale (a source
 changed after the build) or an extension file is left from a build of another module list, so an
 edit is never hidden behind an old build. ``OPENMONOPOLY_PURE=1`` asks for the pure-Python path on
-purpose (tests compare the two); without a build (a plain ``pip install``) the sources run too.
+purpose (tests compare the two); without a build (an editable install before ``make native``, or an
+install where no C compiler was found) the sources run too.
 """
 from __future__ import annotations
 

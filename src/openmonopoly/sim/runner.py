@@ -202,7 +202,8 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
 
     The rates (``games_per_sec``, ``player_turns_per_sec``) divide by ``seconds``, the time from
     the moment the backend is ready (workers started, engine imported) to the last game;
-    ``startup_seconds`` is the time it took to get ready.
+    ``startup_seconds`` is the time it took to get ready; ``player_turns_per_worker_sec`` is the
+    rate of one worker (player-turns over the time the workers spent in their games).
     """
     from .backends import make_backend, plan_chunks
     from .stats import Aggregate
@@ -220,12 +221,14 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
     interrupted = False
     chunks: list[tuple[int, int]] = []
     ready = began
+    worker_seconds = 0.0
     try:
         be.start(job)                    # a pool or Ray starts here, so Ctrl-C while it starts is caught too
         ready = time.perf_counter()
         chunks = plan_chunks(games, be.workers, chunk_size)
         for chunk in be.run(job, chunks):
             agg.merge(chunk.totals)
+            worker_seconds += chunk.seconds
             if chunk.games is not None:
                 kept += chunk.games
             if progress is not None:
@@ -238,6 +241,8 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
     played = finished - ready
     result = agg.result(edition=edition, seed=seed, options=dict(options or {}), max_rounds=max_rounds,
                         seconds=played, requested=games, startup_seconds=ready - began)
+    # Per core: the workers' own time in their games (no start-up, no waiting for results).
+    result["player_turns_per_worker_sec"] = agg.player_turns / max(worker_seconds, 1e-9)
     result["backend"] = be.name
     result["workers"] = be.workers
     result["chunk_size"] = chunks[0][1] - chunks[0][0] if chunks else None
