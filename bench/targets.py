@@ -49,14 +49,18 @@ def simulate_json(*args: str) -> dict:
     return json.loads(out)
 
 
-def wall(cmd: list[str], runs: int) -> float:
+def wall(cmd: list[str], runs: int) -> tuple[float, float]:
+    """Median wall-clock and CPU seconds of ``cmd`` (CPU: a figure a busy machine distorts less)."""
     subprocess.run(cmd, capture_output=True, env=user_env(), check=True)          # writes the caches
-    times = []
+    times, cpus = [], []
     for _ in range(runs):
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         subprocess.run(cmd, capture_output=True, env=user_env(), check=True)
         times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
+    return statistics.median(times), statistics.median(cpus)
 
 
 def peak_rss_mb(cmd: list[str]) -> float:
@@ -74,14 +78,18 @@ def row(name: str, measured: float, unit: str, target: float, higher_is_better: 
             "met": ratio >= 1.0, "note": note}
 
 
-def editions(games: int) -> list[dict]:
+def editions(cpu_seconds: float) -> list[dict]:
+    """Each edition's games (the same seeds every run) until ``cpu_seconds`` of CPU time are spent."""
     rows = []
     for ed in EDITIONS:
         seats = ["heuristic"] * (3 if ed == "empire" else 4)
         engine_speed.play_game(ed, seats, engine_speed.game_seed(1, -1))                    # warm-up
-        r = engine_speed.run(ed, ed, seats, None, games, 1)
-        rows.append(row(f"{ed}: player-turns per CPU-second", r["player_turns_per_cpu_sec"], "/s", PER_CORE,
-                        note=engine_speed._native.status()))
+        turns, cpu, games = 0, 0.0, 0
+        while cpu < cpu_seconds:
+            r = engine_speed.run(ed, ed, seats, None, 10, games)        # 10 games of root seed `games`
+            turns, cpu, games = turns + r["player_turns"], cpu + r["cpu_seconds"], games + 10
+        rows.append(row(f"{ed}: player-turns per CPU-second", turns / cpu, "/s", PER_CORE,
+                        note=f"{games} games, {engine_speed._native.status()}"))
     return rows
 
 
@@ -120,11 +128,13 @@ def memory(big: int, small: int) -> dict:
 
 
 def start_up(runs: int) -> list[dict]:
-    help_s = wall([COMMAND, "--help"], runs)
-    sim_s = wall([COMMAND, "simulate", "--games", "1", "--workers", "1"], runs)
+    help_s, help_cpu = wall([COMMAND, "--help"], runs)
+    sim_s, sim_cpu = wall([COMMAND, "simulate", "--games", "1"], runs)
     load = f"load average {os.getloadavg()[0]:.1f}"
-    return [row("openmonopoly --help (s)", help_s, "s", 0.15, higher_is_better=False, note=load),
-            row("openmonopoly simulate --games 1 (s)", sim_s, "s", 0.40, higher_is_better=False, note=load)]
+    return [row("openmonopoly --help (s)", help_s, "s", 0.15, higher_is_better=False,
+                note=f"{help_cpu:.3f} s of CPU; {load}"),
+            row("openmonopoly simulate --games 1 (s)", sim_s, "s", 0.40, higher_is_better=False,
+                note=f"{sim_cpu:.3f} s of CPU; {load}")]
 
 
 def peer(path: str, games: int) -> dict:
@@ -145,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     if not Path(COMMAND).exists():
         ap.error(f"no openmonopoly command beside {sys.executable}: run it with the project's virtualenv")
     quick = args.quick
-    rows = editions(100 if quick else 300)
+    rows = editions(0.5 if quick else 3.0)
     if args.peer:
         rows.append(peer(args.peer, 100 if quick else 300))
     rows.append(simulate_vs_bench(500 if quick else 2000, 3))
