@@ -103,8 +103,21 @@ def simulate_vs_bench(games: int, rounds: int) -> dict:
                note=f"{s:,.0f} vs {b:,.0f} player-turns/s, {games} games, median of {rounds}")
 
 
+SPIN = "import time\nt = time.perf_counter()\nx = 0\nfor i in range(10_000_000): x += i\nprint(time.perf_counter() - t)"
+
+
+def machine_parallelism() -> float:
+    """How much more work two busy processes get done at once than one alone, right now: 2.0 on an
+    idle 2-core machine, less when other work holds a core (the ceiling of the --workers 2 row)."""
+    def spin(n: int) -> float:
+        procs = [subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True) for _ in range(n)]
+        return max(float(p.communicate()[0]) for p in procs)
+    alone = spin(1)
+    return 2 * alone / spin(2)
+
+
 def scaling(games: int, rounds: int) -> dict:
-    one, two, walls = [], [], []
+    one, two, walls, per_worker = [], [], [], []
     for _ in range(rounds):
         a = simulate_json("--games", str(games), "--seed", "1", "--workers", "1")
         b = simulate_json("--games", str(games), "--seed", "1", "--workers", "2")
@@ -112,11 +125,17 @@ def scaling(games: int, rounds: int) -> dict:
         one.append(a["player_turns_per_sec"])
         two.append(b["player_turns_per_sec"])
         walls.append((a["seconds"] + a["startup_seconds"]) / (b["seconds"] + b["startup_seconds"]))
+        # Each of the two workers' own rate against the single one's: below 1 when they wait for a core
+        # (other work on the machine), not for the pool.
+        per_worker.append(b["player_turns_per_worker_sec"] / a["player_turns_per_worker_sec"])
     ratio = statistics.median(two) / statistics.median(one)
     load = os.getloadavg()[0]
+    ceiling = machine_parallelism()
     return row(f"simulate --workers 2 / --workers 1 ({games} games)", ratio, "x", 1.8,
                note=f"{statistics.median(two):,.0f} vs {statistics.median(one):,.0f} player-turns/s of play; "
-                    f"with start-up {statistics.median(walls):.2f}x; load average {load:.1f} on {os.cpu_count()} cores")
+                    f"with start-up {statistics.median(walls):.2f}x; each worker at {statistics.median(per_worker):.2f}"
+                    f" of the single one's rate; two busy loops get {ceiling:.2f}x the work of one on this machine"
+                    f" now (load average {load:.1f} on {os.cpu_count()} cores)")
 
 
 def memory(big: int, small: int) -> dict:
