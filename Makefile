@@ -1,22 +1,44 @@
 # Every target sets up its own virtualenv, so a fresh clone needs only `make play` or `make test`.
+# `play`, `serve`, `simulate` and `bench` install what they need (the package, its runtime dependencies
+# and mypyc for the compiled core); `test` installs the whole development set on top.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-STAMP := $(VENV)/.installed
+PLAY_SET := $(VENV)/.installed-play
+DEV_SET := $(VENV)/.installed-dev
+BUILD_TOOLS := $(VENV)/.installed-build-tools
+PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
+# The editable installs build with the venv's own setuptools and mypy (BUILD_TOOLS, installed first):
+# a throwaway build environment would install them once more (a third of the install's time).
+PIP_EDITABLE := $(PIP) --no-build-isolation -e
 # The compiled core (mypyc): rebuilt when one of its sources changes. If it cannot be built, the
 # engine runs as pure Python (same games, slower) and every target still works.
 NATIVE := src/openmonopoly/_native_manifest.json
 NATIVE_SOURCES := $(shell $(PYTHON) tools/build_native.py --sources 2>/dev/null)
+NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/null)
+# `make test-installed`: the suite against a non-editable install (pip builds the wheel, compiled core
+# included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
+INSTALLED := build/venv-installed
 
-.PHONY: play test bench simulate serve native pure clean
+.PHONY: play test test-installed bench simulate serve native pure clean
 
-$(STAMP): pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
-	touch $(STAMP)
 
-$(NATIVE): $(STAMP) $(NATIVE_SOURCES) tools/build_native.py
+# mypyc (the `native` extra) first, on its own: the core then compiles while pip installs the rest.
+$(BUILD_TOOLS): pyproject.toml | $(BIN)/python
+	$(PIP) $(NATIVE_NEEDS)
+	touch $@
+
+$(PLAY_SET): pyproject.toml setup.py | $(BUILD_TOOLS)
+	$(PIP_EDITABLE) '.[native]'
+	touch $@
+
+$(DEV_SET): pyproject.toml setup.py | $(BUILD_TOOLS)
+	$(PIP_EDITABLE) '.[dev]'
+	touch $@ $(PLAY_SET)
+
+$(NATIVE): $(NATIVE_SOURCES) tools/build_native.py | $(BUILD_TOOLS)
 	$(BIN)/python tools/build_native.py || echo "warning: the compiled core did not build; running the pure-Python engine"
 
 native: $(NATIVE)
@@ -24,19 +46,26 @@ native: $(NATIVE)
 pure:
 	$(PYTHON) tools/build_native.py --clean
 
-play: $(STAMP) $(NATIVE)
+play: | $(BIN)/python
+	$(MAKE) --no-print-directory -j2 $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly play --edition starwars40 --seats human,heuristic,heuristic,heuristic
 
-test: $(STAMP) $(NATIVE)
+test: $(DEV_SET) $(NATIVE)
 	$(BIN)/python -m pytest -n auto
 
-bench: $(STAMP) $(NATIVE)
+test-installed:
+	rm -rf $(INSTALLED)
+	$(PYTHON) -m venv $(INSTALLED)
+	$(INSTALLED)/bin/python -m pip install --quiet --disable-pip-version-check '.[dev]'
+	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install'
+
+bench: $(PLAY_SET) $(NATIVE)
 	$(BIN)/python bench/engine_speed.py
 
-serve: $(STAMP) $(NATIVE)
+serve: $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly serve
 
-simulate: $(STAMP) $(NATIVE)
+simulate: $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly simulate --edition classic --games 200 --seed 1 --json
 
 clean:

@@ -19,7 +19,7 @@ import openmonopoly as om
 from openmonopoly import _native
 from openmonopoly.engine.flow import Step, step_types
 from openmonopoly.rules import debt as money
-from openmonopoly.sim.runner import play_game
+from openmonopoly.sim.runner import play_game, simulate
 
 SRC = Path(_native.__file__).resolve().parents[1]
 
@@ -30,11 +30,21 @@ CASES += [(ed, ["random"] * 3, 5, 30) for ed in om.edition_ids()]
 DIGESTS = """
 import json, sys
 from openmonopoly import _native
-from openmonopoly.sim.runner import play_game
+from openmonopoly.sim.runner import play_game, simulate
 cases = json.loads(sys.argv[1])
 print(json.dumps({"status": _native.status(), "compiled": _native.is_compiled(),
-                  "digests": [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in cases]}))
+                  "digests": [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in cases],
+                  "batches": [simulate(ed, 3, seed, seats, max_rounds=mr)["digest"] for ed, seats, seed, mr in cases]}))
 """
+
+
+def copy_package(to: Path) -> Path:
+    """The package as this process imports it (a checkout's src/ or site-packages), without bytecode
+    caches, copied to ``to``: the package and mypyc's runtime for the group, nothing else beside."""
+    shutil.copytree(_native.PACKAGE_DIR, to / "openmonopoly", ignore=shutil.ignore_patterns("__pycache__"))
+    for runtime in SRC.glob("openmonopoly_native__mypyc.*"):
+        shutil.copy2(runtime, to)
+    return to
 
 
 def run_digests(env_extra: dict[str, str], pythonpath: Path = SRC) -> dict:
@@ -54,16 +64,17 @@ def test_the_compiled_core_is_in_use_where_ci_requires_it() -> None:
 
 def test_pure_python_plays_the_same_games_as_this_process() -> None:
     here = [play_game(ed, seats, seed, max_rounds=mr).digest() for ed, seats, seed, mr in CASES]
+    batches = [simulate(ed, 3, seed, seats, max_rounds=mr)["digest"] for ed, seats, seed, mr in CASES]
     pure = run_digests({"OPENMONOPOLY_PURE": "1"})
     assert pure["status"].startswith("pure Python") and not pure["compiled"]
     assert pure["digests"] == here
+    assert pure["batches"] == batches        # simulate's digest too (its cheap per-game digest)
 
 
 def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> None:
     if not all(_native.compiled_paths(m) for m in _native.COMPILED):
         pytest.skip("the core is not compiled here")
-    copy = tmp_path / "src"
-    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    copy = copy_package(tmp_path / "src")
     edited = copy / "openmonopoly" / "rules" / "money.py"
     edited.write_text(edited.read_text() + "\n# edited after the build\n")
     result = run_digests({}, pythonpath=copy)
@@ -74,8 +85,7 @@ def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> 
 
 
 def test_a_stray_compiled_module_from_another_build_is_never_loaded(tmp_path: Path) -> None:
-    copy = tmp_path / "src"
-    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    copy = copy_package(tmp_path / "src")
     # engine/options.py is not compiled; an extension file beside it (here: not even a valid one)
     # must not shadow it, whatever else is built.
     suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
@@ -90,8 +100,7 @@ def test_bytecode_caches_are_not_taken_for_compiled_modules(tmp_path: Path) -> N
     run) must not make later runs think a stray compiled module is there."""
     if not all(_native.compiled_paths(m) for m in _native.COMPILED):
         pytest.skip("the core is not compiled here")
-    copy = tmp_path / "src"
-    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "build", ".mypy_cache"))
+    copy = copy_package(tmp_path / "src")
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(copy)
     code = "import openmonopoly._native as n; print(n.status())"

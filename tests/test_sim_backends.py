@@ -14,15 +14,18 @@ from typer.testing import CliRunner
 
 from openmonopoly.cli.main import app
 from openmonopoly.editions import load
-from openmonopoly.sim import SimJob, game_summary, run_simulation, simulate
-from openmonopoly.sim.backends import InProcess, ProcessPool, make_backend, plan_chunks
+from openmonopoly import Game
+from openmonopoly.sim import SimJob, game_summary, play_game, run_simulation, simulate
+from openmonopoly.sim.runner import game_digest
+from openmonopoly.sim.backends import InProcess, ProcessPool, cpu_count, make_backend, plan_chunks
 from openmonopoly.sim.stats import Aggregate
 
 SEATS = ["heuristic", "heuristic", "random"]
 ARGS = ("classic", 9, 5, SEATS)
 KW = {"max_rounds": 6}
 # What may differ between runs of the same simulation: timing and how it was run.
-RUN_FIELDS = {"games_per_sec", "player_turns_per_sec", "seconds", "backend", "workers", "chunk_size"}
+RUN_FIELDS = {"games_per_sec", "player_turns_per_sec", "seconds", "startup_seconds", "player_turns_per_worker_sec",
+              "backend", "workers", "chunk_size"}
 
 
 def same_games(result: dict) -> dict:
@@ -90,17 +93,43 @@ def test_aggregation_is_order_independent(reference):
         agg.add(reference.games[0])
 
 
-def test_digest_is_the_one_simulate_always_had(reference):
-    """The digest is sha256 over the games' record digests in game-index order (unchanged by backends)."""
+def test_digest_sums_one_hash_per_game_over_its_index_and_game_digest(reference):
+    """The batch digest: sum mod 2**256 of blake2b(index:game_digest), whatever the order of the games."""
     import hashlib
 
-    h = hashlib.sha256()
+    total = 0
     for g in reference.games:
-        h.update(g["digest"].encode())
-    assert reference.result["digest"] == h.hexdigest()
-    assert simulate(*ARGS, **KW)["digest"] == h.hexdigest()
-    one = game_summary(SimJob("classic", tuple(SEATS), 5, {}, 6), 3)
+        h = hashlib.blake2b(f"{g['index']}:{g['digest']}".encode(), digest_size=32).digest()
+        total = (total + int.from_bytes(h, "big")) % (1 << 256)
+    assert reference.result["digest"] == f"{total:064x}"
+    assert simulate(*ARGS, **KW)["digest"] == reference.result["digest"]
+    job = SimJob("classic", tuple(SEATS), 5, {}, 6)
+    one = game_summary(job, 3)
     assert one == reference.games[3]
+    # The game digest is the played game's: the same game replayed from its record gives it again,
+    # and another game (the next index) another one.
+    game = play_game("classic", SEATS, one["seed"], max_rounds=6)
+    assert game_digest(game) == one["digest"] == game_digest(Game.replay(game.record(), events=False))
+    assert game_summary(job, 4)["digest"] != one["digest"]
+    assert len({g["digest"] for g in reference.games}) == len(reference.games)
+
+
+def test_memory_stays_flat_without_summaries():
+    """Without keep_games nothing per game is kept: the totals of 40 games are as big as those of 4."""
+    import pickle
+
+    small = run_simulation("classic", 4, 2, SEATS, max_rounds=3, backend="inprocess", keep_games=False)
+    big = run_simulation("classic", 40, 2, SEATS, max_rounds=3, backend="inprocess", keep_games=False)
+    assert small.games == [] and big.games == [] and big.result["games"] == 40
+    ed = load("classic")
+    sizes = []
+    for n in (4, 40, 400):
+        agg = Aggregate(ed, SEATS)
+        for i in range(n):
+            agg.add({"index": i, "landings": [1] * 41, "winners": [i % 3], "end_reason": "round-limit",
+                     "turns": 30 + i % 7, "digest": f"{i:032x}"})
+        sizes.append(len(pickle.dumps(agg)))
+    assert max(sizes) - min(sizes) < 64, sizes
 
 
 def test_keyboard_interrupt_keeps_what_finished(reference):
@@ -123,6 +152,10 @@ def test_backend_choice_and_errors():
     assert isinstance(make_backend("local", workers=1), InProcess)
     assert isinstance(make_backend("local", workers=2), ProcessPool)
     assert make_backend(None).workers >= 1
+    # By default no more workers than games: one game plays in this process, with no pool to start.
+    assert isinstance(make_backend("local", games=1), InProcess)
+    assert make_backend("local", games=1000).workers == cpu_count()
+    assert isinstance(make_backend("local", workers=2, games=1), ProcessPool)      # asked for: given
     with pytest.raises(ValueError, match="unknown backend"):
         make_backend("spark")
     with pytest.raises(ValueError, match="at least 1"):
@@ -260,3 +293,49 @@ def test_ray_backend_same_digest(reference):
     finally:
         if started:
             ray.shutdown()
+
+
+WORKER_MODULES = """
+import sys
+from openmonopoly.cli.main import app          # as the `openmonopoly` script does, at the top of __main__
+from openmonopoly.sim.backends import ProcessPool
+from openmonopoly.sim.runner import SimJob
+
+pool = ProcessPool(2)
+pool.start(SimJob("classic", ("heuristic",) * 4, 1))
+try:
+    print(pool._pool.submit(eval, "sorted(__import__('sys').modules)").result())
+finally:
+    pool.close()
+"""
+
+
+def test_pool_workers_import_the_engine_but_not_the_command_line(tmp_path):
+    """Spawned workers do not re-run the parent's __main__ (the CLI): only the engine, already warm."""
+    script = tmp_path / "main_like_the_command.py"
+    script.write_text(WORKER_MODULES)
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True, timeout=120)
+    modules = set(eval(out.stdout.strip().splitlines()[-1]))
+    assert {"openmonopoly.engine.game", "openmonopoly.rules.classic", "openmonopoly.agents.heuristic"} <= modules
+    assert not {m for m in modules if m.startswith(("openmonopoly.cli", "typer", "rich", "pydantic", "fastapi"))}
+
+
+@pytest.mark.parametrize("edition", ["classic", "starwars40", "sailormoon", "clonewars", "mandalorian", "empire"])
+def test_every_edition_same_digest_in_process_and_in_a_pool(edition):
+    seats = ["heuristic"] * (3 if edition == "empire" else 4)
+    here = simulate(edition, 4, 11, seats, max_rounds=15, backend="inprocess")
+    pool = simulate(edition, 4, 11, seats, max_rounds=15, backend="process", workers=2, chunk_size=1)
+    assert here["games"] == pool["games"] == 4
+    assert pool["digest"] == here["digest"] and same_games(pool) == same_games(here)
+
+
+def test_rates_count_only_the_time_spent_playing():
+    """Start-up (spawning the pool, importing and warming up the engine) is reported apart: the rates
+    divide by the time from the workers being ready to the last game."""
+    run = run_simulation(*ARGS, **KW, backend="process", workers=2)
+    r = run.result
+    turns = sum(g["turns"] for g in run.games)
+    assert r["startup_seconds"] > 0.05            # two spawned interpreters importing the engine
+    assert r["player_turns_per_sec"] == pytest.approx(turns / r["seconds"])
+    assert r["games_per_sec"] == pytest.approx(9 / r["seconds"])
+    assert r["player_turns_per_worker_sec"] > 0

@@ -1,15 +1,21 @@
-"""Compile the engine's hot path with mypyc, in place, or list what it compiles.
+"""Compile the engine's hot path with mypyc: in place (``make native``) or into a wheel (``setup.py``).
 
-    python tools/build_native.py            # build (make does this: `make native`)
+    python tools/build_native.py            # build in place (make does this: `make native`)
     python tools/build_native.py --sources  # the source files it compiles (for make's dependencies)
     python tools/build_native.py --clean    # remove the compiled modules: back to pure Python
+    python tools/build_native.py --requirements   # what compiling needs (the `native` extra), for pip
+
+``pip install .`` and wheel builds compile the same modules through the build_ext command that
+``setup.py`` installs (``setup_arguments``), the way mypy and black ship mypyc-compiled wheels. Editable installs
+leave compiling to ``make native`` (the extensions must sit beside the sources being edited).
 
 The modules are listed in ``src/openmonopoly/_native.py`` (``COMPILED``). They must type-check
 cleanly with mypy, since mypyc compiles from their types; the rest of the package is type-checked
 only as far as the compiled modules use it, and its findings do not stop the build. The extension
-modules land beside their sources, with a manifest of the sources' hashes: ``openmonopoly`` falls
-back to the sources when they no longer match. Exit status 1 (and no compiled modules left) when
-the build fails; the engine then runs as pure Python.
+modules land beside their sources with a manifest of the sources' hashes: ``openmonopoly`` falls
+back to the sources when they no longer match. When no C compiler works, or the build fails, one
+short notice says so and the package is the pure-Python engine (same games, slower): in place, exit
+status 1 and no compiled module left behind; in a wheel, a wheel without extensions.
 """
 from __future__ import annotations
 
@@ -18,17 +24,19 @@ import importlib.util
 import json
 import os
 import sys
+import sysconfig
 import tempfile
 import warnings
 from pathlib import Path
 
+
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
-SHARED_LIB = "openmonopoly_native"      # mypyc's runtime for the group: src/openmonopoly_native__mypyc.*.so
+SHARED_LIB = "openmonopoly_native"      # mypyc's runtime for the group: openmonopoly_native__mypyc.*.so
 
 
-def _native_module():
-    # Loaded by path: importing the package would import the compiled modules this script replaces.
+def native_module():
+    # Loaded by path: importing the package would import the compiled modules a build replaces.
     spec = importlib.util.spec_from_file_location("_openmonopoly_native", SRC / "openmonopoly" / "_native.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -36,6 +44,16 @@ def _native_module():
         warnings.simplefilter("ignore")
         spec.loader.exec_module(module)
     return module
+
+
+def notice(message: str) -> None:
+    print(f"openmonopoly: {message}", file=sys.stderr)
+
+
+def last_line(exc: BaseException) -> str:
+    """An error in one line (compilers and mypyc say the gist last)."""
+    lines = str(exc).strip().splitlines()
+    return lines[-1] if lines else type(exc).__name__
 
 
 def clean(native) -> None:
@@ -51,51 +69,134 @@ def clean(native) -> None:
 
 def mypy_config(native) -> str:
     """Strict enough for mypyc on the compiled modules; the others are only read for their types."""
-    return (f"[mypy]\npython_version = 3.11\nfollow_imports = normal\ncache_dir = {ROOT / 'build' / 'native' / 'mypy_cache'}\n"
+    version = "%d.%d" % sys.version_info[:2]
+    return (f"[mypy]\npython_version = {version}\nfollow_imports = normal\n"
+            f"cache_dir = {ROOT / 'build' / 'native' / 'mypy_cache'}\n"
             "[mypy-openmonopoly.*]\nignore_errors = True\n"
             + "".join(f"[mypy-{m}]\nignore_errors = False\n" for m in native.COMPILED))
 
 
-def build(native) -> int:
-    try:
-        from mypyc.build import mypycify
-        from setuptools import Distribution
-        from setuptools.command.build_ext import build_ext
-    except ImportError as exc:
-        print(f"build_native: cannot compile ({exc}); install the dev extra (pip install -e '.[dev]')",
-              file=sys.stderr)
-        return 1
-    clean(native)
-    hashes = native.source_hashes()
-    paths = [str(native.source_path(m).relative_to(SRC)) for m in native.COMPILED]
+def mypyc_extensions(native) -> list:
+    """mypyc's extensions for the listed modules (type-checks them and writes the C under build/)."""
+    from mypyc.build import mypycify
+
+    paths = [str(native.source_path(m).relative_to(ROOT)) for m in native.COMPILED]
     with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as cfg:
         cfg.write(mypy_config(native))
     cwd = os.getcwd()
-    os.chdir(SRC)           # mypyc names modules after paths relative to the working directory
+    os.chdir(ROOT)          # mypyc writes its C files and names their sources relative to here
     try:
-        extensions = mypycify(["--config-file", cfg.name, *paths], opt_level="3", debug_level="0",
-                              group_name=SHARED_LIB)
-        dist = Distribution({"name": "openmonopoly-native", "ext_modules": extensions})
-        cmd = build_ext(dist)
-        cmd.inplace = True
-        cmd.build_temp = str(ROOT / "build" / "native")
-        cmd.parallel = os.cpu_count() or 1
-        cmd.ensure_finalized()
-        cmd.run()
-    except (SystemExit, Exception) as exc:     # mypyc reports type errors by exiting
-        clean(native)
-        print(f"build_native: compilation failed ({exc!r}); the engine runs as pure Python", file=sys.stderr)
-        return 1
+        return mypycify(["--config-file", cfg.name, *paths], opt_level="3", debug_level="0",
+                        group_name=SHARED_LIB, target_dir=str(ROOT / "build" / "native" / "c"))
     finally:
         os.chdir(cwd)
         os.unlink(cfg.name)
+
+
+def compiler_problem(compiler_type: str | None = None) -> str | None:
+    """Why no extension can be built here (no C compiler, no Python headers), or None."""
+    from distutils.ccompiler import new_compiler          # (setuptools' own distutils)
+    from distutils.sysconfig import customize_compiler
+
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe.c"
+        probe.write_text("#include <Python.h>\nint probe(void) { return 0; }\n")
+        cc = new_compiler(compiler=compiler_type)
+        try:
+            customize_compiler(cc)
+            cc.compile([str(probe)], output_dir=tmp, include_dirs=[sysconfig.get_paths()["include"]])
+        except Exception:  # noqa: BLE001 - whatever stops the compiler means "no compiler"
+            name = (getattr(cc, "compiler_so", None) or ["cc"])[0]
+            return f"no working C compiler ({name} cannot build against the Python headers)"
+    return None
+
+
+def setup_arguments() -> dict:
+    """What setup.py passes to setup(): the compiled core's build_ext and one placeholder extension, which
+    makes the wheel a platform wheel and which the command replaces with mypyc's extensions."""
+    from setuptools import Extension
+    from setuptools.command.build_ext import build_ext
+
+    class CompiledCore(build_ext):
+        """build_ext that compiles ``_native.COMPILED`` with mypyc and records the manifest, or leaves the
+        package pure Python with one notice when that cannot be done here."""
+
+        def finalize_options(self) -> None:
+            # mypyc's extensions are known only once it has run; they replace the placeholder here,
+            # before setuptools prepares each extension.
+            self.native = native_module()
+            self.built_manifest: Path | None = None
+            self.problem: str | None = None
+            self.hashes = self.native.source_hashes()
+            extensions = []
+            if self.editable_mode:
+                self.problem = "editable install: the compiled core is built in place by `make native`"
+            else:
+                self.problem = compiler_problem(self.compiler if isinstance(self.compiler, str) else None)
+            if self.problem is None:
+                try:
+                    extensions = mypyc_extensions(self.native)
+                except (SystemExit, Exception) as exc:     # mypyc reports type errors by exiting
+                    self.problem = f"mypyc could not compile the core ({last_line(exc)})"
+            self.distribution.ext_modules = extensions
+            super().finalize_options()
+            self.parallel = self.parallel or os.cpu_count() or 1
+
+        def run(self) -> None:
+            if not self.inplace:                       # a build/ folder reused from an earlier build may
+                current = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
+                for path in Path(self.build_lib).rglob("*"):      # hold its extensions: never ship those
+                    if self.native.is_extension(path) and path.resolve() not in current:
+                        path.unlink()
+                (Path(self.build_lib) / "openmonopoly" / self.native.MANIFEST.name).unlink(missing_ok=True)
+            if self.problem is None:
+                try:
+                    super().run()
+                except Exception as exc:  # noqa: BLE001 - any failed compile leaves the pure-Python engine
+                    self.problem = f"the compiled core did not build ({last_line(exc)})"
+            if self.problem is not None:
+                for path in self.get_outputs():
+                    Path(path).unlink(missing_ok=True)
+                self.extensions = []
+                notice(self.problem if self.editable_mode
+                       else f"{self.problem}; this is the pure-Python engine (same games, slower)")
+                return
+            package_dir = Path(self.get_finalized_command("build_py").get_package_dir("openmonopoly")
+                               if self.inplace else Path(self.build_lib) / "openmonopoly")
+            self.built_manifest = package_dir / self.native.MANIFEST.name
+            self.built_manifest.write_text(json.dumps(self.native.manifest(self.hashes), indent=1) + "\n")
+
+        def get_outputs(self) -> list[str]:
+            manifest = getattr(self, "built_manifest", None)
+            return super().get_outputs() + ([str(manifest)] if manifest else [])
+
+    return {"ext_modules": [Extension(SHARED_LIB + "__mypyc", sources=[])],
+            "cmdclass": {"build_ext": CompiledCore}}
+
+
+def build_in_place(native) -> int:
+    from setuptools import Distribution
+
+    clean(native)
+    args = setup_arguments()
+    dist = Distribution({"name": "openmonopoly", "package_dir": {"": "src"}, "ext_modules": args["ext_modules"]})
+    cmd = args["cmdclass"]["build_ext"](dist)
+    cmd.inplace = True
+    cmd.build_temp = str(ROOT / "build" / "native")
+    cmd.ensure_finalized()
+    cwd = os.getcwd()
+    os.chdir(ROOT)                           # (package_dir is relative to the project)
+    try:
+        cmd.run()
+    finally:
+        os.chdir(cwd)
     missing = [m for m in native.COMPILED if not native.compiled_paths(m)]
-    if missing:
+    if cmd.built_manifest is None or missing:
         clean(native)
-        print(f"build_native: no extension built for {', '.join(missing)}", file=sys.stderr)
+        if missing and cmd.built_manifest is not None:
+            notice(f"no extension built for {', '.join(missing)}")
         return 1
-    native.MANIFEST.write_text(json.dumps({"python": sys.version.split()[0], "sources": hashes}, indent=1) + "\n")
-    print(f"build_native: compiled {len(paths)} modules with mypyc")
+    print(f"build_native: compiled {len(native.COMPILED)} modules with mypyc")
     return 0
 
 
@@ -104,15 +205,28 @@ def main(argv: list[str] | None = None) -> int:
     group = ap.add_mutually_exclusive_group()
     group.add_argument("--sources", action="store_true", help="print the compiled modules' source files")
     group.add_argument("--clean", action="store_true", help="remove the compiled modules")
+    group.add_argument("--requirements", action="store_true", help="print what compiling needs (for pip)")
     args = ap.parse_args(argv)
-    native = _native_module()
+    native = native_module()
     if args.sources:
         print(" ".join(str(native.source_path(m).relative_to(ROOT)) for m in native.COMPILED))
         return 0
     if args.clean:
         clean(native)
         return 0
-    return build(native)
+    if args.requirements:
+        import shlex
+        import tomllib
+
+        project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+        print(" ".join(shlex.quote(r) for r in project["optional-dependencies"]["native"]))
+        return 0
+    try:
+        import mypyc  # noqa: F401
+    except ImportError as exc:
+        notice(f"cannot compile ({exc}); install the dev extra (pip install -e '.[dev]')")
+        return 1
+    return build_in_place(native)
 
 
 if __name__ == "__main__":

@@ -1,15 +1,18 @@
 """The compiled core: which modules mypyc compiles, and whether this process uses them.
 
-``make`` (``tools/build_native.py``) compiles the modules in ``COMPILED`` with mypyc into extension
-modules beside their sources (``src/openmonopoly/.../<module>.cpython-*.so``) and writes a manifest of
-the sources' hashes. Python prefers an extension module to a ``.py`` of the same name, so once built,
-the compiled core is what every import gets, with the same source, API and games.
+``make native`` (in place) and ``pip install .`` or a wheel build (``setup.py``), both through
+``tools/build_native.py``, compile the modules in ``COMPILED`` with mypyc into extension modules beside
+their sources (``openmonopoly/.../<module>.cpython-*.so``) and write a manifest of the sources' hashes
+beside them (``manifest``), so an installed package checks itself the same way as a checkout. Python
+prefers an extension module to a ``.py`` of the same name, so once built, the compiled core is what every
+import gets, with the same source, API and games.
 
 This module runs first (``openmonopoly/__init__.py`` installs it before importing anything else) and
 falls back to the pure-Python sources, with a warning, when a compiled module is stale (a source
 changed after the build) or an extension file is left from a build of another module list, so an
 edit is never hidden behind an old build. ``OPENMONOPOLY_PURE=1`` asks for the pure-Python path on
-purpose (tests compare the two); without a build (a plain ``pip install``) the sources run too.
+purpose (tests compare the two); without a build (an editable install before ``make native``, or an
+install where no C compiler was found) the sources run too.
 """
 from __future__ import annotations
 
@@ -56,6 +59,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 _SOURCE_FIRST = set(COMPILED)        # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
 PURE_ENV = "OPENMONOPOLY_PURE"
+PYTHON = "%d.%d" % sys.version_info[:2]      # extension modules are built for one minor version
 EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -73,43 +77,57 @@ def is_extension(path: Path) -> bool:
     return "__pycache__" not in path.parts and path.name.endswith(EXTENSION_SUFFIXES)
 
 
+def _extension_files() -> dict[str, list[Path]]:
+    """Every extension file in the package, by module (one walk: this runs at every start)."""
+    found: dict[str, list[Path]] = {}
+    for folder, subfolders, files in os.walk(PACKAGE_DIR):
+        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
+        package = ".".join(Path(folder).relative_to(PACKAGE_DIR.parent).parts)
+        for name in files:
+            if name.endswith(EXTENSION_SUFFIXES):
+                found.setdefault(f"{package}.{name.split('.')[0]}", []).append(Path(folder, name))
+    return found
+
+
 def compiled_paths(module: str) -> list[Path]:
     """The extension files built for ``module`` (none when it is not compiled)."""
-    src = source_path(module)
-    return sorted(p for p in src.parent.glob(src.stem + ".*") if is_extension(p))
+    return sorted(_extension_files().get(module, []))
 
 
 def extension_modules() -> list[str]:
     """Every module of the package that has a compiled extension file beside its source."""
-    found = []
-    for path in PACKAGE_DIR.rglob("*"):
-        if is_extension(path):
-            parts = path.relative_to(PACKAGE_DIR.parent).with_name(path.name.split(".")[0]).parts
-            found.append(".".join(parts))
-    return sorted(found)
+    return sorted(_extension_files())
 
 
 def source_hashes(modules: Sequence[str] = COMPILED) -> dict[str, str]:
     return {m: hashlib.sha256(source_path(m).read_bytes()).hexdigest() for m in modules}
 
 
+def manifest(hashes: dict[str, str]) -> dict:
+    """What a build records beside the compiled modules (``MANIFEST``): the check below reads it."""
+    return {"python": PYTHON, "sources": hashes}
+
+
 def _why_pure() -> str | None:
     """Why this process runs the pure-Python sources (None: it runs the compiled core)."""
     if os.environ.get(PURE_ENV, "") not in ("", "0"):
         return f"{PURE_ENV} is set"
-    stray = [m for m in extension_modules() if m not in COMPILED]
+    extensions = _extension_files()
+    stray = sorted(m for m in extensions if m not in COMPILED)
     if stray:                    # left by a build of another module list: never load them
         _SOURCE_FIRST.update(stray)
         warnings.warn(f"openmonopoly: compiled modules from another build ({', '.join(stray)}); using the "
                       "pure-Python sources (run `make native` to rebuild)", RuntimeWarning, stacklevel=3)
         return "stray compiled modules"
-    if not all(compiled_paths(m) for m in COMPILED):
-        return "not compiled (run `make native`)"
+    if not all(m in extensions for m in COMPILED):
+        if PACKAGE_DIR.parent.name == "src":            # a checkout
+            return "not compiled (run `make native`)"
+        return "installed without the compiled core"
     try:
         built = json.loads(MANIFEST.read_text())
     except (OSError, ValueError):
         return "the compiled core has no manifest"
-    if built.get("python") != sys.version.split()[0]:
+    if built.get("python") != PYTHON:
         return f"compiled for Python {built.get('python')}"
     stale = [m for m, h in source_hashes().items() if built.get("sources", {}).get(m) != h]
     if stale:

@@ -8,13 +8,18 @@ a game in progress (houses per hotel, what a player holds) come from its views, 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable
 
 from .agents import AGENT_KINDS
-from .editions import Edition, edition_ids, load
-from .engine.game import Game, rules_class
 from .engine.options import BadOption, Option, parse_option_text
 from .errors import OpenMonopolyError
+
+if TYPE_CHECKING:
+    from .editions import Edition
+    from .engine.game import Game
+
+# The editions and the engine are imported by the functions that use them: a command line that only
+# lists SEAT_KINDS in its help (`openmonopoly --help`) does not import the engine.
 
 SEAT_KINDS: tuple[str, ...] = ("human",) + tuple(AGENT_KINDS)
 
@@ -47,6 +52,8 @@ class EditionInfo:
 def editions() -> list[EditionInfo]:
     """Every shipped edition, sorted by id; one that fails to load is listed with its error, so a
     broken file never hides the others."""
+    from .editions import edition_ids, load
+
     out = []
     for eid in edition_ids():
         try:
@@ -62,11 +69,15 @@ def editions() -> list[EditionInfo]:
 
 def edition(edition_id: str) -> Edition:
     """The edition of this id, or of this file path (``EditionError`` says what is wrong)."""
+    from .editions import load
+
     return load(edition_id)
 
 
 def game_class(ed: Edition) -> type[Game]:
     """The Game class that plays ``ed`` (its family's, or the edition's own)."""
+    from .engine.game import rules_class
+
     return rules_class(ed)
 
 
@@ -122,6 +133,9 @@ def board(ed: Edition) -> dict[str, Any]:
 def new_game(edition_id: str | Edition, names: list[str] | int, seed: int = 0,
              options: dict[str, Any] | None = None, **kwargs: Any) -> Game:
     """A new game (``Game(...)``), with default names for a number of seats."""
+    from .editions import load
+    from .engine.game import Game
+
     ed = load(edition_id) if isinstance(edition_id, str) else edition_id
     seats = default_names(ed, names) if isinstance(names, int) else names
     return Game(ed, seats, seed, options, **kwargs)

@@ -1,14 +1,18 @@
 """Bots, by name: ``make_agent("heuristic", seed)``."""
 from __future__ import annotations
 
-from .base import Agent
-from .random_bot import RandomAgent
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import Agent
+    from .random_bot import RandomAgent
 
 AGENT_KINDS = ("random", "heuristic", "mcts")
 
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
     if kind == "random":
+        from .random_bot import RandomAgent
         return RandomAgent(seed)
     if kind == "heuristic":
         from .by_family import FamilyHeuristic     # a HeuristicAgent that defers to a family's own bot
@@ -17,6 +21,18 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         from .mcts import MCTSAgent                # determinized MCTS over View.sample_game
         return MCTSAgent(seed)
     raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(AGENT_KINDS)}")
+
+
+def __getattr__(name: str):
+    # Agent and RandomAgent import the engine: only when asked for (the command line lists AGENT_KINDS
+    # in its help without it).
+    if name == "Agent":
+        from .base import Agent
+        return Agent
+    if name == "RandomAgent":
+        from .random_bot import RandomAgent
+        return RandomAgent
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = ["AGENT_KINDS", "Agent", "RandomAgent", "make_agent"]

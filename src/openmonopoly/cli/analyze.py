@@ -5,12 +5,10 @@ import json
 from typing import Optional
 
 import typer
-from rich import box
-from rich.table import Table
 
-from ..editions import edition_ids
-from ..editions import load as load_edition
 from ..engine.errors import OpenMonopolyError
+
+# Rich and the editions are imported by the commands (`openmonopoly --help` lists this group without them).
 
 analyze_app = typer.Typer(add_completion=False, no_args_is_help=True,
                           help="Analyse an edition: landing probabilities, expected rents.")
@@ -27,6 +25,8 @@ def _fail(message: str):
 
 
 def _check(edition: str, jail: str, method: str = "exact") -> None:
+    from ..editions import edition_ids
+
     if edition not in edition_ids():
         _fail(f"unknown edition {edition!r}; known editions: {', '.join(edition_ids())}")
     if jail not in ("short", "long"):
@@ -83,6 +83,9 @@ def landing(
         return
     ed = result.edition
     how = "Markov chain" if method == "exact" else f"{result.rolls:,} simulated rolls"
+    from rich import box
+    from rich.table import Table
+
     table = Table(title=f"{ed.name}: where a roll ends ({how}, jail {jail})", box=box.SIMPLE)
     table.add_column("#", justify="right")
     table.add_column("space")
@@ -120,6 +123,11 @@ def rents(
     if as_json:
         typer.echo(json.dumps(data, indent=2))
         return
+    from rich import box
+    from rich.table import Table
+
+    from ..editions import load as load_edition
+
     ed = load_edition(edition)
     table = Table(title=f"{ed.name}: expected rent per opponent roll (jail {jail})", box=box.SIMPLE)
     for col in ("#", "property", "level", "rent", "cost", "per roll", "rolls to earn back"):

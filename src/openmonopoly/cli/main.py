@@ -1,30 +1,47 @@
 """The ``openmonopoly`` command: editions, play, simulate, replay."""
 from __future__ import annotations
 
+import functools
 import json
 import os
 import sys
-from typing import Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn, Optional
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
+# Imported here only what every command needs and costs nothing (the catalogue imports the engine when a
+# command asks it something); Rich, the engine and the bots are imported by the commands that use them,
+# so that `--help` and `--version` start at once.
 from .. import catalogue
-from ..agents import AGENT_KINDS, make_agent
+from ..agents import AGENT_KINDS
 from ..catalogue import SEAT_KINDS
-from ..editions import edition_ids
-from ..editions import load as load_edition
 from ..engine.errors import OpenMonopolyError
-from ..engine.events import Event
-from ..engine.game import Game
 from ..engine.options import BadOption
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
+
+    from ..engine.game import Game
+
+# rich_markup_mode=None: plain help text (Typer's Rich help imports Rich and Markdown for every --help).
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Monopoly editions played by their rulebooks: play in the terminal, simulate, replay.")
 
+
+def _show_version(value: bool) -> None:
+    if value:
+        from .. import __version__, _native
+        typer.echo(f"openmonopoly {__version__}, engine: {_native.status()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options_for_every_command(
+    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
+                                 help="Show the version and the engine in use (compiled or pure Python), and exit."),
+) -> None:
+    pass
 
 
 class UsageProblem(Exception):
@@ -32,6 +49,8 @@ class UsageProblem(Exception):
 
 
 def console() -> Console:
+    from rich.console import Console
+
     width = None
     if not sys.stdout.isatty() and "COLUMNS" not in os.environ:
         width = 120
@@ -39,12 +58,16 @@ def console() -> Console:
 
 
 def fail(message: str) -> NoReturn:
+    from rich.console import Console
+
     Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False,
                                                                 style="bold red")
     raise typer.Exit(2)
 
 
 def _edition(edition_id: str):
+    from ..editions import load as load_edition
+
     try:
         return load_edition(edition_id)
     except OpenMonopolyError as exc:
@@ -121,6 +144,8 @@ def _saved_record(data: dict) -> dict:
 
 def load_game_file(path: str) -> Game:
     """A game from a file written by --save / ``save``, or from a record (``Game.record()``); with events."""
+    from ..engine.game import Game
+
     data = _read_json(path)
     try:
         if "state" in data and "record" in data:
@@ -138,6 +163,8 @@ def load_game_file(path: str) -> Game:
 
 
 def _bots(kinds: list[str], seed: int) -> dict[int, Any]:
+    from ..agents import make_agent
+
     agents = {}
     for seat, kind in enumerate(kinds):
         if kind == "human":
@@ -167,6 +194,10 @@ def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     if as_json:
         typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
         return
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
     out = console()
     table = Table(title="Editions", box=box.SIMPLE_HEAD, title_justify="left")
     for col in ("id", "name", "family", "players", "currency"):
@@ -207,6 +238,7 @@ def play(
              "game ends and the richest wins. Sets --option time-limit=0 unless given."),
 ) -> None:
     """Play a game in the terminal: humans and bots at one table."""
+    from ..engine.game import Game
     from .terminal import Session
 
     try:
@@ -283,7 +315,8 @@ def simulate(
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     workers: Optional[int] = typer.Option(None, "--workers", "-w",
-                                          help="Worker processes (default: all cores; 1 plays in this process)."),
+                                          help="Worker processes (default: all cores, at most one per game; "
+                                               "1 plays in this process)."),
     backend: str = typer.Option("local", "--backend",
                                 help="local (a process pool) or ray (a local Ray, or the cluster at --address)."),
     address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (with --backend ray)."),
@@ -327,11 +360,13 @@ def simulate(
             if report:
                 from ..sim.report import check_report
                 check_report()
-            runner = make_backend(backend, workers=workers, address=address)
+            runner = make_backend(backend, workers=workers, address=address, games=games)
         except (ValueError, ImportError) as exc:
             raise UsageProblem(str(exc)) from None
         try:
-            run = _run_with_progress(run_simulation, ed, games, seed, kinds, options, max_rounds, runner,
+            # Each game's summary is kept only for --out and --report: otherwise memory stays flat.
+            keeping = functools.partial(run_simulation, keep_games=bool(out or report))
+            run = _run_with_progress(keeping, ed, games, seed, kinds, options, max_rounds, runner,
                                      chunk_size, show=not as_json and sys.stdout.isatty())
         except OpenMonopolyError as exc:
             raise UsageProblem(str(exc)) from None
@@ -349,6 +384,8 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False, default=str))
         raise typer.Exit(code)
+    from rich.text import Text
+
     con = console()
     con.print(Text(f"{result['games']} games of {ed.name}, seats {','.join(kinds)}, seed {seed}"
                    + (f", at most {max_rounds} rounds" if max_rounds else "")
@@ -370,6 +407,7 @@ def _run_with_progress(run_simulation, ed, games: int, seed: int, kinds: list[st
         return run_simulation(ed.id, games, seed, kinds, options, max_rounds, backend=runner, chunk_size=chunk_size)
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
                                TimeElapsedColumn, TimeRemainingColumn)
+    from rich.text import Text
 
     class GamesPerSecond(ProgressColumn):
         def render(self, task) -> Text:
@@ -385,6 +423,9 @@ def _run_with_progress(run_simulation, ed, games: int, seed: int, kinds: list[st
 
 
 def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
+    from rich import box
+    from rich.table import Table
+
     games = max(int(result["games"]), 1)
     wins = Table(title="Wins", box=box.SIMPLE_HEAD, title_justify="left")
     for col in ("seat", "bot", "wins", "share"):
@@ -403,7 +444,8 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     if "games_per_sec" in result:
         facts.add_row("Speed", f"{result['games_per_sec']:,.1f} games/s, "
                                f"{result.get('player_turns_per_sec', 0):,.0f} player-turns/s "
-                               f"({result.get('seconds', 0):.2f} s)")
+                               f"({result.get('seconds', 0):.2f} s of play, "
+                               f"{result.get('startup_seconds', 0):.2f} s to start)")
     if "digest" in result:
         facts.add_row("Digest", str(result["digest"]))
     out.print(facts)
@@ -425,6 +467,9 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
 
 def _summary(value: Any, title: str | None = None) -> Table:
     """A readable rendering of a (nested) result dict."""
+    from rich import box
+    from rich.table import Table
+
     table = Table(box=box.SIMPLE_HEAD, show_header=False, title=title, title_justify="left", pad_edge=False)
     table.add_column(style="bold", no_wrap=True)
     table.add_column()
@@ -447,6 +492,8 @@ def _summary(value: Any, title: str | None = None) -> Table:
 @app.command()
 def replay(file: str = typer.Argument(..., help="A saved game (--save) or a game record (JSON).")) -> None:
     """Print a saved game's (or a record's) events in order, in the edition's words."""
+    from ..engine.events import Event
+
     try:
         game = load_game_file(file)
     except UsageProblem as exc:

@@ -1,28 +1,35 @@
 """Where a simulation's games are played: one interface, three backends.
 
-A backend maps chunks of game indices (``(start, stop)`` pairs) to lists of per-game
-summaries (``runner.play_chunk``) and yields each chunk's list as it finishes, in any
-order. ``InProcess`` plays them here, ``ProcessPool`` in a local pool of spawned
+A backend maps chunks of game indices (``(start, stop)`` pairs) to chunk results
+(``runner.play_chunk``: the chunk's totals, and its games' summaries when the job keeps
+them) and yields each as it finishes, in any order. ``InProcess`` plays them here, ``ProcessPool`` in a local pool of spawned
 processes (``concurrent.futures``), ``Ray`` as one Ray task per chunk, on a local Ray or
 a cluster (``address``). Work goes out in chunks, not one task per game, so the
 per-task overhead is paid once per chunk. Which backend played a game never changes
 it: a game depends only on the job and its index.
 
-``start()`` brings the backend up (so a Ctrl-C while a pool or Ray starts is caught by
-the caller's handler), ``run(job, chunks)`` yields results, and ``close()`` cancels
-what is still pending and releases the workers; after a KeyboardInterrupt the caller
-calls ``close()`` and keeps what already came back.
+``start(job)`` brings the backend up and returns when its workers are ready to play (so a
+Ctrl-C while a pool or Ray starts is caught by the caller's handler, and the caller can
+time start-up apart from the games), ``run(job, chunks)`` yields results, and ``close()``
+cancels what is still pending and releases the workers; after a KeyboardInterrupt the
+caller calls ``close()`` and keeps what already came back.
+
+Pool workers import the engine only: a spawned process would otherwise re-import the
+parent's ``__main__`` (for the ``openmonopoly`` command, the whole CLI) before its first game.
 """
 from __future__ import annotations
 
 import math
 import os
 import signal
+import sys
+import time
+import types
 from contextlib import contextmanager
 from itertools import islice
 from typing import Any, Iterator, Protocol
 
-from .runner import SimJob, play_chunk
+from .runner import ChunkResult, SimJob, play_chunk, warm_up
 
 Chunk = tuple[int, int]
 BACKENDS = ("local", "inprocess", "process", "ray")
@@ -39,23 +46,30 @@ def cpu_count() -> int:
 def plan_chunks(games: int, workers: int, chunk_size: int | None = None) -> list[Chunk]:
     """Split games ``0 .. games-1`` into ``(start, stop)`` chunks.
 
-    By default about eight chunks per worker (so a slow chunk does not leave the others idle
-    at the end and progress moves), each of 1 to 64 games.
+    By default the chunks shrink as the games run out (each about an eighth of a worker's share of the
+    games still to go, 1 to 64 games), so the per-task overhead is paid rarely at first and the workers
+    finish together at the end instead of one idling while another plays a last big chunk.
     """
-    if chunk_size is None:
-        chunk_size = max(1, min(64, math.ceil(games / (max(1, workers) * 8))))
-    elif chunk_size < 1:
-        raise ValueError("chunk_size must be at least 1")
-    return [(a, min(a + chunk_size, games)) for a in range(0, games, chunk_size)]
+    if chunk_size is not None:
+        if chunk_size < 1:
+            raise ValueError("chunk_size must be at least 1")
+        return [(a, min(a + chunk_size, games)) for a in range(0, games, chunk_size)]
+    chunks = []
+    start = 0
+    while start < games:
+        size = max(1, min(64, math.ceil((games - start) / (max(1, workers) * 8))))
+        chunks.append((start, min(start + size, games)))
+        start += size
+    return chunks
 
 
 class Backend(Protocol):
     name: str
     workers: int
 
-    def start(self) -> None: ...
+    def start(self, job: SimJob | None = None) -> None: ...
 
-    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]: ...
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[ChunkResult]: ...
 
     def close(self) -> None: ...
 
@@ -67,10 +81,11 @@ class InProcess:
     def __init__(self) -> None:
         self.workers = 1
 
-    def start(self) -> None:
-        pass
+    def start(self, job: SimJob | None = None) -> None:
+        if job is not None:
+            warm_up(job)
 
-    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]:
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[ChunkResult]:
         for start, stop in chunks:
             yield play_chunk(job, start, stop)
 
@@ -92,8 +107,23 @@ def _sigint_ignored():
         signal.signal(signal.SIGINT, previous)
 
 
-def _ready() -> None:
-    """A no-op task: submitting it starts the pool's workers."""
+def _ready() -> int:
+    """A task that says which worker ran it (once a worker runs tasks, its start-up is over). It lasts
+    a moment, so that a worker that is up cannot take every ping before the others are."""
+    time.sleep(0.005)
+    return os.getpid()
+
+
+@contextmanager
+def _engine_only_main():
+    """Processes spawned in here do not re-run the parent's ``__main__`` (multiprocessing's spawn
+    would import it again in each worker: for the ``openmonopoly`` command, the whole CLI)."""
+    main = sys.modules["__main__"]
+    sys.modules["__main__"] = types.ModuleType("__main__")
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
 
 
 def _in_flight(workers: int) -> int:
@@ -101,13 +131,15 @@ def _in_flight(workers: int) -> int:
     return max(2, 3 * workers)
 
 
-def _worker_init() -> None:
-    """Pool workers leave Ctrl-C to the parent, which cancels the run and stops them, and exit
-    by themselves if the parent dies without stopping them (killed)."""
+def _worker_init(job: SimJob | None = None) -> None:
+    """Pool workers leave Ctrl-C to the parent, which cancels the run and stops them, exit by
+    themselves if the parent dies without stopping them (killed), and are ready to play when the
+    parent's start-up is over."""
     import threading
-    import time
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if job is not None:
+        warm_up(job)
     parent = os.getppid()
 
     def watch() -> None:
@@ -127,18 +159,30 @@ class ProcessPool:
         self._pool = None
         self._pending: set = set()
 
-    def start(self) -> None:
+    def start(self, job: SimJob | None = None) -> None:
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import ProcessPoolExecutor, wait
 
         self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_worker_init)
-        # The first submit spawns the workers. They start with Ctrl-C ignored (the parent handles it and
-        # stops them), so that a Ctrl-C while they import cannot print their tracebacks.
-        with _sigint_ignored():
-            self._pending = {self._pool.submit(_ready)}
+                                         initializer=_worker_init, initargs=(job,))
+        # The first submits spawn the workers (one each while none is idle). They start with Ctrl-C ignored
+        # (the parent handles it and stops them), so that a Ctrl-C while they import cannot print their
+        # tracebacks.
+        with _sigint_ignored(), _engine_only_main():
+            pings = [self._pool.submit(_ready) for _ in range(self.workers)]
+        # Ready when every worker has answered a ping (each has imported the engine and warmed up).
+        self._pending = set(pings)
+        seen: set[int] = set()
+        deadline = time.monotonic() + 120
+        while True:
+            wait(self._pending)
+            seen |= {f.result() for f in self._pending}
+            self._pending = set()
+            if len(seen) >= self.workers or time.monotonic() > deadline:
+                break
+            self._pending = {self._pool.submit(_ready) for _ in range(self.workers)}
 
-    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]:
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[ChunkResult]:
         from concurrent.futures import FIRST_COMPLETED, wait
 
         assert self._pool is not None, "start() first"
@@ -150,8 +194,6 @@ class ProcessPool:
             future = done.pop()                    # one at a time: the rest stay pending for close()
             self._pending.discard(future)
             result = future.result()
-            if result is None:                     # _ready
-                continue
             for a, b in islice(todo, 1):
                 self._pending.add(self._pool.submit(play_chunk, job, a, b))
             yield result
@@ -207,7 +249,7 @@ class Ray:
         self._started = False
         self._pending: list = []
 
-    def start(self) -> None:
+    def start(self, job: SimJob | None = None) -> None:
         import ray
 
         if not ray.is_initialized():
@@ -222,7 +264,7 @@ class Ray:
             if self._requested is None and cpus:
                 self.workers = cpus
 
-    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[list[dict[str, Any]]]:
+    def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[ChunkResult]:
         import ray
 
         remote = _ray_chunk()
@@ -250,9 +292,11 @@ class Ray:
             ray.shutdown()
 
 
-def make_backend(backend: Any = None, workers: int | None = None, address: str | None = None) -> Backend:
+def make_backend(backend: Any = None, workers: int | None = None, address: str | None = None,
+                 games: int | None = None) -> Backend:
     """A backend by name (see ``BACKENDS``) or the given object; ``local`` is in-process for one worker,
-    else a process pool."""
+    else a process pool. ``games``: how many games it will play, so that ``local`` by default starts no
+    more workers than there are games (one game plays here, without a pool to start)."""
     if workers is not None and workers < 1:
         raise ValueError(f"workers must be at least 1; got {workers}")
     if backend is not None and not isinstance(backend, str):
@@ -261,7 +305,7 @@ def make_backend(backend: Any = None, workers: int | None = None, address: str |
     if address and name != "ray":
         raise ValueError("an address is for the ray backend only")
     if name == "local":
-        n = workers or cpu_count()
+        n = workers or min(cpu_count(), max(1, games if games is not None else cpu_count()))
         return InProcess() if n == 1 else ProcessPool(n)
     if name == "inprocess":
         if workers not in (None, 1):

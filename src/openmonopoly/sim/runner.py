@@ -9,14 +9,23 @@ simulation is reproducible anywhere and its ``digest`` can be compared.
 
 A simulation is a ``SimJob`` whose games are played in chunks of game indices by a
 backend (``sim.backends``: in this process, a local process pool or Ray); each game
-becomes a small summary (``game_summary``) and ``sim.stats`` folds the summaries into
-the result. A game depends only on its index, so the result, and its ``digest`` (over
-every game's record digest in game-index order), is the same for any backend, worker
-count and chunk size.
+becomes a small summary (``game_summary``), which the worker folds into its chunk's
+totals (``sim.stats.Aggregate``) and sends back only when the summaries were asked for
+(``keep_games``: ``--out``, ``--report``). A game depends only on its index, so the
+result, and its ``digest`` (over every game's index and ``game_digest``), is the same
+for any backend, worker count and chunk size.
+
+``game_digest`` is the batch's cheap fingerprint of one game: a hash of every chance
+outcome it drew and of how it ended (turns, rounds, winners, each seat's cash, position
+and net worth). Any change in play changes the outcomes drawn or the end, so it tells
+two runs apart at a small fraction of a game's cost; ``Game.digest()`` (a hash of the
+whole record, several times dearer) stays the reference for comparing single games.
 """
 from __future__ import annotations
 
 import hashlib
+import time
+from array import array
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable
@@ -69,14 +78,26 @@ def play_game(edition: str, seats: list[str], seed: int, options: dict | None = 
     return game
 
 
+def game_digest(game: Game) -> str:
+    """A cheap fingerprint of a finished game (see the module docstring)."""
+    s = game.state
+    seats = range(len(s.cash))
+    h = hashlib.blake2b(array("q", game.chance.log).tobytes(), digest_size=16)
+    h.update(repr((s.turns, s.round, s.end_reason, list(s.winners), list(s.cash), list(s.position),
+                   [game.net_worth(p) for p in seats])).encode())
+    return h.hexdigest()
+
+
 @dataclass(frozen=True)
 class SimJob:
-    """What to simulate: everything a worker needs to play game ``index`` (picklable, small)."""
+    """What to simulate: everything a worker needs to play game ``index`` (picklable, small), and
+    whether to send each game's summary back (``keep_games``) or only the chunk's totals."""
     edition: str
     seats: tuple[str, ...]
     seed: int
     options: dict = field(default_factory=dict)
     max_rounds: int | None = None
+    keep_games: bool = False
 
 
 @lru_cache(maxsize=None)
@@ -91,8 +112,8 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
 
     Fields: ``index``, ``seed``, ``turns``, ``rounds``, ``end_reason``, ``winners`` (seats),
     ``cash`` and ``net_worth`` (per seat, at the end), ``landings`` (where each move
-    ended: one count per space, then In Jail; see ``simulate``) and ``digest`` (the
-    game record's).
+    ended: one count per space, then In Jail; see ``simulate``) and ``digest``
+    (``game_digest``).
     """
     seed = game_seed(job.seed, index)
     counts = [0] * (_board_size(job.edition) + 1)
@@ -108,13 +129,49 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
         "cash": list(s.cash),
         "net_worth": [g.net_worth(p) for p in range(len(job.seats))],
         "landings": counts,
-        "digest": g.digest(),
+        "digest": game_digest(g),
     }
 
 
-def play_chunk(job: SimJob, start: int, stop: int) -> list[dict[str, Any]]:
-    """The summaries of games ``start .. stop-1`` (what one backend task runs)."""
-    return [game_summary(job, i) for i in range(start, stop)]
+@dataclass
+class ChunkResult:
+    """What one backend task sends back: the totals of games ``start .. stop-1``, their summaries when
+    the job keeps them, and the time the worker spent playing them."""
+    start: int
+    stop: int
+    totals: Any                         # sim.stats.Aggregate
+    games: list[dict[str, Any]] | None
+    seconds: float
+
+
+def play_chunk(job: SimJob, start: int, stop: int) -> ChunkResult:
+    """Play games ``start .. stop-1`` of ``job`` (what one backend task runs)."""
+    from ..editions import load
+    from .stats import Aggregate
+
+    began = time.perf_counter()
+    totals = Aggregate(load(job.edition), list(job.seats))
+    kept: list[dict[str, Any]] | None = [] if job.keep_games else None
+    for i in range(start, stop):
+        summary = game_summary(job, i)
+        totals.add(summary)
+        if kept is not None:
+            kept.append(summary)
+    return ChunkResult(start, stop, totals, kept, time.perf_counter() - began)
+
+
+def warm_up(job: SimJob) -> None:
+    """What the first game would otherwise pay for: the edition's tables, its rules and bots imported."""
+    from ..editions import load
+    from ..engine.errors import OpenMonopolyError
+
+    try:
+        _board_size(job.edition)
+        Game(load(job.edition), len(job.seats), seed=0, options=_options(job.options, job.max_rounds))
+        for seat, kind in enumerate(job.seats):
+            make_agent(kind, seat)
+    except (OpenMonopolyError, ValueError):
+        pass                    # a bad job: its first game reports the error where the caller sees it
 
 
 @dataclass
@@ -138,11 +195,16 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
     ``backend``: ``"local"`` (default: in this process for one worker, else a process pool
     of ``workers``, default all cores), ``"inprocess"``, ``"process"``, ``"ray"`` (a local Ray,
     or the cluster at ``address``) or a ``sim.backends.Backend``. ``progress(done, total)`` is
-    called after each chunk. Ctrl-C (KeyboardInterrupt) stops the run: pending chunks are
-    cancelled and the result covers the games that finished, with ``"interrupted": True``.
-    """
-    import time
+    called after each chunk. ``keep_games``: return every game's summary (``SimulationRun.games``);
+    without it memory stays the same however many games are played. Ctrl-C (KeyboardInterrupt)
+    stops the run: pending chunks are cancelled and the result covers the games that finished,
+    with ``"interrupted": True``.
 
+    The rates (``games_per_sec``, ``player_turns_per_sec``) divide by ``seconds``, the time from
+    the moment the backend is ready (workers started, engine imported) to the last game;
+    ``startup_seconds`` is the time it took to get ready; ``player_turns_per_worker_sec`` is the
+    rate of one worker (player-turns over the time the workers spent in their games).
+    """
     from .backends import make_backend, plan_chunks
     from .stats import Aggregate
 
@@ -151,32 +213,42 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
     from ..editions import load
 
     ed = load(edition)
-    job = SimJob(edition, tuple(seats), seed, dict(options or {}), max_rounds)
-    start = time.perf_counter()
-    agg = Aggregate(ed, list(seats), keep_games=keep_games)
-    be = make_backend(backend, workers=workers, address=address)
+    job = SimJob(edition, tuple(seats), seed, dict(options or {}), max_rounds, keep_games)
+    began = time.perf_counter()
+    agg = Aggregate(ed, list(seats))
+    kept: list[dict[str, Any]] = []
+    be = make_backend(backend, workers=workers, address=address, games=games)
     interrupted = False
     chunks: list[tuple[int, int]] = []
+    ready = began
+    worker_seconds = 0.0
     try:
-        be.start()                       # a pool or Ray starts here, so Ctrl-C while it starts is caught too
+        be.start(job)                    # a pool or Ray starts here, so Ctrl-C while it starts is caught too
+        ready = time.perf_counter()
         chunks = plan_chunks(games, be.workers, chunk_size)
-        for summaries in be.run(job, chunks):
-            for summary in summaries:
-                agg.add(summary)
+        for chunk in be.run(job, chunks):
+            agg.merge(chunk.totals)
+            worker_seconds += chunk.seconds
+            if chunk.games is not None:
+                kept += chunk.games
             if progress is not None:
                 progress(agg.count, games)
     except KeyboardInterrupt:
         interrupted = True
     finally:
+        finished = time.perf_counter()
         be.close()
-    elapsed = max(time.perf_counter() - start, 1e-9)
+    played = finished - ready
     result = agg.result(edition=edition, seed=seed, options=dict(options or {}), max_rounds=max_rounds,
-                        seconds=elapsed, requested=games)
+                        seconds=played, requested=games, startup_seconds=ready - began)
+    # Per core: the workers' own time in their games (no start-up, no waiting for results).
+    result["player_turns_per_worker_sec"] = agg.player_turns / max(worker_seconds, 1e-9)
     result["backend"] = be.name
     result["workers"] = be.workers
     result["chunk_size"] = chunks[0][1] - chunks[0][0] if chunks else None
     result["interrupted"] = interrupted
-    return SimulationRun(result, agg.games())
+    kept.sort(key=lambda g: g["index"])
+    return SimulationRun(result, kept)
 
 
 def simulate(edition: str, games: int, seed: int, seats: list[str], options: dict | None = None,
