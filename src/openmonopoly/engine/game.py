@@ -19,7 +19,7 @@ from ..editions import Edition, load
 from ..editions.schema import Rules
 from . import actions as A
 from .. import registry
-from .actions import SHARED_KINDS, Action, ActionKinds, TradeOffer
+from .actions import SHARED_KINDS, Action, ActionKinds
 from .chance import Chance
 from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
 from .events import GAME_OVER, GAME_STARTED, TURN, Event

@@ -43,6 +43,23 @@ class Option:
         return {"name": self.name, "default": self.default, "type": self.kind.__name__, "help": self.help}
 
 
+MAX_ROUNDS = "max-rounds"
+RENT_MUST_BE_CLAIMED = "rent-must-be-claimed"
+
+
+def max_rounds_option(who_wins: str, otherwise: str) -> Option:
+    """The round limit every family offers (``Game.round_limit``); its words say who wins at it."""
+    return Option(MAX_ROUNDS, None, f"End the game after this many rounds; {who_wins} wins. Off by default "
+                                    f"({otherwise}).", int, 1)
+
+
+def claim_rent_option(ask: str = "claim") -> Option:
+    """The rulebooks' rule that rent not asked for before the next roll is not paid."""
+    return Option(RENT_MUST_BE_CLAIMED, False,
+                  f"The owner must {ask} rent before the next player rolls, or it is not paid (as the rulebooks "
+                  "say). Off: rent is collected automatically.")
+
+
 def resolve_options(known: Mapping[str, Option], given: Mapping[str, Any] | None, edition: str) -> dict[str, Any]:
     """Defaults overlaid with ``given``; unknown names are an error listing the known ones."""
     values = {name: opt.default for name, opt in known.items()}

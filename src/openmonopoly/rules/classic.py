@@ -18,7 +18,7 @@ from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.game import Game
-from ..engine.options import Option
+from ..engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ..engine.state import BANK, State
 from ..engine.view import View, is_public, no_field
 from ..registry import register
@@ -204,13 +204,8 @@ class ClassicGame(Game):
     # Optional statistics hook (sim.runner): a list of board-size + 1 counters, or None (the default: off).
     landing_counts: list[int] | None = None
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "rent-must-be-claimed": Option(
-            "rent-must-be-claimed", False,
-            "The owner must claim rent before the next player rolls, or it is not paid (as the rulebooks say). "
-            "Off: rent is collected automatically."),
-        "max-rounds": Option(
-            "max-rounds", None, "End the game after this many rounds; the richest player by net worth wins. "
-                                "Off by default (play to the last player standing).", int, 1),
+        RENT_MUST_BE_CLAIMED: claim_rent_option(),
+        MAX_ROUNDS: max_rounds_option("the richest player by net worth", "play to the last player standing"),
     }
 
     # ------------------------------------------------------------ edition hooks

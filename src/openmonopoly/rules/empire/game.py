@@ -17,7 +17,7 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game, View
-from ...engine.options import Option
+from ...engine.options import MAX_ROUNDS, Option, max_rounds_option
 from ...registry import register
 from ...engine.state import BANK, State
 from .. import jail, movement, trade
@@ -181,9 +181,7 @@ class EmpireGame(Game):
     state: EmpireState
     landing_counts: list[int] | None = None      # simulation statistics (see sim.runner)
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "max-rounds": Option(
-            "max-rounds", None, "End the game after this many rounds; the tallest tower wins (then the most cash). "
-                                "Off by default (play until a tower is full).", int, 1),
+        MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
     }
 
     @classmethod

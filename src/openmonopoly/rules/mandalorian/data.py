@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...editions.schema import Edition, EditionError, Rules, index_groups, rules_fields
+from ...editions.schema import Edition, EditionError, Rules, index_groups
 
 # Space types of this family.
 GO, HIDEOUT, SIGNET, JAIL, FREE_PARKING, GO_TO_JAIL = "go", "hideout", "signet", "jail", "free_parking", "go_to_jail"

@@ -16,7 +16,7 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
-from ...engine.options import Option
+from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...registry import register
 from ...engine.state import BANK
 from .. import jail, trade
@@ -92,14 +92,9 @@ class MandalorianGame(Game):
     landing_counts: list[int] | None = None     # simulation statistics hook (see sim.runner)
     trade_card_words = "Signet card number"
     OPTIONS: ClassVar[dict[str, Option]] = {
-        "rent-must-be-claimed": Option(
-            "rent-must-be-claimed", False,
-            "The owner must ask for rent before the next player rolls, or it is not paid (as the rulebook says). "
-            "Off: rent is collected automatically."),
-        "max-rounds": Option(
-            "max-rounds", None, "End the game after this many rounds; the richest player (credits plus hideout "
-                                "prices) wins. Off by default (play until Moff Gideon falls or Grogu is "
-                                "captured).", int, 1),
+        RENT_MUST_BE_CLAIMED: claim_rent_option("ask for"),
+        MAX_ROUNDS: max_rounds_option("the richest player (credits plus hideout prices)",
+                                      "play until Moff Gideon falls or Grogu is captured"),
         "character-shift": Option(
             "character-shift", 0, "Seats whose name is not a character's get the remaining characters in the "
                                   "order The Mandalorian, Bo-Katan Kryze, Ahsoka Tano, Boba Fett, rotated by this "
