@@ -20,7 +20,7 @@ NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/nu
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
 
-.PHONY: play test test-installed bench simulate serve native pure clean
+.PHONY: play test check test-installed bench simulate serve native pure clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,13 @@ play: | $(BIN)/python
 	$(BIN)/openmonopoly play --edition starwars40 --seats human,heuristic,heuristic,heuristic
 
 test: $(DEV_SET) $(NATIVE)
+	$(BIN)/python -m pytest -n auto
+
+# Lint, format check and types over the package (configured in pyproject.toml), then the tests.
+check: $(DEV_SET) $(NATIVE)
+	$(BIN)/ruff check src tests tools bench
+	$(BIN)/ruff format --check src tests tools bench
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -n auto
 
 test-installed:
