@@ -132,3 +132,64 @@ def test_cli_interrupted_run_still_writes_the_finished_games(tmp_path, monkeypat
     assert result.exit_code == 130, result.output
     assert "interrupted: 3 of 6 finished" in " ".join(result.stdout.split())
     assert len(out.read_text().splitlines()) == 1 + 3
+
+
+# ---------------------------------------------------------------- report contents (issue 14.6)
+
+def test_rent_owed_is_counted_per_space_where_it_is_paid():
+    """The simulation's rent statistic: landing on an owned street counts its rent on that space."""
+    from openmonopoly.engine.game import Game
+
+    game = Game("classic", 2, seed=5, events=False)
+    mover = game.state.current
+    owner = 1 - mover
+    game.state.owner[3] = owner                      # Baltic Avenue, rent $4
+    counts = [0] * len(game.edition.board)
+    game.rent_counts = counts
+    game.chance.force_dice(1, 2)
+    game.act(mover, game.parse("roll"))
+    assert game.state.position[mover] == 3
+    assert counts[3] == 4 and sum(counts) == 4
+    assert game.state.cash[owner] - game.state.cash[mover] == 8
+
+
+def test_wins_are_counted_by_place_in_the_turn_order():
+    from openmonopoly.sim.stats import Aggregate
+
+    agg = Aggregate(load("classic"), ["heuristic"] * 3)
+    size = len(load("classic").board)
+    base = {"end_reason": "bankruptcy", "turns": 10, "landings": [0] * (size + 1), "rents": [0] * size,
+            "digest": "0"}
+    agg.add({**base, "index": 0, "winners": [2], "first_player": 2})      # the first mover won
+    agg.add({**base, "index": 1, "winners": [0], "first_player": 1})      # the third mover won
+    agg.add({**base, "index": 2, "winners": [1, 2], "first_player": 1})   # shared: first and second
+    result = agg.result(edition="classic", seed=0, options={}, max_rounds=None, seconds=1.0)
+    assert result["wins"] == [1.0, 0.5, 1.5]
+    assert result["wins_by_turn_order"] == [1.5, 0.5, 1.0]
+
+
+def test_report_shows_the_first_players_advantage_and_rent_by_group_in_edition_words(tmp_path):
+    pytest.importorskip("matplotlib")
+    r = run_simulation("starwars40", 8, 3, ["heuristic"] * 4, max_rounds=60, backend="inprocess")
+    assert sum(r.result["wins_by_turn_order"]) == pytest.approx(sum(r.result["wins"]))
+    text = write_report(tmp_path, r.result, r.games, load("starwars40")).read_text()
+    assert "First player's advantage" in text and "| 1st |" in text and "| 4th |" in text
+    section = text.split("## Rent income by colour group")[1]
+    rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line][1:]
+    assert rows, section
+    groups = [row.split("|")[1].strip() for row in rows]
+    assert "Ships" in groups or "Power Sources" in groups        # the edition's words, not "railroads"
+    shares = [float(row.split("|")[3].strip().rstrip("%")) for row in rows]
+    assert sum(shares) == pytest.approx(100, abs=0.6) and shares == sorted(shares, reverse=True)
+    assert all("₦" in row.split("|")[2] for row in rows)
+
+
+def test_heat_scale_spans_the_landed_spaces_and_the_win_axis_shows_differences():
+    from openmonopoly.analysis.plot import colour_scale
+    from openmonopoly.sim.report import win_rate_axis_top
+
+    probs = [0.0, 0.018, 0.03, 0.022, 0.05]           # 0.05: In Jail, beyond the board's 4 spaces
+    assert colour_scale(probs, 4) == (0.018, 0.03)    # Go To Jail's 0 is not the bottom of the scale
+    rates = {"seat": [{"hi": 0.31}, {"hi": 0.28}], "kind": [], "order": []}
+    top = win_rate_axis_top(rates, 0.25)
+    assert 0.31 < top < 0.5                           # not 0-1: a 3-point difference stays visible

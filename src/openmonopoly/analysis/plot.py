@@ -1,6 +1,7 @@
 """A board heatmap of landing probabilities (matplotlib, written to a PNG file)."""
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from .landing import LandingResult
@@ -24,6 +25,17 @@ def board_cells(size: int) -> list[tuple[int, int]]:
     return cells
 
 
+def colour_scale(probs, size: int) -> tuple[float, float]:
+    """The heat scale's ends: the least and the most likely of the spaces a move can end on. A space
+    no move ends on (Go To Jail) is left out and drawn grey, so the colours show the differences
+    between the others (1.8-3 % on the classic board) instead of their distance from zero."""
+    landed = [float(p) for p in probs[:size] if p > 0]
+    if not landed:
+        return 0.0, 1e-9
+    low, high = min(landed), max(landed)
+    return low, max(high, low + 1e-9)
+
+
 def plot_landing(result: LandingResult, path: str | Path, title: str | None = None,
                  scale_label: str = "probability per roll") -> Path:
     """Draw the board with each space coloured by its probability (``title`` replaces the default one)."""
@@ -41,20 +53,23 @@ def plot_landing(result: LandingResult, path: str | Path, title: str | None = No
         raise ValueError(f"{ed.name}: a board of {size} spaces is not a square")
     n = size // 4 + 1
     probs = result.probs
-    norm = Normalize(vmin=0.0, vmax=float(max(probs[:size].max(), 1e-9)))
+    low, high = colour_scale(probs, size)
+    norm = Normalize(vmin=low, vmax=high)
     cmap = cm.get_cmap("YlOrRd") if hasattr(cm, "get_cmap") else matplotlib.colormaps["YlOrRd"]
     fig, ax = plt.subplots(figsize=(10, 10))
     for pos, (x, y) in enumerate(board_cells(size)):
         p = float(probs[pos])
-        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=cmap(norm(p)), edgecolor="black", linewidth=0.6))
-        name = ed.board[pos].name
-        label = (name[:11] + "…") if len(name) > 12 else name
-        ax.text(x + 0.5, y + 0.62, label, ha="center", va="center", fontsize=5.5, wrap=True)
+        colour = cmap(norm(p)) if p > 0 else "lightgrey"
+        ax.add_patch(Rectangle((x, y), 1, 1, facecolor=colour, edgecolor="black", linewidth=0.6))
+        # the full name, wrapped to the cell (at most four lines of about twelve characters)
+        label = "\n".join(textwrap.wrap(ed.board[pos].name, 12, break_long_words=True)[:4])
+        ax.text(x + 0.5, y + 0.66, label, ha="center", va="center", fontsize=4.8, linespacing=0.95)
         ax.text(x + 0.5, y + 0.3, f"{100 * p:.2f}%", ha="center", va="center", fontsize=7, weight="bold")
     # In Jail drawn as its own box in the middle, beside the board's heat scale
     c = n / 2
     jail_p = result.in_jail
-    ax.add_patch(Rectangle((c - 1, c - 0.5), 2, 1, facecolor=cmap(min(1.0, norm(jail_p))), edgecolor="black"))
+    ax.add_patch(Rectangle((c - 1, c - 0.5), 2, 1, facecolor=cmap(max(0.0, min(1.0, norm(jail_p)))),
+                           edgecolor="black"))
     ax.text(c, c + 0.15, "In Jail", ha="center", va="center", fontsize=9)
     ax.text(c, c - 0.2, f"{100 * jail_p:.2f}%", ha="center", va="center", fontsize=10, weight="bold")
     if title is None:
@@ -66,7 +81,8 @@ def plot_landing(result: LandingResult, path: str | Path, title: str | None = No
     ax.set_ylim(0, n)
     ax.set_aspect("equal")
     ax.axis("off")
-    fig.colorbar(cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6, label=scale_label)
+    fig.colorbar(cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6,
+                 label=f"{scale_label} (grey: no move ends there)")
     out = Path(path)
     fig.savefig(out, dpi=130, bbox_inches="tight")
     plt.close(fig)

@@ -43,6 +43,8 @@ class Game:
     state_class: ClassVar[type[State]] = State
     view_class: ClassVar[type[View]] = View
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    # Optional statistics hook (sim.runner): rent owed per board space, or None (the default: off).
+    rent_counts: list[int] | None = None
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
     # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.

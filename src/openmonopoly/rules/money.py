@@ -34,6 +34,9 @@ def pay(game: "Game", payer: int, payee: int, amount: int, reason: str, pos: int
     """``payer`` owes ``amount`` to ``payee`` now: pay it, or let the family settle what cannot be paid."""
     if amount <= 0:
         return
+    counts = game.rent_counts
+    if counts is not None and pos >= 0 and reason == "rent":
+        counts[pos] += amount
     s: State = game.state
     if s.cash[payer] >= amount:
         transfer(game, payer, payee, amount)

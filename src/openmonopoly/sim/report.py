@@ -1,8 +1,9 @@
 """``simulate --report DIR``: plots (matplotlib) and a markdown summary that links them.
 
 Files: ``game_length.png`` (turns per game, by how games ended), ``win_rate.png`` (win
-rate by seat and by bot kind with 95% Wilson intervals), ``landing_heatmap.png`` (where
-moves ended, on the board; ``analysis.plot.plot_landing``) and ``summary.md``.
+rate by seat, by bot kind and by place in the turn order, with 95% Wilson intervals and the equal
+share), ``landing_heatmap.png`` (where moves ended, on the board; ``analysis.plot.plot_landing``),
+``rent_by_group.png`` (rent owed per game by colour group) and ``summary.md``.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-PLOTS = ("game_length.png", "win_rate.png", "landing_heatmap.png")
+PLOTS = ("game_length.png", "win_rate.png", "landing_heatmap.png", "rent_by_group.png")
 
 
 def check_report() -> None:
@@ -46,7 +47,37 @@ def win_rates(result: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         trials = games * seats.count(kind)
         p, lo, hi = wilson(wins, trials)
         by_kind.append({"label": kind, "wins": wins, "trials": trials, "rate": p, "lo": lo, "hi": hi})
-    return {"seat": by_seat, "kind": by_kind}
+    by_order = []
+    for place, wins in enumerate(result.get("wins_by_turn_order", [])):
+        p, lo, hi = wilson(wins, games)
+        by_order.append({"label": _ordinal(place + 1), "wins": wins, "trials": games, "rate": p, "lo": lo, "hi": hi})
+    return {"seat": by_seat, "kind": by_kind, "order": by_order}
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def group_label(edition, pos: int) -> str:
+    """The colour group of a space as people call it (its set's name, or the edition's word for its
+    kind: "Ships", "utilities")."""
+    space = edition.board[pos]
+    if space.group:
+        name = edition.groups.get(space.group, {}).get("name")
+        return str(name) if name else space.group.replace("_", " ").replace("-", " ").title()
+    return edition.term(space.type, 2)
+
+
+def rent_by_group(result: dict[str, Any], edition) -> list[dict[str, Any]]:
+    """Rent owed per game by colour group, largest first, with each group's share of all rent."""
+    totals: dict[str, int] = {}
+    for row in result.get("rents", []):
+        label = group_label(edition, row["position"])
+        totals[label] = totals.get(label, 0) + row["amount"]
+    everything = sum(totals.values()) or 1
+    games = max(1, result["games"])
+    return [{"group": g, "total": t, "per_game": t / games, "share": t / everything}
+            for g, t in sorted(totals.items(), key=lambda kv: -kv[1])]
 
 
 def _plt():
@@ -76,24 +107,35 @@ def plot_game_length(games: list[dict[str, Any]], path: Path) -> None:
     plt.close(fig)
 
 
+def win_rate_axis_top(rates: dict[str, list[dict[str, Any]]], fair: float) -> float:
+    """One axis for every win-rate panel, from 0 to a little above the highest interval (and the equal
+    share): differences of a few points stay visible, which a 0-1 axis flattens."""
+    top = max([fair] + [r["hi"] for rows in rates.values() for r in rows])
+    return min(1.0, top * 1.15 + 0.01)
+
+
 def plot_win_rate(result: dict[str, Any], path: Path) -> None:
     plt = _plt()
     rates = win_rates(result)
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.5), gridspec_kw={"width_ratios": [max(2, len(rates["seat"])),
-                                                                                    max(1, len(rates["kind"]))]})
+    panels = [("seat", "by seat"), ("kind", "by bot kind (seats pooled)"), ("order", "by place in turn order")]
+    panels = [(key, title) for key, title in panels if rates[key]]
+    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.5), squeeze=False,
+                             gridspec_kw={"width_ratios": [max(1.5, len(rates[key])) for key, _ in panels]})
     fair = 1 / max(1, len(result["seats"]))
-    for ax, key, title in ((axes[0], "seat", "by seat"), (axes[1], "kind", "by bot kind (seats pooled)")):
+    top = win_rate_axis_top(rates, fair)
+    for ax, (key, title) in zip(axes[0], panels):
         rows = rates[key]
         xs = range(len(rows))
         ax.bar(xs, [r["rate"] for r in rows], color="tab:blue", alpha=0.75,
                yerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]], capsize=5)
-        ax.axhline(fair, color="grey", linestyle=":", linewidth=1, label=f"1/{len(result['seats'])}")
+        ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"equal share ({100 * fair:.0f}%)")
         ax.set_xticks(list(xs), [r["label"] for r in rows], rotation=20 if key == "seat" else 0, ha="right"
                       if key == "seat" else "center")
-        ax.set_ylim(0, 1)
+        ax.set_ylim(0, top)
+        ax.yaxis.set_major_formatter(lambda v, _pos: f"{100 * v:.0f}%")
         ax.set_ylabel("win rate")
-        ax.set_title(f"Win rate {title}, 95% CI")
-        ax.legend(loc="upper right")
+        ax.set_title(f"Win rate {title}, 95% CI", fontsize=10)
+        ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
@@ -122,6 +164,30 @@ def plot_landings(result: dict[str, Any], edition, path: Path) -> None:
     ax.set_xticks(range(size + 1), [s.name for s in edition.board] + ["In Jail"], rotation=90, fontsize=6)
     ax.set_ylabel("share of moves")
     ax.set_title(title)
+    fig.savefig(path, dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def plot_rent_by_group(result: dict[str, Any], edition, path: Path) -> None:
+    plt = _plt()
+    from matplotlib.colors import is_color_like
+
+    rows = rent_by_group(result, edition)
+    fig, ax = plt.subplots(figsize=(9, 4.5))
+    colours = {}
+    for s in edition.board:
+        if s.group:
+            info = edition.groups.get(s.group, {})
+            colour = str(info.get("color") or info.get("colour") or "").replace("-", "")
+            colours[group_label(edition, s.position)] = colour if is_color_like(colour) else "tab:grey"
+    if rows:
+        ax.barh([r["group"] for r in rows][::-1], [r["per_game"] for r in rows][::-1],
+                color=[colours.get(r["group"], "tab:grey") for r in rows][::-1], edgecolor="black")
+    else:
+        ax.text(0.5, 0.5, "no rent was owed in these games", ha="center", va="center", transform=ax.transAxes)
+    ax.xaxis.set_major_formatter(lambda v, _pos: edition.money(round(v)))
+    ax.set_xlabel("rent owed per game")
+    ax.set_title(f"{edition.name}: rent income by colour group ({result['games']} games)", fontsize=10)
     fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)
 
@@ -162,6 +228,20 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
         "",
         "Shared wins (equal net worth at the round limit) count as fractions of a win.",
         "",
+    ]
+    if rates["order"]:
+        lines += ["### First player's advantage", "",
+                  "Win rate by place in the turn order (the first player is found by the set-up roll, "
+                  f"whatever the seat); an equal share is {_pct(1 / max(1, len(result['seats'])))}.", "",
+                  "| place | wins | win rate | 95% CI |", "| --- | ---: | ---: | --- |"]
+        for row in rates["order"]:
+            lines.append(f"| {row['label']} | {row['wins']:g} | {_pct(row['rate'])} | "
+                         f"{_pct(row['lo'])} - {_pct(row['hi'])} |")
+        if len(set(result["seats"])) > 1:
+            lines.append("\nWith different bots at the table this mixes in who the bots are; "
+                         "play the same bot in every seat to measure the turn order alone.")
+        lines.append("")
+    lines += [
         "## How long games last",
         "",
         "![game length distribution](game_length.png)",
@@ -181,6 +261,15 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
         for p in sorted(landings["positions"], key=lambda p: -p["count"])[:10]:
             lines.append(f"| {p['position']} | {p['name']} | {p['count']:,} | {100 * p['count'] / moves:.2f}% |")
         lines += ["", f"{moves:,} moves; {landings['in_jail']:,} ended in jail."]
+    groups = rent_by_group(result, edition)
+    lines += ["", "## Rent income by colour group", "", "![rent owed per game by colour group](rent_by_group.png)", ""]
+    if groups:
+        lines += ["| group | rent owed per game | share of all rent |", "| --- | ---: | ---: |"]
+        lines += [f"| {g['group']} | {edition.money(round(g['per_game']))} | {_pct(g['share'])} |"
+                  for g in groups]
+        lines += ["", "Rent owed, whether or not the payer could pay all of it."]
+    else:
+        lines.append("No rent was owed in these games.")
     return "\n".join(lines) + "\n"
 
 
@@ -191,6 +280,7 @@ def write_report(directory: str | Path, result: dict[str, Any], games: list[dict
     plot_game_length(games, out / "game_length.png")
     plot_win_rate(result, out / "win_rate.png")
     plot_landings(result, edition, out / "landing_heatmap.png")
+    plot_rent_by_group(result, edition, out / "rent_by_group.png")
     summary = out / "summary.md"
     summary.write_text(summary_markdown(result, edition), encoding="utf-8")
     return summary

@@ -57,11 +57,12 @@ def _options(options: dict | None, max_rounds: int | None) -> dict:
 
 def play_game(edition: str, seats: list[str], seed: int, options: dict | None = None,
               max_rounds: int | None = None, events: bool = False, *, agents: list | None = None,
-              landing_counts: list[int] | None = None) -> Game:
+              landing_counts: list[int] | None = None, rent_counts: list[int] | None = None) -> Game:
     """Play one game between bots (``seats``: bot kinds, e.g. ``["heuristic"] * 4``) to its end.
 
     ``agents`` replaces the bots made from ``seats`` (one object per seat);
-    ``landing_counts`` (board size + 1 zeros) collects where moves end (see ``simulate``).
+    ``landing_counts`` (board size + 1 zeros) collects where moves end (see ``simulate``);
+    ``rent_counts`` (board size zeros) the rent owed on each space.
     """
     if agents is None:
         if any(kind == "human" for kind in seats):
@@ -72,9 +73,11 @@ def play_game(edition: str, seats: list[str], seed: int, options: dict | None = 
     game = Game(edition, len(seats), seed=seed, options=_options(options, max_rounds), events=events)
     if landing_counts is not None:
         game.landing_counts = landing_counts  # type: ignore[attr-defined]
+    game.rent_counts = rent_counts
     game.play_out(agents)
     if landing_counts is not None:
         game.landing_counts = None  # type: ignore[attr-defined]
+    game.rent_counts = None
     return game
 
 
@@ -112,12 +115,15 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
 
     Fields: ``index``, ``seed``, ``turns``, ``rounds``, ``end_reason``, ``winners`` (seats),
     ``cash`` and ``net_worth`` (per seat, at the end), ``landings`` (where each move
-    ended: one count per space, then In Jail; see ``simulate``) and ``digest``
-    (``game_digest``).
+    ended: one count per space, then In Jail; see ``simulate``), ``rents`` (rent owed on each
+    space), ``first_player`` (the seat that moved first) and ``digest`` (``game_digest``).
     """
     seed = game_seed(job.seed, index)
-    counts = [0] * (_board_size(job.edition) + 1)
-    g = play_game(job.edition, list(job.seats), seed, job.options, job.max_rounds, landing_counts=counts)
+    size = _board_size(job.edition)
+    counts = [0] * (size + 1)
+    rents = [0] * size
+    g = play_game(job.edition, list(job.seats), seed, job.options, job.max_rounds, landing_counts=counts,
+                  rent_counts=rents)
     s = g.state
     return {
         "index": index,
@@ -129,6 +135,8 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
         "cash": list(s.cash),
         "net_worth": [g.net_worth(p) for p in range(len(job.seats))],
         "landings": counts,
+        "rents": rents,
+        "first_player": s.first_player,
         "digest": game_digest(g),
     }
 

@@ -58,6 +58,9 @@ class Aggregate:
         self.size = len(edition.board)
         self.counts = [0] * (self.size + 1)
         self.wins = [Fraction(0)] * len(seats)
+        # wins by place in the turn order (0: the player who moved first), whatever their seat
+        self.wins_by_order = [Fraction(0)] * len(seats)
+        self.rents = [0] * self.size                    # rent owed on each space
         self.end_reasons: dict[str, int] = {}
         self.turn_counts: dict[int, int] = {}           # game length -> games
         self.indices = Indices()
@@ -85,8 +88,13 @@ class Aggregate:
         for pos, n in enumerate(summary["landings"]):
             self.counts[pos] += n
         winners = summary["winners"]
+        first, n = summary["first_player"], len(self.seats)
         for w in winners:
-            self.wins[w] += Fraction(1, len(winners))
+            share = Fraction(1, len(winners))
+            self.wins[w] += share
+            self.wins_by_order[(w - first) % n] += share
+        for pos, amount in enumerate(summary["rents"]):
+            self.rents[pos] += amount
         reason = summary["end_reason"]
         self.end_reasons[reason] = self.end_reasons.get(reason, 0) + 1
         turns = summary["turns"]
@@ -101,6 +109,10 @@ class Aggregate:
             self.counts[pos] += n
         for seat, w in enumerate(other.wins):
             self.wins[seat] += w
+        for place, w in enumerate(other.wins_by_order):
+            self.wins_by_order[place] += w
+        for pos, amount in enumerate(other.rents):
+            self.rents[pos] += amount
         for reason, n in other.end_reasons.items():
             self.end_reasons[reason] = self.end_reasons.get(reason, 0) + n
         for turns, n in other.turn_counts.items():
@@ -149,6 +161,7 @@ class Aggregate:
             "options": dict(options),
             "max_rounds": max_rounds,
             "wins": [round(float(w), 6) for w in self.wins],
+            "wins_by_turn_order": [round(float(w), 6) for w in self.wins_by_order],
             "end_reasons": dict(sorted(self.end_reasons.items())),
             "turns": {
                 "mean": total_turns / games if games else 0.0,
@@ -162,6 +175,8 @@ class Aggregate:
                 "in_jail": self.counts[self.size],
                 "moves": sum(self.counts),
             },
+            "rents": [{"position": p, "name": board[p].name, "group": board[p].group, "amount": self.rents[p]}
+                      for p in range(self.size) if self.rents[p]],
             "games_per_sec": games / seconds,
             "player_turns_per_sec": total_turns / seconds,
             "seconds": seconds,
