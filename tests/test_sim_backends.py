@@ -54,6 +54,7 @@ def test_summary_fields(reference):
     assert [g["index"] for g in games] == list(range(9))
     g = games[0]
     assert set(g) >= {"index", "seed", "turns", "rounds", "end_reason", "winners", "cash", "net_worth", "landings",
+                      "rents", "first_player",
                       "digest"}
     assert len(g["cash"]) == len(g["net_worth"]) == 3 and len(g["landings"]) == 41
     assert g["end_reason"] in ("bankruptcy", "round-limit") and g["winners"]
@@ -126,8 +127,9 @@ def test_memory_stays_flat_without_summaries():
     for n in (4, 40, 400):
         agg = Aggregate(ed, SEATS)
         for i in range(n):
-            agg.add({"index": i, "landings": [1] * 41, "winners": [i % 3], "end_reason": "round-limit",
-                     "turns": 30 + i % 7, "digest": f"{i:032x}"})
+            agg.add({"index": i, "landings": [1] * 41, "rents": [0] * 39 + [i % 5], "winners": [i % 3],
+                     "first_player": i % 3, "end_reason": "round-limit", "turns": 30 + i % 7,
+                     "digest": f"{i:032x}"})
         sizes.append(len(pickle.dumps(agg)))
     assert max(sizes) - min(sizes) < 64, sizes
 
