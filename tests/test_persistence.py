@@ -135,7 +135,7 @@ def shortage_game() -> om.Game:
         own(g, 2, *members)
         per = min(4, rest // len(members))
         levels = [per] * len(members) if per else [1] * rest + [0] * (len(members) - rest)
-        for q, lv in zip(members, levels):
+        for q, lv in zip(members, levels, strict=True):
             s.level[q] = lv
             s.bank_houses -= lv
             rest -= lv

@@ -233,7 +233,8 @@ def test_whole_games_with_two_humans_never_leak_a_rival_hand():
         console = recording(400)
         state = {"mark": 0, "screens": 0}
 
-        def check_screen(prompt: str) -> None:
+        # (the loop's values bound as defaults: the script calls this while this seed's game runs)
+        def check_screen(prompt: str, g=g, console=console, state=state, seed=seed) -> None:
             text = console.export_text(clear=False)[state["mark"]:]
             state["mark"] += len(text)
             me = g.prompt.player

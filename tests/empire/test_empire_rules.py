@@ -65,7 +65,7 @@ def test_views_show_own_hand_only_and_card_counts():
     assert data["hand"] == s.hands[0]
     assert [p["empire_cards"] for p in data["players"]] == [2, 2, 2]
     with pytest.raises(AttributeError):
-        v0.hands
+        v0.hands  # noqa: B018
     draws = [e for e in g.history if e.kind == "card"]
     assert len(draws) == 6 and all(e.private_to == e.player for e in draws)
     assert all(e.private_to in (-1, 1) for e in g.view(1).events())
