@@ -142,10 +142,6 @@ def event_kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def cash(g: om.Game) -> list[int]:
-    return list(g.state.cash)
-
-
 def assert_refused(g: om.Game, player: Any, action: Any, match: str | None = None,
                    exc: type[om.IllegalAction] = om.IllegalAction) -> str:
     """``action`` is not allowed: ``act`` raises ``exc`` with a reason (containing ``match``), ``check``
@@ -164,6 +160,6 @@ def assert_refused(g: om.Game, player: Any, action: Any, match: str | None = Non
     return reason
 
 
-__all__ = ["assert_refused", "cash", "event_kinds", "hold_card", "jail", "new_game", "own", "place",
+__all__ = ["assert_refused", "event_kinds", "hold_card", "jail", "new_game", "own", "place",
            "prompt_kind", "roll", "scripted_game", "set_cash", "snapshot", "stack_card", "start_turn",
            "unshuffled_draws"]
