@@ -20,7 +20,7 @@ NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/nu
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
 
-.PHONY: play test check test-installed bench simulate serve native pure clean
+.PHONY: play test check test-installed bench simulate serve native pure clean golden
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -65,6 +65,11 @@ test-installed:
 	$(PYTHON) -m venv $(INSTALLED)
 	$(INSTALLED)/bin/python -m pip install --quiet --disable-pip-version-check '.[dev]'
 	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install'
+
+# The golden playthroughs (tests/playthroughs/), rewritten from the current engine: only when a change
+# is meant to change games; then read the diff.
+golden: $(PLAY_SET) $(NATIVE)
+	$(BIN)/python tools/golden.py
 
 bench: $(PLAY_SET) $(NATIVE)
 	$(BIN)/python bench/engine_speed.py

@@ -210,7 +210,7 @@ def check_clone_state(g: Game, step: int) -> None:
         fail(g, step, "clone state differs")
     if c.chance.log != g.chance.log or c._record != g._record or len(c.history) != len(g.history):
         fail(g, step, "clone chance log, record or history differs")
-    for name, a, b in zip(names, mine, theirs):
+    for name, a, b in zip(names, mine, theirs, strict=True):
         if type(a) is list and a and (a is b or (type(a[0]) is list and a[0] is b[0])):
             fail(g, step, f"clone shares (part of) the list state.{name} with the original")
 

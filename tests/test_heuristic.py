@@ -4,6 +4,7 @@ from __future__ import annotations
 import pytest
 
 import openmonopoly as om
+from kit import own
 from openmonopoly.agents import make_agent
 from openmonopoly.agents.heuristic import HeuristicAgent
 from openmonopoly.engine import actions as A
@@ -17,11 +18,6 @@ from openmonopoly.sim import play_game
 def fresh(edition: str = "classic", n: int = 4) -> om.Game:
     g = om.Game(edition, n, seed=5, events=False)
     return g
-
-
-def own(g: om.Game, player: int, *positions: int) -> None:
-    for pos in positions:
-        g.state.owner[pos] = player
 
 
 def land_on(g: om.Game, pos: int) -> int:

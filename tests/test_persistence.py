@@ -15,46 +15,15 @@ import json
 import pytest
 
 import openmonopoly as om
+from invariants import check_buildings, check_cards, check_money, check_ownership, state_hash
+from kit import new_game, own, roll, set_cash
 from openmonopoly.agents.random_bot import RandomAgent
 from openmonopoly.engine.state import BANK
-from openmonopoly.rules.classic import TurnStart
-
-from invariants import check_buildings, check_cards, check_money, check_ownership, state_hash
 
 BALTIC, ORIENTAL, VERMONT, CONNECTICUT, MEDITERRANEAN = 3, 6, 8, 9, 1
 
 
 # ---------------------------------------------------------------------- scenario helpers
-def new_game(players: int = 2, seed: int = 3, first: int = 0, options: dict | None = None) -> om.Game:
-    g = om.Game("classic", players, seed=seed, options=options)
-    s = g.state
-    s.first_player = s.current = first
-    s.stack[:] = [TurnStart(first)]
-    return g
-
-
-def set_cash(g: om.Game, player: int, amount: int) -> None:
-    s = g.state
-    s.bank_net += amount - s.cash[player]
-    s.cash[player] = amount
-
-
-def own(g: om.Game, player: int, *positions: int, level: int = 0) -> None:
-    s = g.state
-    for pos in positions:
-        s.owner[pos] = player
-        s.level[pos] = level
-        if level == g.hotel_level:
-            s.bank_hotels -= 1
-        else:
-            s.bank_houses -= level
-
-
-def roll(g: om.Game, player: int, d1: int, d2: int) -> None:
-    g.chance.force_dice(d1, d2)
-    g.act(player, "roll")
-
-
 def saved(g: om.Game) -> om.Game:
     return om.Game.from_json(json.loads(json.dumps(g.to_json())))
 
@@ -91,7 +60,7 @@ def continue_both(a: om.Game, b: om.Game, script: list[tuple[int, str]], bot_ste
 
 # ---------------------------------------------------------------------- mid-decision round trips
 def test_round_trip_mid_auction() -> None:
-    g = new_game(3)
+    g = new_game("classic", 3, seed=3)
     roll(g, 0, 1, 2)                       # GO -> Baltic Avenue
     assert g.prompt.kind == "buy" and g.prompt.details["pos"] == BALTIC
     g.act(0, "auction")
@@ -108,7 +77,7 @@ def test_round_trip_mid_auction() -> None:
 
 
 def test_round_trip_mid_debt() -> None:
-    g = new_game(2)
+    g = new_game("classic", 2, seed=3)
     own(g, 0, BALTIC)
     own(g, 1, ORIENTAL)
     set_cash(g, 0, 2)
@@ -124,7 +93,7 @@ def test_round_trip_mid_debt() -> None:
 
 
 def test_round_trip_mid_trade() -> None:
-    g = new_game(3)
+    g = new_game("classic", 3, seed=3)
     own(g, 0, BALTIC)
     own(g, 2, ORIENTAL)
     g.act(0, f"trade 2 give={BALTIC} take={ORIENTAL} cash=25")
@@ -141,7 +110,7 @@ def test_round_trip_mid_trade() -> None:
 
 
 def test_round_trip_mid_mortgaged_transfer() -> None:
-    g = new_game(2)
+    g = new_game("classic", 2, seed=3)
     own(g, 0, BALTIC)
     g.state.mortgaged[BALTIC] = True
     g.act(0, f"trade 1 give={BALTIC} cash=-10")
@@ -152,7 +121,7 @@ def test_round_trip_mid_mortgaged_transfer() -> None:
 
 def shortage_game() -> om.Game:
     """Three players; 0 and 1 own a set each with room to build; the bank has one house left."""
-    g = new_game(3)
+    g = new_game("classic", 3, seed=3)
     own(g, 0, MEDITERRANEAN, BALTIC, level=2)
     own(g, 1, ORIENTAL, VERMONT, CONNECTICUT, level=2)
     # The other houses stand evenly on sets of player 2, who has no cash to compete.
@@ -166,7 +135,7 @@ def shortage_game() -> om.Game:
         own(g, 2, *members)
         per = min(4, rest // len(members))
         levels = [per] * len(members) if per else [1] * rest + [0] * (len(members) - rest)
-        for q, lv in zip(members, levels):
+        for q, lv in zip(members, levels, strict=True):
             s.level[q] = lv
             s.bank_houses -= lv
             rest -= lv
@@ -283,7 +252,7 @@ def test_tampered_record_raises(how: str) -> None:
                                   "mortgage 5", "unmortgage 3", "trade 1 give=3", "trade 0 take=6",
                                   "place 3", "pay-bail", "use-card", "roll 3", "frobnicate"])
 def test_rejected_action_leaves_game_unchanged(text: str) -> None:
-    g = new_game(2)
+    g = new_game("classic", 2, seed=3)
     own(g, 1, ORIENTAL)
     before = g.to_json()
     with pytest.raises(om.IllegalAction):

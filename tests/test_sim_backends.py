@@ -12,12 +12,12 @@ import time
 import pytest
 from typer.testing import CliRunner
 
+from openmonopoly import Game
 from openmonopoly.cli.main import app
 from openmonopoly.editions import load
-from openmonopoly import Game
 from openmonopoly.sim import SimJob, game_summary, play_game, run_simulation, simulate
-from openmonopoly.sim.runner import game_digest
 from openmonopoly.sim.backends import InProcess, ProcessPool, cpu_count, make_backend, plan_chunks
+from openmonopoly.sim.runner import game_digest
 from openmonopoly.sim.stats import Aggregate
 
 SEATS = ["heuristic", "heuristic", "random"]

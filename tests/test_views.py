@@ -6,9 +6,8 @@ import json
 import pytest
 
 import openmonopoly as om
-from openmonopoly.agents.random_bot import RandomAgent
-
 from invariants import hidden_keys, perturb_hidden
+from openmonopoly.agents.random_bot import RandomAgent
 
 
 def played(edition: str, players: int = 4, seed: int = 2, steps: int = 250) -> om.Game:
@@ -94,7 +93,7 @@ def test_view_getattr_refuses_hidden_fields() -> None:
         with pytest.raises(AttributeError, match="hidden"):
             v.decks  # noqa: B018
         with pytest.raises(AttributeError):
-            getattr(v, "_game_state")
+            v._game_state  # noqa: B018
         with pytest.raises(AttributeError):
             v.__getattr__("_rng")
         # public fields read through

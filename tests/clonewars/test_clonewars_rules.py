@@ -5,9 +5,10 @@ import json
 
 import pytest
 
-from rules.helpers import (BANK, check_invariants, hold_card, jail, new_game, own, place, prompt_kind, refused,
-                           roll, set_cash, start_turn)
 import openmonopoly as om
+from kit import assert_refused, hold_card, jail, own, place, prompt_kind, roll, set_cash, start_turn
+from openmonopoly.engine.state import BANK
+from rules.helpers import check_invariants, new_game
 
 CW = "clonewars"
 SW_RULE = {"starwars-rule": True}
@@ -63,7 +64,7 @@ def test_auction_from_1_credit_cash_only_and_the_last_bidder_must_buy():
     g.act(0, "auction")
     assert prompt_kind(g) == (1, "auction") and g.prompt.details["minimum"] == 1
     assert g.legal_actions(1).bid_range == (1, 40)          # only up to the cash held
-    refused(g, 1, "bid 41", "at most")
+    assert_refused(g, 1, "bid 41", "at most")
     g.act(1, "bid 1")
     g.act(2, "pass")
     g.act(0, "pass")
@@ -108,7 +109,7 @@ def test_rent_must_be_claimed_before_the_next_roll():
     own(g, 1, RUUSAN)
     roll(g, 0, 2, 6)
     assert prompt_kind(g) == (1, "claim-rent")
-    refused(g, 0, "roll")
+    assert_refused(g, 0, "roll")
     g.act(1, "waive")
     assert prompt_kind(g) == (1, "turn") and g.state.cash == [1500, 1500]
 
@@ -134,10 +135,10 @@ def test_sell_a_city_outright_for_half_the_city_and_half_4_settlements():
     g.act(0, f"sell-city {RISHI}")         # 100/2 + 4 * 100/2
     assert g.state.level[RISHI] == 0 and g.state.bank_hotels == hotels + 1 and g.state.cash[0] == 1750
     # evenness from here on: build on the bare site first, sell from the top
-    refused(g, 0, f"build {RUGOSA}")
+    assert_refused(g, 0, f"build {RUGOSA}")
     g.act(0, f"build {RISHI}")
-    refused(g, 0, f"sell {RISHI}", "evenly")
-    refused(g, 0, f"sell-city {RISHI}", "no city")
+    assert_refused(g, 0, f"sell {RISHI}", "evenly")
+    assert_refused(g, 0, f"sell-city {RISHI}", "no city")
     check_invariants(g)
 
 
@@ -145,10 +146,10 @@ def test_sell_city_works_when_the_bank_has_no_settlements_and_only_in_clone_wars
     g = new_game(CW, 2)
     city_group(g)
     g.state.bank_houses, g.state.bank_hotels = 0, g.state.bank_hotels  # settlements all used elsewhere (book-keeping)
-    refused(g, 0, f"sell {RISHI}", "sell-all")
+    assert_refused(g, 0, f"sell {RISHI}", "sell-all")
     assert om.Action("sell-city", RISHI) in g.legal_actions(0).actions
     sw = new_game("starwars40", 2)
-    refused(sw, 0, "sell-city 14")
+    assert_refused(sw, 0, "sell-city 14")
 
 
 # ------------------------------------------------------------------ bankruptcy
@@ -244,8 +245,8 @@ def test_time_up_ends_a_clock_game_and_is_refused_otherwise():
     clock.act(clock.prompt.player, "roll")
     clock.act(2, "time-up")                # the record keeps it: the game replays
     assert clock.over and om.Game.replay(clock.record()).digest() == clock.digest()
-    refused(new_game(CW, 3, options={"time-limit": 5}), 0, "time-up", "after 5 rounds")
-    refused(new_game(CW, 3), 0, "time-up", "no time limit")
+    assert_refused(new_game(CW, 3, options={"time-limit": 5}), 0, "time-up", "after 5 rounds")
+    assert_refused(new_game(CW, 3), 0, "time-up", "no time limit")
 
 
 def test_quicker_game_with_time_limit_is_refused():
@@ -268,7 +269,7 @@ def test_characters_are_chosen_at_set_up_each_once_grievous_and_ventress_dark():
     g = om.Game(CW, 3, seed=1, options=SW_RULE)
     assert prompt_kind(g) == (0, "character")
     g.act(0, f"choose {GRIEVOUS}")
-    refused(g, 1, f"choose {GRIEVOUS}", "nobody has yet")
+    assert_refused(g, 1, f"choose {GRIEVOUS}", "nobody has yet")
     g.act(1, f"choose {ANAKIN}")
     g.act(2, f"choose {VENTRESS}")
     assert prompt_kind(g)[1] == "turn"
@@ -387,7 +388,7 @@ def test_dark_steals_only_sites_outside_complete_groups():
     mission_roll(g, 1, 4)
     legal = g.legal_actions(1).actions
     assert om.Action("steal", JABBA) in legal and om.Action("steal", RISHI) not in legal
-    refused(g, 1, f"steal {RISHI}", "outside a complete colour group")
+    assert_refused(g, 1, f"steal {RISHI}", "outside a complete colour group")
     g.act(1, f"steal {JABBA}")
     assert g.state.owner[JABBA] == 1
 

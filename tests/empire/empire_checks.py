@@ -14,11 +14,20 @@ import json
 import random
 
 import openmonopoly as om
+from invariants import (
+    check_clone_act,
+    check_clone_state,
+    check_flow,
+    check_full_json,
+    check_offered,
+    check_replay,
+    check_universe,
+    fail,
+    hidden_keys,
+    state_hash,
+)
 from openmonopoly.agents import make_agent
 from openmonopoly.rules.empire.data import OFFICE
-
-from invariants import (check_clone_act, check_clone_state, check_flow, check_full_json, check_offered,
-                        check_replay, check_universe, fail, hidden_keys, state_hash)
 
 
 def check_money(g, step: int) -> None:

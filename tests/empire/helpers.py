@@ -1,19 +1,14 @@
-"""Scenario helpers for the Empire rule tests: put a game into a known position, script the dice, act.
+"""Empire facts and positions for the rule tests, on top of the shared kit (``tests/kit.py``).
 
 Dice: ``roll(g, p, d1, d2)`` scripts the numbered die ``d1`` and the swapper die ``d2`` (``SW`` = the
-swapper face). Cards: ``hand(g, p, ...)`` sets a player's Empire hand, ``stack(g, deck, card)`` puts a
-card on top of its pile. Towers: ``tower(g, p, ...)`` builds a tower from the board's billboards.
+swapper face). Cards: ``hand(g, p, ...)`` sets a player's Empire hand, ``stack_card(g, deck, card)`` puts
+a card on top of its pile. Towers: ``tower(g, p, ...)`` builds a tower from the board's billboards.
 """
 from __future__ import annotations
 
-import json
-
-import pytest
-
+import kit
 import openmonopoly as om
-from openmonopoly.engine.state import BANK
 from openmonopoly.rules.empire.data import OFFICE
-from openmonopoly.rules.empire.game import EmpireTurn
 
 SW = 1                      # the swapper face of the second die (reconstructed: it replaces the '1')
 CHANCE, EMPIRE = 0, 1       # deck indices
@@ -28,35 +23,17 @@ WILSON, PUMA, ELECTRIC, LEVIS, CANDY, CHANCE2, FOOD, BILLBOARD, FREE_PARKING = r
 GUITAR, NICK, CHANCE3, YAHOO, CAT, EMPIRE2, FORD, EBAY, GO_TO_JAIL = range(19, 28)
 SKYPE, BEATS, WATER, HEINZ, CHANCE4, UNIVERSAL, TOWER_TAX, XBOX = range(28, 36)
 
-__all__ = [n for n in dir() if n.isupper()] + ["om", "BANK", "OFFICE", "new_game", "set_cash", "tower", "hand",
-                                               "stack", "roll", "place", "jail", "refused", "kinds", "pk",
-                                               "snapshot", "start_turn", "check"]
 
 
 def new_game(players: int = 3, seed: int = 1) -> om.Game:
     """A fresh game at the start of player 0's turn, every hand empty (cards back in the pile in order)."""
-    g = om.Game("empire", players, seed=seed)
+    g = kit.new_game("empire", players, seed=seed)
     s = g.state
     s.decks[EMPIRE] = list(range(14))
     s.decks[CHANCE] = list(range(14))
     for h in s.hands:
         h.clear()
-    start_turn(g, 0)
     return g
-
-
-def start_turn(g: om.Game, player: int) -> None:
-    s = g.state
-    s.stack[:] = [EmpireTurn(player)]
-    s.current = player
-    s.doubles = 0
-    s.office_bought = False
-
-
-def set_cash(g: om.Game, player: int, amount: int) -> None:
-    s = g.state
-    s.bank_net += amount - s.cash[player]
-    s.cash[player] = amount
 
 
 def tower(g: om.Game, player: int, *pieces: int) -> None:
@@ -83,52 +60,6 @@ def hand(g: om.Game, player: int, *cards: int) -> None:
     for card in cards:
         s.decks[EMPIRE].remove(card)
         s.hands[player].append(card)
-
-
-def stack(g: om.Game, deck: int, card: int) -> None:
-    pile = g.state.decks[deck]
-    pile.remove(card)
-    pile.insert(0, card)
-
-
-def roll(g: om.Game, player: int, d1: int, d2: int):
-    g.chance.force_dice(d1, d2)
-    return g.act(player, "roll")
-
-
-def place(g: om.Game, player: int, pos: int) -> None:
-    g.state.position[player] = pos
-
-
-def jail(g: om.Game, player: int, turns: int = 0) -> None:
-    s = g.state
-    s.position[player] = JAIL
-    s.in_jail[player] = True
-    s.jail_turns[player] = turns
-
-
-def snapshot(g: om.Game) -> str:
-    return json.dumps(g.to_json(), sort_keys=True)
-
-
-def refused(g: om.Game, player: int, action: str, match: str | None = None) -> str:
-    before = snapshot(g)
-    assert g.check(player, action) is not None
-    with pytest.raises(om.IllegalAction) as info:
-        g.act(player, action)
-    if match is not None:
-        assert match in info.value.reason, info.value.reason
-    assert snapshot(g) == before
-    return info.value.reason
-
-
-def kinds(events) -> list[str]:
-    return [e.kind for e in events]
-
-
-def pk(g: om.Game):
-    p = g.prompt
-    return None if p is None else (p.player, p.kind)
 
 
 def check(g: om.Game) -> None:

@@ -1,7 +1,52 @@
 """Empire cards (each one) and Chance cards (each one) -- rulebook sections 'Empire' and 'Chance'."""
 from __future__ import annotations
 
-from .helpers import *  # noqa: F403
+from kit import assert_refused, event_kinds, jail, place, prompt_kind, roll, set_cash, stack_card
+
+from .helpers import (
+    C_AD,
+    C_AWARD,
+    C_BIRTHDAY,
+    C_CASINO,
+    C_FINE,
+    C_GOOJF,
+    C_JAIL,
+    C_JAIL_FRAUD,
+    C_PROFITS,
+    C_SOLAR,
+    C_SPEED,
+    C_WATER,
+    C_WEBSITE,
+    CHANCE,
+    E_BARGAIN,
+    E_CRASH,
+    E_FIRED,
+    E_HANDS_OFF,
+    E_JAIL,
+    E_JSN,
+    E_MOVE_ANY,
+    E_REVERSE,
+    E_SWAP_TOP,
+    E_TAKEOVER,
+    E_TALLEST,
+    E_TAX,
+    ELECTRIC,
+    EMPIRE,
+    GO_TO_JAIL,
+    NERF,
+    POLAROID,
+    RAZOR,
+    SW,
+    UNIVERSAL,
+    VIRGIN,
+    WATER,
+    WILSON,
+    XBOX,
+    check,
+    hand,
+    new_game,
+    tower,
+)
 
 
 def on_turn(players: int = 3):
@@ -13,7 +58,7 @@ def on_turn(players: int = 3):
 def test_empire_space_draws_a_secret_card_into_your_hand():
     """Empire: take the top Empire card (it is kept secret until played)."""
     g = on_turn()
-    stack(g, EMPIRE, E_TALLEST)
+    stack_card(g, EMPIRE, E_TALLEST)
     ev = roll(g, 0, 2, 2)                  # 4: Empire (doubles: roll again)
     assert g.state.hands[0] == [E_TALLEST]
     draw = [e for e in ev if e.kind == "card"]
@@ -38,7 +83,7 @@ def test_tallest_tower_bonus():
     hand(g, 0, E_TALLEST)
     tower(g, 1, XBOX, UNIVERSAL)
     g.act(0, f"play {E_TALLEST}")
-    assert g.state.cash[0] == 1400 and pk(g) == (0, "turn")
+    assert g.state.cash[0] == 1400 and prompt_kind(g) == (0, "turn")
     check(g)
 
 
@@ -49,7 +94,7 @@ def test_swap_the_top():
     tower(g, 0, NERF)
     tower(g, 2, XBOX)
     g.act(0, f"play {E_SWAP_TOP}")
-    assert pk(g) == (0, "choose-player") and list(map(str, g.legal_actions(0).actions)) == ["target 2"]
+    assert prompt_kind(g) == (0, "choose-player") and list(map(str, g.legal_actions(0).actions)) == ["target 2"]
     g.act(0, "target 2")
     assert g.state.tower[0] == [XBOX] and g.state.tower[2] == [NERF]
     check(g)
@@ -60,7 +105,7 @@ def test_swap_the_top_not_playable_with_an_empty_tower():
     g = on_turn()
     hand(g, 0, E_SWAP_TOP)
     tower(g, 2, XBOX)
-    refused(g, 0, f"play {E_SWAP_TOP}", "cannot be played now")
+    assert_refused(g, 0, f"play {E_SWAP_TOP}", "cannot be played now")
 
 
 def test_hostile_takeover():
@@ -82,12 +127,12 @@ def test_just_say_no_blocks_an_attack():
     tower(g, 1, NERF, XBOX)
     g.act(0, f"play {E_TAKEOVER}")
     g.act(0, "target 1")
-    assert pk(g) == (1, "respond")
+    assert prompt_kind(g) == (1, "respond")
     assert set(map(str, g.legal_actions(1).actions)) == {"pass", f"play {E_JSN}"}
     ev = g.act(1, f"play {E_JSN}")
     s = g.state
-    assert s.tower[1] == [NERF, XBOX] and s.tower[0] == [] and "blocked" in kinds(ev)
-    assert s.decks[EMPIRE][-2:] == [E_TAKEOVER, E_JSN] and pk(g) == (0, "turn")
+    assert s.tower[1] == [NERF, XBOX] and s.tower[0] == [] and "blocked" in event_kinds(ev)
+    assert s.decks[EMPIRE][-2:] == [E_TAKEOVER, E_JSN] and prompt_kind(g) == (0, "turn")
 
 
 def test_victim_with_cards_is_asked_even_without_a_blocker():
@@ -98,7 +143,7 @@ def test_victim_with_cards_is_asked_even_without_a_blocker():
     tower(g, 1, NERF)
     g.act(0, f"play {E_TAKEOVER}")
     g.act(0, "target 1")
-    assert pk(g) == (1, "respond") and list(map(str, g.legal_actions(1).actions)) == ["pass"]
+    assert prompt_kind(g) == (1, "respond") and list(map(str, g.legal_actions(1).actions)) == ["pass"]
     g.act(1, "pass")
     assert g.state.tower[0] == [NERF]
 
@@ -109,12 +154,12 @@ def test_move_to_any_space_then_roll():
     hand(g, 0, E_MOVE_ANY)
     place(g, 0, 30)
     g.act(0, f"play {E_MOVE_ANY}")
-    assert pk(g) == (0, "choose-space")
-    refused(g, 0, "pick 30", "choose one of")
+    assert prompt_kind(g) == (0, "choose-space")
+    assert_refused(g, 0, "pick 30", "choose one of")
     g.act(0, "pick 5")
-    assert g.state.position[0] == RAZOR and g.state.cash[0] == 1050 and pk(g) == (0, "buy")
+    assert g.state.position[0] == RAZOR and g.state.cash[0] == 1050 and prompt_kind(g) == (0, "buy")
     g.act(0, "buy")
-    assert pk(g) == (0, "turn")
+    assert prompt_kind(g) == (0, "turn")
 
 
 def test_move_to_any_space_into_jail_ends_the_turn():
@@ -123,7 +168,7 @@ def test_move_to_any_space_into_jail_ends_the_turn():
     hand(g, 0, E_MOVE_ANY)
     g.act(0, f"play {E_MOVE_ANY}")
     g.act(0, f"pick {GO_TO_JAIL}")
-    assert g.state.in_jail[0] and pk(g) == (1, "turn")
+    assert g.state.in_jail[0] and prompt_kind(g) == (1, "turn")
 
 
 def test_bargain_business_buys_a_brand_for_100k():
@@ -144,9 +189,9 @@ def test_empire_get_out_of_jail_free():
     hand(g, 0, E_JAIL)
     jail(g, 0)
     g.act(0, f"play {E_JAIL}")
-    assert not g.state.in_jail[0] and pk(g) == (0, "turn")
+    assert not g.state.in_jail[0] and prompt_kind(g) == (0, "turn")
     hand(g, 0, E_JAIL)
-    refused(g, 0, f"play {E_JAIL}", "cannot be played now")
+    assert_refused(g, 0, f"play {E_JAIL}", "cannot be played now")
 
 
 def test_stock_market_crash_every_rival_returns_their_top():
@@ -168,7 +213,7 @@ def test_reverse_rent():
     hand(g, 0, E_REVERSE)
     tower(g, 1, RAZOR, XBOX)                # $250K
     roll(g, 0, 2, 3)
-    assert pk(g) == (0, "rent")
+    assert prompt_kind(g) == (0, "rent")
     g.act(0, f"play {E_REVERSE}")
     assert g.state.cash[:2] == [1250, 750]
 
@@ -179,7 +224,7 @@ def test_billboard_tax_from_a_rival_with_four_billboards():
     g = on_turn()
     hand(g, 0, E_TAX)
     tower(g, 1, NERF, RAZOR, POLAROID)
-    refused(g, 0, f"play {E_TAX}", "cannot be played now")
+    assert_refused(g, 0, f"play {E_TAX}", "cannot be played now")
     tower(g, 1, VIRGIN)
     g.act(0, f"play {E_TAX}")
     g.act(0, "target 1")
@@ -199,10 +244,10 @@ def test_youre_fired_returns_any_chosen_brand_and_just_say_no_cannot_stop_it():
     tower(g, 1, XBOX, NERF)
     g.act(0, f"play {E_FIRED}")
     g.act(0, "target 1")
-    assert pk(g) == (0, "choose-space") and set(map(str, g.legal_actions(0).actions)) == {"pick 1", "pick 35"}
+    assert prompt_kind(g) == (0, "choose-space") and set(map(str, g.legal_actions(0).actions)) == {"pick 1", "pick 35"}
     g.act(0, f"pick {XBOX}")
-    assert pk(g) == (1, "respond") and list(map(str, g.legal_actions(1).actions)) == ["pass"]
-    refused(g, 1, f"play {E_JSN}", "HANDS OFF")
+    assert prompt_kind(g) == (1, "respond") and list(map(str, g.legal_actions(1).actions)) == ["pass"]
+    assert_refused(g, 1, f"play {E_JSN}", "HANDS OFF")
     g.act(1, "pass")
     assert g.state.tower[1] == [NERF] and g.state.stock[XBOX] == 1
     check(g)
@@ -246,7 +291,7 @@ def test_hands_off_stops_rival_tower_tax_and_a_swap():
 # ---------------------------------------------------------------------- Chance
 def chance_game(card: int, start: int = 1):
     g = on_turn()
-    stack(g, CHANCE, card)
+    stack_card(g, CHANCE, card)
     place(g, 0, start)
     return g
 
@@ -280,10 +325,10 @@ def test_chance_speed_ahead_up_to_five_spaces():
     """Chance Speed Ahead: move forward 1-5 spaces, your choice."""
     g = chance_game(C_SPEED)
     draw(g)
-    assert pk(g) == (0, "choose-space")
+    assert prompt_kind(g) == (0, "choose-space")
     assert [a.arg for a in g.legal_actions(0).actions] == [7, 8, 9, 10, 11]
     g.act(0, "pick 9")
-    assert g.state.position[0] == 9 and pk(g) == (1, "turn")
+    assert g.state.position[0] == 9 and prompt_kind(g) == (1, "turn")
 
 
 def test_chance_water_and_solar_bonus():
@@ -327,7 +372,7 @@ def test_chance_casino_night():
     """Chance Casino Night: pick a rival; both roll; the higher roll collects $200K (ties roll again)."""
     g = chance_game(C_CASINO)
     draw(g)
-    assert pk(g) == (0, "choose-player")
+    assert prompt_kind(g) == (0, "choose-player")
     g.chance.force_dice(3, 3, 2, 5)
     g.act(0, "target 2")
     assert g.state.cash == [1000, 1000, 1200]
@@ -343,4 +388,4 @@ def test_chance_get_out_of_jail_kept_used_and_sold():
     g.act(0, "trade 1 give-cards=0 cash=-80")
     g.act(1, "accept")
     assert s.held[1] == [C_GOOJF] and s.cash[:2] == [1080, 920]
-    refused(g, 1, "trade 0 give=1", "only get-out-of-jail")
+    assert_refused(g, 1, "trade 0 give=1", "only get-out-of-jail")

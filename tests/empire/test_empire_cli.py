@@ -7,13 +7,37 @@ import os
 from rich.console import Console
 from typer.testing import CliRunner
 
+import openmonopoly as om
+from kit import jail, place, prompt_kind, roll, set_cash, stack_card, start_turn
 from openmonopoly.agents import make_agent
 from openmonopoly.cli import render
 from openmonopoly.cli.main import app
 from openmonopoly.cli.terminal import Session
 from openmonopoly.rules.empire.kinds import EV_EMPIRE_PLAYED
 
-from .helpers import *  # noqa: F403
+from .helpers import (
+    C_GOOJF,
+    E_BARGAIN,
+    E_CRASH,
+    E_HANDS_OFF,
+    E_JAIL,
+    E_JSN,
+    E_REVERSE,
+    E_TAKEOVER,
+    E_TALLEST,
+    EMPIRE,
+    FOOD,
+    NERF,
+    PUMA,
+    RAZOR,
+    SKYPE,
+    SW,
+    WILSON,
+    XBOX,
+    hand,
+    new_game,
+    tower,
+)
 
 runner = CliRunner()
 ONES = "1\n" * 800        # the first choice: roll, buy (or auction), pass, move, let it happen, ...
@@ -179,7 +203,7 @@ def test_two_humans_see_only_their_own_hand():
     start_turn(g, 0)
     g.act(0, f"play {E_TAKEOVER}")
     g.act(0, "target 1")
-    assert pk(g) == (1, "respond")
+    assert prompt_kind(g) == (1, "respond")
     b = screen_for(g, kinds, 1, since)
     assert "plays Hostile Takeover: your topmost Razor would go into their tower" in b
     assert "None of your cards can block this" in b and " 1) Let it happen" in b
@@ -189,7 +213,7 @@ def test_two_humans_see_only_their_own_hand():
 def test_log_shows_no_one_elses_secret_draws():
     g, _ = _secret_setup(2)
     start_turn(g, 1)
-    stack(g, EMPIRE, E_HANDS_OFF)
+    stack_card(g, EMPIRE, E_HANDS_OFF)
     roll(g, 1, 2, 2)                               # B: 4 Empire, draws HANDS OFF! (doubles: roll again)
     assert E_HANDS_OFF in g.state.hands[1]
     start_turn(g, 0)
@@ -209,7 +233,8 @@ def test_whole_games_with_two_humans_never_leak_a_rival_hand():
         console = recording(400)
         state = {"mark": 0, "screens": 0}
 
-        def check_screen(prompt: str) -> None:
+        # (the loop's values bound as defaults: the script calls this while this seed's game runs)
+        def check_screen(prompt: str, g=g, console=console, state=state, seed=seed) -> None:
             text = console.export_text(clear=False)[state["mark"]:]
             state["mark"] += len(text)
             me = g.prompt.player
@@ -263,7 +288,7 @@ def test_free_parking_trip_lists_every_space_in_columns():
     out = console.export_text()
     assert "Free Parking: pay $100K for a trip to any space" in out
     assert "35) 35 Xbox (for sale, $400K)" in out and "36) Stay here (no trip)" in out
-    assert g.state.position[0] == XBOX and pk(g) == (0, "buy")
+    assert g.state.position[0] == XBOX and prompt_kind(g) == (0, "buy")
 
 
 def test_auction_asks_the_bid_amount_and_labels():
@@ -297,7 +322,7 @@ def test_jail_rent_and_office_labels():
     tower(g, 1, PUMA)
     hand(g, 0, E_REVERSE)
     roll(g, 0, 5, 6)               # 11: Puma, seat 1's
-    assert pk(g) == (0, "rent")
+    assert prompt_kind(g) == (0, "rent")
     labels = [render.action_label(g, 0, a) for a in g.legal_actions(0).actions]
     assert labels == ["Pay $100K rent to Player 2", "Play Reverse Rent: Player 2 pays you $100K instead"]
 

@@ -6,8 +6,37 @@ from __future__ import annotations
 
 import pytest
 
+import openmonopoly as om
+from kit import assert_refused, event_kinds, jail, place, prompt_kind, roll, set_cash, stack_card, start_turn
+from openmonopoly.engine.state import BANK
+from openmonopoly.rules.empire.data import OFFICE
 
-from .helpers import *  # noqa: F403
+from .helpers import (
+    C_FINE,
+    C_GOOJF,
+    CHANCE,
+    E_JSN,
+    ELECTRIC,
+    EMPIRE,
+    FREE_PARKING,
+    JAIL,
+    LEVIS,
+    NERF,
+    NICK,
+    POLAROID,
+    RAZOR,
+    SKYPE,
+    SW,
+    TRANSFORMERS,
+    UNIVERSAL,
+    VIRGIN,
+    WILSON,
+    XBOX,
+    check,
+    hand,
+    new_game,
+    tower,
+)
 
 
 # ---------------------------------------------------------------------- Set It Up / How to Play
@@ -17,7 +46,7 @@ def test_setup_players_cash_and_two_secret_empire_cards():
         g = om.Game("empire", n, seed=n)
         s = g.state
         assert [len(h) for h in s.hands] == [2] * n
-        assert s.cash == [1000] * n and s.current == 0 and pk(g) == (0, "turn")
+        assert s.cash == [1000] * n and s.current == 0 and prompt_kind(g) == (0, "turn")
         assert len(s.decks[EMPIRE]) == 14 - 2 * n
     for n in (1, 5):
         with pytest.raises(om.OpenMonopolyError):
@@ -36,7 +65,7 @@ def test_views_show_own_hand_only_and_card_counts():
     assert data["hand"] == s.hands[0]
     assert [p["empire_cards"] for p in data["players"]] == [2, 2, 2]
     with pytest.raises(AttributeError):
-        v0.hands
+        v0.hands  # noqa: B018
     draws = [e for e in g.history if e.kind == "card"]
     assert len(draws) == 6 and all(e.private_to == e.player for e in draws)
     assert all(e.private_to in (-1, 1) for e in g.view(1).events())
@@ -48,7 +77,7 @@ def test_move_by_both_dice_and_turn_passes():
     g = new_game()
     place(g, 0, 4)
     roll(g, 0, 2, 3)           # 4 + 5 = 9: Just Visiting
-    assert g.state.position[0] == 9 and pk(g) == (1, "turn")
+    assert g.state.position[0] == 9 and prompt_kind(g) == (1, "turn")
 
 
 def test_swapper_switches_topmost_billboards_of_two_towers_and_no_move():
@@ -58,16 +87,16 @@ def test_swapper_switches_topmost_billboards_of_two_towers_and_no_move():
     tower(g, 0, NERF)
     tower(g, 1, RAZOR, XBOX)
     roll(g, 0, 5, SW)
-    assert pk(g) == (0, "swap")
+    assert prompt_kind(g) == (0, "swap")
     assert set(map(str, g.legal_actions(0).actions)) == {"move", "swap 0", "swap 1"}
     g.act(0, "swap 0")
-    refused(g, 0, "swap 0", "different tower")
+    assert_refused(g, 0, "swap 0", "different tower")
     g.act(0, "swap 1")
     s = g.state
     assert s.tower[0] == [XBOX] and s.tower[1] == [RAZOR, NERF]
     assert s.owner[XBOX] == 0 and s.owner[NERF] == 1
     assert (s.height[0], s.height[1]) == (4, 2)
-    assert s.position[0] == 0 and pk(g) == (1, "turn")
+    assert s.position[0] == 0 and prompt_kind(g) == (1, "turn")
     check(g)
 
 
@@ -90,7 +119,7 @@ def test_swapper_ignored_moves_by_the_numbered_die():
     place(g, 0, 4)
     roll(g, 0, 5, SW)
     g.act(0, "move")
-    assert g.state.position[0] == 9 and pk(g) == (1, "turn")
+    assert g.state.position[0] == 9 and prompt_kind(g) == (1, "turn")
 
 
 def test_swapper_without_two_towers_to_swap_just_moves():
@@ -99,7 +128,7 @@ def test_swapper_without_two_towers_to_swap_just_moves():
     tower(g, 1, NERF)
     place(g, 0, 6)
     roll(g, 0, 3, SW)
-    assert g.state.position[0] == 9 and pk(g) == (1, "turn")
+    assert g.state.position[0] == 9 and prompt_kind(g) == (1, "turn")
 
 
 def test_doubles_roll_again_and_swapper_is_not_a_double():
@@ -107,11 +136,11 @@ def test_doubles_roll_again_and_swapper_is_not_a_double():
     g = new_game()
     place(g, 0, 5)
     roll(g, 0, 2, 2)           # 9: Just Visiting
-    assert g.state.position[0] == 9 and pk(g) == (0, "turn")
+    assert g.state.position[0] == 9 and prompt_kind(g) == (0, "turn")
     g2 = new_game()
     place(g2, 0, 8)
     roll(g2, 0, 1, SW)         # nothing to swap: move 1 to Just Visiting, no re-roll
-    assert pk(g2) == (1, "turn")
+    assert prompt_kind(g2) == (1, "turn")
 
 
 def test_three_doubles_go_to_jail():
@@ -125,7 +154,7 @@ def test_three_doubles_go_to_jail():
         g.act(p, "pass")
     ev = roll(g, 0, 6, 6)
     s = g.state
-    assert s.in_jail[0] and s.position[0] == JAIL and "jail" in kinds(ev) and pk(g) == (1, "turn")
+    assert s.in_jail[0] and s.position[0] == JAIL and "jail" in event_kinds(ev) and prompt_kind(g) == (1, "turn")
 
 
 # ---------------------------------------------------------------------- GO
@@ -159,7 +188,7 @@ def test_buy_brand_slots_billboard_into_tower():
     """Brand Spaces / Unowned: pay the price on the space and slot the billboard in your tower."""
     g = new_game()
     roll(g, 0, 2, 3)          # Razor, $100K
-    assert pk(g) == (0, "buy")
+    assert prompt_kind(g) == (0, "buy")
     g.act(0, "buy")
     s = g.state
     assert s.cash[0] == 900 and s.tower[0] == [RAZOR] and s.owner[RAZOR] == 0 and s.stock[RAZOR] == 0
@@ -171,7 +200,7 @@ def test_buy_refused_without_the_price():
     g = new_game()
     set_cash(g, 0, 60)
     roll(g, 0, 2, 3)
-    refused(g, 0, "buy", "costs")
+    assert_refused(g, 0, "buy", "costs")
 
 
 def test_declined_brand_is_auctioned_from_50k_in_50k_raises_anyone_bids():
@@ -180,10 +209,10 @@ def test_declined_brand_is_auctioned_from_50k_in_50k_raises_anyone_bids():
     g = new_game()
     roll(g, 0, 2, 3)
     g.act(0, "auction")
-    assert pk(g) == (1, "auction") and g.legal_actions(1).bid_range == (50, 1000)
+    assert prompt_kind(g) == (1, "auction") and g.legal_actions(1).bid_range == (50, 1000)
     assert g.prompt.details["increment"] == 50          # (the web's bid buttons raise by it)
     g.act(1, "bid 50")
-    refused(g, 2, "bid 60", "at least")
+    assert_refused(g, 2, "bid 60", "at least")
     g.act(2, "bid 100")
     g.act(0, "bid 150")
     g.act(1, "pass")
@@ -218,7 +247,7 @@ def test_lander_with_empire_cards_is_asked_before_paying_rent():
     tower(g, 1, RAZOR)
     hand(g, 0, E_JSN)
     roll(g, 0, 2, 3)
-    assert pk(g) == (0, "rent") and list(map(str, g.legal_actions(0).actions)) == ["pay"]
+    assert prompt_kind(g) == (0, "rent") and list(map(str, g.legal_actions(0).actions)) == ["pay"]
     g.act(0, "pay")
     assert g.state.cash[0] == 950
 
@@ -229,7 +258,7 @@ def test_no_rent_collected_while_owner_in_jail():
     tower(g, 1, RAZOR)
     jail(g, 1)
     ev = roll(g, 0, 2, 3)
-    assert g.state.cash == [1000, 1000, 1000] and "no-rent" in kinds(ev)
+    assert g.state.cash == [1000, 1000, 1000] and "no-rent" in event_kinds(ev)
 
 
 # ---------------------------------------------------------------------- Offices
@@ -253,10 +282,10 @@ def test_buy_one_office_on_your_turn_for_500k():
     g.act(0, "buy-office")
     s = g.state
     assert s.tower[0] == [OFFICE] and s.cash[0] == 500 and s.offices == 5
-    refused(g, 0, "buy-office", "already")
+    assert_refused(g, 0, "buy-office", "already")
     set_cash(g, 1, 499)
     start_turn(g, 1)
-    refused(g, 1, "buy-office", "costs")
+    assert_refused(g, 1, "buy-office", "costs")
 
 
 # ---------------------------------------------------------------------- Utilities
@@ -266,7 +295,7 @@ def test_utility_buy_one_billboard_for_150k_no_rent():
     tower(g, 1, ELECTRIC)
     place(g, 0, 9)
     roll(g, 0, 1, 2)
-    assert pk(g) == (0, "buy")
+    assert prompt_kind(g) == (0, "buy")
     g.act(0, "buy")
     s = g.state
     assert s.tower[0] == [ELECTRIC] and s.cash[0] == 850 and s.cash[1] == 1000 and s.stock[ELECTRIC] == 2
@@ -287,7 +316,7 @@ def test_utility_auction_and_none_left_does_nothing():
     tower(g, 1, ELECTRIC, ELECTRIC, ELECTRIC, ELECTRIC)
     place(g, 0, 9)
     roll(g, 0, 1, 2)
-    assert pk(g) == (1, "turn") and g.state.cash[0] == 1000
+    assert prompt_kind(g) == (1, "turn") and g.state.cash[0] == 1000
 
 
 # ---------------------------------------------------------------------- Tower taxes
@@ -298,7 +327,7 @@ def test_rival_tower_tax_returns_a_rivals_topmost_billboard():
     tower(g, 2, RAZOR)
     place(g, 0, 32)
     roll(g, 0, 2, 4)                   # 32 + 6 -> 2 (passing GO)
-    assert pk(g) == (0, "choose-player")
+    assert prompt_kind(g) == (0, "choose-player")
     assert set(map(str, g.legal_actions(0).actions)) == {"target 1", "target 2"}
     g.act(0, "target 1")
     s = g.state
@@ -312,7 +341,7 @@ def test_rival_tower_tax_with_no_rival_billboards_does_nothing():
     tower(g, 0, NERF)
     place(g, 0, 32)
     roll(g, 0, 2, 4)
-    assert pk(g) == (1, "turn") and g.state.tower[0] == [NERF]
+    assert prompt_kind(g) == (1, "turn") and g.state.tower[0] == [NERF]
 
 
 def test_tower_tax_returns_your_own_topmost_billboard():
@@ -333,11 +362,11 @@ def test_free_parking_trip_pays_100k_passes_go_and_resolves_the_space():
     tower(g, 0, NERF)
     place(g, 0, 13)
     roll(g, 0, 2, 3)
-    assert pk(g) == (0, "choose-space")
-    refused(g, 0, "pick 18", "choose one of")
+    assert prompt_kind(g) == (0, "choose-space")
+    assert_refused(g, 0, "pick 18", "choose one of")
     g.act(0, "pick 5")       # Razor, passing GO
     s = g.state
-    assert s.position[0] == RAZOR and s.cash[0] == 1000 - 100 + 50 and pk(g) == (0, "buy")
+    assert s.position[0] == RAZOR and s.cash[0] == 1000 - 100 + 50 and prompt_kind(g) == (0, "buy")
 
 
 def test_free_parking_stay_and_trip_needs_100k():
@@ -346,7 +375,7 @@ def test_free_parking_stay_and_trip_needs_100k():
     place(g, 0, 13)
     roll(g, 0, 2, 3)
     g.act(0, "end")
-    assert g.state.position[0] == FREE_PARKING and pk(g) == (1, "turn")
+    assert g.state.position[0] == FREE_PARKING and prompt_kind(g) == (1, "turn")
     g = new_game()
     set_cash(g, 0, 99)
     place(g, 0, 13)
@@ -360,7 +389,7 @@ def test_go_to_jail_space():
     g = new_game()
     place(g, 0, 22)
     roll(g, 0, 2, 3)
-    assert g.state.in_jail[0] and g.state.position[0] == JAIL and pk(g) == (1, "turn")
+    assert g.state.in_jail[0] and g.state.position[0] == JAIL and prompt_kind(g) == (1, "turn")
 
 
 def test_jail_pay_100k_then_roll():
@@ -378,7 +407,7 @@ def test_jail_chance_card_back_to_bottom_of_pile():
     """How Do I Get Out of Jail? 2: use a Get Out of Jail Free card; put it at the bottom of the pile."""
     g = new_game()
     jail(g, 0)
-    stack(g, CHANCE, C_GOOJF)
+    stack_card(g, CHANCE, C_GOOJF)
     g.state.decks[CHANCE].remove(C_GOOJF)
     g.state.held[0].append(C_GOOJF)
     g.act(0, "use-card")
@@ -391,9 +420,9 @@ def test_jail_doubles_free_and_move_by_the_roll():
     jail(g, 0)
     roll(g, 0, 2, 2)
     s = g.state
-    assert not s.in_jail[0] and s.position[0] == LEVIS and pk(g) == (0, "buy")
+    assert not s.in_jail[0] and s.position[0] == LEVIS and prompt_kind(g) == (0, "buy")
     g.act(0, "buy")
-    assert pk(g) == (1, "turn")          # the double only freed you: no roll again
+    assert prompt_kind(g) == (1, "turn")          # the double only freed you: no roll again
 
 
 def test_jail_third_failed_roll_pays_50k_and_moves():
@@ -439,7 +468,7 @@ def test_cannot_pay_the_bank_returns_topmost_billboard_to_board():
     g = new_game()
     tower(g, 0, NERF, XBOX)
     set_cash(g, 0, 150)
-    stack(g, CHANCE, C_FINE)
+    stack_card(g, CHANCE, C_FINE)
     place(g, 0, 1)
     roll(g, 0, 2, 3)                   # Chance: pay $200K
     s = g.state
@@ -506,8 +535,8 @@ def test_a_rival_completing_their_tower_on_your_turn_wins():
 def test_rejected_actions_leave_the_game_unchanged():
     """Every refused action says why and changes nothing."""
     g = new_game()
-    refused(g, 1, "roll", "not your decision")
-    refused(g, 0, "buy", "does not answer")
-    refused(g, 0, "play 3", "no such Empire card")
-    refused(g, 0, "swap 1", "does not answer")
-    refused(g, 0, "pay-bail", "not in jail")
+    assert_refused(g, 1, "roll", "not your decision")
+    assert_refused(g, 0, "buy", "does not answer")
+    assert_refused(g, 0, "play 3", "no such Empire card")
+    assert_refused(g, 0, "swap 1", "does not answer")
+    assert_refused(g, 0, "pay-bail", "not in jail")

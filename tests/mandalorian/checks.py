@@ -13,8 +13,19 @@ from __future__ import annotations
 
 import random
 
-from invariants import (check_clone_act, check_clone_state, check_full_json, check_money,
-                        check_offered, check_replay, check_stack, check_universe, check_views, fail, state_hash)
+from invariants import (
+    check_clone_act,
+    check_clone_state,
+    check_full_json,
+    check_money,
+    check_offered,
+    check_replay,
+    check_stack,
+    check_universe,
+    check_views,
+    fail,
+    state_hash,
+)
 from openmonopoly import Game
 from openmonopoly.agents import make_agent
 

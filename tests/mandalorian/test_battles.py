@@ -2,7 +2,23 @@
 wins and losses, enemies leaving the game, and Moff Gideon."""
 from __future__ import annotations
 
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, event_kinds, own, place, roll
+
+from .helpers import (
+    AHSOKA,
+    BOKATAN,
+    DARK,
+    DARKSABER,
+    GIDEON,
+    STORM,
+    THERMAL,
+    enemy_to_outpost,
+    give_grogu,
+    grogu_alone,
+    new_game,
+    put_enemy,
+)
 
 SEAT = BOKATAN        # a seat whose ability does not touch battles or rent
 
@@ -34,7 +50,7 @@ def test_win_takes_the_bonus_keeps_the_card_and_sends_the_enemy_to_the_next_free
     g = battle_at_11()
     ev = roll(g, SEAT, 4)
     s = g.state
-    assert "battle-won" in kinds(ev)
+    assert "battle-won" in event_kinds(ev)
     assert s.cash[SEAT] == 200 and s.won[SEAT] == [0] and s.enemy_decks[STORM] == [1, 2, 3]
     assert s.enemy_space[STORM] == -1 and s.enemy_outpost[STORM] == 1
     assert g.prompt.player == 2
@@ -53,7 +69,7 @@ def test_loss_takes_the_penalty_returns_the_card_and_moves_the_enemy_on():
     g = battle_at_11()
     ev = roll(g, SEAT, 2)
     s = g.state
-    assert "battle-lost" in kinds(ev)
+    assert "battle-lost" in event_kinds(ev)
     assert s.cash[SEAT] == 120 and s.won[SEAT] == [] and s.enemy_decks[STORM] == [0, 1, 2, 3]
     assert s.enemy_outpost[STORM] == 1
 
@@ -95,7 +111,7 @@ def test_signet_battle_cards_add_to_the_roll_and_go_to_the_bottom():
     g.state.decks[0].remove(DARKSABER)
     g.state.held[SEAT].append(DARKSABER)
     assert "play 0" in [str(a) for a in g.legal_actions(SEAT).actions]
-    refused(g, SEAT, "play 2")                                    # not held
+    assert_refused(g, SEAT, "play 2")                                    # not held
     g.act(SEAT, "play 0")
     assert g.state.held[SEAT] == [] and g.prompt.details["card_bonus"] == 2
     roll(g, SEAT, 2)                                              # 2 + 2 >= 4
@@ -165,7 +181,7 @@ def test_ahsoka_with_grogu_rerolls_both_dice():
 
 def test_non_ahsoka_gets_no_reroll():
     g = battle_at_11()
-    refused(g, SEAT, "reroll")
+    assert_refused(g, SEAT, "reroll")
 
 
 def test_space_rules_come_first_then_the_battle():
@@ -224,7 +240,7 @@ def test_beating_moff_gideon_pays_100_and_ends_the_game():
     assert s.over and s.end_reason == "gideon-defeated" and s.won[SEAT] == [8]
     # 150 + 100 (Gideon) + 10 rent of 27 from the bank + 50 most enemy cards
     assert s.cash[SEAT] == 310 and g.winners == [SEAT]
-    assert "game-over" in kinds(ev)
+    assert "game-over" in event_kinds(ev)
 
 
 def test_losing_to_moff_gideon_sends_you_to_jail_and_he_stays():

@@ -1,9 +1,10 @@
 """The End of the Game: scoring after Moff Gideon's defeat; capture; ties."""
 from __future__ import annotations
 
+from kit import own, place, roll
 from openmonopoly.rules.mandalorian.scoring import end_after_gideon
 
-from .helpers import *  # noqa: F403
+from .helpers import BOKATAN, GIDEON, give_grogu, grogu_alone, new_game, put_enemy
 
 
 def test_end_scoring_rent_double_for_sets_grogu_100_most_enemy_cards_50():

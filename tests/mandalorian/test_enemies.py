@@ -1,7 +1,9 @@
 """Imperial Advance, Imperial Outposts, collisions, and when Moff Gideon moves."""
 from __future__ import annotations
 
-from .helpers import *  # noqa: F403
+from kit import event_kinds, own, place, roll, set_cash, stack_card
+
+from .helpers import DARK, GIDEON, PATROL, SIGNET, STORM, enemy_to_outpost, grogu_alone, new_game, put_enemy
 
 
 def test_imperial_advance_moves_both_troopers_from_their_outposts_first_step_onto_imperial_advance():
@@ -13,7 +15,7 @@ def test_imperial_advance_moves_both_troopers_from_their_outposts_first_step_ont
     ev = roll(g, 0, 3, 3)                                         # 1 -> 4; advance 3
     s = g.state
     assert s.enemy_space == [14, 22, -1] and s.enemy_outpost == [-1, -1, 3]
-    assert "imperial-advance" in kinds(ev)
+    assert "imperial-advance" in event_kinds(ev)
     assert s.cash[0] == 150 and g.prompt.player == 1                # enemies ignore the spaces they land on
 
 
@@ -93,7 +95,7 @@ def test_imperial_advance_signet_card_moves_the_enemies():
     """A reconstructed Signet card ("Imperial patrol") triggers an Imperial Advance."""
     g = new_game()
     grogu_alone(g, 0)
-    stack_signet(g, PATROL)
+    stack_card(g, SIGNET, PATROL)
     place(g, 0, 1)
     roll(g, 0, 1, 4)
     assert g.state.enemy_space[:2] == [15, 23] and g.state.decks[0][-1] == PATROL

@@ -1,7 +1,9 @@
 """Protect Grogu!, Getting Grogu, Free Parking, Just Visiting, Go to Jail (with Grogu), Grogu alone."""
 from __future__ import annotations
 
-from .helpers import *  # noqa: F403
+from kit import assert_refused, event_kinds, own, place, roll, set_cash
+
+from .helpers import GO_TO_JAIL, JUST_VISITING, STORM, give_grogu, grogu_alone, new_game, put_enemy
 
 
 def test_first_player_to_pass_just_visiting_takes_grogu():
@@ -11,7 +13,7 @@ def test_first_player_to_pass_just_visiting_takes_grogu():
     own(g, 1, 9)
     ev = roll(g, 0, 4)                                            # 5 -> 9, passing 8
     assert g.state.grogu_carrier == 0 and g.state.grogu_pos == -1
-    assert "grogu" in kinds(ev)
+    assert "grogu" in event_kinds(ev)
 
 
 def test_landing_on_just_visiting_takes_grogu():
@@ -58,7 +60,7 @@ def test_free_parking_with_grogu_does_nothing():
     give_grogu(g, 0)
     place(g, 0, 14)
     ev = roll(g, 0, 2)
-    assert g.state.grogu_carrier == 0 and "grogu" not in kinds(ev)
+    assert g.state.grogu_carrier == 0 and "grogu" not in event_kinds(ev)
     assert g.state.cash[0] == 150
 
 
@@ -119,7 +121,7 @@ def test_go_to_jail_with_grogu_places_him_on_a_hideout_of_your_choice():
     place(g, 0, 21)
     roll(g, 0, 3)
     assert g.prompt.kind == "place-grogu" and g.prompt.details["spaces"] == [13, 29]
-    refused(g, 0, "place 15")
+    assert_refused(g, 0, "place 15")
     g.act(0, "place 29")
     assert g.state.grogu_pos == 29 and g.prompt.player == 1
 

@@ -4,7 +4,24 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, own, place, roll, set_cash, stack_card, start_turn
+from openmonopoly.engine.state import BANK
+
+from .helpers import (
+    BESKAR,
+    BOBA,
+    BOKATAN,
+    DARKSABER,
+    JETPACK,
+    MANDO,
+    PASSAGE,
+    REPAIRS,
+    SIGNET,
+    give_grogu,
+    grogu_alone,
+    new_game,
+)
 
 SEAT = BOKATAN
 
@@ -34,7 +51,7 @@ def test_or_auction_it_opening_10_raises_of_10_anyone_may_bid():
     g.act(bidder, "bid 10")
     nxt = g.prompt.player
     assert g.legal_actions(nxt).bid_range[0] == 20
-    refused(g, nxt, "bid 15")
+    assert_refused(g, nxt, "bid 15")
     while g.prompt.kind == "auction":
         g.act(g.prompt.player, "pass")
     assert g.state.owner[13] == bidder and g.state.cash[bidder] == 140
@@ -100,12 +117,12 @@ def test_cannot_pay_sell_hideouts_back_to_the_bank_at_the_printed_price():
     own(g, 2, 29, 31)
     own(g, SEAT, 13)
     set_cash(g, SEAT, 20)
-    refused(g, SEAT, "sell 13")                                   # only when you cannot pay
+    assert_refused(g, SEAT, "sell 13")                                   # only when you cannot pay
     place(g, SEAT, 27)
     roll(g, SEAT, 2)                                              # rent 40 (black set), has 20
     assert g.prompt.kind == "debt" and g.legal_actions(SEAT).actions == [om.Action("sell", 13)]
-    refused(g, SEAT, "pay")
-    refused(g, SEAT, "bankrupt")
+    assert_refused(g, SEAT, "pay")
+    assert_refused(g, SEAT, "bankrupt")
     g.act(SEAT, "sell 13")
     assert g.state.owner[13] == BANK and g.state.cash[SEAT] == 40
     g.act(SEAT, "pay")
@@ -140,7 +157,7 @@ def test_still_in_debt_to_the_bank_returns_signet_cards_to_the_bottom():
     set_cash(g, SEAT, 5)
     g.state.decks[0].remove(DARKSABER)
     g.state.held[SEAT].append(DARKSABER)
-    stack_signet(g, PASSAGE)
+    stack_card(g, SIGNET, PASSAGE)
     place(g, SEAT, 8)
     grogu_alone(g, 0)
     roll(g, SEAT, 2)
@@ -158,13 +175,13 @@ def test_trade_hideouts_for_credits_and_signet_cards():
     g.act(1, "accept")
     s = g.state
     assert s.owner[13] == 0 and s.held[1] == [DARKSABER] and s.cash[:2] == [130, 170]
-    refused(g, 0, "build 13")
+    assert_refused(g, 0, "build 13")
 
 
 def test_signet_kept_card_is_kept_and_others_are_obeyed_and_returned():
     """Signet: keep a card that says so; otherwise do what it says and return it to the bottom."""
     g = new_game(first=SEAT)
-    stack_signet(g, DARKSABER, BESKAR)
+    stack_card(g, SIGNET, DARKSABER, BESKAR)
     grogu_alone(g, 0)
     place(g, SEAT, 8)
     roll(g, SEAT, 2)
@@ -178,19 +195,19 @@ def test_signet_kept_card_is_kept_and_others_are_obeyed_and_returned():
 def test_boba_fett_draws_two_keeps_one_returns_the_other():
     """Boba Fett: draw two Signet cards, keep or use one, return the other to the bottom."""
     g = new_game(first=BOBA)
-    stack_signet(g, BESKAR, REPAIRS)
+    stack_card(g, SIGNET, BESKAR, REPAIRS)
     grogu_alone(g, 0)
     place(g, BOBA, 8)
     roll(g, BOBA, 2)
     assert g.prompt.kind == "signet-choice" and g.prompt.details["cards"] == [BESKAR, REPAIRS]
-    refused(g, BOBA, "choose 3")
+    assert_refused(g, BOBA, "choose 3")
     g.act(BOBA, f"choose {BESKAR}")
     assert g.state.cash[BOBA] == 250 and g.state.decks[0][-2:] == [REPAIRS, BESKAR]
 
 
 def test_boba_fett_with_grogu_keeps_or_uses_both():
     g = new_game(first=BOBA)
-    stack_signet(g, BESKAR, DARKSABER)
+    stack_card(g, SIGNET, BESKAR, DARKSABER)
     give_grogu(g, BOBA)
     place(g, BOBA, 7)
     roll(g, BOBA, 3)                                              # green 3 -> 10 (Signet)
@@ -199,7 +216,7 @@ def test_boba_fett_with_grogu_keeps_or_uses_both():
 
 def test_other_characters_draw_one():
     g = new_game(first=SEAT)
-    stack_signet(g, BESKAR, REPAIRS)
+    stack_card(g, SIGNET, BESKAR, REPAIRS)
     grogu_alone(g, 0)
     place(g, SEAT, 8)
     roll(g, SEAT, 2)

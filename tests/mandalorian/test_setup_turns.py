@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+import openmonopoly as om
+from kit import event_kinds, own, place, roll, set_cash
 from openmonopoly.engine.chance import Chance
 
-from .helpers import *  # noqa: F403
+from .helpers import BOKATAN, DARK, ED, GIDEON, JUST_VISITING, STORM, give_grogu, grogu_alone, new_game, put_enemy
 
 
 def test_setup_150_each_grogu_on_just_visiting_enemies_in_outposts():
@@ -62,7 +64,7 @@ def test_move_by_silver_die_no_doubles_then_the_turn_passes_left():
     own(g, 1, 1)
     ev = roll(g, 0, 1)
     assert g.state.position[0] == 1 and g.state.dice == (1,)
-    assert "moved" in kinds(ev)
+    assert "moved" in event_kinds(ev)
     assert g.prompt.player == 1 and g.prompt.kind == "turn"
 
 

@@ -1,7 +1,9 @@
 """Buildings: Fleets and Bases, Not Enough Buildings?, selling back (Star Wars 40th rulebook)."""
-import pytest
 
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, event_kinds, own, prompt_kind, roll, set_cash
+
+from .helpers import SW, check_invariants, new_game
 
 LIGHT_BLUE = (6, 8, 9)         # Fleets cost 50
 PINK = (11, 13, 14)            # Fleets cost 100
@@ -12,7 +14,7 @@ def test_build_needs_the_whole_colour_set():
     g = new_game(SW)
     own(g, 0, 6, 8)
     own(g, 1, 9)
-    refused(g, 0, "build 6", "whole colour set")
+    assert_refused(g, 0, "build 6", "whole colour set")
 
 
 def test_build_refused_when_a_scene_of_the_set_is_mortgaged():
@@ -20,14 +22,14 @@ def test_build_refused_when_a_scene_of_the_set_is_mortgaged():
     g = new_game(SW)
     own(g, 0, 6, 8)
     own(g, 0, 9, mortgaged=True)
-    refused(g, 0, "build 6", "mortgaged")
+    assert_refused(g, 0, "build 6", "mortgaged")
 
 
 def test_build_only_on_scenes():
     """Buildings: Fleets go on Scenes, not on Ships or Power Sources."""
     g = new_game(SW)
     own(g, 0, 5, 15, 25, 35)
-    refused(g, 0, "build 5")
+    assert_refused(g, 0, "build 5")
 
 
 def test_build_a_fleet_pays_the_bank_the_fleet_cost():
@@ -47,7 +49,7 @@ def test_build_evenly():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE)
     g.act(0, "build 6")
-    refused(g, 0, "build 6", "evenly")
+    assert_refused(g, 0, "build 6", "evenly")
     g.act(0, "build 8")
     g.act(0, "build 9")
     g.act(0, "build 6")
@@ -64,7 +66,7 @@ def test_build_max_four_fleets_then_a_base_returning_four_fleets():
     assert (s.bank_houses, s.bank_hotels) == (20, 12)
     g.act(0, "build 6")
     assert (s.level[6], s.bank_houses, s.bank_hotels, s.cash[0]) == (5, 24, 11, 1450)
-    refused(g, 0, "build 6", "already has")
+    assert_refused(g, 0, "build 6", "already has")
     check_invariants(g)
 
 
@@ -73,7 +75,7 @@ def test_base_needs_four_fleets_on_every_scene_of_the_set():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE, level=4)
     own(g, 0, 9, level=3)
-    refused(g, 0, "build 6", "evenly")
+    assert_refused(g, 0, "build 6", "evenly")
 
 
 def test_no_fleets_left_build_refused():
@@ -81,7 +83,7 @@ def test_no_fleets_left_build_refused():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE)
     g.state.bank_houses = 0
-    refused(g, 0, "build 6", "no")
+    assert_refused(g, 0, "build 6", "no")
 
 
 def test_no_bases_left_build_refused():
@@ -89,7 +91,7 @@ def test_no_bases_left_build_refused():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE, level=4)
     g.state.bank_hotels = 0
-    refused(g, 0, "build 6", "no")
+    assert_refused(g, 0, "build 6", "no")
 
 
 def test_fleet_supply_is_32_and_bases_12():
@@ -104,7 +106,7 @@ def test_build_refused_without_the_cash():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE)
     set_cash(g, 0, 49)
-    refused(g, 0, "build 6", "costs")
+    assert_refused(g, 0, "build 6", "costs")
 
 
 def test_build_when_it_is_not_your_turn():
@@ -153,13 +155,13 @@ def test_building_shortage_auction_when_several_want_the_last_fleet():
     assert g.prompt.kind == "auction" and g.prompt.player == 0
     assert g.prompt.details["lot_kind"] == "house" and g.prompt.details["minimum"] == 10
     assert g.prompt.details["bidders"] == [0, 1]
-    refused(g, 0, "bid 9", "at least")
+    assert_refused(g, 0, "bid 9", "at least")
     g.act(0, "bid 10")
     g.act(1, "bid 11")
     g.act(0, "bid 20")
     g.act(1, "pass")
     assert g.prompt == om.Prompt(0, "place-building", {"building": "house"})
-    refused(g, 0, "place 11", "cannot place")
+    assert_refused(g, 0, "place 11", "cannot place")
     g.act(0, "place 8")
     s = g.state
     assert (s.level[8], s.bank_houses, s.cash[0], s.cash[1]) == (1, 0, 1480, 1500)
@@ -232,7 +234,7 @@ def test_sell_fleets_evenly():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE, level=2)
     g.act(0, "sell 6")
-    refused(g, 0, "sell 6", "evenly")
+    assert_refused(g, 0, "sell 6", "evenly")
     g.act(0, "sell 8")
 
 
@@ -252,7 +254,7 @@ def test_sell_base_refused_when_the_bank_lacks_four_fleets_sell_all_works():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE, level=5)
     g.state.bank_houses = 3
-    refused(g, 0, "sell 6", "sell-all")
+    assert_refused(g, 0, "sell 6", "sell-all")
     g.act(0, "sell-all 6")
     s = g.state
     assert [s.level[p] for p in LIGHT_BLUE] == [0, 0, 0]
@@ -271,8 +273,8 @@ def test_sell_refused_when_nothing_is_built():
     """Selling Buildings: there must be something to sell."""
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE)
-    refused(g, 0, "sell 6", "nothing")
-    refused(g, 0, "sell-all 6", "no buildings")
+    assert_refused(g, 0, "sell 6", "nothing")
+    assert_refused(g, 0, "sell-all 6", "no buildings")
 
 
 def test_rebuild_after_selling_back_to_the_bank():
@@ -281,7 +283,7 @@ def test_rebuild_after_selling_back_to_the_bank():
     own(g, 0, *LIGHT_BLUE, level=1)
     own(g, 1, *PINK)
     g.state.bank_houses = 0
-    refused(g, 1, "build 11", "no")
+    assert_refused(g, 1, "build 11", "no")
     g.act(0, "sell 6")
     assert g.state.bank_houses == 1
     g.act(1, "build 11")                                   # player 0 could rebuild too: a shortage

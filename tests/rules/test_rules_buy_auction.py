@@ -1,7 +1,11 @@
 """Property: buy or auction; Auctions (Star Wars 40th rulebook) and the classic auction."""
 import pytest
 
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, jail, own, place, prompt_kind, roll, set_cash
+from openmonopoly.engine.state import BANK
+
+from .helpers import CL, SW, check_invariants, new_game
 
 
 def test_buy_unowned_scene_pays_the_price_and_takes_the_deed():
@@ -31,7 +35,7 @@ def test_cannot_buy_without_the_cash_only_auction():
     set_cash(g, 0, 90)
     roll(g, 0, 3, 3)
     assert list(g.legal_actions(0).actions)[:1] == [om.Action("auction")]
-    refused(g, 0, "buy", "costs")
+    assert_refused(g, 0, "buy", "costs")
 
 
 def test_decline_starts_an_auction_open_to_all_opening_at_10():
@@ -51,8 +55,8 @@ def test_auction_bid_below_opening_is_refused_and_changes_nothing():
     g = new_game(SW)
     roll(g, 0, 3, 3)
     g.act(0, "auction")
-    refused(g, 1, "bid 9", "at least")
-    refused(g, 1, "bid 0", "at least")
+    assert_refused(g, 1, "bid 9", "at least")
+    assert_refused(g, 1, "bid 0", "at least")
     g.act(1, "bid 10")
     assert g.prompt.details["high"] == 10
 
@@ -64,7 +68,7 @@ def test_auction_increment_is_1_and_highest_bidder_pays_and_owns():
     roll(g, 0, 3, 3)
     g.act(0, "auction")
     g.act(1, "bid 10")
-    refused(g, 2, "bid 10", "at least ₦11")
+    assert_refused(g, 2, "bid 10", "at least ₦11")
     g.act(2, "pass")
     g.act(3, "bid 11")
     g.act(0, "bid 12")                                     # the decliner bids too
@@ -110,7 +114,7 @@ def test_auction_winner_may_bid_above_cash_and_raise_the_rest():
     roll(g, 0, 2, 4)
     g.act(0, "auction")
     assert g.legal_actions(1).bid_range == (10, 220)
-    refused(g, 1, "bid 221", "at most")
+    assert_refused(g, 1, "bid 221", "at most")
     g.act(1, "bid 100")
     g.act(0, "pass")
     assert prompt_kind(g) == (1, "debt")
@@ -126,9 +130,9 @@ def test_classic_auction_opens_at_1():
     roll(g, 0, 3, 3)
     g.act(0, "auction")
     assert g.prompt.details["minimum"] == 1
-    refused(g, 1, "bid 0", "at least $1")
+    assert_refused(g, 1, "bid 0", "at least $1")
     g.act(1, "bid 1")
-    refused(g, 2, "bid 1", "at least $2")
+    assert_refused(g, 2, "bid 1", "at least $2")
     g.act(2, "bid 2")
     for p in (3, 0, 1):
         g.act(p, "pass")

@@ -2,7 +2,10 @@
 'Take the top card from the matching pile and immediately do what it says. Return it to the bottom.'"""
 import pytest
 
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import hold_card, jail, own, place, prompt_kind, roll, set_cash, stack_card, start_turn
+
+from .helpers import CHANCE, CL, COMMUNITY_CHEST, FORCE, SW, check_invariants, new_game
 
 
 def draw_chance(g, card, start=3, d1=1, d2=3, *extra):

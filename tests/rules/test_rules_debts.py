@@ -1,5 +1,9 @@
 """Help! I Can't Pay!, bankruptcy, the winner, and the round-limit option (Star Wars 40th rulebook)."""
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, event_kinds, hold_card, own, place, prompt_kind, roll, set_cash, stack_card
+from openmonopoly.engine.state import BANK
+
+from .helpers import CHANCE, CL, COMMUNITY_CHEST, FORCE, SW, check_invariants, new_game
 
 LIGHT_BLUE = (6, 8, 9)
 
@@ -12,10 +16,10 @@ def test_debt_raise_money_by_selling_and_mortgaging_then_pay():
     roll(g, 0, 1, 3)                                       # Imperial Tax 200
     assert g.prompt == om.Prompt(0, "debt", {"amount": 200, "creditor": -1, "reason": "tax", "pos": 4})
     assert g.state.cash[0] == 100
-    refused(g, 0, "pay", "sell buildings")
-    refused(g, 0, "bankrupt", "raise")
-    refused(g, 0, "mortgage 6", "first")                  # buildings in the set must go first
-    refused(g, 0, "build 6", "debt")
+    assert_refused(g, 0, "pay", "sell buildings")
+    assert_refused(g, 0, "bankrupt", "raise")
+    assert_refused(g, 0, "mortgage 6", "first")                  # buildings in the set must go first
+    assert_refused(g, 0, "build 6", "debt")
     g.act(0, "sell 6")
     g.act(0, "sell 8")
     g.act(0, "sell 9")                                     # +75 -> 175
@@ -49,7 +53,7 @@ def test_bankrupt_refused_while_the_debt_can_be_raised():
     own(g, 0, 5)                                           # mortgage value 100
     roll(g, 0, 1, 3)
     assert g.legal_actions(0).actions[:1] == [om.Action("mortgage", 5)]
-    refused(g, 0, "bankrupt", "raise")
+    assert_refused(g, 0, "bankrupt", "raise")
 
 
 def test_bankruptcy_to_a_player_gives_cash_properties_and_cards_to_the_creditor():
@@ -128,7 +132,7 @@ def test_bankrupt_refused_when_selling_buildings_would_cover_the_debt():
     place(g, 0, 3)
     roll(g, 0, 1, 3)
     assert g.prompt.kind == "debt" and g.prompt.details["amount"] == 500
-    refused(g, 0, "bankrupt", "raise")
+    assert_refused(g, 0, "bankrupt", "raise")
 
 
 def test_bankruptcy_to_the_bank_returns_buildings_to_the_supply():
@@ -157,7 +161,7 @@ def test_last_player_standing_wins():
     assert g.over and g.winners == [1] and g.state.end_reason == "bankruptcy"
     assert g.prompt is None
     assert events[-1].kind == "game-over"
-    refused(g, 1, "roll", "over")
+    assert_refused(g, 1, "roll", "over")
 
 
 def test_bankrupt_player_is_skipped_and_game_goes_on():
@@ -171,7 +175,7 @@ def test_bankrupt_player_is_skipped_and_game_goes_on():
     assert prompt_kind(g) == (2, "turn")
     roll(g, 2, 4, 6)
     assert prompt_kind(g) == (1, "turn")
-    refused(g, 0, "trade 1 cash=0", "out of the game")
+    assert_refused(g, 0, "trade 1 cash=0", "out of the game")
 
 
 # ---------------------------------------------------------------- option max-rounds

@@ -2,13 +2,16 @@
 BadActionText with a reason, and the game (its whole JSON) unchanged."""
 import pytest
 
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, own, roll, set_cash
+
+from .helpers import SW, new_game
 
 
 def test_wrong_player_cannot_roll():
     """On Your Turn: only the player whose turn it is rolls."""
     g = new_game(SW)
-    reason = refused(g, 1, "roll", "not your decision")
+    reason = assert_refused(g, 1, "roll", "not your decision")
     assert "Player 1" in reason
 
 
@@ -16,10 +19,10 @@ def test_wrong_player_cannot_buy_or_bid_out_of_turn():
     """Want to buy it? is the lander's decision; auction bids go round the table one at a time."""
     g = new_game(SW)
     roll(g, 0, 3, 3)
-    refused(g, 1, "buy", "not your decision")
+    assert_refused(g, 1, "buy", "not your decision")
     g.act(0, "auction")
-    refused(g, 2, "bid 10", "not your decision")
-    refused(g, 0, "bid 10", "not your decision")
+    assert_refused(g, 2, "bid 10", "not your decision")
+    assert_refused(g, 0, "bid 10", "not your decision")
 
 
 @pytest.mark.parametrize("text", ["buy", "auction", "bid 10", "pass", "pay", "bankrupt", "accept", "reject",
@@ -27,13 +30,13 @@ def test_wrong_player_cannot_buy_or_bid_out_of_turn():
 def test_action_that_does_not_answer_the_prompt(text):
     """Engine: an action that does not answer the current prompt ('turn') is refused."""
     g = new_game(SW)
-    refused(g, 0, text, "does not answer")
+    assert_refused(g, 0, text, "does not answer")
 
 
 def test_roll_does_not_answer_a_buy_prompt():
     g = new_game(SW)
     roll(g, 0, 3, 3)
-    refused(g, 0, "roll", "does not answer")
+    assert_refused(g, 0, "roll", "does not answer")
 
 
 @pytest.mark.parametrize("text", ["", "fly", "roll 3", "bid", "bid ten", "build x", "trade", "trade x",
@@ -41,23 +44,23 @@ def test_roll_does_not_answer_a_buy_prompt():
 def test_malformed_text_is_bad_action_text(text):
     """Engine: text that does not parse raises BadActionText (an IllegalAction) with a reason."""
     g = new_game(SW)
-    reason = refused(g, 0, text, exc=om.BadActionText)
+    reason = assert_refused(g, 0, text, exc=om.BadActionText)
     assert reason
 
 
 def test_no_such_player():
     g = new_game(SW)
-    refused(g, 7, "roll", "no player")
+    assert_refused(g, 7, "roll", "no player")
 
 
 def test_illegal_any_time_actions_name_the_reason():
     """Buildings / Mortgaging: refused any-time actions say why."""
     g = new_game(SW)
-    refused(g, 0, "build 6", "do not own")
-    refused(g, 0, "mortgage 6", "do not own")
-    refused(g, 0, "unmortgage 6", "do not own")
-    refused(g, 0, "sell 6", "own no")
-    refused(g, 0, "build 4", "only")
+    assert_refused(g, 0, "build 6", "do not own")
+    assert_refused(g, 0, "mortgage 6", "do not own")
+    assert_refused(g, 0, "unmortgage 6", "do not own")
+    assert_refused(g, 0, "sell 6", "own no")
+    assert_refused(g, 0, "build 4", "only")
 
 
 def test_illegal_action_lists_the_legal_ones():

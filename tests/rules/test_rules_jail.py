@@ -1,5 +1,8 @@
 """How Do I Get Out of Jail? and what you may do while In Jail (Star Wars 40th rulebook)."""
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, hold_card, jail, own, place, prompt_kind, roll, set_cash
+
+from .helpers import CARGO, FORCE, SW, check_invariants, new_game
 
 
 def jailed_game(turns=0, players=2):
@@ -37,14 +40,14 @@ def test_jail_pay_bail_refused_without_50():
     """Get out / option 1: you must be able to pay the 50."""
     g = jailed_game()
     set_cash(g, 0, 49)
-    refused(g, 0, "pay-bail", "fine")
+    assert_refused(g, 0, "pay-bail", "fine")
 
 
 def test_jail_pay_bail_refused_when_not_in_jail():
     """How Do I Get Out of Jail?: only a player In Jail pays to get out (Just Visiting is not jail)."""
     g = new_game(SW)
     place(g, 0, 10)
-    refused(g, 0, "pay-bail", "not in jail")
+    assert_refused(g, 0, "pay-bail", "not in jail")
 
 
 def test_jail_use_get_out_of_jail_free_card():
@@ -64,7 +67,7 @@ def test_jail_use_get_out_of_jail_free_card():
 def test_jail_use_card_refused_without_a_card():
     """Get out / option 2: only 'if you have one'."""
     g = jailed_game()
-    refused(g, 0, "use-card", "no get-out-of-jail card")
+    assert_refused(g, 0, "use-card", "no get-out-of-jail card")
 
 
 def test_jail_card_bought_from_another_player_then_used():

@@ -1,5 +1,8 @@
 """Mortgaging (Help! I Can't Pay!) and Deals & Trades (Star Wars 40th rulebook)."""
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, event_kinds, hold_card, own, prompt_kind, set_cash
+
+from .helpers import CARGO, SW, check_invariants, new_game
 
 LIGHT_BLUE = (6, 8, 9)
 
@@ -21,8 +24,8 @@ def test_mortgage_refused_while_the_set_has_buildings():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE)
     own(g, 0, 6, level=1)
-    refused(g, 0, "mortgage 9", "first")
-    refused(g, 0, "mortgage 6", "first")
+    assert_refused(g, 0, "mortgage 9", "first")
+    assert_refused(g, 0, "mortgage 6", "first")
     g.act(0, "sell 6")
     g.act(0, "mortgage 9")
     assert g.state.cash[0] == 1500 + 25 + 60
@@ -33,8 +36,8 @@ def test_mortgage_refused_twice_or_on_anothers_property():
     g = new_game(SW)
     own(g, 0, 6, mortgaged=True)
     own(g, 1, 8)
-    refused(g, 0, "mortgage 6", "already")
-    refused(g, 0, "mortgage 8", "do not own")
+    assert_refused(g, 0, "mortgage 6", "already")
+    assert_refused(g, 0, "mortgage 8", "do not own")
 
 
 def test_unmortgage_costs_mortgage_plus_ten_percent():
@@ -60,7 +63,7 @@ def test_unmortgage_refused_without_the_cash():
     g = new_game(SW)
     own(g, 0, 6, mortgaged=True)
     set_cash(g, 0, 54)
-    refused(g, 0, "unmortgage 6", "costs")
+    assert_refused(g, 0, "unmortgage 6", "costs")
 
 
 def test_mortgage_and_unmortgage_on_another_players_turn():
@@ -118,8 +121,8 @@ def test_trade_refused_while_the_colour_set_has_buildings():
     g = new_game(SW)
     own(g, 0, *LIGHT_BLUE)
     own(g, 0, 6, level=1)
-    refused(g, 0, "trade 1 give=8 cash=-100", "sell the")
-    refused(g, 0, "trade 1 give=6 cash=-100", "sell the")
+    assert_refused(g, 0, "trade 1 give=8 cash=-100", "sell the")
+    assert_refused(g, 0, "trade 1 give=6 cash=-100", "sell the")
     g.act(0, "sell 6")
     g.act(0, "trade 1 give=8 cash=-100")
     assert prompt_kind(g) == (1, "trade")
@@ -129,10 +132,10 @@ def test_trade_refused_for_property_or_cash_you_do_not_have():
     """Deals & Trades: you can only trade what you own."""
     g = new_game(SW)
     own(g, 1, 6)
-    refused(g, 0, "trade 1 give=6", "does not own")
-    refused(g, 0, "trade 1 take=6 cash=1501", "only")
-    refused(g, 0, "trade 1 take-cards=0", "no get-out-of-jail card")
-    refused(g, 0, "trade 0 take=6", "yourself")
+    assert_refused(g, 0, "trade 1 give=6", "does not own")
+    assert_refused(g, 0, "trade 1 take=6 cash=1501", "only")
+    assert_refused(g, 0, "trade 1 take-cards=0", "no get-out-of-jail card")
+    assert_refused(g, 0, "trade 0 take=6", "yourself")
 
 
 def test_trade_of_mortgaged_property_receiver_lifts_the_mortgage():
@@ -172,7 +175,7 @@ def test_trade_receiver_of_mortgaged_property_without_cash_for_lifting_may_only_
     g.act(0, "trade 1 give=9")
     g.act(1, "accept")
     assert list(g.legal_actions(1).actions)[0] == om.Action("keep")
-    refused(g, 1, "lift", "keep")
+    assert_refused(g, 1, "lift", "keep")
     g.act(1, "keep")
     assert g.state.cash[1] == 14
 
@@ -183,4 +186,4 @@ def test_only_one_trade_offer_at_a_time():
     own(g, 0, 6)
     own(g, 2, 8)
     g.act(0, "trade 1 give=6 cash=-80")
-    refused(g, 2, "trade 0 give=8", "waiting")
+    assert_refused(g, 2, "trade 0 give=8", "waiting")

@@ -1,7 +1,10 @@
 """Owned Scenes, Ships and Power Sources: rent (Star Wars 40th rulebook), mortgaged rent, rent must be asked."""
 import pytest
 
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import assert_refused, event_kinds, own, place, prompt_kind
+
+from .helpers import CL, SW, check_invariants, new_game
 
 
 def land_on(g, pos, d1=None, d2=None, *extra):
@@ -144,7 +147,7 @@ def test_rent_must_be_claimed_claim_pays():
     land_on(g, 6)
     assert g.prompt == om.Prompt(2, "claim-rent", {"payer": 0, "pos": 6, "amount": 6})
     assert g.state.cash == [1500] * 4
-    refused(g, 1, "roll", "not your decision")             # the next player cannot roll before it is settled
+    assert_refused(g, 1, "roll", "not your decision")             # the next player cannot roll before it is settled
     g.act(2, "claim")
     assert g.state.cash[0] == 1494 and g.state.cash[2] == 1506
     assert prompt_kind(g) == (1, "turn")

@@ -1,5 +1,7 @@
 """Action Spaces: Imperial Tax, Bounty Collection, Free Parking, Just Visiting, Go To Jail (Star Wars 40th)."""
-from .helpers import *  # noqa: F403
+from kit import event_kinds, place, prompt_kind, roll
+
+from .helpers import SW, check_invariants, new_game
 
 
 def test_imperial_tax_pay_200():

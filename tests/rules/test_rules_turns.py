@@ -1,5 +1,9 @@
 """Set It Up!, On Your Turn, doubles and the GO space (Star Wars 40th rulebook)."""
-from .helpers import *  # noqa: F403
+import openmonopoly as om
+from kit import event_kinds, own, place, prompt_kind, roll, scripted_game, stack_card
+from openmonopoly.engine.state import BANK
+
+from .helpers import CARGO, CHANCE, CL, COMMUNITY_CHEST, FORCE, SW, check_invariants, new_game
 
 
 # ---------------------------------------------------------------- Set It Up!
@@ -27,14 +31,14 @@ def test_setup_decks_are_shuffled():
 
 def test_first_player_is_the_highest_roller():
     """Set It Up! / Who goes first?: each player rolls both dice; the highest roller goes first."""
-    g = game_with_chance(SW, 3, [1, 2, 6, 5, 3, 3])         # totals 3, 11, 6
+    g = scripted_game(SW, 3, [1, 2, 6, 5, 3, 3])         # totals 3, 11, 6
     assert g.state.current == 1 and g.state.first_player == 1
     assert g.prompt == om.Prompt(1, "turn", {"in_jail": False, "jail_turns": 0, "doubles": 0})
 
 
 def test_first_player_tie_for_highest_rolls_again():
     """Who goes first? (engine issue: ties re-roll): the tied highest rollers roll again; others do not."""
-    g = game_with_chance(SW, 3, [6, 6, 6, 6, 1, 1,          # 12, 12, 2: players 0 and 1 tie
+    g = scripted_game(SW, 3, [6, 6, 6, 6, 1, 1,          # 12, 12, 2: players 0 and 1 tie
                                  1, 2, 3, 3])               # re-roll: 3 vs 6 -> player 1
     assert g.state.current == 1
     started = [e for e in g.history if e.kind == "game-started"][0]

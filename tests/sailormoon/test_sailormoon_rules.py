@@ -1,9 +1,10 @@
 """Sailor Moon rulebook scenarios (scripted dice; see docs/RULES-COVERAGE.md, section Sailor Moon)."""
 from __future__ import annotations
 
-from rules.helpers import (BANK, check_invariants, hold_card, jail, new_game, own, place, prompt_kind, refused,
-                           roll, set_cash, start_turn)
 import openmonopoly as om
+from kit import assert_refused, hold_card, jail, own, place, prompt_kind, roll, set_cash, start_turn
+from openmonopoly.engine.state import BANK
+from rules.helpers import check_invariants, new_game
 
 SM = "sailormoon"
 QUICK = {"quicker-game": True}
@@ -42,7 +43,7 @@ def test_auction_opens_at_1_bids_only_up_to_cash_and_the_last_bidder_must_buy():
     assert g.prompt.details["minimum"] == 1
     g.act(1, "bid 5")
     assert g.legal_actions(2).bid_range == (6, 30)
-    refused(g, 2, "bid 31", "at most")
+    assert_refused(g, 2, "bid 31", "at most")
     g.act(2, "bid 30")
     g.act(0, "pass")
     g.act(1, "pass")

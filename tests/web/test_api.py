@@ -89,7 +89,6 @@ def test_refusals_change_nothing(db_url):
             hello(spectator)
             v = sync["version"]
             p = sync["view"]["prompt"]["player"]
-            me, my_token = 0, t0
 
             def refused(msg, code):
                 ws.send_text(msg if isinstance(msg, str) else json.dumps(msg))
@@ -164,7 +163,8 @@ def test_per_seat_filtering(db_url, edition):
                 view = msg["view"]
                 if view["prompt"] and view["prompt"]["player"] == 0:
                     action = choose(view)
-                    ws.send_json({"type": "act", "seat": 0, "token": token, "version": msg["version"], "action": action})
+                    ws.send_json({"type": "act", "seat": 0, "token": token, "version": msg["version"],
+                                  "action": action})
                 msg = ws.receive_json()
                 assert msg["type"] in ("update", "error"), msg
                 if msg["type"] == "error":       # a bot moved first: wait for the update and act again

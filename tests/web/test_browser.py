@@ -76,7 +76,8 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
         page.select_option("#edition", "classic")
         kinds = page.locator(".seat-kind")
         assert kinds.count() == 4
-        assert kinds.nth(0).input_value() == "human" and all(kinds.nth(i).input_value() == "heuristic" for i in (1, 2, 3))
+        assert kinds.nth(0).input_value() == "human"
+        assert all(kinds.nth(i).input_value() == "heuristic" for i in (1, 2, 3))
         page.screenshot(path=str(shots_dir(tmp_path) / "lobby.png"))
         page.click("#create-game")
         page.wait_for_url("**/game/*")

@@ -178,7 +178,7 @@ def test_dice_are_dealt_by_the_server(db_url):
         assert len({json.dumps(log) for log in logs}) > 1        # the same spec, different first rolls
         chance = [app.state.registry.games[g["id"]].game.chance.log for g in games]
         assert len({tuple(ch) for ch in chance}) == 3
-        for text, key in zip(texts, keys):
+        for text, key in zip(texts, keys, strict=True):
             assert key not in text and '"seed"' not in text and '"chance"' not in text
         assert all(k not in c.get("/api/games").text for k in keys)
 
