@@ -2,8 +2,8 @@
 
 A backend maps chunks of game indices (``(start, stop)`` pairs) to chunk results
 (``runner.play_chunk``: the chunk's totals, and its games' summaries when the job keeps
-them) and yields each as it finishes, in any order. ``InProcess`` plays them here, ``ProcessPool`` in a local pool of spawned
-processes (``concurrent.futures``), ``Ray`` as one Ray task per chunk, on a local Ray or
+them) and yields each as it finishes, in any order. ``InProcess`` plays them here, ``ProcessPool`` in a
+local pool of spawned processes (``concurrent.futures``), ``Ray`` as one Ray task per chunk, on a local Ray or
 a cluster (``address``). Work goes out in chunks, not one task per game, so the
 per-task overhead is paid once per chunk. Which backend played a game never changes
 it: a game depends only on the job and its index.
@@ -25,9 +25,10 @@ import signal
 import sys
 import time
 import types
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
-from typing import Any, Iterator, Protocol
+from typing import Any, Protocol
 
 from .runner import ChunkResult, SimJob, play_chunk, warm_up
 

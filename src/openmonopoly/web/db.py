@@ -18,8 +18,23 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (JSON, Float, bindparam, ForeignKey, Integer, String, Text, create_engine, event, func, insert,
-                        inspect, select, text, update)
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 SCHEMA_VERSION = 2      # 2: games.chance_key
