@@ -17,8 +17,8 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
-from ...registry import register
 from ...engine.state import BANK
+from ...registry import register
 from .. import jail, trade
 from . import events as ME
 from . import grogu, hideouts, movement
@@ -28,7 +28,6 @@ from .state import MandoState
 from .words import MandalorianWords
 
 
-
 class MandoTurn(Step):
     """The start of a turn: roll (in Jail: try for a 6), or first pay 50 / use a jetpack card to leave Jail."""
 
@@ -36,7 +35,7 @@ class MandoTurn(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
-    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+    def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         out = [A.A_ROLL]
         if game.state.in_jail[player]:
             if jail.check_pay_bail(game, player) is None:
@@ -45,7 +44,7 @@ class MandoTurn(Step):
                 out.append(A.A_USE_CARD)
         return out
 
-    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+    def check(self, game: MandalorianGame, player: int, action: Action) -> str | None:
         if action.kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
         if action.kind == A.USE_CARD:
@@ -55,7 +54,7 @@ class MandoTurn(Step):
                 return "you hold no Signet card that frees you from Jail"
         return None
 
-    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+    def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         if action.kind == A.ROLL:
             game.roll(player)
         elif action.kind == A.PAY_BAIL:
@@ -66,7 +65,7 @@ class MandoTurn(Step):
             return_to_bottom(game, player, card, "used")
             jail.release(game, player, "card")
 
-    def describe(self, game: "MandalorianGame") -> dict:
+    def describe(self, game: MandalorianGame) -> dict:
         s = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player],
                 "die": "green" if s.grogu_carrier == self.player else "silver"}
@@ -78,7 +77,7 @@ class MandoEndTurn(Step):
     FIELDS = ("player",)
     automatic = True
 
-    def run(self, game: "MandalorianGame") -> None:
+    def run(self, game: MandalorianGame) -> None:
         game.pop()
         game.next_turn()
 
