@@ -141,7 +141,7 @@ class _SourceFirst(importlib.machinery.PathFinder):
     """Finds the compiled modules' ``.py`` sources, so their extension modules are not loaded."""
 
     @classmethod
-    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,  # type: ignore[override]
+    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in _SOURCE_FIRST:
             return None

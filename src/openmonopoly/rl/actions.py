@@ -67,23 +67,17 @@ class ActionSpace:
         ed = self.edition
         s = game.state
         owner = getattr(s, "owner", None)
-        target = None
-        if owner is not None and ed.group_members:
+        if owner is not None:
             for members in ed.group_members:
                 if len(members) < 2:
                     continue
                 others = [q for q in members if owner[q] != player]
                 if len(others) == 1 and owner[others[0]] >= 0 and owner[others[0]] != player:
                     target = others[0]
-                    break
-        out: list[TradeOffer | None] = []
-        for m in TRADE_MULTIPLIERS:
-            if target is None:
-                out.append(None)
-            else:
-                cash = int(math.ceil(m * ed.board[target].price))
-                out.append(TradeOffer(player, owner[target], (), (target,), cash))
-        return out
+                    price = ed.board[target].price
+                    return [TradeOffer(player, owner[target], (), (target,), int(math.ceil(m * price)))
+                            for m in TRADE_MULTIPLIERS]
+        return [None] * len(TRADE_MULTIPLIERS)
 
     # ------------------------------------------------------------------ mask and decoding
     def mask(self, game: Game, player: int) -> np.ndarray:

@@ -625,8 +625,9 @@ class Registry:
         game = Game(record["edition"], record["players"], record["seed"], record["options"], chance=chance)
         holder = LiveGame.__new__(LiveGame)
         holder.game = game
-        frames = [{"view": game.view(None).to_json(), "actor": None,
-                   "events": [holder.event_json(e) for e in game.history if e.visible_to(None)]}]
+        frames: list[dict[str, Any]] = [{"view": game.view(None).to_json(), "actor": None,
+                                         "events": [holder.event_json(e) for e in game.history
+                                                    if e.visible_to(None)]}]
         for player, data in record["actions"]:
             events = game.act(int(player), game.parse_json(data))
             frames.append({"view": game.view(None).to_json(), "actor": int(player),
