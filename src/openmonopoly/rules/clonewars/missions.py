@@ -18,7 +18,8 @@ the space is resolved as a landing (buy or auction, rent, card, tax, Go to Jail)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...editions.schema import STREET
 from ...engine import actions as A
@@ -56,7 +57,8 @@ TAKE_SITES, STEAL_SITES, MOVE_SELF, EXTRA_TURN, CASH, ELIMINATE, MOVE_OTHER = (
     "take-sites", "steal-sites", "move-self", "extra-turn", "cash", "eliminate", "move-other")
 
 
-class Mission(NamedTuple):
+@dataclass(frozen=True)
+class Mission:          # (not a NamedTuple: its field ``count`` would hide tuple.count)
     number: int          # the other die
     side: str
     name: str            # the booklet's name where the digest gives one, else a description
@@ -129,6 +131,7 @@ class MissionCheck(Step):
     (not to a player who has since gone to jail or left the game)."""
 
     FIELDS = ("player", "number")
+    number: int
     automatic = True
 
     def run(self, game: CloneWarsGame) -> None:
@@ -144,6 +147,7 @@ class MissionOffer(Step):
     """Send the troops on mission ``number`` (``mission``) or not (``pass``)."""
 
     FIELDS = ("player", "number")
+    number: int
     kind = "mission"
     answers = frozenset({MISSION, A.PASS})
 
@@ -201,6 +205,9 @@ class MissionPick(Step):
     """The choices a successful mission's reward needs (see the module docstring)."""
 
     FIELDS = ("player", "number", "left", "target")
+    number: int
+    left: int                       # sites still to take or steal
+    target: int                     # the player to move (-1: not chosen yet)
     kind = "mission-pick"
     answers = frozenset({TAKE, COLLECT, STEAL, PICK, TARGET, A.PASS})
 

@@ -24,6 +24,8 @@ SPACE_PURPOSES: dict[str, tuple[Callable, Callable, bool]] = {}
 
 class ChoosePlayer(Step):
     FIELDS = ("player", "purpose", "arg")
+    purpose: str                    # a key of PLAYER_PURPOSES
+    arg: int
     kind = "choose-player"
     answers = frozenset({TARGET})
 
@@ -50,6 +52,8 @@ class ChoosePlayer(Step):
 
 class ChooseSpace(Step):
     FIELDS = ("player", "purpose", "arg")
+    purpose: str                    # a key of SPACE_PURPOSES
+    arg: int
     kind = "choose-space"
     answers = frozenset({PICK, A.END})
 

@@ -130,7 +130,7 @@ def compile_empire(e: Edition) -> EmpireRules:
         for card in deck.cards:
             where = f"decks[{d_i}] ({deck.id}) card {card.id}"
             kind = card.effect.get("kind")
-            if kind not in allowed:
+            if not isinstance(kind, str) or kind not in allowed:
                 raise _fail(e, where, f"unknown effect kind {kind!r}; allowed: {sorted(allowed)}")
             for f in CHANCE_EFFECTS.get(kind, ()) if deck.id == "chance" else ():
                 if f not in card.effect:

@@ -158,6 +158,13 @@ class Respond(Step):
     """``player`` is the victim of ``effect``: ``pass`` (let it happen) or play a blocker."""
 
     FIELDS = ("player", "attacker", "others", "effect", "a", "b", "super_only", "ask")
+    attacker: int
+    others: tuple[int, ...]         # the victims asked after this one
+    effect: str
+    a: int
+    b: int
+    super_only: bool
+    ask: bool
     kind = "respond"
     answers = frozenset({A.PASS, PLAY})
 

@@ -24,7 +24,7 @@ from .. import jail, movement, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
-from .data import OFFICE, compile_empire
+from .data import OFFICE, EmpireRules, compile_empire
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
 from .words import EmpireWords
@@ -46,7 +46,7 @@ class EmpireState(State):
         self.tower: list[list[int]] = [[] for _ in range(n)]
         self.height = [0] * n
         self.owner = [BANK] * size
-        t = edition.rules  # type: ignore[attr-defined]
+        t: EmpireRules = edition.rules
         self.stock = [1 if t.is_brand[p] else sp.amount if t.is_utility[p] else 0
                       for p, sp in enumerate(edition.board)]
         self.offices = rules.offices
@@ -112,6 +112,7 @@ class EmpireEndOfMove(Step):
     """After a move (or a swap) is resolved: roll again after doubles, or pass the dice on."""
 
     FIELDS = ("player", "again")
+    again: bool                     # doubles: the player rolls again
     automatic = True
 
     def run(self, game: EmpireGame) -> None:

@@ -80,6 +80,7 @@ def buy_billboard(game: EmpireGame, player: int, pos: int, price: int) -> None:
 
 class BuyBillboard(Step):
     FIELDS = ("player", "pos")
+    pos: int
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION, PLAY})
 
@@ -123,6 +124,8 @@ class RentDue(Step):
     """``player`` landed on ``owner``'s brand: ``pay`` their tower value, or play Reverse Rent."""
 
     FIELDS = ("player", "pos", "owner")
+    pos: int
+    owner: int
     kind = "rent"
     answers = frozenset({A.PAY, PLAY})
 

@@ -66,6 +66,8 @@ class SwapChoice(Step):
     """The swapper shows: pick two towers (``swap N`` twice) to switch their tops, or ``move``."""
 
     FIELDS = ("player", "steps", "first")
+    steps: int
+    first: int                      # the first tower picked (-1: none yet)
     kind = "swap"
     answers = frozenset({SWAP, MOVE})
 

@@ -32,6 +32,8 @@ class BattleCheck(Step):
     """After the space landed on is resolved: battle the enemy stopped at, if it and the player are still there."""
 
     FIELDS = ("player", "pos", "enemy")
+    pos: int
+    enemy: int
     automatic = True
 
     def run(self, game: MandalorianGame) -> None:
@@ -63,6 +65,9 @@ class Battle(Step):
     """Before the roll: play Signet battle cards, then roll."""
 
     FIELDS = ("player", "enemy", "card", "played")
+    enemy: int
+    card: int
+    played: tuple[int, ...]   # the Signet battle cards played so far
     kind = "battle"
     answers = frozenset({A.ROLL, A.PLAY})
 
@@ -96,6 +101,11 @@ class Reroll(Step):
     """Ahsoka Tano after her roll: re-roll (and keep the second roll) or keep this one."""
 
     FIELDS = ("player", "enemy", "card", "played", "total", "dice")
+    enemy: int
+    card: int
+    played: tuple[int, ...]
+    total: int
+    dice: tuple[int, ...]
     kind = "battle-reroll"
     answers = frozenset({A.REROLL, A.KEEP})
 

@@ -22,7 +22,7 @@ from ...registry import register
 from .. import jail, trade
 from . import events as ME
 from . import grogu, hideouts, movement
-from .data import compile_mandalorian
+from .data import MandalorianRules, compile_mandalorian
 from .signets import SIGNET, return_to_bottom
 from .state import MandoState
 from .words import MandalorianWords
@@ -196,8 +196,9 @@ class MandalorianGame(Game):
             self._events.append(Event(E.DICE, player, amount=d, other=d, info="green" if green else "move"))
         movement.move(self, player, d)
 
-    def advance_to(self, player: int, target: int) -> None:
-        """A card's "advance to": a move forward to ``target`` by the ordinary movement rules."""
+    def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        """A card's "advance to": a move forward to ``target`` by the ordinary movement rules (no Signet card
+        multiplies a rent, so the multipliers of the shared signature are unused)."""
         size = self.edition.size
         movement.move(self, player, (target - self.state.position[player]) % size or size, "direct")
 
@@ -273,7 +274,8 @@ class MandalorianGame(Game):
 
 def assign_characters(ed: Edition, names: list[str], shift: int) -> list[int]:
     """A seat named after a character plays it; the others get the remaining characters in order."""
-    chars = ed.rules.characters  # type: ignore[attr-defined]
+    t: MandalorianRules = ed.rules
+    chars = t.characters
     by_name = {c.name.lower(): i for i, c in enumerate(chars)}
     out = [-1] * len(names)
     for p, name in enumerate(names):

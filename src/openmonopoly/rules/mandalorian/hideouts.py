@@ -90,6 +90,10 @@ class HideoutDebt(Step):
     """``player`` owes ``amount`` to ``creditor`` (-1: the bank) and lacks the credits."""
 
     FIELDS = ("player", "creditor", "amount", "reason", "pos")
+    creditor: int
+    amount: int
+    reason: str
+    pos: int
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 

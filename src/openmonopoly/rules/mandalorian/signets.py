@@ -103,6 +103,7 @@ class ResolveLater(Step):
     """Boba Fett with Grogu: the second card, once the first is dealt with (not if he was jailed meanwhile)."""
 
     FIELDS = ("player", "card")
+    card: int
     automatic = True
 
     def run(self, game: MandalorianGame) -> None:
@@ -117,6 +118,8 @@ class ChooseSignet(Step):
     """Boba Fett: keep or use one of the two cards drawn; the other goes to the bottom of the deck."""
 
     FIELDS = ("player", "first", "second")
+    first: int
+    second: int
     kind = "signet-choice"
     answers = frozenset({A.CHOOSE})
 
