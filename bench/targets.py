@@ -160,9 +160,9 @@ def peer(path: str, games: int) -> dict:
     out = subprocess.run([sys.executable, str(HERE / "peer_compare.py"), path, "--games", str(games), "--json"],
                          capture_output=True, text=True, check=True).stdout
     r = json.loads(out)
+    rates = f"{r['ours']['player_turns_per_cpu_sec']:,} vs {r['peer']['player_turns_per_cpu_sec']:,}"
     return row("classic / gamescomputersplay/monopoly (player-turns per CPU-second, one core)", r["ratio"], "x",
-               r["target"], note=f"{r['ours']['player_turns_per_cpu_sec']:,} vs {r['peer']['player_turns_per_cpu_sec']:,}"
-                                 f"; aiming at {r['aim']:g}x")
+               r["target"], note=f"{rates}; aiming at {r['aim']:g}x")
 
 
 def main(argv: list[str] | None = None) -> int:

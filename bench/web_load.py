@@ -70,7 +70,7 @@ async def play(http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int,
                                                   "version": msg["version"], "action": action}))
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.time()))
-                except asyncio.TimeoutError:
+                except TimeoutError:
                     return
                 now = time.time()
                 m = orjson.loads(raw)
@@ -209,7 +209,8 @@ async def main() -> int:
             server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu0, cpu_seconds(os.getpid()) - client_cpu0
             per = 1e6 / max(1, stats["actions"])
             print(f"cpu: server {server_cpu:.1f} s ({server_cpu * per:.0f} us/action), this client {client_cpu:.1f} s "
-                  f"({client_cpu * per:.0f} us/action), machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+                  f"({client_cpu * per:.0f} us/action), "
+                  f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         if failures:
             print("first failure:", repr(failures[0]))
             ok = False

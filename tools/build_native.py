@@ -29,7 +29,6 @@ import tempfile
 import warnings
 from pathlib import Path
 
-
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
 SHARED_LIB = "openmonopoly_native"      # mypyc's runtime for the group: openmonopoly_native__mypyc.*.so
@@ -69,7 +68,7 @@ def clean(native) -> None:
 
 def mypy_config(native) -> str:
     """Strict enough for mypyc on the compiled modules; the others are only read for their types."""
-    version = "%d.%d" % sys.version_info[:2]
+    version = "{}.{}".format(*sys.version_info[:2])
     return (f"[mypy]\npython_version = {version}\nfollow_imports = normal\n"
             f"cache_dir = {ROOT / 'build' / 'native' / 'mypy_cache'}\n"
             "[mypy-openmonopoly.*]\nignore_errors = True\n"
@@ -95,7 +94,7 @@ def mypyc_extensions(native) -> list:
 
 def compiler_problem(compiler_type: str | None = None) -> str | None:
     """Why no extension can be built here (no C compiler, no Python headers), or None."""
-    from distutils.ccompiler import new_compiler          # (setuptools' own distutils)
+    from distutils.ccompiler import new_compiler  # (setuptools' own distutils)
     from distutils.sysconfig import customize_compiler
 
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,7 @@
 """openmonopoly: one engine that plays Monopoly editions exactly by their rulebooks."""
-from . import _native  # noqa: F401  (first: chooses the compiled core or the pure-Python sources)
-from . import rules  # noqa: F401  (declares the rules families to the registry; imports none of them)
+# _native comes first: it chooses the compiled core or the pure-Python sources. rules declares the rules
+# families to the registry (and imports none of them).
+from . import _native, rules  # noqa: F401
 
 __all__ = ["Action", "BadActionText", "BadOption", "EditionError", "Event", "Game", "IllegalAction", "Legal",
            "OpenMonopolyError", "Prompt", "ReplayMismatch", "TradeOffer", "View", "edition_ids", "load_edition"]

@@ -23,9 +23,9 @@ import json
 import os
 import sys
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Sequence
 
 # The hot path of a bot game on the classic rules, compiled together (they call each other natively).
 # Families with rules of their own (Empire, Mandalorian, Clone Wars, ...) stay interpreted and subclass
@@ -59,7 +59,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 _SOURCE_FIRST = set(COMPILED)        # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
 PURE_ENV = "OPENMONOPOLY_PURE"
-PYTHON = "%d.%d" % sys.version_info[:2]      # extension modules are built for one minor version
+PYTHON = "{}.{}".format(*sys.version_info[:2])      # extension modules are built for one minor version
 EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -141,7 +141,7 @@ class _SourceFirst(importlib.machinery.PathFinder):
     """Finds the compiled modules' ``.py`` sources, so their extension modules are not loaded."""
 
     @classmethod
-    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,  # type: ignore[override]
+    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
         if fullname not in _SOURCE_FIRST:
             return None

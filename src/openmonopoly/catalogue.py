@@ -7,8 +7,9 @@ a game in progress (houses per hotel, what a player holds) come from its views, 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any
 
 from .agents import AGENT_KINDS
 from .engine.options import BadOption, Option, parse_option_text

@@ -15,10 +15,10 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
         from .random_bot import RandomAgent
         return RandomAgent(seed)
     if kind == "heuristic":
-        from .by_family import FamilyHeuristic     # a HeuristicAgent that defers to a family's own bot
+        from .by_family import FamilyHeuristic  # a HeuristicAgent that defers to a family's own bot
         return FamilyHeuristic(seed)
     if kind == "mcts":
-        from .mcts import MCTSAgent                # determinized MCTS over View.sample_game
+        from .mcts import MCTSAgent  # determinized MCTS over View.sample_game
         return MCTSAgent(seed)
     raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(AGENT_KINDS)}")
 

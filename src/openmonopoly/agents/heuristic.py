@@ -30,7 +30,7 @@ from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
 from ..engine.state import BANK
 from ..rules.classic import ClassicView
-from . import missions as _variants     # Clone Wars missions, quicker-game tables
+from . import missions as _variants  # Clone Wars missions, quicker-game tables
 from .base import group_counts
 
 # Actions as ``Final`` module constants, so the compiled code reads C statics, not attributes of the

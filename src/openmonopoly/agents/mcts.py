@@ -285,7 +285,7 @@ class MCTSAgent:
                 edge = node.child[key] = _Edge()
             edge.avail += 1
             edges.append(edge)
-        for action, edge in zip(menu, edges):
+        for action, edge in zip(menu, edges, strict=True):
             if edge.n == 0:
                 return action, edge, True
         c = self.exploration
@@ -301,7 +301,7 @@ class MCTSAgent:
         if not s.alive[me]:
             return 0.0
         equity = self.equity(game)
-        total = sum(e for e, alive in zip(equity, s.alive) if alive and e > 0)
+        total = sum(e for e, alive in zip(equity, s.alive, strict=True) if alive and e > 0)
         if total <= 0:
             return 1.0 / max(1, sum(s.alive))
         return max(0.0, equity[me]) / total

@@ -118,7 +118,6 @@ def _richest(view: View, players: list[int]) -> int:
 
 def _pick(bot: Any, view: View, prompt: Prompt, legal: list[Action]) -> Action:
     me = view.player
-    ed = view.edition
     kinds = {a.kind for a in legal}
     if "take" in kinds:
         sites = [a.arg for a in legal if a.kind == "take"]

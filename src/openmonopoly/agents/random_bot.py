@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import random
 
+from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
-from ..editions.schema import STREET
 
 
 class RandomAgent:

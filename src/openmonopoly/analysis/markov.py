@@ -250,7 +250,8 @@ def _classic_chain(model: MoveModel, jail: str) -> Chain:
 
 
 def ally_targets(model: MoveModel, pos: int) -> dict[int, float]:
-    """Mandalorian Unexpected Ally: the next unowned hideout (each owned with ``hideouts_owned``), else the next ally."""
+    """Mandalorian Unexpected Ally: the next unowned hideout (each owned with ``hideouts_owned``), else the next
+    ally."""
     ed, size = model.edition, model.size
     f = float(model.params["hideouts_owned"])
     out: dict[int, float] = {}

@@ -8,7 +8,7 @@ needs no code at all: see docs/ARCHITECTURE.md, "Adding an edition".
 from __future__ import annotations
 
 import os
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from .schema import Edition, EditionError, load_edition_file
@@ -45,7 +45,7 @@ def load(edition: str) -> Edition:
     return _load(str(_path_of(edition).resolve()))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load(path: str) -> Edition:
     edition = load_edition_file(path)
     stem = Path(path).stem

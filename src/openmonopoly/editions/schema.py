@@ -54,7 +54,7 @@ class Rules:
     auction_opening_bid: int
     auction_increment: int
 
-    def __deepcopy__(self, memo: dict) -> "Rules":
+    def __deepcopy__(self, memo: dict) -> Rules:
         return self             # frozen, and shared by every game of the edition
 
 
@@ -132,10 +132,10 @@ class Edition:
 
     # An edition is loaded once and shared, never changed: copies of games (and of anything holding
     # an edition) share it too.
-    def __copy__(self) -> "Edition":
+    def __copy__(self) -> Edition:
         return self
 
-    def __deepcopy__(self, memo: dict) -> "Edition":
+    def __deepcopy__(self, memo: dict) -> Edition:
         return self
 
     @property
@@ -286,7 +286,7 @@ def index_groups(e: Edition) -> None:
     e.group_names = list(e.groups)
     e.group_members = [tuple(s.position for s in e.board if s.group == g) for g in e.group_names]
     e.group_of = [s.group_index for s in e.board]
-    for g, members in zip(e.group_names, e.group_members):
+    for g, members in zip(e.group_names, e.group_members, strict=True):
         if not members:
             raise fail(e.path, f"groups.{g}", "no space belongs to this group")
 

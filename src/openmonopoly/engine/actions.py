@@ -65,17 +65,17 @@ class ActionKinds:
         self.anytime = anytime
 
     def extend(self, plain: tuple[str, ...] = (), numbered: tuple[str, ...] = (),
-               anytime: tuple[str, ...] = ()) -> "ActionKinds":
+               anytime: tuple[str, ...] = ()) -> ActionKinds:
         """These kinds plus the given ones (``anytime`` names kinds among them or these)."""
         return ActionKinds(self.plain | frozenset(plain), self.numbered | frozenset(numbered),
                            self.anytime | frozenset(anytime))
 
-    def without(self, *kinds: str) -> "ActionKinds":
+    def without(self, *kinds: str) -> ActionKinds:
         """These kinds less ``kinds`` (a family that has no buildings, say)."""
         drop = frozenset(kinds)
         return ActionKinds(self.plain - drop, self.numbered - drop, self.anytime - drop)
 
-    def parse(self, text: str, proposer: int = -1) -> "Action":
+    def parse(self, text: str, proposer: int = -1) -> Action:
         """Read the text form of an action. ``proposer`` fills in who proposes a trade."""
         if not isinstance(text, str):
             raise BadActionText(f"an action is text like 'bid 20'; got {type(text).__name__} {text!r}")
@@ -95,7 +95,7 @@ class ActionKinds:
             return Action(TRADE, -1, _parse_offer(words[1:], proposer, text))
         raise BadActionText(f"unknown action '{kind}'; known: " + ", ".join(sorted(self.all)), text)
 
-    def from_json(self, data: str | dict) -> "Action":
+    def from_json(self, data: str | dict) -> Action:
         """An action from ``Action.to_json``: its text, or a trade object."""
         if isinstance(data, str):
             return self.parse(data)
@@ -149,7 +149,7 @@ class TradeOffer(NamedTuple):
                 "take_cards": list(self.take_cards)}
 
     @classmethod
-    def from_json(cls, d: dict) -> "TradeOffer":
+    def from_json(cls, d: dict) -> TradeOffer:
         return cls(int(d["proposer"]), int(d["target"]), tuple(d.get("give", ())), tuple(d.get("take", ())),
                    int(d.get("cash", 0)), tuple(d.get("give_cards", ())), tuple(d.get("take_cards", ())))
 
@@ -170,7 +170,7 @@ class Action(NamedTuple):
         return self.kind
 
     @staticmethod
-    def parse(text: str, proposer: int = -1) -> "Action":
+    def parse(text: str, proposer: int = -1) -> Action:
         """Read the text form of an action of the shared kinds (``SHARED_KINDS``). A game reads its
         own family's kinds too: ``game.parse(text)``."""
         return SHARED_KINDS.parse(text, proposer)
@@ -181,7 +181,7 @@ class Action(NamedTuple):
         return str(self)
 
     @staticmethod
-    def from_json(data: str | dict) -> "Action":
+    def from_json(data: str | dict) -> Action:
         """``to_json`` read back, for the shared kinds (a game's own: ``game.parse_json``)."""
         return SHARED_KINDS.from_json(data)
 

@@ -64,14 +64,14 @@ class Chance:
             items[i], items[j] = items[j], items[i]
 
     # --- scripting (tests) and replay -------------------------------------------------
-    def force_dice(self, *faces: int) -> "Chance":
+    def force_dice(self, *faces: int) -> Chance:
         """Make the next dice show these faces (1..6), in order. Returns this source, so a scripted
         source can be written in one expression: ``Game(..., chance=Chance(0).force_dice(6, 6))``."""
         for face in faces:
             self._forced.append(face - 1)
         return self
 
-    def force(self, *values: int) -> "Chance":
+    def force(self, *values: int) -> Chance:
         """Make the next ``below`` calls (shuffle swaps, card picks, dice minus one) return these raw
         values, in order. Returns this source."""
         self._forced.extend(values)
@@ -97,7 +97,7 @@ class Chance:
         return value
 
     # --- persistence --------------------------------------------------------------------
-    def copy(self) -> "Chance":
+    def copy(self) -> Chance:
         new = Chance.__new__(Chance)
         new._rng = random.Random(0)            # (seeding from the OS would be wasted work)
         new._rng.setstate(self._rng.getstate())
@@ -105,7 +105,7 @@ class Chance:
         self._copy_outcomes_to(new)
         return new
 
-    def _copy_outcomes_to(self, new: "Chance") -> None:
+    def _copy_outcomes_to(self, new: Chance) -> None:
         new._forced = deque(self._forced)
         new.log = list(self.log)
         new._playback = None if self._playback is None else list(self._playback)
@@ -116,7 +116,7 @@ class Chance:
         return {"rng": [version, list(internal), gauss], "forced": list(self._forced), "log": list(self.log)}
 
     @classmethod
-    def from_json(cls, d: dict) -> "Chance":
+    def from_json(cls, d: dict) -> Chance:
         """The source ``to_json`` saved, of either generator (``KeyedChance`` saves its state as a dict)."""
         rng = d["rng"]
         new: Chance
@@ -171,10 +171,10 @@ class KeyedChance(Chance):
         return {"key": self._key.hex(), "counter": self._counter}
 
     @classmethod
-    def from_state(cls, state: dict) -> "KeyedChance":
+    def from_state(cls, state: dict) -> KeyedChance:
         return KeyedChance(bytes.fromhex(state["key"]), int(state["counter"]))
 
-    def copy(self) -> "Chance":
+    def copy(self) -> Chance:
         new = KeyedChance(self._key, self._counter)
         self._copy_outcomes_to(new)
         return new

@@ -1,7 +1,8 @@
 """Typed errors raised by the engine."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from ..editions.schema import EditionError
 from ..errors import OpenMonopolyError
@@ -16,8 +17,8 @@ class IllegalAction(OpenMonopolyError):
     ``reason`` says what is wrong; ``legal`` lists what the player may do instead.
     """
 
-    def __init__(self, reason: str, action: "Action | str | None" = None, player: int | None = None,
-                 legal: Sequence["Action"] = ()) -> None:
+    def __init__(self, reason: str, action: Action | str | None = None, player: int | None = None,
+                 legal: Sequence[Action] = ()) -> None:
         self.reason = reason
         self.action = action
         self.player = player

@@ -12,11 +12,11 @@ from typing import Final, NamedTuple
 # kind                  player      pos         amount      other            info
 GAME_STARTED: Final = "game-started"   # first     -           -           -                "d1+d2,..." rolls per player
 TURN: Final = "turn"                   # player    -           round       -                -
-DICE: Final = "dice"                   # player    -           total       d1*10+d2         purpose (move, jail, rent, order)
+DICE: Final = "dice"                   # player    -           total       d1*10+d2         why: move/jail/rent/order
 MOVED: Final = "moved"                 # player    to          from        steps            "forward"/"back"/"direct"
 SALARY: Final = "salary"               # player    -           amount      -                -
 BOUGHT: Final = "bought"               # player    pos         price       -                -
-AUCTION_START: Final = "auction"       # -         pos/lot     opening     -                lot kind (property/house/hotel)
+AUCTION_START: Final = "auction"       # -         pos/lot     opening     -                lot: property/house/hotel
 BID: Final = "bid"                     # player    lot         amount      -                -
 BID_PASS: Final = "bid-pass"           # player    lot         -           -                -
 AUCTION_WON: Final = "auction-won"     # player    lot         amount      -                -
@@ -64,7 +64,7 @@ class Event(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> "Event":
+    def from_json(cls, d: dict) -> Event:
         return cls(**d)
 
 

@@ -46,25 +46,25 @@ class Step:
         except AttributeError:
             return -1
 
-    def legal(self, game: Any, player: int) -> list["Action"]:
+    def legal(self, game: Any, player: int) -> list[Action]:
         """The concrete actions answering this step (bids are given by ``bid_range``)."""
         return []
 
     def bid_range(self, game: Any, player: int) -> tuple[int, int] | None:
         return None
 
-    def check(self, game: Any, player: int, action: "Action") -> str | None:
+    def check(self, game: Any, player: int, action: Action) -> str | None:
         """Why ``action`` is illegal now, or None if it is legal."""
         return None
 
-    def apply(self, game: Any, player: int, action: "Action") -> None:
+    def apply(self, game: Any, player: int, action: Action) -> None:
         raise NotImplementedError
 
     def describe(self, game: Any) -> dict:
         """Public details of the prompt (what is being bought, the bid to beat, ...)."""
         return {}
 
-    def without(self, game: Any, player: int) -> "Step | None":
+    def without(self, game: Any, player: int) -> Step | None:
         """This step once ``player`` has left the game (None: the step is void)."""
         return None if not self.automatic and self.decider == player else self
 
@@ -85,7 +85,7 @@ class Step:
         return d
 
     @staticmethod
-    def from_json(d: dict) -> "Step":
+    def from_json(d: dict) -> Step:
         name = d.get("step")
         cls = step_types().get(name) if isinstance(name, str) else None
         if cls is None:
@@ -112,7 +112,7 @@ def step_types() -> dict[str, type[Step]]:
         for sub in todo.pop().__subclasses__():
             other = found.setdefault(sub.__name__, sub)
             if other is not sub:
-                where = [getattr(c, "__module__") for c in (other, sub)]   # (mypyc: no cls.__module__)
+                where = [getattr(c, "__module__") for c in (other, sub)]  # noqa: B009 (mypyc: no cls.__module__)
                 raise TypeError(f"two step classes are named {sub.__name__}: {where[0]} and {where[1]}; "
                                 "saved games could not tell them apart")
             todo.append(sub)

@@ -11,14 +11,15 @@ from __future__ import annotations
 import hashlib
 import json
 import random
-from typing import Any, ClassVar, Final, Sequence
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
+from .. import registry
 from ..editions import Edition, load
 from ..editions.schema import Rules
 from . import actions as A
-from .. import registry
 from .actions import SHARED_KINDS, Action, ActionKinds
 from .chance import Chance
 from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
@@ -58,7 +59,7 @@ class Game:
     _events: list[Event] | None
     _record: list[tuple[int, Action]]
 
-    def __new__(cls, edition: str | Edition = "classic", *args: Any, **kwargs: Any) -> "Game":
+    def __new__(cls, edition: str | Edition = "classic", *args: Any, **kwargs: Any) -> Game:
         if cls is Game:     # Game(edition, ...) is the game of that edition's rules class
             family = rules_class(load(edition) if isinstance(edition, str) else edition)
             return family.__new__(family, edition, *args, **kwargs)
@@ -145,7 +146,7 @@ class Game:
                 if rolls is not None:
                     rolls.append(f"{p}:" + "+".join(map(str, faces)))
             best = max(totals)
-            contenders = [p for p, t in zip(contenders, totals) if t == best]
+            contenders = [p for p, t in zip(contenders, totals, strict=True) if t == best]
             if len(contenders) == 1:
                 if rolls is not None:
                     self.emit(Event(GAME_STARTED, contenders[0], info=" ".join(rolls)))
@@ -471,7 +472,7 @@ class Game:
         return hashlib.sha256(json.dumps(self.record(), sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     @classmethod
-    def replay(cls, record: dict, *, events: bool = True, upto: int | None = None) -> "Game":
+    def replay(cls, record: dict, *, events: bool = True, upto: int | None = None) -> Game:
         """Rebuild a game from its record, feeding the recorded chance outcomes back."""
         if record.get("format") != RECORD_FORMAT:
             raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
@@ -497,7 +498,7 @@ class Game:
             chance._playback = None
         return game
 
-    def clone(self, *, events: bool | None = None) -> "Game":
+    def clone(self, *, events: bool | None = None) -> Game:
         cls = type(self)
         new = cls.__new__(cls)
         new.edition = self.edition
@@ -513,10 +514,10 @@ class Game:
 
     # copy/deepcopy/pickle go through clone and JSON rather than through each object's fields: the
     # compiled step classes can only be built through their constructors.
-    def __copy__(self) -> "Game":
+    def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> "Game":
+    def __deepcopy__(self, memo: dict) -> Game:
         return self.clone()
 
     def __reduce__(self) -> Any:
@@ -552,7 +553,7 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "Game":
+    def from_json(cls, data: dict) -> Game:
         if data.get("format") != RECORD_FORMAT:
             raise OpenMonopolyError(f"unknown saved-game format {data.get('format')!r}; expected {RECORD_FORMAT}")
         edition = load(data["edition"])

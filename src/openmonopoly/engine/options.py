@@ -1,8 +1,9 @@
 """Named options (house rules and variants) with defaults, as the engine lists them."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from .errors import OpenMonopolyError
 

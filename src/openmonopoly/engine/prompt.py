@@ -1,7 +1,8 @@
 """What a game waits for (``Prompt``) and what a player may answer (``Legal``)."""
 from __future__ import annotations
 
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from . import actions as A
 from .actions import Action

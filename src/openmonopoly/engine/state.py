@@ -19,8 +19,8 @@ class State:
     what it has received, so ``sum(cash) - bank_net`` stays at the starting total.
     """
 
-    FIELDS: ClassVar[tuple[str, ...]] = ("n", "names", "cash", "position", "alive", "current", "first_player", "round", "turns",
-                 "stack", "over", "winners", "end_reason", "bank_net", "dice")
+    FIELDS: ClassVar[tuple[str, ...]] = ("n", "names", "cash", "position", "alive", "current", "first_player", "round",
+                                         "turns", "stack", "over", "winners", "end_reason", "bank_net", "dice")
     # Fields that bots and views may not see (deck order and the like); families extend it.
     HIDDEN: ClassVar[frozenset[str]] = frozenset()
 
@@ -67,7 +67,7 @@ class State:
         self.bank_net = 0
         self.dice = ()
 
-    def copy(self) -> "State":
+    def copy(self) -> State:
         cls = type(self)
         new = cls.__new__(cls)      # (a compiled class's __new__ skips __init__ like object's)
         for name in self.FIELDS:
@@ -82,7 +82,7 @@ class State:
         return d
 
     @classmethod
-    def from_json(cls, d: dict[str, Any]) -> "State":
+    def from_json(cls, d: dict[str, Any]) -> State:
         new = cls.__new__(cls)
         for name in cls.FIELDS:
             value = d[name]

@@ -35,10 +35,10 @@ class View:
 
     # False: the class reads the state's public fields itself (``ClassicView``), no subclass is made.
     GENERATE_FIELDS: ClassVar[bool] = True
-    _game: "Game"
+    _game: Game
     player: int | None
 
-    def __new__(cls, game: "Game", player: int | None = None) -> "View":
+    def __new__(cls, game: Game, player: int | None = None) -> View:
         if cls in _GENERATED or not cls.GENERATE_FIELDS:
             return super().__new__(cls)
         key = (cls, type(game.state))
@@ -48,7 +48,7 @@ class View:
             _GENERATED.add(sub)
         return sub.__new__(sub, game, player)
 
-    def __init__(self, game: "Game", player: int | None) -> None:
+    def __init__(self, game: Game, player: int | None) -> None:
         self._game = game
         self.player = player
 
@@ -141,7 +141,9 @@ _GENERATED: set[type] = set()
 
 def _view_class(base: type[View], state_type: type[State]) -> type[View]:
     """``base`` with a read-only property per public field of ``state_type`` (see ``View``)."""
-    fields: dict[str, Any] = {"__module__": getattr(base, "__module__"), "__qualname__": base.__qualname__,
+    # (getattr: compiled code cannot read ``cls.__module__`` as an attribute)
+    fields: dict[str, Any] = {"__module__": getattr(base, "__module__"),  # noqa: B009
+                              "__qualname__": base.__qualname__,
                               "__getattr__": _refusal(state_type.HIDDEN)}
     for name in state_type.FIELDS:
         if is_public(name, state_type) and not hasattr(base, name):

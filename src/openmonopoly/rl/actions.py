@@ -32,7 +32,7 @@ BID_OFFSETS = (0, 5, 10, 25, 50, 100, 200, 400)
 TRADE_MULTIPLIERS = (1.5, 2.0)
 
 
-def _kinds(edition: "Edition") -> tuple[list[str], list[str]]:
+def _kinds(edition: Edition) -> tuple[list[str], list[str]]:
     """The edition's plain and numbered action kinds (bids and trades have their own indices)."""
     from ..engine.game import rules_class
     kinds = rules_class(edition).ACTION_KINDS
@@ -42,7 +42,7 @@ def _kinds(edition: "Edition") -> tuple[list[str], list[str]]:
 class ActionSpace:
     """The fixed discrete action space of one edition."""
 
-    def __init__(self, edition: "Edition") -> None:
+    def __init__(self, edition: Edition) -> None:
         self.edition = edition
         self.no_arg, self.int_arg = _kinds(edition)
         self.arg_range = max(len(edition.board), max((len(d.cards) for d in edition.decks), default=0), 8)
@@ -62,31 +62,25 @@ class ActionSpace:
         self.n = len(self.labels)
 
     # ------------------------------------------------------------------ trades
-    def set_completing_offers(self, game: "Game", player: int) -> list[TradeOffer | None]:
+    def set_completing_offers(self, game: Game, player: int) -> list[TradeOffer | None]:
         """One offer per menu entry (None when there is nothing to offer)."""
         ed = self.edition
         s = game.state
         owner = getattr(s, "owner", None)
-        target = None
-        if owner is not None and ed.group_members:
+        if owner is not None:
             for members in ed.group_members:
                 if len(members) < 2:
                     continue
                 others = [q for q in members if owner[q] != player]
                 if len(others) == 1 and owner[others[0]] >= 0 and owner[others[0]] != player:
                     target = others[0]
-                    break
-        out: list[TradeOffer | None] = []
-        for m in TRADE_MULTIPLIERS:
-            if target is None:
-                out.append(None)
-            else:
-                cash = int(math.ceil(m * ed.board[target].price))
-                out.append(TradeOffer(player, owner[target], (), (target,), cash))
-        return out
+                    price = ed.board[target].price
+                    return [TradeOffer(player, owner[target], (), (target,), int(math.ceil(m * price)))
+                            for m in TRADE_MULTIPLIERS]
+        return [None] * len(TRADE_MULTIPLIERS)
 
     # ------------------------------------------------------------------ mask and decoding
-    def mask(self, game: "Game", player: int) -> np.ndarray:
+    def mask(self, game: Game, player: int) -> np.ndarray:
         m = np.zeros(self.n, dtype=np.int8)
         if game.over:
             return m
@@ -109,7 +103,7 @@ class ActionSpace:
             m[0] = 1
         return m
 
-    def decode(self, game: "Game", player: int, index: int) -> Action:
+    def decode(self, game: Game, player: int, index: int) -> Action:
         """The engine action an index stands for, now (bids and trades depend on the moment)."""
         index = int(index)
         if not 0 <= index < self.n:

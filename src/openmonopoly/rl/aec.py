@@ -42,7 +42,8 @@ class MonopolyAEC(AECEnv):
             raise ValueError("reward must be 'win' or 'net-worth'")
         self.edition = load_edition(edition)
         if not self.edition.min_players <= num_players <= self.edition.max_players:
-            raise ValueError(f"{self.edition.name} is for {self.edition.min_players}-{self.edition.max_players} players")
+            ed = self.edition
+            raise ValueError(f"{ed.name} is for {ed.min_players}-{ed.max_players} players")
         self.num_players = num_players
         self.max_rounds = max_rounds
         self.max_steps = max_steps
@@ -79,7 +80,7 @@ class MonopolyAEC(AECEnv):
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos = {a: {} for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
         self.agent_selection = self._prompted()
 
@@ -117,11 +118,11 @@ class MonopolyAEC(AECEnv):
         for a in self.agents:
             self.rewards[a] = 0.0
         if game.over:
-            for a, r in zip(self.possible_agents, end_rewards(game, self.reward_kind)):
+            for a, r in zip(self.possible_agents, end_rewards(game, self.reward_kind), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
         elif self.steps >= self.max_steps:
-            for a, r in zip(self.possible_agents, end_rewards(game, self.reward_kind)):
+            for a, r in zip(self.possible_agents, end_rewards(game, self.reward_kind), strict=True):
                 self.rewards[a] = r if self.reward_kind == "net-worth" else 0.0
                 self.truncations[a] = True
         if not game.over and not self.steps >= self.max_steps:

@@ -9,7 +9,8 @@ sb3-contrib's MaskablePPO). An illegal index is replaced by a random legal one a
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -34,7 +35,8 @@ class MonopolyGym(gym.Env):
         self.opponent_kinds = tuple(opponents)
         self.num_players = 1 + len(self.opponent_kinds)
         if not self.edition.min_players <= self.num_players <= self.edition.max_players:
-            raise ValueError(f"{self.edition.name} is for {self.edition.min_players}-{self.edition.max_players} players")
+            ed = self.edition
+            raise ValueError(f"{ed.name} is for {ed.min_players}-{ed.max_players} players")
         if seat is not None and not 0 <= seat < self.num_players:
             raise ValueError(f"seat must be 0..{self.num_players - 1}")
         self.fixed_seat = seat
@@ -59,7 +61,8 @@ class MonopolyGym(gym.Env):
         self.game = Game(self.edition, self.num_players, seed=int(rng.integers(2**31 - 1)),
                          options={"max-rounds": self.max_rounds}, events=False)
         others = [p for p in range(self.num_players) if p != self.seat]
-        self.bots = {p: make_agent(kind, int(rng.integers(2**31 - 1))) for p, kind in zip(others, self.opponent_kinds)}
+        self.bots = {p: make_agent(kind, int(rng.integers(2**31 - 1)))
+                     for p, kind in zip(others, self.opponent_kinds, strict=True)}
         self.steps = 0
         self._play_bots()
         return self._observe(), self._info()

@@ -9,6 +9,8 @@ otherwise, at the end (the game ends at ``max_rounds``, richest wins, or after `
 """
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pyspiel
 
@@ -18,7 +20,7 @@ from .actions import ActionSpace
 from .observation import ObservationBuilder
 
 SHORT_NAME = "python_openmonopoly"
-_DEFAULTS = {"edition": "classic", "players": 2, "max_rounds": 50, "max_steps": 3000, "seed": 0}
+_DEFAULTS: dict[str, Any] = {"edition": "classic", "players": 2, "max_rounds": 50, "max_steps": 3000, "seed": 0}
 _MAX_ACTIONS = 4096
 
 _GAME_TYPE = pyspiel.GameType(
@@ -98,16 +100,21 @@ class MonopolySpielState(pyspiel.State):
     def __deepcopy__(self, memo):
         return MonopolySpielState(self._game_ref, engine=self.engine.clone(), steps=self.steps, cfg=self._spiel_game)
 
+    def _to_move(self) -> int:
+        prompt = self.engine.prompt
+        assert prompt is not None, "OpenSpiel asked who moves in a finished game"
+        return prompt.player
+
     def current_player(self):
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return self.engine.prompt.player
+        return self._to_move()
 
     def _legal_actions(self, player):
         return [int(i) for i in np.flatnonzero(self._spiel_game.actions.mask(self.engine, player))]
 
     def _apply_action(self, action):
-        p = self.engine.prompt.player
+        p = self._to_move()
         self.engine.act(p, self._spiel_game.actions.decode(self.engine, p, int(action)))
         self.steps += 1
 

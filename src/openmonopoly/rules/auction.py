@@ -36,7 +36,7 @@ def lot_name(lot: int) -> str:
     return "property"
 
 
-def start_auction(game: "Game", lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
+def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
     s: State = game.state
     alive = s.alive
     bidders = tuple([p for p in bidders if alive[p]])
@@ -77,10 +77,10 @@ class Auction(Step):
         """Closed: nobody left, or only the high bidder."""
         return not self.bidders or (len(self.bidders) == 1 and self.bidders[0] == self.high_bidder)
 
-    def run(self, game: "Game") -> None:
+    def run(self, game: Game) -> None:
         self._close(game)
 
-    def without(self, game: "Game", player: int) -> Step | None:
+    def without(self, game: Game, player: int) -> Step | None:
         if player not in self.bidders:
             return self
         new = self.copy()
@@ -92,23 +92,23 @@ class Auction(Step):
             new.high, new.high_bidder = 0, -1
         return new
 
-    def max_bid(self, game: "Game", player: int) -> int:
+    def max_bid(self, game: Game, player: int) -> int:
         return game.max_bid(player, self.lot)
 
-    def minimum(self, game: "Game") -> int:
+    def minimum(self, game: Game) -> int:
         if self.high_bidder < 0:
             return self.opening
         increment: int = game.edition.rules.auction_increment
         return self.high + increment
 
-    def bid_range(self, game: "Game", player: int) -> tuple[int, int] | None:
+    def bid_range(self, game: Game, player: int) -> tuple[int, int] | None:
         low, high = self.minimum(game), self.max_bid(game, player)
         return (low, high) if low <= high else None
 
-    def legal(self, game: "Game", player: int) -> list[A.Action]:
+    def legal(self, game: Game, player: int) -> list[A.Action]:
         return [A_PASS]
 
-    def check(self, game: "Game", player: int, action: A.Action) -> str | None:
+    def check(self, game: Game, player: int, action: A.Action) -> str | None:
         if action.kind == A.BID:
             low, high = self.minimum(game), self.max_bid(game, player)
             if action.arg < low:
@@ -117,7 +117,7 @@ class Auction(Step):
                 return f"you can bid at most {game.edition.money(high)}"
         return None
 
-    def apply(self, game: "Game", player: int, action: A.Action) -> None:
+    def apply(self, game: Game, player: int, action: A.Action) -> None:
         if action.kind == A.BID:
             self.high = action.arg
             self.high_bidder = player
@@ -132,7 +132,7 @@ class Auction(Step):
             if game._events is not None:
                 game._events.append(Event(E.BID_PASS, player, self.lot))
 
-    def _close(self, game: "Game") -> None:
+    def _close(self, game: Game) -> None:
         game.pop()
         winner, price, lot = self.high_bidder, self.high, self.lot
         if winner < 0:
@@ -143,7 +143,7 @@ class Auction(Step):
             game._events.append(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
         game.award_auctioned(winner, lot, price)
 
-    def describe(self, game: "Game") -> dict:
+    def describe(self, game: Game) -> dict:
         increment: int = game.edition.rules.auction_increment
         return {"lot": self.lot, "lot_kind": lot_name(self.lot), "high": self.high, "high_bidder": self.high_bidder,
                 "minimum": self.minimum(game), "increment": increment, "bidders": list(self.bidders)}

@@ -31,7 +31,7 @@ A_WANT: Final = A.A_WANT
 A_PASS: Final = A.A_PASS
 
 
-def refund_value(game: "ClassicGame", pos: int) -> int:
+def refund_value(game: ClassicGame, pos: int) -> int:
     """What selling every building on ``pos`` back to the bank pays."""
     sp = game.edition.board[pos]
     s: ClassicState = game.state
@@ -42,7 +42,7 @@ def refund_value(game: "ClassicGame", pos: int) -> int:
     return level * per_house
 
 
-def clear_buildings(game: "ClassicGame", pos: int) -> int:
+def clear_buildings(game: ClassicGame, pos: int) -> int:
     """Return every building on ``pos`` to the bank; give back the refund (not yet paid)."""
     s: ClassicState = game.state
     refund = refund_value(game, pos)
@@ -55,13 +55,13 @@ def clear_buildings(game: "ClassicGame", pos: int) -> int:
     return refund
 
 
-def group_levels(game: "ClassicGame", pos: int) -> list[int]:
+def group_levels(game: ClassicGame, pos: int) -> list[int]:
     s: ClassicState = game.state
     level = s.level
     return [level[q] for q in game.edition.group_members[game.edition.group_of[pos]]]
 
 
-def owns_set(game: "ClassicGame", player: int, pos: int) -> bool:
+def owns_set(game: ClassicGame, player: int, pos: int) -> bool:
     s: ClassicState = game.state
     owner = s.owner
     for q in game.edition.group_members[game.edition.group_of[pos]]:
@@ -70,7 +70,7 @@ def owns_set(game: "ClassicGame", player: int, pos: int) -> bool:
     return True
 
 
-def check_build(game: "ClassicGame", player: int, pos: int, *, paid: bool = False) -> str | None:
+def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False) -> str | None:
     """Why ``player`` cannot put the next building on ``pos`` now (``paid``: already paid for)."""
     ed = game.edition
     s: ClassicState = game.state
@@ -111,7 +111,7 @@ def check_build(game: "ClassicGame", player: int, pos: int, *, paid: bool = Fals
     return None
 
 
-def building_spots(game: "ClassicGame", player: int, hotel: bool, *, paid: bool) -> list[int]:
+def building_spots(game: ClassicGame, player: int, hotel: bool, *, paid: bool) -> list[int]:
     """Streets where ``player`` could place the next building of that kind."""
     s: ClassicState = game.state
     owner = s.owner
@@ -125,7 +125,7 @@ def building_spots(game: "ClassicGame", player: int, hotel: bool, *, paid: bool)
     return out
 
 
-def place_building(game: "ClassicGame", player: int, pos: int, cost: int) -> None:
+def place_building(game: ClassicGame, player: int, pos: int, cost: int) -> None:
     s: ClassicState = game.state
     houses_per_hotel = game.houses_per_hotel
     if s.level[pos] == houses_per_hotel:
@@ -140,7 +140,7 @@ def place_building(game: "ClassicGame", player: int, pos: int, cost: int) -> Non
         game._events.append(Event(E.BUILT, player, pos, cost, s.level[pos]))
 
 
-def build(game: "ClassicGame", player: int, pos: int) -> None:
+def build(game: ClassicGame, player: int, pos: int) -> None:
     """A legal build request: build now, or open a shortage auction if others want the last ones."""
     s: ClassicState = game.state
     sp = game.edition.board[pos]
@@ -154,7 +154,7 @@ def build(game: "ClassicGame", player: int, pos: int) -> None:
     place_building(game, player, pos, sp.hotel_cost if hotel else sp.house_cost)
 
 
-def shortage_rivals(game: "ClassicGame", player: int, hotel: bool) -> tuple[int, ...]:
+def shortage_rivals(game: ClassicGame, player: int, hotel: bool) -> tuple[int, ...]:
     """Other players who could build the same kind now, when the bank has no more than one each."""
     s: ClassicState = game.state
     supply = s.bank_hotels if hotel else s.bank_houses
@@ -167,7 +167,7 @@ def shortage_rivals(game: "ClassicGame", player: int, hotel: bool) -> tuple[int,
     return rivals if rivals and supply <= len(rivals) else ()
 
 
-def award_building(game: "ClassicGame", winner: int, hotel: bool, price: int) -> None:
+def award_building(game: ClassicGame, winner: int, hotel: bool, price: int) -> None:
     """The winner of a shortage auction pays and places the building (where, if they may choose)."""
     transfer(game, winner, BANK, price)
     if game._events is not None:
@@ -212,16 +212,16 @@ class BuildingShortage(Step):
     def automatic(self) -> bool:  # type: ignore[override]
         return not self.asked        # everyone has answered
 
-    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+    def legal(self, game: ClassicGame, player: int) -> list[Action]:
         return [A_WANT, A_PASS]
 
-    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
+    def apply(self, game: ClassicGame, player: int, action: Action) -> None:
         if action.kind == A.WANT:
             self.claimants = self.claimants + (player,)
             game.emit(Event(E.WANTS, player, self.pos, info=HOTEL if self.hotel else HOUSE))
         self.asked = self.asked[1:]
 
-    def without(self, game: "ClassicGame", player: int) -> Step | None:
+    def without(self, game: ClassicGame, player: int) -> Step | None:
         if player == self.requester:
             return None
         new = self.copy()
@@ -229,7 +229,7 @@ class BuildingShortage(Step):
         new.claimants = tuple([q for q in self.claimants if q != player])
         return new
 
-    def run(self, game: "ClassicGame") -> None:
+    def run(self, game: ClassicGame) -> None:
         s: ClassicState = game.state
         game.pop()
         if self.claimants:
@@ -240,7 +240,7 @@ class BuildingShortage(Step):
             sp = game.edition.board[self.pos]
             place_building(game, self.requester, self.pos, sp.hotel_cost if self.hotel else sp.house_cost)
 
-    def describe(self, game: "ClassicGame") -> dict:
+    def describe(self, game: ClassicGame) -> dict:
         s: ClassicState = game.state
         return {"requester": self.requester, "pos": self.pos, "building": HOTEL if self.hotel else HOUSE,
                 "supply": s.bank_hotels if self.hotel else s.bank_houses}
@@ -258,23 +258,23 @@ class PlaceBuilding(Step):
         self.player = player
         self.hotel = hotel
 
-    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+    def legal(self, game: ClassicGame, player: int) -> list[Action]:
         return [Action(A.PLACE, pos) for pos in building_spots(game, player, self.hotel, paid=True)]
 
-    def check(self, game: "ClassicGame", player: int, action: Action) -> str | None:
+    def check(self, game: ClassicGame, player: int, action: Action) -> str | None:
         if action.arg not in building_spots(game, player, self.hotel, paid=True):
             return "you cannot place it there"
         return None
 
-    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
+    def apply(self, game: ClassicGame, player: int, action: Action) -> None:
         game.pop()
         place_building(game, player, action.arg, 0)
 
-    def describe(self, game: "ClassicGame") -> dict:
+    def describe(self, game: ClassicGame) -> dict:
         return {"building": HOTEL if self.hotel else HOUSE}
 
 
-def check_sell(game: "ClassicGame", player: int, pos: int) -> str | None:
+def check_sell(game: ClassicGame, player: int, pos: int) -> str | None:
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
@@ -293,7 +293,7 @@ def check_sell(game: "ClassicGame", player: int, pos: int) -> str | None:
     return None
 
 
-def sell(game: "ClassicGame", player: int, pos: int) -> None:
+def sell(game: ClassicGame, player: int, pos: int) -> None:
     s: ClassicState = game.state
     sp = game.edition.board[pos]
     level = s.level[pos]
@@ -310,7 +310,7 @@ def sell(game: "ClassicGame", player: int, pos: int) -> None:
         game._events.append(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))
 
 
-def check_sell_all(game: "ClassicGame", player: int, pos: int) -> str | None:
+def check_sell_all(game: ClassicGame, player: int, pos: int) -> str | None:
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
@@ -323,7 +323,7 @@ def check_sell_all(game: "ClassicGame", player: int, pos: int) -> str | None:
     return "there are no buildings in this colour set"
 
 
-def sell_all(game: "ClassicGame", player: int, pos: int) -> None:
+def sell_all(game: ClassicGame, player: int, pos: int) -> None:
     s: ClassicState = game.state
     ed = game.edition
     for q in ed.group_members[ed.group_of[pos]]:

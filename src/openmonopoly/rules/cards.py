@@ -22,7 +22,7 @@ def card_ref(deck: int, card: int) -> int:
     return deck << 8 | card
 
 
-def draw(game: "Game", player: int, deck: int) -> None:
+def draw(game: Game, player: int, deck: int) -> None:
     s: State = game.state
     pile: list[int] = game.state.decks[deck]      # (the decks are the family's: not in the base State)
     if not pile:
@@ -40,7 +40,7 @@ def draw(game: "Game", player: int, deck: int) -> None:
     apply_effect(game, player, effect)
 
 
-def apply_effect(game: "Game", player: int, effect: dict) -> None:
+def apply_effect(game: Game, player: int, effect: dict) -> None:
     s: State = game.state
     kind: str = effect["kind"]
     if kind == "advance":

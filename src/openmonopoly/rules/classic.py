@@ -140,7 +140,7 @@ class TurnStart(Step):
     def __init__(self, player: int) -> None:     # (the generic Step.__init__ is slower; this is hot)
         self.player = player
 
-    def legal(self, game: "ClassicGame", player: int) -> list[Action]:
+    def legal(self, game: ClassicGame, player: int) -> list[Action]:
         out = [A_ROLL]
         s: ClassicState = game.state
         if s.in_jail[player]:
@@ -150,14 +150,14 @@ class TurnStart(Step):
                 out.append(A.A_USE_CARD)
         return out
 
-    def check(self, game: "ClassicGame", player: int, action: Action) -> str | None:
+    def check(self, game: ClassicGame, player: int, action: Action) -> str | None:
         if action.kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
         if action.kind == A.USE_CARD:
             return jail.check_use_card(game, player)
         return None
 
-    def apply(self, game: "ClassicGame", player: int, action: Action) -> None:
+    def apply(self, game: ClassicGame, player: int, action: Action) -> None:
         if action.kind == A.ROLL:
             game.roll(player)
         elif action.kind == A.PAY_BAIL:
@@ -165,11 +165,11 @@ class TurnStart(Step):
         else:
             jail.use_card(game, player)
 
-    def describe(self, game: "ClassicGame") -> dict:
+    def describe(self, game: ClassicGame) -> dict:
         s: ClassicState = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 
-    def without(self, game: "ClassicGame", player: int) -> Step | None:
+    def without(self, game: ClassicGame, player: int) -> Step | None:
         return EndOfMove(player, False) if player == self.player else self
 
 
@@ -184,7 +184,7 @@ class EndOfMove(Step):
         self.player = player
         self.again = again
 
-    def run(self, game: "ClassicGame") -> None:
+    def run(self, game: ClassicGame) -> None:
         s: ClassicState = game.state
         p = self.player
         if self.again and s.alive[p] and not s.in_jail[p]:

@@ -11,8 +11,24 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from ..editions.schema import (CARD, CLASSIC_SPACE_TYPES, GO, JAIL, PROPERTY_TYPES, RAILROAD, STREET, TAX,
-                               UTILITY, Edition, Rules, fail, index_groups, need, rules_fields, set_group)
+from ..editions.schema import (
+    CARD,
+    CLASSIC_SPACE_TYPES,
+    GO,
+    JAIL,
+    PROPERTY_TYPES,
+    RAILROAD,
+    STREET,
+    TAX,
+    UTILITY,
+    Edition,
+    Rules,
+    fail,
+    index_groups,
+    need,
+    rules_fields,
+    set_group,
+)
 
 
 @dataclass(frozen=True)

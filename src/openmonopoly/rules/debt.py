@@ -23,14 +23,14 @@ A_PAY: Final = A.A_PAY
 A_BANKRUPT: Final = A.A_BANKRUPT
 
 
-def start_debt(game: "ClassicGame", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
+def start_debt(game: ClassicGame, payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
     """The classic answer to a payment the payer cannot make now: raise the money or go bankrupt."""
     game.push(Debt(payer, payee, amount, reason, pos))
     if game._events is not None:
         game._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
 
 
-def raisable(game: "ClassicGame", player: int) -> int:
+def raisable(game: ClassicGame, player: int) -> int:
     """Cash the player could still raise from the bank: sell every building, then mortgage everything."""
     from .buildings import refund_value
 
@@ -68,7 +68,7 @@ class Debt(Step):
         self.reason = reason
         self.pos = pos
 
-    def legal(self, game: "ClassicGame", player: int) -> list[A.Action]:
+    def legal(self, game: ClassicGame, player: int) -> list[A.Action]:
         s: State = game.state
         cash = s.cash[player]
         if cash >= self.amount:
@@ -77,7 +77,7 @@ class Debt(Step):
             return [A_BANKRUPT]
         return []
 
-    def check(self, game: "ClassicGame", player: int, action: A.Action) -> str | None:
+    def check(self, game: ClassicGame, player: int, action: A.Action) -> str | None:
         s: State = game.state
         cash = s.cash[player]
         if action.kind == A.PAY:
@@ -93,7 +93,7 @@ class Debt(Step):
                     "bankruptcy is only for debts you cannot raise")
         return None
 
-    def apply(self, game: "ClassicGame", player: int, action: A.Action) -> None:
+    def apply(self, game: ClassicGame, player: int, action: A.Action) -> None:
         game.pop()
         if action.kind == A.PAY:
             transfer(game, player, self.creditor, self.amount)
@@ -102,15 +102,15 @@ class Debt(Step):
         else:
             go_bankrupt(game, player, self.creditor)
 
-    def describe(self, game: "ClassicGame") -> dict:
+    def describe(self, game: ClassicGame) -> dict:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
 
-    def without(self, game: "ClassicGame", player: int) -> Step | None:
+    def without(self, game: ClassicGame, player: int) -> Step | None:
         # A debt to a player who has since gone bankrupt is void: there is no one left to pay.
         return None if player in (self.player, self.creditor) else self
 
 
-def go_bankrupt(game: "ClassicGame", player: int, creditor: int) -> None:
+def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
     """Hand everything to the creditor (a player) or back to the bank, and leave the game."""
     from .auction import start_auction
     from .buildings import clear_buildings

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 # the jail fields (in_jail, jail_turns, held) are declared on the base State.
 
 
-def send_to_jail(game: "Game", player: int, reason: str) -> None:
+def send_to_jail(game: Game, player: int, reason: str) -> None:
     """Straight to jail: no salary for passing GO, and the turn ends (no doubles re-roll)."""
     s: State = game.state
     jail_position: int = game.edition.rules.jail_position
@@ -33,7 +33,7 @@ def send_to_jail(game: "Game", player: int, reason: str) -> None:
         game._events.append(Event(E.JAIL, player, info=reason))
 
 
-def roll_in_jail(game: "Game", player: int, doubles: bool, steps: int, attempts: int, fine: int,
+def roll_in_jail(game: Game, player: int, doubles: bool, steps: int, attempts: int, fine: int,
                  end_of_move: Step) -> None:
     """A roll in jail (``end_of_move`` replaces the turn: such a roll never earns another): doubles
     free you and you move by them; otherwise it is one more failed try, and after the last you pay
@@ -52,7 +52,7 @@ def roll_in_jail(game: "Game", player: int, doubles: bool, steps: int, attempts:
     pay(game, player, BANK, fine, "bail")
 
 
-def third_doubles(game: "Game", player: int, doubles: bool) -> bool:
+def third_doubles(game: Game, player: int, doubles: bool) -> bool:
     """Count a roll's doubles; the third doubles in one turn sends the player to jail (True)."""
     if not doubles:
         return False
@@ -64,7 +64,7 @@ def third_doubles(game: "Game", player: int, doubles: bool) -> bool:
     return True
 
 
-def release(game: "Game", player: int, how: str) -> None:
+def release(game: Game, player: int, how: str) -> None:
     s: State = game.state
     s.in_jail[player] = False
     s.jail_turns[player] = 0
@@ -72,7 +72,7 @@ def release(game: "Game", player: int, how: str) -> None:
         game._events.append(Event(E.LEFT_JAIL, player, info=how))
 
 
-def check_pay_bail(game: "Game", player: int) -> str | None:
+def check_pay_bail(game: Game, player: int) -> str | None:
     s: State = game.state
     fine: int = game.edition.rules.jail_fine
     if not s.in_jail[player]:
@@ -82,7 +82,7 @@ def check_pay_bail(game: "Game", player: int) -> str | None:
     return None
 
 
-def pay_bail(game: "Game", player: int) -> None:
+def pay_bail(game: Game, player: int) -> None:
     fine: int = game.edition.rules.jail_fine
     transfer(game, player, BANK, fine)
     if game._events is not None:
@@ -90,7 +90,7 @@ def pay_bail(game: "Game", player: int) -> None:
     release(game, player, "paid")
 
 
-def check_use_card(game: "Game", player: int) -> str | None:
+def check_use_card(game: Game, player: int) -> str | None:
     s: State = game.state
     if not s.in_jail[player]:
         return "you are not in jail"
@@ -99,7 +99,7 @@ def check_use_card(game: "Game", player: int) -> str | None:
     return None
 
 
-def use_card(game: "Game", player: int) -> None:
+def use_card(game: Game, player: int) -> None:
     s: State = game.state
     ref = s.held[player].pop(0)
     game.state.decks[ref >> 8].append(ref & 0xFF)      # back to the bottom of its deck (the family's decks)

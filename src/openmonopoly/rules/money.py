@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-def transfer(game: "Game", payer: int, payee: int, amount: int) -> None:
+def transfer(game: Game, payer: int, payee: int, amount: int) -> None:
     """Move cash; the bank (-1) has unlimited money and its flow is tallied in ``bank_net``."""
     s: State = game.state
     if payer == BANK:
@@ -30,7 +30,7 @@ def transfer(game: "Game", payer: int, payee: int, amount: int) -> None:
         s.cash[payee] += amount
 
 
-def pay(game: "Game", payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
+def pay(game: Game, payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
     """``payer`` owes ``amount`` to ``payee`` now: pay it, or let the family settle what cannot be paid."""
     if amount <= 0:
         return
@@ -63,7 +63,7 @@ class PayStep(Step):
         self.amount = amount
         self.reason = reason
 
-    def run(self, game: "Game") -> None:
+    def run(self, game: Game) -> None:
         game.pop()
         s: State = game.state
         if s.alive[self.payer] and (self.payee == BANK or s.alive[self.payee]):

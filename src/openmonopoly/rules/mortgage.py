@@ -26,12 +26,12 @@ A_LIFT: Final = A.A_LIFT
 A_KEEP: Final = A.A_KEEP
 
 
-def interest(game: "Game", pos: int) -> int:
+def interest(game: Game, pos: int) -> int:
     sp = game.edition.board[pos]
     return sp.unmortgage - sp.mortgage
 
 
-def check_mortgage(game: "ClassicGame", player: int, pos: int) -> str | None:
+def check_mortgage(game: ClassicGame, player: int, pos: int) -> str | None:
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
@@ -48,7 +48,7 @@ def check_mortgage(game: "ClassicGame", player: int, pos: int) -> str | None:
     return None
 
 
-def mortgage(game: "ClassicGame", player: int, pos: int) -> None:
+def mortgage(game: ClassicGame, player: int, pos: int) -> None:
     s: ClassicState = game.state
     amount = game.edition.board[pos].mortgage
     s.mortgaged[pos] = True
@@ -57,7 +57,7 @@ def mortgage(game: "ClassicGame", player: int, pos: int) -> None:
         game._events.append(Event(E.MORTGAGED, player, pos, amount))
 
 
-def check_unmortgage(game: "ClassicGame", player: int, pos: int) -> str | None:
+def check_unmortgage(game: ClassicGame, player: int, pos: int) -> str | None:
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
@@ -72,7 +72,7 @@ def check_unmortgage(game: "ClassicGame", player: int, pos: int) -> str | None:
     return None
 
 
-def unmortgage(game: "ClassicGame", player: int, pos: int) -> None:
+def unmortgage(game: ClassicGame, player: int, pos: int) -> None:
     s: ClassicState = game.state
     cost = game.edition.board[pos].unmortgage
     s.mortgaged[pos] = False
@@ -84,7 +84,7 @@ def unmortgage(game: "ClassicGame", player: int, pos: int) -> None:
     stack[:] = [step for step in stack if not (type(step) is MortgagedTransfer and step.pos == pos)]
 
 
-def transfer_pending(game: "Game", pos: int) -> bool:
+def transfer_pending(game: Game, pos: int) -> bool:
     """Whether the receiver of mortgaged ``pos`` has still to lift the mortgage or pay the interest."""
     s: State = game.state
     for step in s.stack:
@@ -113,24 +113,24 @@ class MortgagedTransfer(Step):
         self.giver = giver
         self.interest_always = interest_always
 
-    def lift_cost(self, game: "Game") -> int:
+    def lift_cost(self, game: Game) -> int:
         sp = game.edition.board[self.pos]
         return sp.unmortgage + (interest(game, self.pos) if self.interest_always else 0)
 
-    def legal(self, game: "Game", player: int) -> list[A.Action]:
+    def legal(self, game: Game, player: int) -> list[A.Action]:
         s: State = game.state
         if s.cash[player] >= self.lift_cost(game):
             return [A_LIFT, A_KEEP]
         return [A_KEEP]
 
-    def check(self, game: "Game", player: int, action: A.Action) -> str | None:
+    def check(self, game: Game, player: int, action: A.Action) -> str | None:
         s: State = game.state
         cost = self.lift_cost(game)
         if action.kind == A.LIFT and s.cash[player] < cost:
             return f"lifting costs {game.edition.money(cost)}; you can only keep the mortgage"
         return None
 
-    def apply(self, game: "Game", player: int, action: A.Action) -> None:
+    def apply(self, game: Game, player: int, action: A.Action) -> None:
         game.pop()
         if action.kind == A.LIFT:
             s: Any = game.state            # any family that has mortgages
@@ -142,6 +142,6 @@ class MortgagedTransfer(Step):
         else:
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
 
-    def describe(self, game: "Game") -> dict:
+    def describe(self, game: Game) -> dict:
         return {"pos": self.pos, "from": self.giver, "lift_cost": self.lift_cost(game),
                 "interest": interest(game, self.pos)}

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-def move_by(game: "Game", player: int, steps: int) -> None:
+def move_by(game: Game, player: int, steps: int) -> None:
     """Move forward (or back, for negative steps) and resolve the space."""
     s: State = game.state
     size = len(game.edition.board)
@@ -32,7 +32,7 @@ def move_by(game: "Game", player: int, steps: int) -> None:
     game.land(player, 1, 0)
 
 
-def advance_to(game: "Game", player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+def advance_to(game: Game, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
     """Move forward to ``target`` (collecting the salary if GO is passed or reached) and resolve it;
     a card may change the rent due there (``Game.land``)."""
     s: State = game.state
@@ -47,7 +47,7 @@ def advance_to(game: "Game", player: int, target: int, rent_multiplier: int = 1,
     game.land(player, rent_multiplier, dice_multiplier)
 
 
-def pass_go(game: "Game", player: int) -> None:
+def pass_go(game: Game, player: int) -> None:
     amount = game.go_salary(player)
     transfer(game, BANK, player, amount)
     if game._events is not None:
@@ -66,7 +66,7 @@ class MoveStep(Step):
         self.player = player
         self.steps = steps
 
-    def run(self, game: "Game") -> None:
+    def run(self, game: Game) -> None:
         game.pop()
         s: State = game.state
         if s.alive[self.player]:

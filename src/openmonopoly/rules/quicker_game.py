@@ -49,7 +49,7 @@ class EndAtBankruptcy(Step):
     FIELDS = ()
     automatic = True
 
-    def run(self, game: "QuickerGame") -> None:
+    def run(self, game: QuickerGame) -> None:
         game.pop()
         game.end_by_valuation(FIRST_BANKRUPTCY)
 

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .classic import ClassicGame, ClassicState
 
 
-def rent_due(game: "ClassicGame", pos: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
+def rent_due(game: ClassicGame, pos: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
     """The rent due on owned, unmortgaged ``pos`` from the player who has just landed there; a card
     may multiply a railroad's rent (``rent_multiplier``) or set a utility's dice multiplier
     (``dice_multiplier``: the dice are rolled anew, as the edition's utilities may always ask)."""
@@ -32,7 +32,7 @@ def rent_due(game: "ClassicGame", pos: int, rent_multiplier: int = 1, dice_multi
     return rent_for_roll(game, pos, roll, rent_multiplier, dice_multiplier)
 
 
-def rent_for_roll(game: "ClassicGame", pos: int, roll: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
+def rent_for_roll(game: ClassicGame, pos: int, roll: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
     """The rent on owned ``pos`` if it is paid on a dice total of ``roll`` (only utilities care)."""
     s: ClassicState = game.state
     ed = game.edition
@@ -51,7 +51,7 @@ def rent_for_roll(game: "ClassicGame", pos: int, roll: int, rent_multiplier: int
     return roll * (dice_multiplier or rules.utility_multipliers[count - 1])
 
 
-def has_set_bonus(game: "ClassicGame", owner: int, pos: int) -> bool:
+def has_set_bonus(game: ClassicGame, owner: int, pos: int) -> bool:
     """Whether ``owner`` holds the whole colour set of street ``pos`` (and, where the edition says
     so, none of it mortgaged): its unimproved streets then charge double rent."""
     s: ClassicState = game.state

@@ -25,7 +25,7 @@ A_ACCEPT: Final = A.A_ACCEPT
 A_REJECT: Final = A.A_REJECT
 
 
-def trade_pending(game: "Game") -> bool:
+def trade_pending(game: Game) -> bool:
     s: State = game.state
     for step in s.stack:
         if type(step) is TradeAnswer:
@@ -33,7 +33,7 @@ def trade_pending(game: "Game") -> bool:
     return False
 
 
-def check_offer(game: "Game", offer: TradeOffer) -> str | None:
+def check_offer(game: Game, offer: TradeOffer) -> str | None:
     ed = game.edition
     s: State = game.state
     p, q = offer.proposer, offer.target
@@ -74,7 +74,7 @@ def check_offer(game: "Game", offer: TradeOffer) -> str | None:
     return None
 
 
-def _any_built(game: "Game", pos: int) -> bool:
+def _any_built(game: Game, pos: int) -> bool:
     """Whether a building stands on the colour set of street ``pos``."""
     s: Any = game.state
     level = s.level
@@ -84,7 +84,7 @@ def _any_built(game: "Game", pos: int) -> bool:
     return False
 
 
-def partners(game: "Game", player: int) -> tuple[int, ...]:
+def partners(game: Game, player: int) -> tuple[int, ...]:
     """Whom ``player`` may propose a trade to now: every other player still in, unless a trade is
     already waiting for an answer."""
     if trade_pending(game):
@@ -93,7 +93,7 @@ def partners(game: "Game", player: int) -> tuple[int, ...]:
     return tuple(q for q in range(s.n) if q != player and s.alive[q])
 
 
-def check_proposal(game: "Game", player: int, action: A.Action) -> str | None:
+def check_proposal(game: Game, player: int, action: A.Action) -> str | None:
     """Why ``player`` may not propose the trade ``action`` now (None: they may): one trade waits for
     an answer at a time, and the offer must hold (``check_offer``). Families add their own limits
     before calling this."""
@@ -105,21 +105,21 @@ def check_proposal(game: "Game", player: int, action: A.Action) -> str | None:
     return check_offer(game, offer if offer.proposer == player else offer._replace(proposer=player))
 
 
-def propose_from(game: "Game", player: int, action: A.Action) -> None:
+def propose_from(game: Game, player: int, action: A.Action) -> None:
     """``player`` proposes the trade ``action`` (checked by ``check_proposal``)."""
     offer = action.offer
     assert offer is not None
     propose(game, offer if offer.proposer == player else offer._replace(proposer=player))
 
 
-def propose(game: "Game", offer: TradeOffer) -> None:
+def propose(game: Game, offer: TradeOffer) -> None:
     game.push(TradeAnswer(offer))
     if game._events is not None:
         game._events.append(Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target,
                                   info=str(offer)))
 
 
-def _move_card(game: "Game", deck: int, giver: int, taker: int) -> None:
+def _move_card(game: Game, deck: int, giver: int, taker: int) -> None:
     s: State = game.state
     held = s.held[giver]
     key = game.trade_card_key
@@ -131,7 +131,7 @@ def _move_card(game: "Game", deck: int, giver: int, taker: int) -> None:
             return
 
 
-def execute(game: "Game", offer: TradeOffer) -> None:
+def execute(game: Game, offer: TradeOffer) -> None:
     s = game.state
     p, q = offer.proposer, offer.target
     received: list[tuple[int, int, int]] = []
@@ -167,19 +167,19 @@ class TradeAnswer(Step):
     def decider(self) -> int:
         return self.offer.target
 
-    def legal(self, game: "Game", player: int) -> list[A.Action]:
+    def legal(self, game: Game, player: int) -> list[A.Action]:
         if check_offer(game, self.offer) is None:
             return [A_ACCEPT, A_REJECT]
         return [A_REJECT]
 
-    def check(self, game: "Game", player: int, action: A.Action) -> str | None:
+    def check(self, game: Game, player: int, action: A.Action) -> str | None:
         if action.kind == A.ACCEPT:
             reason = check_offer(game, self.offer)
             if reason:
                 return "the offer no longer holds: " + reason
         return None
 
-    def apply(self, game: "Game", player: int, action: A.Action) -> None:
+    def apply(self, game: Game, player: int, action: A.Action) -> None:
         game.pop()
         offer = self.offer
         if action.kind == A.ACCEPT:
@@ -190,10 +190,10 @@ class TradeAnswer(Step):
         elif game._events is not None:
             game._events.append(Event(E.TRADE_REJECTED, player, other=offer.proposer, info=str(offer)))
 
-    def describe(self, game: "Game") -> dict:
+    def describe(self, game: Game) -> dict:
         return {"offer": self.offer.to_json()}
 
-    def without(self, game: "Game", player: int) -> Step | None:
+    def without(self, game: Game, player: int) -> Step | None:
         return None if player in (self.offer.proposer, self.offer.target) else self
 
     @classmethod

@@ -6,7 +6,7 @@ family's subclass words its own events (``own``) and is named by its Game class
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..editions.schema import Edition
 from ..engine import events as E
@@ -145,11 +145,11 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
     if k == E.GAME_OVER:
         reason, _, ids = event.info.partition(":")
         winners = [names[int(i)] for i in ids.split(",") if i]
-        how = {"bankruptcy": "is the last player standing", "round-limit": "is the richest at the round limit",
-               "first-bankruptcy": "is the wealthiest after the first bankruptcy",
-               "time-limit": "is the richest at the time limit", "swift-victory": "is the last player standing"}
+        endings = {"bankruptcy": "is the last player standing", "round-limit": "is the richest at the round limit",
+                   "first-bankruptcy": "is the wealthiest after the first bankruptcy",
+                   "time-limit": "is the richest at the time limit", "swift-victory": "is the last player standing"}
         if len(winners) == 1:
-            return f"Game over: {winners[0]} {how.get(reason, 'wins')}."
+            return f"Game over: {winners[0]} {endings.get(reason, 'wins')}."
         return f"Game over ({reason}): " + (", ".join(winners) + " share the win." if winners else "nobody wins.")
     return f"{k} {event}"
 

@@ -2,8 +2,8 @@
 
 A backend maps chunks of game indices (``(start, stop)`` pairs) to chunk results
 (``runner.play_chunk``: the chunk's totals, and its games' summaries when the job keeps
-them) and yields each as it finishes, in any order. ``InProcess`` plays them here, ``ProcessPool`` in a local pool of spawned
-processes (``concurrent.futures``), ``Ray`` as one Ray task per chunk, on a local Ray or
+them) and yields each as it finishes, in any order. ``InProcess`` plays them here, ``ProcessPool`` in a
+local pool of spawned processes (``concurrent.futures``), ``Ray`` as one Ray task per chunk, on a local Ray or
 a cluster (``address``). Work goes out in chunks, not one task per game, so the
 per-task overhead is paid once per chunk. Which backend played a game never changes
 it: a game depends only on the job and its index.
@@ -25,11 +25,15 @@ import signal
 import sys
 import time
 import types
+from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import islice
-from typing import Any, Iterator, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .runner import ChunkResult, SimJob, play_chunk, warm_up
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 Chunk = tuple[int, int]
 BACKENDS = ("local", "inprocess", "process", "ray")
@@ -156,20 +160,21 @@ class ProcessPool:
 
     def __init__(self, workers: int | None = None) -> None:
         self.workers = workers or cpu_count()
-        self._pool = None
+        self._pool: ProcessPoolExecutor | None = None
         self._pending: set = set()
 
     def start(self, job: SimJob | None = None) -> None:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, wait
 
-        self._pool = ProcessPoolExecutor(max_workers=self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                         initializer=_worker_init, initargs=(job,))
+        pool = self._pool = ProcessPoolExecutor(max_workers=self.workers,
+                                                mp_context=multiprocessing.get_context("spawn"),
+                                                initializer=_worker_init, initargs=(job,))
         # The first submits spawn the workers (one each while none is idle). They start with Ctrl-C ignored
         # (the parent handles it and stops them), so that a Ctrl-C while they import cannot print their
         # tracebacks.
         with _sigint_ignored(), _engine_only_main():
-            pings = [self._pool.submit(_ready) for _ in range(self.workers)]
+            pings = [pool.submit(_ready) for _ in range(self.workers)]
         # Ready when every worker has answered a ping (each has imported the engine and warmed up).
         self._pending = set(pings)
         seen: set[int] = set()
@@ -180,7 +185,7 @@ class ProcessPool:
             self._pending = set()
             if len(seen) >= self.workers or time.monotonic() > deadline:
                 break
-            self._pending = {self._pool.submit(_ready) for _ in range(self.workers)}
+            self._pending = {pool.submit(_ready) for _ in range(self.workers)}
 
     def run(self, job: SimJob, chunks: list[Chunk]) -> Iterator[ChunkResult]:
         from concurrent.futures import FIRST_COMPLETED, wait

@@ -38,12 +38,13 @@ def win_rates(result: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     games = result["games"]
     seats = result["seats"]
     by_seat = []
-    for k, (kind, wins) in enumerate(zip(seats, result["wins"])):
+    for k, (kind, wins) in enumerate(zip(seats, result["wins"], strict=True)):
         p, lo, hi = wilson(wins, games)
-        by_seat.append({"label": f"seat {k + 1} ({kind})", "wins": wins, "trials": games, "rate": p, "lo": lo, "hi": hi})
+        by_seat.append({"label": f"seat {k + 1} ({kind})", "wins": wins, "trials": games, "rate": p, "lo": lo,
+                        "hi": hi})
     by_kind = []
     for kind in dict.fromkeys(seats):
-        wins = sum(w for s, w in zip(seats, result["wins"]) if s == kind)
+        wins = sum(w for s, w in zip(seats, result["wins"], strict=True) if s == kind)
         trials = games * seats.count(kind)
         p, lo, hi = wilson(wins, trials)
         by_kind.append({"label": kind, "wins": wins, "trials": trials, "rate": p, "lo": lo, "hi": hi})
@@ -218,8 +219,9 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
         "| seat | bot | wins | win rate | 95% CI |",
         "| --- | --- | ---: | ---: | --- |",
     ]
-    for k, (kind, row) in enumerate(zip(result["seats"], rates["seat"])):
-        lines.append(f"| {k + 1} | {kind} | {row['wins']:g} | {_pct(row['rate'])} | {_pct(row['lo'])} - {_pct(row['hi'])} |")
+    for k, (kind, row) in enumerate(zip(result["seats"], rates["seat"], strict=True)):
+        ci = f"{_pct(row['lo'])} - {_pct(row['hi'])}"
+        lines.append(f"| {k + 1} | {kind} | {row['wins']:g} | {_pct(row['rate'])} | {ci} |")
     lines += ["", "| bot | seats | wins | win rate | 95% CI |", "| --- | ---: | ---: | ---: | --- |"]
     for row in rates["kind"]:
         lines.append(f"| {row['label']} | {result['seats'].count(row['label'])} | {row['wins']:g} | "

@@ -26,9 +26,10 @@ from __future__ import annotations
 import hashlib
 import time
 from array import array
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import lru_cache
-from typing import Any, Callable
+from functools import cache
+from typing import Any
 
 from ..agents import make_agent
 from ..engine.game import Game
@@ -103,7 +104,7 @@ class SimJob:
     keep_games: bool = False
 
 
-@lru_cache(maxsize=None)
+@cache
 def _board_size(edition: str) -> int:
     from ..editions import load
 

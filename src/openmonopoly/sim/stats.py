@@ -101,7 +101,7 @@ class Aggregate:
         self.turn_counts[turns] = self.turn_counts.get(turns, 0) + 1
         self.digest_sum = (self.digest_sum + game_hash(index, summary["digest"])) % DIGEST_MODULUS
 
-    def merge(self, other: "Aggregate") -> None:
+    def merge(self, other: Aggregate) -> None:
         """Add another aggregate's games (a chunk folded by a worker)."""
         for start, stop in other.indices.ranges:
             self.indices.add(start, stop)

@@ -278,6 +278,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
         finally:
             session.close()
 
+    limits: ServerConfig = config    # (named apart: methods of a nested class do not see ``config`` narrowed)
+
     class Session:
         """One WebSocket's conversation: hello first, then actions and pings."""
 
@@ -326,8 +328,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
                 await self.reply(P.error("wrong-token", f"the token is not seat {seat}'s; watching as a "
                                                         "spectator instead"))
                 seat = None
-            if seat is not None and live.conns_of(seat) >= config.conns_per_seat:
-                await self.reply(P.error("rate-limited", f"seat {seat} is already open in {config.conns_per_seat} "
+            if seat is not None and live.conns_of(seat) >= limits.conns_per_seat:
+                await self.reply(P.error("rate-limited", f"seat {seat} is already open in {limits.conns_per_seat} "
                                                          "connections; close one first"))
                 return
             conn = self.conn = Conn(self.ws, seat, self.client)
@@ -346,7 +348,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
             if self.pump is not None:
                 self.pump.cancel()
             self.live.touched = time.monotonic()
-            registry.forget_if_idle(self.live, config.idle_unload_seconds)
+            registry.forget_if_idle(self.live, limits.idle_unload_seconds)
 
     return app
 

@@ -18,8 +18,24 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import (JSON, Float, bindparam, ForeignKey, Integer, String, Text, create_engine, event, func, insert,
-                        inspect, select, text, update)
+from sqlalchemy import (
+    JSON,
+    Float,
+    ForeignKey,
+    Integer,
+    String,
+    Table,
+    Text,
+    bindparam,
+    create_engine,
+    event,
+    func,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
 SCHEMA_VERSION = 2      # 2: games.chance_key
@@ -62,6 +78,13 @@ class MetaRow(Base):
     __tablename__ = "openmonopoly_meta"
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+def table_of(row: type[Base]) -> Table:
+    """The table a row class maps (SQLAlchemy declares ``__table__`` a mere ``FromClause``)."""
+    table = row.__table__
+    assert isinstance(table, Table), table
+    return table
 
 
 @dataclass
@@ -136,8 +159,8 @@ class Store:
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
         self.migrate()
-        games = GameRow.__table__
-        self._insert_move = insert(MoveRow.__table__)
+        games = table_of(GameRow)
+        self._insert_move = insert(table_of(MoveRow))
         self._advance_game = (update(games).where(games.c.id == bindparam("gid"), games.c.version == bindparam("seq"))
                               .values(version=bindparam("next"), status=bindparam("status"),
                                       winners=bindparam("winners", type_=JSON), end_reason=bindparam("end_reason"),
@@ -222,7 +245,7 @@ class Store:
     def set_chance_key(self, game_id: str, key: str) -> None:
         """Give a schema-1 game a dealt generator (its old generator state is dropped)."""
         with self.engine.begin() as con:
-            games = GameRow.__table__
+            games = table_of(GameRow)
             con.execute(update(games).where(games.c.id == game_id).values(chance_key=key, rng=None))
 
     def checkpoint(self) -> None:

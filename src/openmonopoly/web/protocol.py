@@ -23,7 +23,7 @@ Server -> client:
 from __future__ import annotations
 
 import re
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic import Strict as StrictMode
@@ -65,7 +65,7 @@ class Strict(BaseModel):
 
 
 # ------------------------------------------------------------------------------- actions
-_NUMBER = re.compile(r"-?[0-9]{1,%d}" % MAX_DIGITS)
+_NUMBER = re.compile(rf"-?[0-9]{{1,{MAX_DIGITS}}}")
 _WORD = re.compile(r"[a-z][a-z-]*")
 
 
@@ -118,7 +118,7 @@ class Act(Strict):
     seat: Seat
     token: Token
     version: Count
-    action: Union[ActionText, TradeBody]
+    action: ActionText | TradeBody
 
     def to_action(self, game: Any) -> Action:
         """The engine action in ``game``'s rules, with this seat as a trade's proposer. Raises
@@ -137,7 +137,7 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Union[Hello, Act, Ping], Field(discriminator="type")])
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping, Field(discriminator="type")])
 
 
 def describe(exc: ValidationError) -> str:
@@ -166,7 +166,7 @@ def error(code: str, message: str, **extra: Any) -> dict:
 # --------------------------------------------------------------------------------- HTTP bodies
 Name = Annotated[str, Field(max_length=40)]
 Kind = Annotated[str, Field(max_length=20)]
-Option = Union[Annotated[str, Field(max_length=40)], bool, Money, None]
+Option = Annotated[str, Field(max_length=40)] | bool | Money | None
 
 
 class SeatSpec(Strict):
@@ -185,7 +185,7 @@ class GameRecord(Strict):
     # (a JSON array is a tuple only in lax mode; FastAPI validates bodies as Python objects, where strict
     # mode wants a real tuple. The pair's items stay strict.)
     actions: list[Annotated[tuple[Annotated[int, StrictMode(), Field(ge=0, lt=MAX_SEATS)],
-                                  Union[Annotated[str, StrictMode(), Field(max_length=200)], dict[str, Any]]],
+                                  Annotated[str, StrictMode(), Field(max_length=200)] | dict[str, Any]],
                             StrictMode(False)]]
     chance: list[Annotated[int, Field(ge=0, le=10 ** 6)]]
 

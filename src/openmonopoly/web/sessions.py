@@ -19,8 +19,9 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, Callable
+from typing import Any
 
 import orjson
 
@@ -130,7 +131,7 @@ class LiveGame:
     @token_hashes.setter
     def token_hashes(self, hashes: list) -> None:
         self._token_hashes = hashes
-        self._seats_open = any(k == "human" and h is None for k, h in zip(self.kinds, hashes))
+        self._seats_open = any(k == "human" and h is None for k, h in zip(self.kinds, hashes, strict=True))
 
     @property
     def status(self) -> str:        # (read several times per action: kept cheap)
@@ -138,7 +139,7 @@ class LiveGame:
 
     def seats_info(self) -> list[dict]:
         return [{"seat": i, "name": self.game.players[i], "kind": k, "claimed": k != "human" or h is not None}
-                for i, (k, h) in enumerate(zip(self.kinds, self.token_hashes))]
+                for i, (k, h) in enumerate(zip(self.kinds, self.token_hashes, strict=True))]
 
     def summary(self) -> dict:
         ed = self.game.edition
@@ -242,7 +243,7 @@ class Committer:
                         results = await loop.run_in_executor(self.executor, self.store.commit_moves, moves)
                 except Exception as exc:  # noqa: BLE001
                     results = [exc] * len(batch)
-                for (_, stored, done), error in zip(batch, results):
+                for (_, stored, done), error in zip(batch, results, strict=True):
                     if error is None:
                         try:
                             stored()
@@ -483,8 +484,8 @@ class Registry:
         async with live.lock:
             hashes = list(live.token_hashes)
             hashes[seat] = digest
-            new_status = "over" if live.game.over else (
-                "open" if any(k == "human" and h is None for k, h in zip(live.kinds, hashes)) else "running")
+            open_seat = any(k == "human" and h is None for k, h in zip(live.kinds, hashes, strict=True))
+            new_status = "over" if live.game.over else ("open" if open_seat else "running")
             ok = await self.write_db(self.store.set_token, live.id, seat, digest, None, new_status)
             if not ok:
                 raise Refused(f"seat {seat} is taken", 409)
@@ -624,8 +625,9 @@ class Registry:
         game = Game(record["edition"], record["players"], record["seed"], record["options"], chance=chance)
         holder = LiveGame.__new__(LiveGame)
         holder.game = game
-        frames = [{"view": game.view(None).to_json(), "actor": None,
-                   "events": [holder.event_json(e) for e in game.history if e.visible_to(None)]}]
+        frames: list[dict[str, Any]] = [{"view": game.view(None).to_json(), "actor": None,
+                                         "events": [holder.event_json(e) for e in game.history
+                                                    if e.visible_to(None)]}]
         for player, data in record["actions"]:
             events = game.act(int(player), game.parse_json(data))
             frames.append({"view": game.view(None).to_json(), "actor": int(player),

@@ -32,26 +32,26 @@ class CharacterChoice(Step):
     kind = "character"
     answers = frozenset({A.CHOOSE})
 
-    def free(self, game: "CloneWarsGame") -> list[int]:
+    def free(self, game: CloneWarsGame) -> list[int]:
         taken = set(game.state.character)
         return [k for k in range(len(characters(game.edition))) if k not in taken]
 
-    def legal(self, game: "CloneWarsGame", player: int) -> list[Action]:
+    def legal(self, game: CloneWarsGame, player: int) -> list[Action]:
         return [Action(A.CHOOSE, k) for k in self.free(game)]
 
-    def check(self, game: "CloneWarsGame", player: int, action: Action) -> str | None:
+    def check(self, game: CloneWarsGame, player: int, action: Action) -> str | None:
         if action.arg not in self.free(game):
             names = ", ".join(f"{k} {characters(game.edition)[k][0]}" for k in self.free(game))
             return f"choose a character nobody has yet: {names}"
         return None
 
-    def apply(self, game: "CloneWarsGame", player: int, action: Action) -> None:
+    def apply(self, game: CloneWarsGame, player: int, action: Action) -> None:
         game.pop()
         game.state.character[player] = action.arg
         name, side = characters(game.edition)[action.arg]
         game.emit(Event(EV_CHARACTER, player, amount=action.arg, info=f"{name}|{side}"))
 
-    def describe(self, game: "CloneWarsGame") -> dict:
+    def describe(self, game: CloneWarsGame) -> dict:
         chars = characters(game.edition)
         return {"free": [{"index": k, "name": chars[k][0], "side": chars[k][1]} for k in self.free(game)]}
 
@@ -62,6 +62,6 @@ class StartPlay(Step):
     FIELDS = ()
     automatic = True
 
-    def run(self, game: "CloneWarsGame") -> None:
+    def run(self, game: CloneWarsGame) -> None:
         game.pop()
         game.start_play()

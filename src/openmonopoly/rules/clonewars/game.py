@@ -24,8 +24,8 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.options import BadOption, Option
-from ...registry import register
 from ...engine.state import BANK
+from ...registry import register
 from ..buildings import refund_value
 from ..classic import ClassicState, EndOfMove
 from ..money import transfer

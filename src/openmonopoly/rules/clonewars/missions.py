@@ -18,7 +18,8 @@ the space is resolved as a landing (buy or auction, rent, card, tax, Go to Jail)
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ...editions.schema import STREET
 from ...engine import actions as A
@@ -56,7 +57,8 @@ TAKE_SITES, STEAL_SITES, MOVE_SELF, EXTRA_TURN, CASH, ELIMINATE, MOVE_OTHER = (
     "take-sites", "steal-sites", "move-self", "extra-turn", "cash", "eliminate", "move-other")
 
 
-class Mission(NamedTuple):
+@dataclass(frozen=True)
+class Mission:          # (not a NamedTuple: its field ``count`` would hide tuple.count)
     number: int          # the other die
     side: str
     name: str            # the booklet's name where the digest gives one, else a description
@@ -87,7 +89,7 @@ MISSIONS: dict[str, dict[int, Mission]] = {
 }
 
 
-def mission_of(game: "CloneWarsGame", player: int, number: int) -> Mission:
+def mission_of(game: CloneWarsGame, player: int, number: int) -> Mission:
     return MISSIONS[game.side_of(player)][number]
 
 
@@ -97,20 +99,20 @@ def mission_number(d1: int, d2: int) -> int:
 
 
 # ---------------------------------------------------------------------- choices
-def unowned_sites(game: "CloneWarsGame") -> list[int]:
+def unowned_sites(game: CloneWarsGame) -> list[int]:
     ed = game.edition
     owner = game.state.owner
     return [p for p in ed.properties if ed.board[p].type == STREET and owner[p] == BANK]
 
 
-def complete_group(game: "CloneWarsGame", pos: int) -> bool:
+def complete_group(game: CloneWarsGame, pos: int) -> bool:
     owner = game.state.owner
     members = game.edition.group_members[game.edition.group_of[pos]]
     first = owner[members[0]]
     return first != BANK and all(owner[q] == first for q in members)
 
 
-def stealable_sites(game: "CloneWarsGame", thief: int) -> list[int]:
+def stealable_sites(game: CloneWarsGame, thief: int) -> list[int]:
     """Other players' sites that are not part of a complete colour group."""
     ed = game.edition
     s = game.state
@@ -119,7 +121,7 @@ def stealable_sites(game: "CloneWarsGame", thief: int) -> list[int]:
             and not transfer_pending(game, p)]
 
 
-def other_players(game: "CloneWarsGame", player: int) -> list[int]:
+def other_players(game: CloneWarsGame, player: int) -> list[int]:
     return [q for q in game.seats_from(player) if q != player]
 
 
@@ -129,9 +131,10 @@ class MissionCheck(Step):
     (not to a player who has since gone to jail or left the game)."""
 
     FIELDS = ("player", "number")
+    number: int
     automatic = True
 
-    def run(self, game: "CloneWarsGame") -> None:
+    def run(self, game: CloneWarsGame) -> None:
         game.pop()
         s = game.state
         if s.alive[self.player] and not s.in_jail[self.player]:
@@ -144,13 +147,14 @@ class MissionOffer(Step):
     """Send the troops on mission ``number`` (``mission``) or not (``pass``)."""
 
     FIELDS = ("player", "number")
+    number: int
     kind = "mission"
     answers = frozenset({MISSION, A.PASS})
 
-    def legal(self, game: "CloneWarsGame", player: int) -> list[Action]:
+    def legal(self, game: CloneWarsGame, player: int) -> list[Action]:
         return [A_MISSION, A.A_PASS]
 
-    def apply(self, game: "CloneWarsGame", player: int, action: Action) -> None:
+    def apply(self, game: CloneWarsGame, player: int, action: Action) -> None:
         game.pop()
         if action.kind == A.PASS:
             game.emit(Event(EV_MISSION, player, other=self.number, info="declined"))
@@ -165,13 +169,13 @@ class MissionOffer(Step):
         game.emit(Event(EV_MISSION, player, amount=face, other=self.number, info="success"))
         reward(game, player, mission)
 
-    def describe(self, game: "CloneWarsGame") -> dict:
+    def describe(self, game: CloneWarsGame) -> dict:
         m = mission_of(game, self.player, self.number)
         return {"mission": m.number, "side": m.side, "name": m.name, "need": m.need, "reward": m.reward,
                 "count": m.count, "cash": m.cash, "fail_cost": m.fail_cost}
 
 
-def reward(game: "CloneWarsGame", player: int, mission: Mission) -> None:
+def reward(game: CloneWarsGame, player: int, mission: Mission) -> None:
     s = game.state
     r = mission.reward
     if r == CASH:
@@ -186,7 +190,7 @@ def reward(game: "CloneWarsGame", player: int, mission: Mission) -> None:
     del s
 
 
-def extra_turn(game: "CloneWarsGame", player: int) -> None:
+def extra_turn(game: CloneWarsGame, player: int) -> None:
     """The move's end becomes the start of another turn for ``player`` (a new turn: doubles reset)."""
     stack = game.state.stack
     for i in range(len(stack) - 1, -1, -1):
@@ -201,13 +205,16 @@ class MissionPick(Step):
     """The choices a successful mission's reward needs (see the module docstring)."""
 
     FIELDS = ("player", "number", "left", "target")
+    number: int
+    left: int                       # sites still to take or steal
+    target: int                     # the player to move (-1: not chosen yet)
     kind = "mission-pick"
     answers = frozenset({TAKE, COLLECT, STEAL, PICK, TARGET, A.PASS})
 
-    def mission(self, game: "CloneWarsGame") -> Mission:
+    def mission(self, game: CloneWarsGame) -> Mission:
         return mission_of(game, self.player, self.number)
 
-    def legal(self, game: "CloneWarsGame", player: int) -> list[Action]:
+    def legal(self, game: CloneWarsGame, player: int) -> list[Action]:
         m = self.mission(game)
         r = m.reward
         if r == TAKE_SITES:
@@ -221,7 +228,7 @@ class MissionPick(Step):
             return [Action(PICK, p) for p in range(game.edition.size)]
         return [Action(TARGET, q) for q in other_players(game, player)]
 
-    def check(self, game: "CloneWarsGame", player: int, action: Action) -> str | None:
+    def check(self, game: CloneWarsGame, player: int, action: Action) -> str | None:
         if action not in self.legal(game, player):
             m = self.mission(game)
             what = {TAKE_SITES: "an unowned site ('take N')" + (" or 'collect'" if self.left == m.count else ""),
@@ -233,7 +240,7 @@ class MissionPick(Step):
             return f"{m.name}: choose {what}"
         return None
 
-    def apply(self, game: "CloneWarsGame", player: int, action: Action) -> None:
+    def apply(self, game: CloneWarsGame, player: int, action: Action) -> None:
         s = game.state
         m = self.mission(game)
         k = action.kind
@@ -266,12 +273,12 @@ class MissionPick(Step):
             who = self.target if m.reward == MOVE_OTHER else player
             place(game, who, action.arg)
 
-    def describe(self, game: "CloneWarsGame") -> dict:
+    def describe(self, game: CloneWarsGame) -> dict:
         m = self.mission(game)
         return {"mission": m.number, "side": m.side, "name": m.name, "reward": m.reward, "left": self.left,
                 "cash": m.cash if self.left == m.count else 0, "target": self.target}
 
-    def without(self, game: "CloneWarsGame", player: int) -> Step | None:
+    def without(self, game: CloneWarsGame, player: int) -> Step | None:
         if player == self.player:
             return None
         if player == self.target:
@@ -281,7 +288,7 @@ class MissionPick(Step):
         return self
 
 
-def place(game: "CloneWarsGame", player: int, pos: int) -> None:
+def place(game: CloneWarsGame, player: int, pos: int) -> None:
     """Put ``player``'s token on ``pos`` and resolve the space (no GO salary)."""
     s = game.state
     old = s.position[player]
@@ -290,7 +297,7 @@ def place(game: "CloneWarsGame", player: int, pos: int) -> None:
     game.land(player)
 
 
-def eliminate(game: "CloneWarsGame", victim: int, victor: int) -> None:
+def eliminate(game: CloneWarsGame, victim: int, victor: int) -> None:
     """Swift Victory: ``victor`` takes all of ``victim``'s land (as it stands) and money; the victim is out."""
     s = game.state
     ed = game.edition

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 
-def apply(game: "EmpireGame", player: int, effect: dict) -> None:
+def apply(game: EmpireGame, player: int, effect: dict) -> None:
     kind = effect["kind"]
     if kind == "move_up_to":
         choose_space(game, player, "speed-ahead", effect["max"])
@@ -39,7 +39,7 @@ def apply(game: "EmpireGame", player: int, effect: dict) -> None:
         raise AssertionError(f"unknown Empire chance effect {kind}")
 
 
-def _ahead(game: "EmpireGame", player: int, most: int) -> list[int]:
+def _ahead(game: EmpireGame, player: int, most: int) -> list[int]:
     here = game.state.position[player]
     size = game.edition.size
     return [(here + k) % size for k in range(1, most + 1)]
@@ -48,7 +48,7 @@ def _ahead(game: "EmpireGame", player: int, most: int) -> list[int]:
 SPACE_PURPOSES["speed-ahead"] = (_ahead, lambda g, p, pos, most: g.advance_to(p, pos), False)
 
 
-def _casino(game: "EmpireGame", player: int, rival: int, amount: int) -> None:
+def _casino(game: EmpireGame, player: int, rival: int, amount: int) -> None:
     chance = game.chance
     while True:
         mine, theirs = chance.die(), chance.die()

@@ -6,7 +6,8 @@ A purpose registers what may be chosen and what happens then:
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ...engine import actions as A
 from ...engine.actions import Action
@@ -23,52 +24,56 @@ SPACE_PURPOSES: dict[str, tuple[Callable, Callable, bool]] = {}
 
 class ChoosePlayer(Step):
     FIELDS = ("player", "purpose", "arg")
+    purpose: str                    # a key of PLAYER_PURPOSES
+    arg: int
     kind = "choose-player"
     answers = frozenset({TARGET})
 
-    def targets(self, game: "EmpireGame") -> list[int]:
+    def targets(self, game: EmpireGame) -> list[int]:
         return PLAYER_PURPOSES[self.purpose][0](game, self.player, self.arg)
 
-    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+    def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [Action(TARGET, q) for q in self.targets(game)]
 
-    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+    def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.arg not in self.targets(game):
             return f"choose one of the players {self.targets(game)}"
         return None
 
-    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+    def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()
         if game.log_events:
             game.emit(Event(EV_CHOSE, player, -1, 0, action.arg, self.purpose))
         PLAYER_PURPOSES[self.purpose][1](game, player, action.arg, self.arg)
 
-    def describe(self, game: "EmpireGame") -> dict:
+    def describe(self, game: EmpireGame) -> dict:
         return {"purpose": self.purpose, "targets": self.targets(game)}
 
 
 class ChooseSpace(Step):
     FIELDS = ("player", "purpose", "arg")
+    purpose: str                    # a key of SPACE_PURPOSES
+    arg: int
     kind = "choose-space"
     answers = frozenset({PICK, A.END})
 
-    def spaces(self, game: "EmpireGame") -> list[int]:
+    def spaces(self, game: EmpireGame) -> list[int]:
         return SPACE_PURPOSES[self.purpose][0](game, self.player, self.arg)
 
-    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+    def legal(self, game: EmpireGame, player: int) -> list[Action]:
         out = [Action(PICK, pos) for pos in self.spaces(game)]
         if SPACE_PURPOSES[self.purpose][2]:
             out.append(A.A_END)
         return out
 
-    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+    def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == A.END:
             return None if SPACE_PURPOSES[self.purpose][2] else "you must choose a space"
         if action.arg not in self.spaces(game):
             return f"choose one of the spaces {self.spaces(game)}"
         return None
 
-    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+    def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()
         if action.kind == A.END:
             return
@@ -76,11 +81,11 @@ class ChooseSpace(Step):
             game.emit(Event(EV_CHOSE, player, action.arg, 0, -1, self.purpose))
         SPACE_PURPOSES[self.purpose][1](game, player, action.arg, self.arg)
 
-    def describe(self, game: "EmpireGame") -> dict:
+    def describe(self, game: EmpireGame) -> dict:
         return {"purpose": self.purpose, "spaces": self.spaces(game), "may_decline": SPACE_PURPOSES[self.purpose][2]}
 
 
-def choose_player(game: "EmpireGame", player: int, purpose: str, arg: int = -1) -> bool:
+def choose_player(game: EmpireGame, player: int, purpose: str, arg: int = -1) -> bool:
     """Ask ``player`` to choose for ``purpose``; False (nothing asked) when there is nobody to choose."""
     if not PLAYER_PURPOSES[purpose][0](game, player, arg):
         return False
@@ -88,7 +93,7 @@ def choose_player(game: "EmpireGame", player: int, purpose: str, arg: int = -1) 
     return True
 
 
-def choose_space(game: "EmpireGame", player: int, purpose: str, arg: int = -1) -> bool:
+def choose_space(game: EmpireGame, player: int, purpose: str, arg: int = -1) -> bool:
     if not SPACE_PURPOSES[purpose][0](game, player, arg) and not SPACE_PURPOSES[purpose][2]:
         return False
     game.push(ChooseSpace(player, purpose, arg))

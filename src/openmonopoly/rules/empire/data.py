@@ -7,6 +7,7 @@ rules read). Every problem names the file, the field and what is wrong.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import pairwise
 
 from ...editions.schema import CARD, FREE_PARKING, GO, GO_TO_JAIL, JAIL, Edition, EditionError, Rules, index_groups
 
@@ -88,7 +89,7 @@ def compile_empire(e: Edition) -> EmpireRules:
             isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in ladder):
         raise _fail(e, "rules.tower_ladder", f"expected {capacity + 1} positive whole numbers (value at height "
                                              f"0..{capacity}), got {ladder!r}")
-    if any(b < a for a, b in zip(ladder, ladder[1:])):
+    if any(b < a for a, b in pairwise(ladder)):
         raise _fail(e, "rules.tower_ladder", "a tower must pay more (or the same) as it fills")
     if not 1 <= rules["swapper_face"] <= 6:
         raise _fail(e, "rules.swapper_face", "must be a face 1..6")
@@ -129,7 +130,7 @@ def compile_empire(e: Edition) -> EmpireRules:
         for card in deck.cards:
             where = f"decks[{d_i}] ({deck.id}) card {card.id}"
             kind = card.effect.get("kind")
-            if kind not in allowed:
+            if not isinstance(kind, str) or kind not in allowed:
                 raise _fail(e, where, f"unknown effect kind {kind!r}; allowed: {sorted(allowed)}")
             for f in CHANCE_EFFECTS.get(kind, ()) if deck.id == "chance" else ():
                 if f not in card.effect:

@@ -31,7 +31,7 @@ from ..money import pay, transfer
 from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
 from .data import OFFICE
 from .kinds import EV_BLOCKED, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, PLAY
-from .tower import billboards, hand_over_top, return_top, swap_tops, to_board, remove_piece, tower_value
+from .tower import billboards, hand_over_top, remove_piece, return_top, swap_tops, to_board, tower_value
 
 if TYPE_CHECKING:
     from .game import EmpireGame
@@ -41,7 +41,7 @@ TURN_CARDS = frozenset({"swap_the_top", "hostile_takeover", "move_to_any_space",
                         "stock_market_crash", "billboard_tax", "youre_fired"})
 
 
-def draw(game: "EmpireGame", player: int, deck: int) -> None:
+def draw(game: EmpireGame, player: int, deck: int) -> None:
     """Take the top Empire card into your (secret) hand; nothing when every card is in a hand."""
     s = game.state
     pile = s.decks[deck]
@@ -55,12 +55,12 @@ def draw(game: "EmpireGame", player: int, deck: int) -> None:
                                   private_to=player))
 
 
-def kind_of(game: "EmpireGame", card: int) -> str:
+def kind_of(game: EmpireGame, card: int) -> str:
     return game.edition.rules.empire_kind[card]
 
 
 # ---------------------------------------------------------------------- when a card can be played
-def usable(game: "EmpireGame", player: int, kind: str, moment: str) -> bool:
+def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     """Can a card of ``kind`` be played by ``player`` at ``moment`` (turn/jail/buy/rent)?"""
     s = game.state
     if moment == "jail":
@@ -78,12 +78,12 @@ def usable(game: "EmpireGame", player: int, kind: str, moment: str) -> bool:
     return bool(PLAYER_PURPOSES[kind][0](game, player, -1))
 
 
-def _effect_of_kind(game: "EmpireGame", kind: str) -> dict:
+def _effect_of_kind(game: EmpireGame, kind: str) -> dict:
     deck = game.edition.decks[game.edition.rules.empire_deck]
     return deck.cards[game.edition.rules.empire_kind.index(kind)].effect
 
 
-def playable(game: "EmpireGame", player: int, moment: str) -> list[Action]:
+def playable(game: EmpireGame, player: int, moment: str) -> list[Action]:
     out = []
     seen = set()
     kinds = game.edition.rules.empire_kind
@@ -96,7 +96,7 @@ def playable(game: "EmpireGame", player: int, moment: str) -> list[Action]:
     return out
 
 
-def check_play(game: "EmpireGame", player: int, card: int, moment: str) -> str | None:
+def check_play(game: EmpireGame, player: int, card: int, moment: str) -> str | None:
     if card not in game.state.hands[player]:
         return "you hold no such Empire card (play N: N is the card's number in the Empire deck)"
     if not usable(game, player, kind_of(game, card), moment):
@@ -104,7 +104,7 @@ def check_play(game: "EmpireGame", player: int, card: int, moment: str) -> str |
     return None
 
 
-def play(game: "EmpireGame", player: int, card: int, target: int = -1) -> int:
+def play(game: EmpireGame, player: int, card: int, target: int = -1) -> int:
     """Reveal ``card`` from ``player``'s hand and put it at the bottom of the pile (its effect is the caller's)."""
     s = game.state
     deck = game.edition.rules.empire_deck
@@ -115,7 +115,7 @@ def play(game: "EmpireGame", player: int, card: int, target: int = -1) -> int:
     return card
 
 
-def play_on_turn(game: "EmpireGame", player: int, card: int) -> None:
+def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
     """A card played at the start of the turn (before the roll); the turn goes on afterwards."""
     from .game import AfterCardMove
 
@@ -141,14 +141,14 @@ def play_on_turn(game: "EmpireGame", player: int, card: int) -> None:
 
 
 # ---------------------------------------------------------------------- attacks and answers
-def attack(game: "EmpireGame", attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
+def attack(game: EmpireGame, attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
            super_only: bool) -> None:
     """Carry out ``effect`` unless one of ``victims`` blocks it (each holding cards is asked in turn)."""
     game.push(_respond(game, attacker, victims, effect, a, b, super_only))
 
 
-def _respond(game: "EmpireGame", attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
-             super_only: bool) -> "Respond":
+def _respond(game: EmpireGame, attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
+             super_only: bool) -> Respond:
     victim = victims[0] if victims else -1
     ask = victim >= 0 and bool(game.state.hands[victim])      # the public card count decides, not the cards
     return Respond(victim, attacker, victims[1:], effect, a, b, super_only, ask)
@@ -158,6 +158,13 @@ class Respond(Step):
     """``player`` is the victim of ``effect``: ``pass`` (let it happen) or play a blocker."""
 
     FIELDS = ("player", "attacker", "others", "effect", "a", "b", "super_only", "ask")
+    attacker: int
+    others: tuple[int, ...]         # the victims asked after this one
+    effect: str
+    a: int
+    b: int
+    super_only: bool
+    ask: bool
     kind = "respond"
     answers = frozenset({A.PASS, PLAY})
 
@@ -165,18 +172,18 @@ class Respond(Step):
     def automatic(self) -> bool:  # type: ignore[override]
         return not self.ask       # a victim without Empire cards is not asked
 
-    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+    def legal(self, game: EmpireGame, player: int) -> list[Action]:
         out = [A.A_PASS]
         for card in game.state.hands[player]:
             if self._blocks(game, card) and Action(PLAY, card) not in out:
                 out.append(Action(PLAY, card))
         return out
 
-    def _blocks(self, game: "EmpireGame", card: int) -> bool:
+    def _blocks(self, game: EmpireGame, card: int) -> bool:
         kind = kind_of(game, card)
         return kind == "hands_off" or (kind == "just_say_no" and not self.super_only)
 
-    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+    def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == PLAY:
             if action.arg not in game.state.hands[player]:
                 return "you hold no such Empire card"
@@ -185,7 +192,7 @@ class Respond(Step):
                                                         if self.super_only else "")
         return None
 
-    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+    def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         if action.kind == PLAY:
             game.pop()
             play(game, player, action.arg, self.attacker)
@@ -194,10 +201,10 @@ class Respond(Step):
             return
         self._next(game)
 
-    def run(self, game: "EmpireGame") -> None:
+    def run(self, game: EmpireGame) -> None:
         self._next(game)
 
-    def _next(self, game: "EmpireGame") -> None:
+    def _next(self, game: EmpireGame) -> None:
         if self.others:
             game.replace_top(_respond(game, self.attacker, self.others, self.effect, self.a, self.b,
                                       self.super_only))
@@ -205,12 +212,12 @@ class Respond(Step):
         game.pop()
         execute(game, self.attacker, self.effect, self.a, self.b)
 
-    def describe(self, game: "EmpireGame") -> dict:
+    def describe(self, game: EmpireGame) -> dict:
         return {"attacker": self.attacker, "effect": self.effect, "a": self.a, "b": self.b,
                 "super_only": self.super_only}
 
 
-def execute(game: "EmpireGame", attacker: int, effect: str, a: int, b: int) -> None:
+def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> None:
     s = game.state
     if effect in ("rival-tax", "crash"):
         return_top(game, a, effect)
@@ -231,21 +238,21 @@ def execute(game: "EmpireGame", attacker: int, effect: str, a: int, b: int) -> N
 
 
 # ---------------------------------------------------------------------- target choices of the cards
-def _with_billboards(game: "EmpireGame", player: int, arg: int) -> list[int]:
+def _with_billboards(game: EmpireGame, player: int, arg: int) -> list[int]:
     tower = game.state.tower
     return [q for q in game.rivals(player) if tower[q]]
 
 
-def _swap_targets(game: "EmpireGame", player: int, arg: int) -> list[int]:
+def _swap_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
     return _with_billboards(game, player, arg) if game.state.tower[player] else []
 
 
-def _tax_targets(game: "EmpireGame", player: int, arg: int) -> list[int]:
+def _tax_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
     need = _effect_of_kind(game, "billboard_tax")["min_billboards"]
     return [q for q in game.rivals(player) if billboards(game, q) >= need]
 
 
-def _fired_targets(game: "EmpireGame", player: int, arg: int) -> list[int]:
+def _fired_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
     return [q for q in game.rivals(player) if any(piece != OFFICE for piece in game.state.tower[q])]
 
 
@@ -258,7 +265,7 @@ PLAYER_PURPOSES["billboard_tax"] = (_tax_targets, lambda g, p, q, card: attack(
 PLAYER_PURPOSES["youre_fired"] = (_fired_targets, lambda g, p, q, card: choose_space(g, p, "youre_fired", q))
 
 
-def _fired_spaces(game: "EmpireGame", player: int, victim: int) -> list[int]:
+def _fired_spaces(game: EmpireGame, player: int, victim: int) -> list[int]:
     return sorted({piece for piece in game.state.tower[victim] if piece != OFFICE})
 
 
@@ -266,7 +273,7 @@ SPACE_PURPOSES["youre_fired"] = (_fired_spaces, lambda g, p, pos, victim: attack
                                                                                  victim, pos, True), False)
 
 
-def _any_space(game: "EmpireGame", player: int, arg: int) -> list[int]:
+def _any_space(game: EmpireGame, player: int, arg: int) -> list[int]:
     here = game.state.position[player]
     return [pos for pos in range(game.edition.size) if pos != here]
 

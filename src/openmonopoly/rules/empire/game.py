@@ -18,16 +18,16 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game, View
 from ...engine.options import MAX_ROUNDS, Option, max_rounds_option
-from ...registry import register
 from ...engine.state import BANK, State
+from ...registry import register
 from .. import jail, movement, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
-from .data import OFFICE, compile_empire
-from .words import EmpireWords
+from .data import OFFICE, EmpireRules, compile_empire
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
+from .words import EmpireWords
 
 
 class EmpireState(State):
@@ -46,7 +46,7 @@ class EmpireState(State):
         self.tower: list[list[int]] = [[] for _ in range(n)]
         self.height = [0] * n
         self.owner = [BANK] * size
-        t = edition.rules  # type: ignore[attr-defined]
+        t: EmpireRules = edition.rules
         self.stock = [1 if t.is_brand[p] else sp.amount if t.is_utility[p] else 0
                       for p, sp in enumerate(edition.board)]
         self.offices = rules.offices
@@ -64,7 +64,7 @@ class EmpireTurn(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
 
-    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+    def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s = game.state
         out = [A.A_ROLL]
         if s.in_jail[player]:
@@ -77,7 +77,7 @@ class EmpireTurn(Step):
         out += empire_cards.playable(game, player, "jail" if s.in_jail[player] else "turn")
         return out
 
-    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+    def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         kind = action.kind
         if kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
@@ -90,7 +90,7 @@ class EmpireTurn(Step):
                                            "jail" if game.state.in_jail[player] else "turn")
         return None
 
-    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+    def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         kind = action.kind
         if kind == A.ROLL:
             game.roll(player)
@@ -103,7 +103,7 @@ class EmpireTurn(Step):
         else:
             empire_cards.play_on_turn(game, player, action.arg)
 
-    def describe(self, game: "EmpireGame") -> dict:
+    def describe(self, game: EmpireGame) -> dict:
         s = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 
@@ -112,9 +112,10 @@ class EmpireEndOfMove(Step):
     """After a move (or a swap) is resolved: roll again after doubles, or pass the dice on."""
 
     FIELDS = ("player", "again")
+    again: bool                     # doubles: the player rolls again
     automatic = True
 
-    def run(self, game: "EmpireGame") -> None:
+    def run(self, game: EmpireGame) -> None:
         s = game.state
         if self.again and not s.in_jail[self.player]:
             game.replace_top(EmpireTurn(self.player))
@@ -129,14 +130,14 @@ class AfterCardMove(Step):
     FIELDS = ("player",)
     automatic = True
 
-    def run(self, game: "EmpireGame") -> None:
+    def run(self, game: EmpireGame) -> None:
         if game.state.in_jail[self.player]:
             game.replace_top(EmpireEndOfMove(self.player, False))
         else:
             game.replace_top(EmpireTurn(self.player))
 
 
-def check_buy_office(game: "EmpireGame", player: int) -> str | None:
+def check_buy_office(game: EmpireGame, player: int) -> str | None:
     s = game.state
     price = game.edition.rules.office_price
     if s.office_bought:
@@ -148,7 +149,7 @@ def check_buy_office(game: "EmpireGame", player: int) -> str | None:
     return None
 
 
-def buy_office(game: "EmpireGame", player: int) -> None:
+def buy_office(game: EmpireGame, player: int) -> None:
     s = game.state
     price = game.edition.rules.office_price
     transfer(game, player, BANK, price)

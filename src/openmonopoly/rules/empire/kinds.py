@@ -21,7 +21,8 @@ A_MOVE, A_BUY_OFFICE = A.Action(MOVE), A.Action(BUY_OFFICE)
 # Events            player        pos        amount          other          info
 EV_PIECE_IN = "tower-in"        # tower owner piece  price paid      from (-1 bank) how: bought/auction/free/office-set/
 #                                                                                      office-bought/takeover/debt/swap
-EV_PIECE_OUT = "tower-out"      # tower owner piece  -               -              why: tower-tax/rival-tax/debt/crash/fired
+EV_PIECE_OUT = "tower-out"      # tower owner piece  -               -              why: tower-tax/rival-tax/debt/
+#                                                                                      crash/fired
 EV_SWAPPED = "tower-swap"       # actor       -      tower a         tower b        "pieceA,pieceB" (the tops swapped)
 EV_EMPIRE_DRAWN = "empire-drawn"  # player    -      -               -              - (public; the card is private)
 EV_EMPIRE_PLAYED = "empire-played"  # player  -      card index      -              card id

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 
-def land(game: "EmpireGame", player: int) -> None:
+def land(game: EmpireGame, player: int) -> None:
     s = game.state
     pos = s.position[player]
     sp = game.edition.board[pos]
@@ -73,24 +73,25 @@ def land(game: "EmpireGame", player: int) -> None:
         jail.send_to_jail(game, player, "space")
 
 
-def buy_billboard(game: "EmpireGame", player: int, pos: int, price: int) -> None:
+def buy_billboard(game: EmpireGame, player: int, pos: int, price: int) -> None:
     transfer(game, player, BANK, price)
     take_from_board(game, player, pos, "bought", price)
 
 
 class BuyBillboard(Step):
     FIELDS = ("player", "pos")
+    pos: int
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION, PLAY})
 
-    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+    def legal(self, game: EmpireGame, player: int) -> list[Action]:
         out = [A.A_BUY] if game.state.cash[player] >= game.edition.board[self.pos].price else []
         out.append(A.A_AUCTION)
         if game.edition.rules.is_brand[self.pos]:
             out += empire_cards.playable(game, player, "buy")
         return out
 
-    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+    def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == A.BUY:
             price = game.edition.board[self.pos].price
             cash = game.state.cash[player]
@@ -103,7 +104,7 @@ class BuyBillboard(Step):
             return empire_cards.check_play(game, player, action.arg, "buy")
         return None
 
-    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+    def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()
         pos = self.pos
         if action.kind == A.BUY:
@@ -115,7 +116,7 @@ class BuyBillboard(Step):
             buy_billboard(game, player, pos, game.edition.decks[game.edition.rules.empire_deck].cards[card]
                           .effect["price"])
 
-    def describe(self, game: "EmpireGame") -> dict:
+    def describe(self, game: EmpireGame) -> dict:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
 
@@ -123,18 +124,20 @@ class RentDue(Step):
     """``player`` landed on ``owner``'s brand: ``pay`` their tower value, or play Reverse Rent."""
 
     FIELDS = ("player", "pos", "owner")
+    pos: int
+    owner: int
     kind = "rent"
     answers = frozenset({A.PAY, PLAY})
 
-    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+    def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [A.A_PAY] + empire_cards.playable(game, player, "rent")
 
-    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+    def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == PLAY:
             return empire_cards.check_play(game, player, action.arg, "rent")
         return None
 
-    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+    def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()
         if action.kind == A.PAY:
             pay(game, player, self.owner, tower_value(game, self.owner), "rent", self.pos)
@@ -142,20 +145,20 @@ class RentDue(Step):
             empire_cards.play(game, player, action.arg)
             pay(game, self.owner, player, tower_value(game, self.owner), "reverse-rent", self.pos)
 
-    def describe(self, game: "EmpireGame") -> dict:
+    def describe(self, game: EmpireGame) -> dict:
         return {"pos": self.pos, "owner": self.owner, "amount": tower_value(game, self.owner)}
 
-    def without(self, game: "EmpireGame", player: int) -> Step | None:
+    def without(self, game: EmpireGame, player: int) -> Step | None:
         return self
 
 
 # ---------------------------------------------------------------------- Rival Tower Tax
-def _rivals_with_billboards(game: "EmpireGame", player: int, arg: int) -> list[int]:
+def _rivals_with_billboards(game: EmpireGame, player: int, arg: int) -> list[int]:
     tower = game.state.tower
     return [q for q in game.rivals(player) if tower[q]]
 
 
-def _rival_tax(game: "EmpireGame", player: int, target: int, arg: int) -> None:
+def _rival_tax(game: EmpireGame, player: int, target: int, arg: int) -> None:
     empire_cards.attack(game, player, (target,), "rival-tax", target, -1, False)
 
 
@@ -163,14 +166,14 @@ PLAYER_PURPOSES["rival-tax"] = (_rivals_with_billboards, _rival_tax)
 
 
 # ---------------------------------------------------------------------- Free Parking
-def _trip_spaces(game: "EmpireGame", player: int, arg: int) -> list[int]:
+def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
     if game.state.cash[player] < game.edition.rules.free_parking_fee:
         return []
     fp = game.edition.rules.free_parking
     return [pos for pos in range(game.edition.size) if pos != fp]
 
 
-def _trip(game: "EmpireGame", player: int, pos: int, arg: int) -> None:
+def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
     fee = game.edition.rules.free_parking_fee
     transfer(game, player, BANK, fee)
     if game.log_events:

@@ -22,21 +22,21 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 
-def is_swapper(game: "EmpireGame", face: int) -> bool:
+def is_swapper(game: EmpireGame, face: int) -> bool:
     return face == game.edition.rules.swapper_face
 
 
-def move_steps(game: "EmpireGame", d1: int, d2: int) -> int:
+def move_steps(game: EmpireGame, d1: int, d2: int) -> int:
     """How far a roll moves: both dice, or only the numbered die when the swapper shows."""
     return d1 if d2 == game.edition.rules.swapper_face else d1 + d2
 
 
-def swappable_towers(game: "EmpireGame") -> list[int]:
+def swappable_towers(game: EmpireGame) -> list[int]:
     s = game.state
     return [p for p in range(s.n) if s.tower[p]]
 
 
-def roll(game: "EmpireGame", player: int) -> None:
+def roll(game: EmpireGame, player: int) -> None:
     from .game import EmpireEndOfMove
 
     s = game.state
@@ -66,16 +66,18 @@ class SwapChoice(Step):
     """The swapper shows: pick two towers (``swap N`` twice) to switch their tops, or ``move``."""
 
     FIELDS = ("player", "steps", "first")
+    steps: int
+    first: int                      # the first tower picked (-1: none yet)
     kind = "swap"
     answers = frozenset({SWAP, MOVE})
 
-    def legal(self, game: "EmpireGame", player: int) -> list[Action]:
+    def legal(self, game: EmpireGame, player: int) -> list[Action]:
         towers = swappable_towers(game)
         out = [A_MOVE]
         out += [Action(SWAP, p) for p in towers if p != self.first]
         return out
 
-    def check(self, game: "EmpireGame", player: int, action: Action) -> str | None:
+    def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == SWAP:
             q = action.arg
             if not 0 <= q < game.state.n:
@@ -86,7 +88,7 @@ class SwapChoice(Step):
                 return f"{game.state.names[q]}'s tower has no billboard to swap"
         return None
 
-    def apply(self, game: "EmpireGame", player: int, action: Action) -> None:
+    def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         from .empire_cards import attack
 
         if action.kind == MOVE:
@@ -100,7 +102,7 @@ class SwapChoice(Step):
             victims = tuple(q for q in game.seats_from(player) if q in (a, b) and q != player)
             attack(game, player, victims, "swap", a, b, False)
 
-    def describe(self, game: "EmpireGame") -> dict:
+    def describe(self, game: EmpireGame) -> dict:
         return {"steps": self.steps, "first": self.first, "towers": swappable_towers(game)}
 
 

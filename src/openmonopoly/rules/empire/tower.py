@@ -20,22 +20,22 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 
-def tower_value(game: "EmpireGame", player: int) -> int:
+def tower_value(game: EmpireGame, player: int) -> int:
     t = game.edition.rules
     h = game.state.height[player]
     return t.ladder[h if h < t.capacity else t.capacity]
 
 
-def is_full(game: "EmpireGame", player: int) -> bool:
+def is_full(game: EmpireGame, player: int) -> bool:
     return game.state.height[player] >= game.edition.rules.capacity
 
 
-def billboards(game: "EmpireGame", player: int) -> int:
+def billboards(game: EmpireGame, player: int) -> int:
     """Billboards (not offices) in ``player``'s tower."""
     return sum(1 for piece in game.state.tower[player] if piece != OFFICE)
 
 
-def add_piece(game: "EmpireGame", player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
+def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
     """Slot ``piece`` on top of ``player``'s tower; a completed colour set brings a free office."""
     s = game.state
     t = game.edition.rules
@@ -51,13 +51,13 @@ def add_piece(game: "EmpireGame", player: int, piece: int, how: str, paid: int =
             add_piece(game, player, OFFICE, "office-set")
 
 
-def take_from_board(game: "EmpireGame", player: int, pos: int, how: str, paid: int = 0) -> None:
+def take_from_board(game: EmpireGame, player: int, pos: int, how: str, paid: int = 0) -> None:
     """A billboard leaves its space for ``player``'s tower."""
     game.state.stock[pos] -= 1
     add_piece(game, player, pos, how, paid)
 
 
-def remove_top(game: "EmpireGame", player: int) -> int:
+def remove_top(game: EmpireGame, player: int) -> int:
     """Take the topmost piece off ``player``'s tower (the tower must not be empty)."""
     s = game.state
     piece = s.tower[player].pop()
@@ -67,7 +67,7 @@ def remove_top(game: "EmpireGame", player: int) -> int:
     return piece
 
 
-def remove_piece(game: "EmpireGame", player: int, piece: int) -> None:
+def remove_piece(game: EmpireGame, player: int, piece: int) -> None:
     """Take ``piece`` out of the middle of ``player``'s tower (the ones above drop down)."""
     s = game.state
     s.tower[player].remove(piece)
@@ -76,7 +76,7 @@ def remove_piece(game: "EmpireGame", player: int, piece: int) -> None:
         s.owner[piece] = BANK
 
 
-def to_board(game: "EmpireGame", player: int, piece: int, why: str) -> None:
+def to_board(game: EmpireGame, player: int, piece: int, why: str) -> None:
     """A piece that has left ``player``'s tower goes back to its space (an office to the bank)."""
     s = game.state
     if piece == OFFICE:
@@ -86,19 +86,19 @@ def to_board(game: "EmpireGame", player: int, piece: int, why: str) -> None:
     game.emit(Event(EV_PIECE_OUT, player, piece, info=why)) if game.log_events else None
 
 
-def return_top(game: "EmpireGame", player: int, why: str) -> None:
+def return_top(game: EmpireGame, player: int, why: str) -> None:
     """Tower Tax, Rival Tower Tax, a debt to the bank, a crash: the topmost piece back to the board."""
     if game.state.tower[player]:
         to_board(game, player, remove_top(game, player), why)
 
 
-def hand_over_top(game: "EmpireGame", giver: int, taker: int, how: str) -> None:
+def hand_over_top(game: EmpireGame, giver: int, taker: int, how: str) -> None:
     """The topmost piece of ``giver``'s tower goes on top of ``taker``'s."""
     if game.state.tower[giver]:
         add_piece(game, taker, remove_top(game, giver), how, 0, giver)
 
 
-def swap_tops(game: "EmpireGame", actor: int, a: int, b: int) -> None:
+def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
     """The topmost pieces of towers ``a`` and ``b`` change places."""
     s = game.state
     if a == b or not s.tower[a] or not s.tower[b]:
@@ -110,7 +110,7 @@ def swap_tops(game: "EmpireGame", actor: int, a: int, b: int) -> None:
     add_piece(game, b, pa, "swap", 0, a)
 
 
-def full_tower(game: "EmpireGame") -> int:
+def full_tower(game: EmpireGame) -> int:
     """A player whose tower is full (the current player first), or -1."""
     s = game.state
     cap = game.edition.rules.capacity

@@ -1,15 +1,24 @@
 """Empire events in words: towers, billboards, offices, Empire cards, the sneaky swap, $K."""
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...editions.schema import Edition
 from ...engine import events as E
 from ...engine.events import Event
 from ..words import EventWords
 from .data import OFFICE
-from .kinds import (EV_BLOCKED, EV_CASINO, EV_CHOSE, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, EV_NO_RENT, EV_PIECE_IN,
-                    EV_PIECE_OUT, EV_SWAPPED)
+from .kinds import (
+    EV_BLOCKED,
+    EV_CASINO,
+    EV_CHOSE,
+    EV_EMPIRE_DRAWN,
+    EV_EMPIRE_PLAYED,
+    EV_NO_RENT,
+    EV_PIECE_IN,
+    EV_PIECE_OUT,
+    EV_SWAPPED,
+)
 
 _IN = {"bought": "buys {piece} for {money}", "auction": "slides {piece} into their tower",
        "free": "takes a free {piece} billboard", "office-set": "completes a colour set: a free office tile",

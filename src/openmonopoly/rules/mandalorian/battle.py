@@ -32,9 +32,11 @@ class BattleCheck(Step):
     """After the space landed on is resolved: battle the enemy stopped at, if it and the player are still there."""
 
     FIELDS = ("player", "pos", "enemy")
+    pos: int
+    enemy: int
     automatic = True
 
-    def run(self, game: "MandalorianGame") -> None:
+    def run(self, game: MandalorianGame) -> None:
         game.pop()
         s = game.state
         p = self.player
@@ -43,13 +45,13 @@ class BattleCheck(Step):
         start(game, p, self.enemy)
 
 
-def start(game: "MandalorianGame", player: int, enemy: int) -> None:
+def start(game: MandalorianGame, player: int, enemy: int) -> None:
     card = game.state.enemy_decks[enemy][0]
     game.push(Battle(player, enemy, card, ()))
     game.emit(Event(ME.BATTLE, player, game.state.position[player], card, enemy))
 
 
-def battle_cards(game: "MandalorianGame", player: int) -> list[int]:
+def battle_cards(game: MandalorianGame, player: int) -> list[int]:
     """The distinct Signet battle cards ``player`` holds, by card number."""
     bonus = game.edition.rules.battle_bonus
     out: list[int] = []
@@ -63,18 +65,21 @@ class Battle(Step):
     """Before the roll: play Signet battle cards, then roll."""
 
     FIELDS = ("player", "enemy", "card", "played")
+    enemy: int
+    card: int
+    played: tuple[int, ...]   # the Signet battle cards played so far
     kind = "battle"
     answers = frozenset({A.ROLL, A.PLAY})
 
-    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+    def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_ROLL] + [Action(A.PLAY, c) for c in battle_cards(game, player)]
 
-    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+    def check(self, game: MandalorianGame, player: int, action: Action) -> str | None:
         if action.kind == A.PLAY and action.arg not in battle_cards(game, player):
             return "you hold no Signet battle card with that number"
         return None
 
-    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+    def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         if action.kind == A.PLAY:
             game.state.held[player].remove(action.arg)
             self.played = self.played + (action.arg,)
@@ -88,7 +93,7 @@ class Battle(Step):
             game.pop()
             resolve(game, player, self.enemy, self.card, self.played, total)
 
-    def describe(self, game: "MandalorianGame") -> dict:
+    def describe(self, game: MandalorianGame) -> dict:
         return describe_battle(game, self.player, self.enemy, self.card, self.played)
 
 
@@ -96,27 +101,32 @@ class Reroll(Step):
     """Ahsoka Tano after her roll: re-roll (and keep the second roll) or keep this one."""
 
     FIELDS = ("player", "enemy", "card", "played", "total", "dice")
+    enemy: int
+    card: int
+    played: tuple[int, ...]
+    total: int
+    dice: tuple[int, ...]
     kind = "battle-reroll"
     answers = frozenset({A.REROLL, A.KEEP})
 
-    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+    def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_REROLL, A.A_KEEP]
 
-    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+    def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         game.pop()
         total = self.total
         if action.kind == A.REROLL:
             total, _ = roll_battle_dice(game, player, "reroll")
         resolve(game, player, self.enemy, self.card, self.played, total)
 
-    def describe(self, game: "MandalorianGame") -> dict:
+    def describe(self, game: MandalorianGame) -> dict:
         d = describe_battle(game, self.player, self.enemy, self.card, self.played)
         d["roll"] = self.total
         d["dice"] = list(self.dice)
         return d
 
 
-def describe_battle(game: "MandalorianGame", player: int, enemy: int, card: int, played: tuple) -> dict:
+def describe_battle(game: MandalorianGame, player: int, enemy: int, card: int, played: tuple) -> dict:
     t = game.edition.rules
     c = t.enemy_cards[card]
     bonus = sum(t.battle_bonus[x] for x in played)
@@ -125,7 +135,7 @@ def describe_battle(game: "MandalorianGame", player: int, enemy: int, card: int,
             "card_bonus": bonus, "both_dice": game.state.grogu_carrier == player}
 
 
-def roll_battle_dice(game: "MandalorianGame", player: int, how: str) -> tuple[int, tuple[int, ...]]:
+def roll_battle_dice(game: MandalorianGame, player: int, how: str) -> tuple[int, tuple[int, ...]]:
     """The silver die; with Grogu also the green die."""
     rules = game.edition.rules
     silver = game.chance.die(rules.silver_die)
@@ -141,7 +151,7 @@ def roll_battle_dice(game: "MandalorianGame", player: int, how: str) -> tuple[in
     return total, dice
 
 
-def resolve(game: "MandalorianGame", player: int, enemy: int, card: int, played: tuple, roll: int) -> None:
+def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: tuple, roll: int) -> None:
     from .signets import apply_effect, return_to_bottom
 
     s = game.state

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .game import MandalorianGame
 
 
-def enemy_at(game: "MandalorianGame", pos: int) -> int:
+def enemy_at(game: MandalorianGame, pos: int) -> int:
     """The enemy on board space ``pos``, or -1."""
     spaces = game.state.enemy_space
     for e in range(len(spaces)):
@@ -35,12 +35,12 @@ def enemy_at(game: "MandalorianGame", pos: int) -> int:
     return -1
 
 
-def in_game(game: "MandalorianGame", e: int) -> bool:
+def in_game(game: MandalorianGame, e: int) -> bool:
     s = game.state
     return s.enemy_space[e] >= 0 or s.enemy_outpost[e] >= 0
 
 
-def gideon_active(game: "MandalorianGame") -> bool:
+def gideon_active(game: MandalorianGame) -> bool:
     """Moff Gideon moves once every hideout is bought or a trooper deck is down to its last card."""
     s = game.state
     t = game.edition.rules
@@ -54,7 +54,7 @@ def gideon_active(game: "MandalorianGame") -> bool:
     return True
 
 
-def next_free_outpost(game: "MandalorianGame", pos: int) -> int:
+def next_free_outpost(game: MandalorianGame, pos: int) -> int:
     """The next unoccupied Imperial Outpost clockwise after space ``pos``."""
     t = game.edition.rules
     s = game.state
@@ -69,7 +69,7 @@ def next_free_outpost(game: "MandalorianGame", pos: int) -> int:
     return best
 
 
-def to_outpost(game: "MandalorianGame", e: int) -> None:
+def to_outpost(game: MandalorianGame, e: int) -> None:
     s = game.state
     frm = s.enemy_space[e]
     k = next_free_outpost(game, frm if frm >= 0 else 0)
@@ -79,14 +79,14 @@ def to_outpost(game: "MandalorianGame", e: int) -> None:
         game.emit(Event(ME.ENEMY_OUTPOST, -1, k, e, frm))
 
 
-def remove(game: "MandalorianGame", e: int) -> None:
+def remove(game: MandalorianGame, e: int) -> None:
     s = game.state
     s.enemy_space[e] = -1
     s.enemy_outpost[e] = -1
     game.emit(Event(ME.ENEMY_REMOVED, -1, amount=e))
 
 
-def imperial_advance(game: "MandalorianGame", player: int) -> None:
+def imperial_advance(game: MandalorianGame, player: int) -> None:
     """Roll the silver die and move the troopers (and Moff Gideon once active) that many spaces."""
     s = game.state
     t = game.edition.rules
@@ -102,7 +102,7 @@ def imperial_advance(game: "MandalorianGame", player: int) -> None:
             return
 
 
-def move_enemy(game: "MandalorianGame", e: int, roll: int, began: list[bool]) -> bool:
+def move_enemy(game: MandalorianGame, e: int, roll: int, began: list[bool]) -> bool:
     """Move enemy ``e`` ``roll`` spaces; False if it captured Grogu (the game is over)."""
     s = game.state
     size = game.edition.size

@@ -17,16 +17,15 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
-from ...registry import register
 from ...engine.state import BANK
+from ...registry import register
 from .. import jail, trade
 from . import events as ME
 from . import grogu, hideouts, movement
-from .data import compile_mandalorian
+from .data import MandalorianRules, compile_mandalorian
 from .signets import SIGNET, return_to_bottom
 from .state import MandoState
 from .words import MandalorianWords
-
 
 
 class MandoTurn(Step):
@@ -36,7 +35,7 @@ class MandoTurn(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
-    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+    def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         out = [A.A_ROLL]
         if game.state.in_jail[player]:
             if jail.check_pay_bail(game, player) is None:
@@ -45,7 +44,7 @@ class MandoTurn(Step):
                 out.append(A.A_USE_CARD)
         return out
 
-    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+    def check(self, game: MandalorianGame, player: int, action: Action) -> str | None:
         if action.kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
         if action.kind == A.USE_CARD:
@@ -55,7 +54,7 @@ class MandoTurn(Step):
                 return "you hold no Signet card that frees you from Jail"
         return None
 
-    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+    def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         if action.kind == A.ROLL:
             game.roll(player)
         elif action.kind == A.PAY_BAIL:
@@ -66,7 +65,7 @@ class MandoTurn(Step):
             return_to_bottom(game, player, card, "used")
             jail.release(game, player, "card")
 
-    def describe(self, game: "MandalorianGame") -> dict:
+    def describe(self, game: MandalorianGame) -> dict:
         s = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player],
                 "die": "green" if s.grogu_carrier == self.player else "silver"}
@@ -78,7 +77,7 @@ class MandoEndTurn(Step):
     FIELDS = ("player",)
     automatic = True
 
-    def run(self, game: "MandalorianGame") -> None:
+    def run(self, game: MandalorianGame) -> None:
         game.pop()
         game.next_turn()
 
@@ -197,8 +196,9 @@ class MandalorianGame(Game):
             self._events.append(Event(E.DICE, player, amount=d, other=d, info="green" if green else "move"))
         movement.move(self, player, d)
 
-    def advance_to(self, player: int, target: int) -> None:
-        """A card's "advance to": a move forward to ``target`` by the ordinary movement rules."""
+    def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        """A card's "advance to": a move forward to ``target`` by the ordinary movement rules (no Signet card
+        multiplies a rent, so the multipliers of the shared signature are unused)."""
         size = self.edition.size
         movement.move(self, player, (target - self.state.position[player]) % size or size, "direct")
 
@@ -274,7 +274,8 @@ class MandalorianGame(Game):
 
 def assign_characters(ed: Edition, names: list[str], shift: int) -> list[int]:
     """A seat named after a character plays it; the others get the remaining characters in order."""
-    chars = ed.rules.characters  # type: ignore[attr-defined]
+    t: MandalorianRules = ed.rules
+    chars = t.characters
     by_name = {c.name.lower(): i for i, c in enumerate(chars)}
     out = [-1] * len(names)
     for p, name in enumerate(names):

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 CAPTURED = "grogu-captured"
 
 
-def space_of(game: "MandalorianGame") -> int:
+def space_of(game: MandalorianGame) -> int:
     """The space Grogu is on (alone or with his carrier); -1 while he is being placed."""
     s = game.state
     if s.grogu_pos >= 0:
@@ -33,7 +33,7 @@ def space_of(game: "MandalorianGame") -> int:
     return s.position[c] if c >= 0 else -1
 
 
-def is_here(game: "MandalorianGame", player: int, pos: int) -> bool:
+def is_here(game: MandalorianGame, player: int, pos: int) -> bool:
     """Does ``player`` passing or landing on ``pos`` meet Grogu there (and not already carry him)?"""
     s = game.state
     c = s.grogu_carrier
@@ -44,7 +44,7 @@ def is_here(game: "MandalorianGame", player: int, pos: int) -> bool:
     return c >= 0 and s.position[c] == pos
 
 
-def take(game: "MandalorianGame", player: int, how: str = "taken") -> None:
+def take(game: MandalorianGame, player: int, how: str = "taken") -> None:
     s = game.state
     prev = s.grogu_carrier
     s.grogu_carrier = player
@@ -53,11 +53,11 @@ def take(game: "MandalorianGame", player: int, how: str = "taken") -> None:
         game.emit(Event(ME.GROGU, player, s.position[player], other=prev, info=how))
 
 
-def carries(game: "MandalorianGame", player: int) -> bool:
+def carries(game: MandalorianGame, player: int) -> bool:
     return game.state.grogu_carrier == player
 
 
-def leave_for_jail(game: "MandalorianGame", player: int) -> None:
+def leave_for_jail(game: MandalorianGame, player: int) -> None:
     """``player`` is going to Jail: if they carry Grogu, he stays behind on a hideout of theirs or on Go to Jail."""
     s = game.state
     if s.grogu_carrier != player:
@@ -72,13 +72,13 @@ def leave_for_jail(game: "MandalorianGame", player: int) -> None:
         game.push(PlaceGrogu(player))
 
 
-def place(game: "MandalorianGame", player: int, pos: int) -> None:
+def place(game: MandalorianGame, player: int, pos: int) -> None:
     game.state.grogu_pos = pos
     if game.log_events:
         game.emit(Event(ME.GROGU, -1, pos, other=player, info="left"))
 
 
-def capture_if_alone(game: "MandalorianGame", pos: int, enemy: int) -> bool:
+def capture_if_alone(game: MandalorianGame, pos: int, enemy: int) -> bool:
     """An enemy passes or lands on ``pos``: if Grogu is alone there he is captured and the game ends."""
     if game.state.grogu_pos != pos:
         return False
@@ -94,21 +94,21 @@ class PlaceGrogu(Step):
     kind = "place-grogu"
     answers = frozenset({A.PLACE})
 
-    def targets(self, game: "MandalorianGame") -> list[int]:
+    def targets(self, game: MandalorianGame) -> list[int]:
         mine = game.hideouts_of(self.player)
         return mine or [game.edition.rules.go_to_jail]     # traded them all away meanwhile: Go to Jail
 
-    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+    def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [Action(A.PLACE, pos) for pos in self.targets(game)]
 
-    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+    def check(self, game: MandalorianGame, player: int, action: Action) -> str | None:
         if action.arg not in self.targets(game):
             return "place Grogu on one of your hideouts: " + ", ".join(map(str, self.targets(game)))
         return None
 
-    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+    def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         game.pop()
         place(game, player, action.arg)
 
-    def describe(self, game: "MandalorianGame") -> dict:
+    def describe(self, game: MandalorianGame) -> dict:
         return {"spaces": self.targets(game)}

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .game import MandalorianGame
 
 
-def owns_set(game: "MandalorianGame", player: int, pos: int) -> bool:
+def owns_set(game: MandalorianGame, player: int, pos: int) -> bool:
     ed = game.edition
     owner = game.state.owner
     for q in ed.group_members[ed.group_of[pos]]:
@@ -35,21 +35,21 @@ def owns_set(game: "MandalorianGame", player: int, pos: int) -> bool:
     return True
 
 
-def rent_of(game: "MandalorianGame", pos: int) -> int:
+def rent_of(game: MandalorianGame, pos: int) -> int:
     """The rent printed on the card: the set rent when the owner holds the whole colour set."""
     t = game.edition.rules
     owner = game.state.owner[pos]
     return t.set_rent[pos] if owns_set(game, owner, pos) else t.rent[pos]
 
 
-def rent_due(game: "MandalorianGame", payer: int, pos: int) -> int:
+def rent_due(game: MandalorianGame, payer: int, pos: int) -> int:
     amount = rent_of(game, pos)
     if game.ability(payer) == "rent_discount":
         amount -= game.ability_value(payer)
     return amount if amount > 0 else 0
 
 
-def charge_rent(game: "MandalorianGame", payer: int, pos: int) -> None:
+def charge_rent(game: MandalorianGame, payer: int, pos: int) -> None:
     owner = game.state.owner[pos]
     amount = rent_due(game, payer, pos)
     if amount <= 0:
@@ -62,7 +62,7 @@ def charge_rent(game: "MandalorianGame", payer: int, pos: int) -> None:
 
 
 # ---------------------------------------------------------------------- can't pay
-def check_sell(game: "MandalorianGame", player: int, pos: int) -> str | None:
+def check_sell(game: MandalorianGame, player: int, pos: int) -> str | None:
     s = game.state
     top = s.stack[-1]
     if not (type(top) is HideoutDebt and top.player == player):
@@ -74,14 +74,14 @@ def check_sell(game: "MandalorianGame", player: int, pos: int) -> str | None:
     return None
 
 
-def sell(game: "MandalorianGame", player: int, pos: int) -> None:
+def sell(game: MandalorianGame, player: int, pos: int) -> None:
     price = game.edition.board[pos].price
     game.state.owner[pos] = BANK
     transfer(game, BANK, player, price)
     game.emit(Event(ME.SOLD, player, pos, price))
 
 
-def start_debt(game: "MandalorianGame", payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
+def start_debt(game: MandalorianGame, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
     game.push(HideoutDebt(payer, payee, amount, reason, pos))
     game.emit(Event(E.DEBT, payer, pos, amount, payee, reason))
 
@@ -90,17 +90,21 @@ class HideoutDebt(Step):
     """``player`` owes ``amount`` to ``creditor`` (-1: the bank) and lacks the credits."""
 
     FIELDS = ("player", "creditor", "amount", "reason", "pos")
+    creditor: int
+    amount: int
+    reason: str
+    pos: int
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 
-    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+    def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         if game.state.cash[player] >= self.amount:
             return [A.A_PAY]
         if not game.hideouts_of(player):
             return [A.A_BANKRUPT]
         return []
 
-    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+    def check(self, game: MandalorianGame, player: int, action: Action) -> str | None:
         cash = game.state.cash[player]
         money = game.edition.money
         if action.kind == A.PAY:
@@ -114,7 +118,7 @@ class HideoutDebt(Step):
             return "sell your hideouts back to the bank first"
         return None
 
-    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+    def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         game.pop()
         if action.kind == A.PAY:
             transfer(game, player, self.creditor, self.amount)
@@ -122,11 +126,11 @@ class HideoutDebt(Step):
         else:
             give_up(game, player, self.creditor)
 
-    def describe(self, game: "MandalorianGame") -> dict:
+    def describe(self, game: MandalorianGame) -> dict:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
 
 
-def give_up(game: "MandalorianGame", player: int, creditor: int) -> None:
+def give_up(game: MandalorianGame, player: int, creditor: int) -> None:
     """Still in debt with no hideout left: hand over the credits and the Signet cards; stay in the game."""
     from .signets import return_to_bottom
 

@@ -13,17 +13,16 @@ from typing import TYPE_CHECKING
 from ...engine import events as E
 from ...engine.events import Event
 from ...engine.state import BANK
-from .data import (FREE_PARKING, GO_TO_JAIL, HIDEOUT, IMPERIAL_ADVANCE, IMPERIAL_CREDITS,
-                                            SIGNET, UNEXPECTED_ALLY)
 from ..money import transfer
 from . import grogu
 from .battle import BattleCheck
+from .data import FREE_PARKING, GO_TO_JAIL, HIDEOUT, IMPERIAL_ADVANCE, IMPERIAL_CREDITS, SIGNET, UNEXPECTED_ALLY
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
 
 
-def move(game: "MandalorianGame", player: int, steps: int, how: str = "forward") -> None:
+def move(game: MandalorianGame, player: int, steps: int, how: str = "forward") -> None:
     s = game.state
     ed = game.edition
     size = ed.size
@@ -55,7 +54,7 @@ def move(game: "MandalorianGame", player: int, steps: int, how: str = "forward")
     land(game, player, how)
 
 
-def collect_salary(game: "MandalorianGame", player: int) -> None:
+def collect_salary(game: MandalorianGame, player: int) -> None:
     amount = game.edition.rules.go_salary
     if game.ability(player) == "go_salary":
         amount = game.ability_value(player)
@@ -64,7 +63,7 @@ def collect_salary(game: "MandalorianGame", player: int) -> None:
         game.emit(Event(E.SALARY, player, amount=amount))
 
 
-def land(game: "MandalorianGame", player: int, how: str) -> None:
+def land(game: MandalorianGame, player: int, how: str) -> None:
     from ..property import BuyOrAuction
     from .enemies import imperial_advance
     from .hideouts import charge_rent
@@ -97,7 +96,7 @@ def land(game: "MandalorianGame", player: int, how: str) -> None:
         game.go_to_jail(player, "space")
 
 
-def ally_jump(game: "MandalorianGame", player: int) -> None:
+def ally_jump(game: MandalorianGame, player: int) -> None:
     """Advance to the next unowned hideout, or to the next Unexpected Ally space if none is left."""
     s = game.state
     ed = game.edition

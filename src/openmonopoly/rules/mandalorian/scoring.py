@@ -22,13 +22,13 @@ if TYPE_CHECKING:
 GIDEON_DEFEATED = "gideon-defeated"
 
 
-def _collect(game: "MandalorianGame", player: int, amount: int, why: str) -> None:
+def _collect(game: MandalorianGame, player: int, amount: int, why: str) -> None:
     if amount > 0:
         transfer(game, BANK, player, amount)
         game.emit(Event(ME.SCORE, player, amount=amount, info=why))
 
 
-def end_after_gideon(game: "MandalorianGame") -> None:
+def end_after_gideon(game: MandalorianGame) -> None:
     s = game.state
     ed = game.edition
     t = ed.rules

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 SIGNET = 0          # the deck index of the Signet deck
 
 
-def on_signet_space(game: "MandalorianGame", player: int) -> None:
+def on_signet_space(game: MandalorianGame, player: int) -> None:
     s = game.state
     pile = s.decks[SIGNET]
     if not pile:
@@ -47,13 +47,13 @@ def on_signet_space(game: "MandalorianGame", player: int) -> None:
         game.push(ChooseSignet(player, first, second))
 
 
-def draw_one(game: "MandalorianGame", player: int) -> None:
+def draw_one(game: MandalorianGame, player: int) -> None:
     pile = game.state.decks[SIGNET]
     if pile:
         resolve(game, player, pile.pop(0))
 
 
-def resolve(game: "MandalorianGame", player: int, card: int, announced: bool = False) -> None:
+def resolve(game: MandalorianGame, player: int, card: int, announced: bool = False) -> None:
     """A drawn card: keep it, or return it to the bottom and do what it says."""
     s = game.state
     c = game.edition.decks[SIGNET].cards[card]
@@ -68,13 +68,13 @@ def resolve(game: "MandalorianGame", player: int, card: int, announced: bool = F
     apply_effect(game, player, c.effect, "signet")
 
 
-def return_to_bottom(game: "MandalorianGame", player: int, card: int, why: str) -> None:
+def return_to_bottom(game: MandalorianGame, player: int, card: int, why: str) -> None:
     game.state.decks[SIGNET].append(card)
     if game.log_events:
         game.emit(Event(ME.SIGNET_RETURNED, player, amount=card, info=why))
 
 
-def apply_effect(game: "MandalorianGame", player: int, effect: dict, reason: str) -> None:
+def apply_effect(game: MandalorianGame, player: int, effect: dict, reason: str) -> None:
     """A Signet card's effect, or an enemy card's bonus or penalty."""
     kind = effect["kind"]
     if kind == "collect":
@@ -103,9 +103,10 @@ class ResolveLater(Step):
     """Boba Fett with Grogu: the second card, once the first is dealt with (not if he was jailed meanwhile)."""
 
     FIELDS = ("player", "card")
+    card: int
     automatic = True
 
-    def run(self, game: "MandalorianGame") -> None:
+    def run(self, game: MandalorianGame) -> None:
         game.pop()
         if game.state.in_jail[self.player]:
             return_to_bottom(game, self.player, self.card, "unused")
@@ -117,25 +118,27 @@ class ChooseSignet(Step):
     """Boba Fett: keep or use one of the two cards drawn; the other goes to the bottom of the deck."""
 
     FIELDS = ("player", "first", "second")
+    first: int
+    second: int
     kind = "signet-choice"
     answers = frozenset({A.CHOOSE})
 
-    def legal(self, game: "MandalorianGame", player: int) -> list[Action]:
+    def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         if self.first == self.second:
             return [Action(A.CHOOSE, self.first)]
         return [Action(A.CHOOSE, self.first), Action(A.CHOOSE, self.second)]
 
-    def check(self, game: "MandalorianGame", player: int, action: Action) -> str | None:
+    def check(self, game: MandalorianGame, player: int, action: Action) -> str | None:
         if action.arg not in (self.first, self.second):
             return f"choose card {self.first} or {self.second}"
         return None
 
-    def apply(self, game: "MandalorianGame", player: int, action: Action) -> None:
+    def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         game.pop()
         other = self.second if action.arg == self.first else self.first
         return_to_bottom(game, player, other, "unused")
         resolve(game, player, action.arg, announced=True)
 
-    def describe(self, game: "MandalorianGame") -> dict:
+    def describe(self, game: MandalorianGame) -> dict:
         cards = game.edition.decks[SIGNET].cards
         return {"cards": [self.first, self.second], "texts": [cards[self.first].text, cards[self.second].text]}

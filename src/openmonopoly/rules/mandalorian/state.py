@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from ...editions import Edition
 from ...engine.state import BANK, State
+from .data import MandalorianRules
 
 
 class MandoState(State):
@@ -20,7 +21,7 @@ class MandoState(State):
     def __init__(self, names: list[str], edition: Edition) -> None:
         super().__init__(names, edition.rules.start_cash)
         n = len(names)
-        t = edition.rules  # type: ignore[attr-defined]
+        t: MandalorianRules = edition.rules
         self.character = list(range(n))
         self.in_jail = [False] * n
         self.jail_turns = [0] * n

@@ -5,13 +5,14 @@
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...editions.schema import Edition
 from ...engine import events as E
 from ...engine.events import Event
 from ..words import EventWords
 from . import events as ME
+from .data import MandalorianRules
 
 _JAIL = {"space": "lands on Go to Jail", "signet": "is arrested (Signet card)", "gideon": "loses to Moff Gideon",
          "battle": "loses the battle"}
@@ -22,7 +23,7 @@ _SCORE = {"rent": "in rent from the bank for their hideouts", "grogu": "for hold
 
 
 def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str | None:
-    t = ed.rules  # type: ignore[attr-defined]
+    t: MandalorianRules = ed.rules
     k = event.kind
     p = event.player
     money = ed.money
