@@ -124,7 +124,7 @@ def plot_win_rate(result: dict[str, Any], path: Path) -> None:
                              gridspec_kw={"width_ratios": [max(1.5, len(rates[key])) for key, _ in panels]})
     fair = 1 / max(1, len(result["seats"]))
     top = win_rate_axis_top(rates, fair)
-    for ax, (key, title) in zip(axes[0], panels):
+    for ax, (key, title) in zip(axes[0], panels, strict=True):
         rows = rates[key]
         xs = range(len(rows))
         ax.bar(xs, [r["rate"] for r in rows], color="tab:blue", alpha=0.75,
