@@ -40,7 +40,7 @@ def test_one_human_game_to_the_end(tmp_path):
     assert "What just happened" in out
     # deed, help, bad input (re-prompts saying what is allowed), save
     assert "TITLE DEED: Mediterranean Avenue" in out and "Houses cost" in out and "$50 each" in out
-    assert "build <space>" in out and "sell-all <space>" in out
+    assert "build / sell / sell-all / mortgage / unmortgage <space>" in out and "your properties" in out
     assert "'xyzzy' is not a choice, a command or an action." in out
     assert "Type a choice number (1-2)" in out
     assert "Not understood: 'bid' needs one whole number" in out

@@ -87,8 +87,8 @@ SCREEN_FIELDS = ("owner", "level", "mortgaged", "in_jail", "jail_turns", "held",
 
 
 def _check_screen(game: Game) -> None:
-    from .render import family_screen
-    if family_screen(game.edition.family) is not None:
+    from .screens import screen_class
+    if screen_class(game) is not None:
         return                                   # the family ships its own screen parts
     missing = [f for f in SCREEN_FIELDS if not hasattr(game.state, f)]
     if missing:

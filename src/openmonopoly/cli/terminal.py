@@ -25,25 +25,11 @@ from ..engine.actions import Action, TradeOffer
 from ..engine.errors import BadActionText, IllegalAction, OpenMonopolyError
 from ..engine.game import Game, Legal, Prompt
 from . import render
+from .screens import screen_for
 
 # Bots get this many any-time actions (build, mortgage, trade...) in a row on one prompt before
 # the session answers the prompt for them: a guard against a bot that never moves on.
 BOT_ANYTIME_LIMIT = 60
-
-HELP = """\
-Answer with the [bold]number[/] of a choice, or type one of these:
-  [bold]build[/] <space>       build a {house} (or a {hotel}) on a {street}
-  [bold]sell[/] <space>        sell one building back to the bank at half price
-  [bold]sell-all[/] <space>    sell every building of that colour set
-  [bold]mortgage[/] <space>    mortgage a property;  [bold]unmortgage[/] <space> lifts the mortgage
-  [bold]trade[/]               propose a trade (asks: partner, what to give and take, cash, cards)
-  [bold]deed[/] <space>        show a {title_deed}: price, rents, building costs, mortgage
-  [bold]board[/]               show the whole screen again;  [bold]log[/] [N]  the last N events
-  [bold]save[/] <file>         save the game (resume with --load <file>)
-  [bold]quit[/]                leave the game (asks whether to save)
-A <space> is its number (0-{last}) or part of its name, e.g. 'deed 1' or 'mortgage {example}'.
-Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, accept, reject, ..."""
-
 
 class QuitGame(Exception):
     """The player asked to leave (or the input ended)."""
@@ -82,6 +68,7 @@ class Session:
         self._read = read
         self.seen = seen                     # events already shown (game.history[:seen])
         self.humans = [s for s, k in enumerate(self.kinds) if k == "human"]
+        self.screen = screen_for(game)
 
     # ------------------------------------------------------------------ input
     def read(self, prompt: str) -> str:
@@ -221,10 +208,10 @@ class Session:
         game = self.game
         answers = [a for a in legal.actions if a.kind not in self.game.ACTION_KINDS.anytime]
         anytime = [a for a in legal.actions if a.kind in self.game.ACTION_KINDS.anytime]
-        out = [Choice(render.action_label(game, seat, a), a) for a in answers]
+        out = [Choice(self.screen.action_label(seat, a), a) for a in answers]
         if legal.bid_range is not None:
             out.append(Choice(render.bid_label(game, legal), special="bid"))
-        out += [Choice(render.action_label(game, seat, a), a) for a in anytime]
+        out += [Choice(self.screen.action_label(seat, a), a) for a in anytime]
         if legal.trade_partners:
             out.append(Choice("Propose a trade…", special="trade"))
         return out
@@ -242,10 +229,10 @@ class Session:
         elif prompt is not None:
             highlight = game.state.position[prompt.player]
         columns = 2 if console.width >= 90 else 1
-        board = render.board_table(game, highlight=highlight, columns=columns, width=console.width)
-        console.print(render.header(game))
+        board = self.screen.board_table(highlight=highlight, columns=columns, width=console.width)
+        console.print(self.screen.header())
         console.print(board)
-        console.print(render.players_table(game, self.kinds, deciding=me))
+        console.print(self.screen.players_table(self.kinds, deciding=me))
         limit = None
         if self.interactive:
             used = 1 + (game.edition.size // columns + 2) + (len(game.players) + 2) + 14
@@ -255,7 +242,7 @@ class Session:
     def show_choices(self, prompt: Prompt, choices: list[Choice]) -> None:
         game = self.game
         console = self.console
-        console.print(render.prompt_text(game, prompt))
+        console.print(self.screen.prompt_text(prompt))
         items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(choices, 1)]
         anytime = game.ACTION_KINDS.anytime
         n_answers = sum(1 for c in choices if c.special == "bid" or (c.action is not None
@@ -330,12 +317,7 @@ class Session:
             assert choice.action is not None
             return self.try_act(seat, choice.action, choices)
         if cmd in ("help", "h", "?"):
-            last = ed.size - 1
-            example = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
-            text = getattr(render.family_screen(ed.family), "HELP", HELP)
-            console.print(Text.from_markup(text.format(house=ed.term("house"), hotel=ed.term("hotel"),
-                                                       street=ed.term("street"), title_deed=ed.term("title_deed"),
-                                                       last=last, example=example)))
+            console.print(Text.from_markup(self.screen.help_text()))
             return "stay"
         if cmd == "board":
             return "redraw"
@@ -348,7 +330,7 @@ class Session:
             pos = self.space(rest)
             if pos is None:
                 return "stay"
-            console.print(render.deed_panel(game, pos))
+            console.print(self.screen.deed_panel(pos))
             return "stay"
         if cmd == "save":
             path = rest or self.save_path
@@ -519,7 +501,7 @@ class Session:
         console.print(Text("Propose a trade (Enter skips a question, 'cancel' stops)", style="bold"))
         for i, q in enumerate(partners, 1):
             console.print(Text.assemble(f" {i}) ", render.name_text(game, q),
-                                        f"  {ed.money(view.cash[q])}  ", render.holdings(game, q)))
+                                        f"  {ed.money(view.cash[q])}  ", self.screen.holdings(q)))
         while True:
             text = self.read("Trade with (number): ")
             if not text or text.lower() in ("cancel", "c"):
@@ -534,7 +516,7 @@ class Session:
             t = Text()
             for pos in spaces:
                 t.append("  ")
-                t.append_text(render.swatch(ed, pos))
+                t.append_text(self.screen.space_mark(pos))
                 t.append(f" {pos} {ed.board[pos].name}" + (" (mortgaged)" if getattr(game.state, "mortgaged", None) and view.mortgaged[pos] else "") + "\n")
             return t if spaces else Text("  (nothing tradable)\n", style="dim")
 
