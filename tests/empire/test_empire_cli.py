@@ -63,7 +63,7 @@ def text_of(game, card: int) -> str:
 def test_piped_game_with_one_human_reaches_game_over(tmp_path):
     early = tmp_path / "early.json"
     final = tmp_path / "final.json"
-    script = f"help\ndeed 1\ndeed water\ndeed 2\nxyzzy\n42\nsave {early}\n" + ONES
+    script = f"board\nplayers\nhelp\ndeed 1\ndeed water\ndeed 2\nxyzzy\n42\nsave {early}\n" + ONES
     res = play("--seats", "human,heuristic,heuristic,random", "--seed", "2", "--save", str(final), input=script)
     out = res.output
     assert res.exit_code == 0, out

@@ -503,6 +503,8 @@ class EmpireScreen(ClassicScreen):
         return lines
 
     def space_columns(self, width: int) -> list[tuple[str, int, str]]:
+        if width < 18:              # narrow: height as a digit, the owner's seat number
+            return [("Price", 5, "right"), ("H", 1, "left"), ("Own", max(3, width - 7), "left")]
         return [("Price", 5, "right"), ("Ht", 4, "left"), ("Owner / billboards", max(3, min(22, width - 11)), "left")]
 
     def space_cells(self, pos: int, view: Any) -> list[RenderableType]:
@@ -514,21 +516,23 @@ class EmpireScreen(ClassicScreen):
         if sp.type == BRAND:
             owner = view.owner[pos]
             price = Text(ed.money(sp.price), style="dim" if owner >= 0 else "")
-            height = Text("▮" * t.height[pos], style=_colour(self.game, pos))
-            who = (Text.assemble(R.tag(owner), " ", R.name_text(self.game, owner)) if owner >= 0
-                   else Text("for sale", style="green"))
+            height = Text(str(t.height[pos]) if self._narrow else "▮" * t.height[pos], style=_colour(self.game, pos))
+            who = Text("-" if self._narrow else "for sale", style="green")
+            if owner >= 0:
+                who = R.tag(owner) if self._narrow else Text.assemble(R.tag(owner), " ", R.name_text(self.game, owner))
         elif sp.type == UTILITY_BILLBOARDS:
             left = view.stock[pos]
             price = Text(ed.money(sp.price))
-            height = Text("▮" * t.height[pos], style=UTILITY_COLOUR)
-            who = Text(f"{left} of {sp.amount} left" if left else "none left", style="" if left else "dim")
+            height = Text("1" if self._narrow else "▮" * t.height[pos], style=UTILITY_COLOUR)
+            who = Text(f"{left} left" if self._narrow else f"{left} of {sp.amount} left" if left else "none left", style="" if left else "dim")
         elif sp.type == "card":
-            who = Text("Empire card" if sp.deck == t.empire_deck else "Chance card", style="dim")
+            who = Text("" if self._narrow else "Empire card" if sp.deck == t.empire_deck else "Chance card",
+                       style="dim")
         else:
             fee = ed.money(t.free_parking_fee)
             notes = {"go": "collect tower value", RIVAL_TOWER_TAX: "a rival's top → board",
                      TOWER_TAX: "your top → board", "free_parking": f"{fee} trip anywhere", "go_to_jail": "go to Jail"}
-            who = Text(notes.get(sp.type, ""), style="dim")
+            who = Text("" if self._narrow else notes.get(sp.type, ""), style="dim")
         return [price, height, who]
 
     def holdings(self, seat: int) -> Text:
@@ -539,7 +543,7 @@ class EmpireScreen(ClassicScreen):
 
     def status_facts(self, seat: int) -> str:
         view = self.view()
-        words = f"tower {view.height[seat]}/{self.edition.rules.capacity}, {view.hand_sizes[seat]} cards"
+        words = f"tower {view.height[seat]}/{self.edition.rules.capacity}, {view.hand_sizes[seat]} Empire cards"
         return words + (", in Jail" if view.in_jail[seat] else "")
 
     def header(self) -> Text:

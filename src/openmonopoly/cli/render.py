@@ -220,6 +220,7 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.edition = game.edition
+        self._narrow = False           # the board being drawn has narrow middle columns
 
     def view(self) -> Any:
         return self.game.view(None)
@@ -243,20 +244,26 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
     # ------------------------------------------------------------------ the board
     def space_columns(self, width: int) -> list[tuple[str, int, str]]:
         """The board's columns between a space's name and its tokens: (header, width, justify)."""
-        status = 9 if width >= 36 else 6
-        return [("Owner", max(3, min(14, width - status - 10)), "left"), ("Status", status, "left")]
+        if width < 18:              # narrow: the owner's seat number and a short status
+            return [("", 1, "left"), ("", 5, "left")]
+        return [("Owner", max(3, min(16, width - 10)), "left"), ("Status", 9, "left")]
 
     def space_cells(self, pos: int, view: Any) -> list[RenderableType]:
         """One space's cells for ``space_columns``."""
         ed = self.edition
         sp = ed.board[pos]
+        narrow = self._narrow
         owner = view.owner[pos] if sp.is_property else -1
-        owner_cell = Text.assemble(tag(owner), " ", name_text(self.game, owner)) if owner >= 0 else Text("")
+        owner_cell = Text("")
+        if owner >= 0:
+            owner_cell = tag(owner) if narrow else Text.assemble(tag(owner), " ", name_text(self.game, owner))
         if sp.is_property and view.mortgaged[pos]:
-            built = Text("mortgaged", style="red")
+            built = Text("mortg" if narrow else "mortgaged", style="red")
         elif sp.type == STREET and view.level[pos]:
             level = view.level[pos]
-            built = Text(self.building_label(level), style="bold" if level >= self.hotel_level() else "")
+            hotel = level >= self.hotel_level()
+            label = ("H" if hotel else f"{level}h") if narrow else self.building_label(level)
+            built = Text(label, style="bold" if hotel else "")
         elif sp.is_property and owner < 0:
             built = Text(ed.money(sp.price), style="dim")
         else:
@@ -273,14 +280,15 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         view = self.view()
         size = ed.size
         rows = -(-size // columns)
-        here_w = max(4, 2 * view.n - 1)
-        half = (width - 2 * (columns - 1)) // columns       # a run, without the separator column
+        here_w = max(3, 2 * view.n - 1) if width >= 100 else 5
         longest = max(len(s.name) for s in ed.board)
-        # name gets about half of what is left after the number, swatch and tokens; the hook the rest
-        rest = half - (2 + 3 + here_w) - 4
-        name_w = max(8, min(longest, rest // 2 + 2))
-        middle = self.space_columns(rest - name_w)
-        spare = rest - name_w - sum(w for _, w, _ in middle) - (len(middle) - 1)
+        # Columns are one cell apart; between runs a separator column (three cells with its gaps).
+        n_middle = len(self.space_columns(20))
+        avail = (width - 3 * (columns - 1)) // columns - (2 + 3 + here_w) - (3 + n_middle)
+        name_w = max(8, min(longest, avail * 11 // 20))
+        middle = self.space_columns(avail - name_w)
+        self._narrow = sum(w for _, w, _ in middle) < 12
+        spare = avail - name_w - sum(w for _, w, _ in middle)
         if spare > 0:
             name_w = min(longest, name_w + spare)
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), show_edge=False, expand=False)
@@ -338,8 +346,9 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             lines.append(sets)
         lines.append(Text("Spaces: ") + Text("  ").join(Text(f"{g} {words.get(t, t)}")
                                                         for t, g in self.GLYPHS.items() if t in used))
-        lines.append(Text(f"Tokens: seat numbers; (2) is in {ed.term('jail')}.  In lists: ▶ deciding now, "
-                          "· whose turn it is; lower-case set letters are mortgaged."))
+        lines.append(Text(f"Tokens: seat numbers; (2) is in {ed.term('jail')}.  ▶ deciding now, · whose turn it is."))
+        lines.append(Text("Board: owner by seat number; 2h: two houses, H: a hotel, mortg: mortgaged."))
+        lines.append(Text("Holdings: set letters and how many of the set (LB2); reversed: the whole set."))
         return lines
 
     def legend(self) -> RenderableType:
@@ -347,28 +356,30 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
 
     # ------------------------------------------------------------------ players
     def holdings(self, seat: int) -> Text:
-        """Owned properties as set marks (dim when mortgaged), then counts in the edition's words."""
+        """Owned streets as set letters with how many of the set (reversed: the whole set), then counts."""
         ed = self.edition
         view = self.view()
         out = Text()
         houses = hotels = rails = utils = 0
         marks = set_marks(ed)
-        for pos in ed.properties:
-            if view.owner[pos] != seat:
+        for g, members in enumerate(ed.group_members):
+            owned = [pos for pos in members if view.owner[pos] == seat]
+            if not owned or ed.board[owned[0]].type != STREET:
                 continue
-            sp = ed.board[pos]
-            if sp.type == STREET:
-                mortgaged = bool(view.mortgaged[pos])
-                out.append(marks[sp.group].lower() if mortgaged else marks[sp.group],
-                           style=set_colour(ed, pos) + (" dim" if mortgaged else ""))
+            if out:
+                out.append(" ")
+            whole = len(owned) == len(members)
+            out.append(f"{marks[ed.group_names[g]]}{len(owned)}",
+                       style=set_colour(ed, owned[0]) + (" reverse" if whole else ""))
+            for pos in owned:
                 if view.level[pos] >= self.hotel_level():
                     hotels += 1
                 else:
                     houses += view.level[pos]
-            elif sp.type == RAILROAD:
-                rails += 1
-            elif sp.type == UTILITY:
-                utils += 1
+        for pos in ed.properties:
+            if view.owner[pos] == seat:
+                rails += ed.board[pos].type == RAILROAD
+                utils += ed.board[pos].type == UTILITY
         extra = []
         if rails:
             extra.append(f"{rails} {ed.term('railroad', rails)}")
