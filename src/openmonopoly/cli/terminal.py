@@ -319,6 +319,9 @@ class Session:
         if self.interactive:
             console.clear()
         status = self.status_lines(me)
+        if self.interactive or self.fit:
+            if len(status) + footer + 1 > console.height:
+                status = status[:1]                    # a very long question: the header line only
         for line in status:
             console.print(line, no_wrap=True, overflow="ellipsis")
         used = len(status) + footer + 1                # +1: the input line
@@ -378,17 +381,20 @@ class Session:
         """The question and the numbered choices, as printed lines."""
         out: list[RenderableType] = [self.screen.prompt_text(prompt)]
         items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(choices, 1)]
-        if len(items) > 8 and self.console.width >= 60:        # a long list (any space, say): in columns
-            widest = max(len(item) for item in items) + 2
-            per_row = max(1, min(3, self.console.width // widest))
-            grid = Table.grid(padding=(0, 2))
+        long = [i for i, c in enumerate(choices) if not c.special and c.action is not None
+                and c.action.kind not in self.game.ACTION_KINDS.anytime]
+        if len(long) > 8:                  # a long list (any space, say): in columns, numbers running down
+            first, last = long[0], long[-1] + 1
+            width = self.console.width
+            per_row = max(1, min(4, width // min(max(len(items[i]) for i in long) + 2, 27)))
+            grid = Table.grid(padding=(0, 1))
             for _ in range(per_row):
-                grid.add_column(no_wrap=True, overflow="ellipsis", max_width=self.console.width // per_row - 2)
-            rows = -(-len(items) // per_row)
-            for r in range(rows):                      # numbers run down the columns
-                row = [items[r + c * rows] if r + c * rows < len(items) else "" for c in range(per_row)]
-                grid.add_row(*row)
-            out.append(grid)
+                grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // per_row - 1)
+            block = items[first:last]
+            rows = -(-len(block) // per_row)
+            for r in range(rows):
+                grid.add_row(*[block[r + c * rows] if r + c * rows < len(block) else "" for c in range(per_row)])
+            out += items[:first] + [grid] + items[last:]
         else:
             out.extend(items)
         out.append(Text("help · board · mine · deeds · players · log · legend · save · quit", style="dim"))
@@ -411,21 +417,16 @@ class Session:
                 menu_h = sum(self.height_of(part) for part in self.menu(prompt, choices))
                 self.draw_screen(prompt, footer=menu_h)
             self.show_choices(prompt, choices)
-            redraw = True
-            while True:
-                try:
-                    line = self.read(f"[{style}]{name}[/] ▸ ")
-                except EOFError:
-                    raise QuitGame("End of input: leaving the game.", self.save_path) from None
-                outcome = self.handle(seat, line, choices, legal)
-                if outcome == "acted":
-                    return
-                if outcome == "redraw":
-                    break
-                if outcome == "choices":
-                    redraw = False
-                    break
-                # "stay": the message is printed; read again
+            try:
+                line = self.read(f"[{style}]{name}[/] ▸ ")
+            except EOFError:
+                raise QuitGame("End of input: leaving the game.", self.save_path) from None
+            outcome = self.handle(seat, line, choices, legal)
+            if outcome == "acted":
+                return
+            # "redraw": the whole screen; "choices" (a command printed something) or "stay" (a message):
+            # the question and the choices again below it, so that they stay in view
+            redraw = outcome == "redraw"
 
     def handle(self, seat: int, line: str, choices: list[Choice], legal: Legal) -> str:
         """Do what one line of input says. Returns "acted", "redraw", "choices" or "stay"."""
@@ -596,7 +597,11 @@ class Session:
     def try_act(self, seat: int, action: Action, choices: list[Choice]) -> str:
         game = self.game
         reason = game.check(seat, action)
-        if reason is None and not self.confirm(seat, action):
+        try:
+            sure = reason is not None or self.confirm(seat, action)
+        except EOFError:
+            raise QuitGame("End of input: leaving the game.", self.save_path) from None
+        if not sure:
             self.console.print("Not done.", style="yellow")
             return "choices"
         try:
