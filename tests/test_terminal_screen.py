@@ -215,3 +215,54 @@ def test_seats_are_one_based_on_screen():
     text.print(screen_for(g).board_table(columns=2, width=WIDTH))
     row = next(line for line in text.export_text().splitlines() if "Boardwalk" in line)
     assert "3" in row.split("Boardwalk")[1]
+
+
+def test_play_picks_a_seed_prints_it_and_the_seed_replays_the_game():
+    import re
+
+    from typer.testing import CliRunner
+
+    from openmonopoly.cli.main import app
+
+    runner = CliRunner()
+    first = runner.invoke(app, ["play", "--seats", "random,random", "--max-rounds", "2"], input="")
+    assert first.exit_code == 0, first.output
+    found = re.match(r"seed (\d+): replay with --seed (\d+)\n", first.output)
+    assert found and found.group(1) == found.group(2)
+    again = runner.invoke(app, ["play", "--seats", "random,random", "--max-rounds", "2", "--seed", found.group(1)],
+                          input="")
+    assert again.output == first.output
+
+
+def test_event_words_people_read():
+    from openmonopoly.engine.events import Event
+    from openmonopoly.rules.words import first_rolls, money_words
+
+    assert first_rolls("0:5+6 1:3+5", ["Ann", "Ben"]) == "Ann 5+6, Ben 3+5"       # names, not seats from 0
+    mando = om.load_edition("mandalorian")
+    assert money_words(mando, 1) == "1 credit" and money_words(mando, 2) == "2 credits"
+    assert money_words(om.load_edition("classic"), 1) == "$1"
+    g = om.Game("starwars40", ["Ann", "Ben"], seed=1)
+    assert g.describe(Event(E.PAID, 0, amount=5, other=-1, info="interest")) == "Ann pays ₦5 interest to the bank."
+    m = om.Game("mandalorian", ["Din", "Bo"], seed=1)
+    from openmonopoly.rules.mandalorian import events as ME
+    assert m.describe(Event(ME.BATTLE_ROLL, 0, amount=5, other=50, info="roll")) == "Din rolls 5."
+    assert m.describe(Event(ME.BATTLE_ROLL, 0, amount=7, other=52, info="roll")) == "Din rolls 5 + 2 (both dice) = 7."
+
+
+def test_a_refused_answer_says_what_the_question_is():
+    g = new_game("classic", 2)
+    term = Terminal(["buy"])
+    session(g, ["human", "human"], term).run()
+    shown = "\n".join(term.asked[-1][1])
+    assert "'buy' is not an answer now: the question is 'turn', answered by 'roll'" in shown
+    assert "does not answer this prompt" not in shown
+
+
+def test_clone_wars_side_is_shown():
+    g = om.Game("clonewars", ["Ann", "Ben"], seed=2, options={"starwars-rule": True})
+    g.act(g.prompt.player, g.legal_actions(g.prompt.player).actions[0])
+    g.act(g.prompt.player, g.legal_actions(g.prompt.player).actions[0])
+    screen = screen_for(g)
+    sides = [screen.status_facts(seat) for seat in range(2)]
+    assert all(("light side" in s) or ("dark side" in s) for s in sides)

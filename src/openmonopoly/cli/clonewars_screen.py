@@ -82,7 +82,7 @@ class CloneWarsScreen(ClassicScreen):
             verb = {"take": "Take", "steal": "Steal", "pick": "Go to"}[k]
             return f"{verb} {action.arg} {ed.board[action.arg].name}"
         if starwars and k == "target":
-            return f"Choose {action.arg + 1} {self.game.players[action.arg]}"
+            return f"Choose {self.game.players[action.arg]} (seat {action.arg + 1})"
         if k == "sell-city":
             sp = ed.board[action.arg]
             value = sp.hotel_cost // 2 + self.houses_per_hotel() * (sp.house_cost // 2)

@@ -226,7 +226,8 @@ def play(
     seats: Optional[str] = typer.Option(None, "--seats", "-s",
                                         help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}. "
                                              "Default: human,heuristic,heuristic,heuristic."),
-    seed: int = typer.Option(0, "--seed", help="Random seed (dice, cards, bots)."),
+    seed: Optional[int] = typer.Option(None, "--seed", help="Random seed (dice, cards, bots). Default: a new "
+                                       "one each game, printed so that the game can be played again."),
     option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     max_rounds: Optional[int] = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
     save: Optional[str] = typer.Option(None, "--save", help="Save the game to FILE on exit and at the end."),
@@ -241,6 +242,9 @@ def play(
     from ..engine.game import Game
     from .terminal import Session
 
+    if seed is None:
+        import secrets
+        seed = secrets.randbelow(1_000_000)
     try:
         if load:
             game = load_game_file(load)
@@ -290,7 +294,8 @@ def play(
     if time_limit_minutes is not None and not load:
         import time
         deadline = time.monotonic() + 60 * time_limit_minutes
-    session = Session(game, kinds, agents, console(), save_path=save, seen=seen, deadline=deadline)
+    note = None if load else f"seed {seed}: replay with --seed {seed}"
+    session = Session(game, kinds, agents, console(), save_path=save, seen=seen, deadline=deadline, note=note)
     code = session.run()
     raise typer.Exit(code)
 

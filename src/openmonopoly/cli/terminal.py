@@ -80,7 +80,7 @@ class Session:
     def __init__(self, game: Game, kinds: Sequence[str], agents: dict[int, Any], console: Console,
                  save_path: str | None = None, read: Callable[[str], str] | None = None,
                  interactive: bool | None = None, seen: int = 0, deadline: float | None = None,
-                 fit: bool = False) -> None:
+                 fit: bool = False, note: str | None = None) -> None:
         self.game = game
         self.deadline = deadline             # time.monotonic() when a clock-timed game ends ('time-up')
         self.kinds = list(kinds)
@@ -92,6 +92,7 @@ class Session:
         self.seen = seen                     # events already shown (game.history[:seen])
         self.last_seen: dict[int, int] = {}  # per human seat: len(history) when they last saw the screen
         self.fit = fit                       # fit each screen to the console's height even when piped
+        self.note = note                     # said before the game and after it (how to play it again)
         self.humans = [s for s, k in enumerate(self.kinds) if k == "human"]
         self.screen = screen_for(game)
 
@@ -126,6 +127,7 @@ class Session:
     # ------------------------------------------------------------------ the game loop
     def run(self) -> int:
         game = self.game
+        self.say_note()
         try:
             while not game.over:
                 prompt = game.prompt
@@ -147,6 +149,7 @@ class Session:
             if target:
                 self.save(target)
             self.console.print(f"{stop.reason}", style="bold")
+            self.say_note()
             return 0
         except KeyboardInterrupt:
             self.console.print("\nInterrupted.", style="bold")
@@ -180,6 +183,11 @@ class Session:
         self.console.print(Panel(Text(f"Winner: {names} ({reason})", style="bold green"), expand=False))
         if self.save_path:
             self.save(self.save_path)
+        self.say_note()
+
+    def say_note(self) -> None:
+        if self.note:
+            self.console.print(self.note, style="dim", markup=False, soft_wrap=True)
 
     def save(self, path: str) -> bool:
         try:
