@@ -31,7 +31,7 @@ def test_csv_one_row_per_game(run, tmp_path):
     assert len(rows) == 6
     assert list(rows[0]) == columns(3)
     assert [int(r["game"]) for r in rows] == list(range(6))
-    for row, game in zip(rows, run.games):
+    for row, game in zip(rows, run.games, strict=True):
         assert row["seats"] == ",".join(SEATS) and row["edition"] == "classic"
         assert int(row["seed"]) == game["seed"] and row["end_reason"] == game["end_reason"]
         assert [int(w) - 1 for w in row["winners"].split(",")] == game["winners"]     # seats from 1

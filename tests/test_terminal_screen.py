@@ -16,7 +16,6 @@ from openmonopoly.cli.screens import screen_for
 from openmonopoly.cli.terminal import Session
 from openmonopoly.engine import events as E
 from openmonopoly.engine.actions import Action, TradeOffer
-
 from rules.helpers import new_game, own, roll, set_cash
 
 WIDTH, HEIGHT = 80, 24

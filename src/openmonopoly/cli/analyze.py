@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-from typing import Optional
 
 import typer
 
@@ -39,7 +38,7 @@ def _numpy_missing(exc: ImportError):
     _fail(f"analysis needs NumPy ({exc}); install it with: pip install 'openmonopoly[analysis]'")
 
 
-def _model_params(grogu_loss: Optional[float], hideouts_owned: Optional[float]) -> dict:
+def _model_params(grogu_loss: float | None, hideouts_owned: float | None) -> dict:
     for name, v in (("--grogu-loss", grogu_loss), ("--hideouts-owned", hideouts_owned)):
         if v is not None and not 0.0 <= v <= 1.0:
             _fail(f"{name} is a probability between 0 and 1; got {v}")
@@ -54,10 +53,10 @@ def landing(
     rolls: int = typer.Option(10_000_000, "--rolls", min=1000, help="Rolls to simulate (--method simulate)."),
     seed: int = typer.Option(0, "--seed", help="Seed of the simulation."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    plot: Optional[str] = typer.Option(None, "--plot", help="Write a board heatmap to this PNG file."),
-    grogu_loss: Optional[float] = typer.Option(None, "--grogu-loss",
+    plot: str | None = typer.Option(None, "--plot", help="Write a board heatmap to this PNG file."),
+    grogu_loss: float | None = typer.Option(None, "--grogu-loss",
                                                help="Mandalorian: chance per roll that another player takes Grogu."),
-    hideouts_owned: Optional[float] = typer.Option(None, "--hideouts-owned",
+    hideouts_owned: float | None = typer.Option(None, "--hideouts-owned",
                                                    help="Mandalorian: share of hideouts owned (Unexpected Ally)."),
 ) -> None:
     """Long-run probability that a roll ends on each space (In Jail apart from Just Visiting)."""
@@ -107,8 +106,8 @@ def rents(
     edition: str = typer.Option("classic", "--edition", "-e", help="Edition id."),
     jail: str = typer.Option("long", "--jail", help="Jail model of the landing chain: short or long."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
-    grogu_loss: Optional[float] = typer.Option(None, "--grogu-loss", help="Mandalorian movement model parameter."),
-    hideouts_owned: Optional[float] = typer.Option(None, "--hideouts-owned", help="Mandalorian model parameter."),
+    grogu_loss: float | None = typer.Option(None, "--grogu-loss", help="Mandalorian movement model parameter."),
+    hideouts_owned: float | None = typer.Option(None, "--hideouts-owned", help="Mandalorian model parameter."),
 ) -> None:
     """Expected rent per opponent roll and rolls to earn back the cost, per property and building level."""
     _check(edition, jail)

@@ -6,7 +6,8 @@ while everyone else is shown only as a card count.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import Group, RenderableType
@@ -49,6 +50,15 @@ Whoever cannot pay hands over their topmost billboard instead (there is no bankr
 
 
 # ---------------------------------------------------------------------------------- small helpers
+def public(game: Game) -> Any:
+    """The public view, typed loosely: Empire's fields (towers, hands, offices) are per family."""
+    return game.view(None)
+
+
+def seen_by(game: Game, seat: int) -> Any:
+    return game.view(seat)
+
+
 def _colour(game: Game, piece: int) -> str:
     if piece == OFFICE:
         return OFFICE_COLOUR
@@ -71,7 +81,7 @@ def piece_name(game: Game, piece: int) -> str:
 
 
 def _top(game: Game, seat: int) -> str:
-    tower = game.view(None).tower[seat]
+    tower = public(game).tower[seat]
     if not tower:
         return "empty"
     return f"{piece_name(game, tower[-1])}, {game.edition.rules.height[tower[-1]]}u"
@@ -87,7 +97,7 @@ def card_text(game: Game, card: int) -> str:
 
 def tower_value(game: Game, seat: int) -> int:
     t = game.edition.rules
-    return t.ladder[min(game.view(None).height[seat], t.capacity)]
+    return t.ladder[min(public(game).height[seat], t.capacity)]
 
 
 def units(n: int) -> str:
@@ -103,7 +113,7 @@ def set_word(game: Game, pos: int) -> str:
 def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
     """The tower as a row of billboards, bottom first: each as wide as its height, in its set's colour."""
     t = game.edition.rules
-    view = game.view(None)
+    view = public(game)
     out = Text()
     for piece in view.tower[seat]:
         w = t.height[piece] * per_unit
@@ -119,7 +129,7 @@ def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
 
 def towers_table(game: Game) -> Table:
     t = game.edition.rules
-    view = game.view(None)
+    view = public(game)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     table.add_column("#", no_wrap=True)
     table.add_column(f"Tower (bottom → top, {t.capacity} units)", no_wrap=True)
@@ -137,17 +147,18 @@ def towers_table(game: Game) -> Table:
 
 def _holdings(game: Game, seat: int) -> Text:
     """The tower in one line: its billboards as colour swatches, bottom first, then height and value."""
-    view = game.view(None)
+    view = public(game)
     out = Text()
     for piece in view.tower[seat]:
         out.append("▮" * game.edition.rules.height[piece], style=_colour(game, piece))
-    out.append(f" {view.height[seat]}/{game.edition.rules.capacity}, worth {game.edition.money(tower_value(game, seat))}")
+    worth = game.edition.money(tower_value(game, seat))
+    out.append(f" {view.height[seat]}/{game.edition.rules.capacity}, worth {worth}")
     return out
 
 
 def _players_table(game: Game, kinds: Sequence[str], deciding: int | None = None) -> Group:
     ed = game.edition
-    view = game.view(None)
+    view = public(game)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     for col in ("", "#", "Player", "Seat", "Cash", "Where", "Jail", "Cards"):
         table.add_column(col, no_wrap=True, justify="right" if col == "Cash" else "left")
@@ -165,7 +176,7 @@ def _players_table(game: Game, kinds: Sequence[str], deciding: int | None = None
 
 def _header(game: Game) -> Text:
     ed = game.edition
-    view = game.view(None)
+    view = public(game)
     t = R.header_start(game, view)
     if view.dice:
         d1, d2 = view.dice
@@ -181,7 +192,7 @@ def _deed_panel(game: Game, pos: int) -> Panel:
     ed = game.edition
     t = ed.rules
     sp = ed.board[pos]
-    view = game.view(None)
+    view = public(game)
     money = ed.money
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
@@ -255,7 +266,7 @@ _PLAYER_PURPOSES = {
 
 def hand_text(game: Game, seat: int) -> Group | Text:
     """``seat``'s own Empire cards, by name and text (secret: for that player's eyes only)."""
-    hand = game.view(seat).hand
+    hand = seen_by(game, seat).hand
     head = Text(f"Your Empire cards (secret, {len(hand)}):", style="bold")
     if not hand:
         return head.append(" none", style="dim")
@@ -274,7 +285,7 @@ def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
     d = prompt.details
     me = prompt.player
     money = ed.money
-    view = game.view(None)
+    view = public(game)
     k = prompt.kind
     names = game.players
 
@@ -399,10 +410,10 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
     ed = game.edition
     t = ed.rules
     money = ed.money
-    view = game.view(None)
+    view = public(game)
     prompt = game.prompt
     kind = prompt.kind if prompt is not None and prompt.player == player else ""
-    d = prompt.details if kind else {}
+    d = prompt.details if prompt is not None and kind else {}
     k = action.kind
     if k == A.ROLL:
         return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
@@ -470,7 +481,8 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
         if sp.type == BRAND:
             owner = view.owner[pos]
             note = f" (for sale, {money(sp.price)})" if owner < 0 else (
-                " (yours)" if owner == player else f" ({game.players[owner]}'s: rent {money(tower_value(game, owner))})")
+                " (yours)" if owner == player
+                else f" ({game.players[owner]}'s: rent {money(tower_value(game, owner))})")
         elif sp.type == UTILITY_BILLBOARDS:
             note = f" ({view.stock[pos]} left, {money(sp.price)})" if view.stock[pos] else " (none left)"
         if d.get("purpose") == "speed-ahead":
@@ -524,7 +536,10 @@ class EmpireScreen(ClassicScreen):
             left = view.stock[pos]
             price = Text(ed.money(sp.price))
             height = Text("1" if self._narrow else "▮" * t.height[pos], style=UTILITY_COLOUR)
-            who = Text(f"{left} left" if self._narrow else f"{left} of {sp.amount} left" if left else "none left", style="" if left else "dim")
+            if not left:
+                who = Text("none left", style="dim")
+            else:
+                who = Text(f"{left} left" if self._narrow else f"{left} of {sp.amount} left")
         elif sp.type == "card":
             who = Text("" if self._narrow else "Empire card" if sp.deck == t.empire_deck else "Chance card",
                        style="dim")

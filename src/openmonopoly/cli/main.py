@@ -5,7 +5,7 @@ import functools
 import json
 import os
 import sys
-from typing import TYPE_CHECKING, Any, NoReturn, Optional
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import typer
 
@@ -221,19 +221,19 @@ def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
 # ------------------------------------------------------------------------------------ play
 @app.command()
 def play(
-    edition: Optional[str] = typer.Option(None, "--edition", "-e",
+    edition: str | None = typer.Option(None, "--edition", "-e",
                                           help="Edition id (see `openmonopoly editions`). Default: classic."),
-    seats: Optional[str] = typer.Option(None, "--seats", "-s",
+    seats: str | None = typer.Option(None, "--seats", "-s",
                                         help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}. "
                                              "Default: human,heuristic,heuristic,heuristic."),
-    seed: Optional[int] = typer.Option(None, "--seed", help="Random seed (dice, cards, bots). Default: a new "
+    seed: int | None = typer.Option(None, "--seed", help="Random seed (dice, cards, bots). Default: a new "
                                        "one each game, printed so that the game can be played again."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
-    max_rounds: Optional[int] = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
-    save: Optional[str] = typer.Option(None, "--save", help="Save the game to FILE on exit and at the end."),
-    load: Optional[str] = typer.Option(None, "--load", help="Resume a game saved with --save or `save`."),
-    names: Optional[str] = typer.Option(None, "--names", help="Comma-separated player names."),
-    time_limit_minutes: Optional[float] = typer.Option(
+    option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),  # noqa: B008
+    max_rounds: int | None = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
+    save: str | None = typer.Option(None, "--save", help="Save the game to FILE on exit and at the end."),
+    load: str | None = typer.Option(None, "--load", help="Resume a game saved with --save or `save`."),
+    names: str | None = typer.Option(None, "--names", help="Comma-separated player names."),
+    time_limit_minutes: float | None = typer.Option(
         None, "--time-limit-minutes",
         help="A time-limit game against the clock (editions with the time-limit option): after M minutes the "
              "game ends and the richest wins. Sets --option time-limit=0 unless given."),
@@ -316,18 +316,18 @@ def simulate(
     seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
     seats: str = typer.Option("heuristic,heuristic,heuristic,heuristic", "--seats", "-s",
                               help=f"Comma-separated bot kinds: {', '.join(AGENT_KINDS)}."),
-    max_rounds: Optional[int] = typer.Option(None, "--max-rounds", help="End each game after R rounds."),
-    option: Optional[list[str]] = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
+    max_rounds: int | None = typer.Option(None, "--max-rounds", help="End each game after R rounds."),
+    option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),  # noqa: B008
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    workers: Optional[int] = typer.Option(None, "--workers", "-w",
+    workers: int | None = typer.Option(None, "--workers", "-w",
                                           help="Worker processes (default: all cores, at most one per game; "
                                                "1 plays in this process)."),
     backend: str = typer.Option("local", "--backend",
                                 help="local (a process pool) or ray (a local Ray, or the cluster at --address)."),
-    address: Optional[str] = typer.Option(None, "--address", help="Ray cluster to join (with --backend ray)."),
-    chunk_size: Optional[int] = typer.Option(None, "--chunk-size", help="Games per task (default: automatic)."),
-    out: Optional[str] = typer.Option(None, "--out", help="Write one row per game to FILE.csv or FILE.parquet."),
-    report: Optional[str] = typer.Option(None, "--report",
+    address: str | None = typer.Option(None, "--address", help="Ray cluster to join (with --backend ray)."),
+    chunk_size: int | None = typer.Option(None, "--chunk-size", help="Games per task (default: automatic)."),
+    out: str | None = typer.Option(None, "--out", help="Write one row per game to FILE.csv or FILE.parquet."),
+    report: str | None = typer.Option(None, "--report",
                                          help="Write plots and summary.md (matplotlib) into DIR."),
 ) -> None:
     """Play many bot games and report who wins, how long games last and more.
@@ -410,8 +410,15 @@ def _run_with_progress(run_simulation, ed, games: int, seed: int, kinds: list[st
     """Run the simulation, with a Rich progress bar (games/s, ETA) when ``show``."""
     if not show:
         return run_simulation(ed.id, games, seed, kinds, options, max_rounds, backend=runner, chunk_size=chunk_size)
-    from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
-                               TimeElapsedColumn, TimeRemainingColumn)
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        ProgressColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
     from rich.text import Text
 
     class GamesPerSecond(ProgressColumn):
@@ -435,7 +442,7 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     wins = Table(title="Wins", box=box.SIMPLE_HEAD, title_justify="left")
     for col in ("seat", "bot", "wins", "share"):
         wins.add_column(col, justify="right" if col in ("wins", "share") else "left")
-    for seat, (kind, w) in enumerate(zip(kinds, result["wins"])):
+    for seat, (kind, w) in enumerate(zip(kinds, result["wins"], strict=False)):
         wins.add_row(str(seat + 1), kind, f"{w:g}", f"{100 * w / games:.1f}%")
     out.print(wins)
     turns = result.get("turns", {})

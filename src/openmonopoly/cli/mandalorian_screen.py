@@ -2,7 +2,8 @@
 hooks (hideouts, Grogu and the enemies on the board, battles, Signet cards)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.console import RenderableType
@@ -121,7 +122,8 @@ class MandalorianScreen(ClassicScreen):
             t.append(f"  last roll {view.dice[0]}")
         piles = ", ".join(f"{en.name} {len(view.enemy_decks[e])}" for e, en in enumerate(self.edition.rules.enemies))
         t.append(f"  enemy cards left: {piles}", style="dim")
-        if gideon_active(self.game):
+        # (a Mandalorian screen draws only Mandalorian games)
+        if gideon_active(self.game):  # type: ignore[arg-type]
             t.append("  Moff Gideon is on the move!", style="bold red")
         return t
 
@@ -179,7 +181,7 @@ class MandalorianScreen(ClassicScreen):
             return f", you rolled {d['roll']} (need {d['roll_needed']} minus +{d['card_bonus']}): re-roll or keep?"
         if k == "signet-choice":
             return ": keep or use one of the two Signet cards: " + " | ".join(
-                f"{c}: {txt}" for c, txt in zip(d["cards"], d["texts"]))
+                f"{c}: {txt}" for c, txt in zip(d["cards"], d["texts"], strict=False))
         if k == "place-grogu":
             return ", you go to Jail: leave Grogu on one of your hideouts."
         if k == "debt":

@@ -9,7 +9,8 @@ plain strings; nothing here asks for input. Families with parts of their own sub
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.color import Color, ColorParseError

@@ -1,14 +1,13 @@
 """``openmonopoly serve``: the web game (FastAPI + Uvicorn)."""
 from __future__ import annotations
 
-from typing import Optional
-
 import typer
+
 
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
-    db: Optional[str] = typer.Option(None, "--db", help="Database URL: sqlite:///file.db (default "
+    db: str | None = typer.Option(None, "--db", help="Database URL: sqlite:///file.db (default "
                                                            "openmonopoly.db here) or postgresql://user:pw@host/db."),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before it acts (visible play)."),
     allow_seeds: bool = typer.Option(False, "--allow-seeds", help="Let POST /api/games take a seed: anyone can then "
@@ -25,7 +24,7 @@ def serve(
                                          "address."),
     ws_compression: bool = typer.Option(False, "--ws-compression", help="Offer permessage-deflate (less traffic, "
                                         "more CPU per message)."),
-    forwarded_allow_ips: Optional[str] = typer.Option(None, "--forwarded-allow-ips", help="Behind a reverse proxy: "
+    forwarded_allow_ips: str | None = typer.Option(None, "--forwarded-allow-ips", help="Behind a reverse proxy: "
                                                       "the proxy's address(es), comma-separated, whose "
                                                       "X-Forwarded-For/-Proto headers are trusted."),
     log_format: str = typer.Option("text", "--log-format", help="text, or json (one object per line)."),
@@ -36,7 +35,7 @@ def serve(
         from ..web.config import ServerConfig
     except ImportError as exc:
         typer.echo(f"Error: the web game needs its dependencies installed ({exc})", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     try:
         config = ServerConfig(bot_delay=bot_delay, allow_seeds=allow_seeds, max_live_games=max_live_games,
                               bot_game_rounds=bot_game_rounds, max_record_actions=max_record_actions,
@@ -47,7 +46,7 @@ def serve(
             raise ValueError(f"--log-format is text or json, not {log_format!r}")
     except ValueError as exc:
         typer.echo(f"Error: {exc}", err=True)
-        raise typer.Exit(2)
+        raise typer.Exit(2) from None
     run(host, port, db, config, forwarded_allow_ips, log_format)
 
 

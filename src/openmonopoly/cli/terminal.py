@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -290,7 +291,7 @@ class Session:
         """The compact status: the header, then one line per player (who decides, cash, where, what else)."""
         game = self.game
         ed = game.edition
-        view = game.view(None)
+        view = self.screen.view()
         head = self.screen.header()
         clock = self.clock()
         if clock is not None:
@@ -402,7 +403,7 @@ class Session:
             rows = -(-len(block) // per_row)
             for r in range(rows):
                 grid.add_row(*[block[r + c * rows] if r + c * rows < len(block) else "" for c in range(per_row)])
-            out += items[:first] + [grid] + items[last:]
+            out += [*items[:first], grid, *items[last:]]
         else:
             out.extend(items)
         out.append(Text("help · board · mine · deeds · players · log · legend · save · quit", style="dim"))
@@ -586,7 +587,7 @@ class Session:
         """(what ``seat`` would get, what it would give) in a trade offer, properties at their printed
         price (half when mortgaged), cards at 50."""
         ed = self.game.edition
-        view = self.game.view(None)
+        view = self.screen.view()
 
         def worth(spaces: Sequence[int], cards: Sequence[int], cash: int) -> int:
             total = max(cash, 0) + 50 * len(cards)
@@ -700,7 +701,7 @@ class Session:
     def _tradable(self, owner: int) -> list[int]:
         game = self.game
         ed = game.edition
-        s = game.view(None)
+        s = self.screen.view()
         out = []
         for pos in ed.properties:
             if s.owner[pos] != owner:
@@ -723,7 +724,6 @@ class Session:
         return ed.find(text)
 
     def _pick_spaces(self, question: str, allowed: list[int]) -> list[int] | None:
-        ed = self.game.edition
         while True:
             text = self.read(question)
             if text.lower() in ("cancel", "c"):
@@ -750,7 +750,7 @@ class Session:
         game = self.game
         ed = game.edition
         console = self.console
-        view = game.view(None)
+        view = self.screen.view()
         partners = legal.trade_partners
         if not partners:
             console.print("No trade can be proposed now (another trade is waiting for an answer).", style="yellow")
@@ -770,21 +770,24 @@ class Session:
                 break
             console.print(f"Choose 1-{len(partners)}.", style="yellow")
 
-        def listing(owner: int, spaces: list[int]) -> Text:
+        mortgages = getattr(view, "mortgaged", None)       # (families without mortgages have none)
+
+        def listing(spaces: list[int]) -> Text:
             t = Text()
             for pos in spaces:
                 t.append("  ")
                 t.append_text(self.screen.space_mark(pos))
-                t.append(f" {pos} {ed.board[pos].name}" + (" (mortgaged)" if getattr(game.state, "mortgaged", None) and view.mortgaged[pos] else "") + "\n")
+                mortgaged = " (mortgaged)" if mortgages is not None and mortgages[pos] else ""
+                t.append(f" {pos} {ed.board[pos].name}{mortgaged}\n")
             return t if spaces else Text("  (nothing tradable)\n", style="dim")
 
         mine, theirs = self._tradable(seat), self._tradable(target)
-        console.print(Text.assemble("You can give:\n", listing(seat, mine)))
+        console.print(Text.assemble("You can give:\n", listing(mine)))
         give = self._pick_spaces("Give which properties (numbers or names, comma-separated): ", mine)
         if give is None:
             console.print("Trade cancelled.")
             return "choices"
-        console.print(Text.assemble(f"{game.players[target]} can give:\n", listing(target, theirs)))
+        console.print(Text.assemble(f"{game.players[target]} can give:\n", listing(theirs)))
         take = self._pick_spaces("Ask for which properties: ", theirs)
         if take is None:
             console.print("Trade cancelled.")

@@ -6,7 +6,7 @@ family's subclass words its own events (``own``) and is named by its Game class
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ..editions.schema import Edition
 from ..engine import events as E

@@ -5,7 +5,7 @@
 """
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from ...editions.schema import Edition
 from ...engine import events as E
