@@ -34,16 +34,16 @@ def test_csv_one_row_per_game(run, tmp_path):
     for row, game in zip(rows, run.games, strict=True):
         assert row["seats"] == ",".join(SEATS) and row["edition"] == "classic"
         assert int(row["seed"]) == game["seed"] and row["end_reason"] == game["end_reason"]
-        assert [int(w) for w in row["winners"].split(",")] == game["winners"]
-        assert [int(row[f"cash_{k}"]) for k in range(3)] == game["cash"]
-        assert [int(row[f"net_worth_{k}"]) for k in range(3)] == game["net_worth"]
+        assert [int(w) - 1 for w in row["winners"].split(",")] == game["winners"]     # seats from 1
+        assert [int(row[f"cash_{k}"]) for k in (1, 2, 3)] == game["cash"]
+        assert [int(row[f"net_worth_{k}"]) for k in (1, 2, 3)] == game["net_worth"]
         assert int(row["turns"]) == game["turns"] and row["digest"] == game["digest"]
     # the rows agree with the totals
     wins = [0.0] * 3
     for row in rows:
         winners = row["winners"].split(",")
         for w in winners:
-            wins[int(w)] += 1 / len(winners)
+            wins[int(w) - 1] += 1 / len(winners)
     assert wins == pytest.approx(run.result["wins"])
 
 
@@ -54,8 +54,8 @@ def test_parquet_one_row_per_game(run, tmp_path):
     assert table.num_rows == 6 and table.column_names == columns(3)
     data = table.to_pylist()
     assert [r["game"] for r in data] == list(range(6))
-    assert data[0]["seats"] == SEATS and data[0]["winners"] == run.games[0]["winners"]
-    assert [r["net_worth_1"] for r in data] == [g["net_worth"][1] for g in run.games]
+    assert data[0]["seats"] == SEATS and data[0]["winners"] == [w + 1 for w in run.games[0]["winners"]]
+    assert [r["net_worth_2"] for r in data] == [g["net_worth"][1] for g in run.games]
 
 
 def test_unknown_format_is_refused(run, tmp_path):

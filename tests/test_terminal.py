@@ -27,20 +27,21 @@ def play(*args: str, input: str):
 def test_one_human_game_to_the_end(tmp_path):
     save = tmp_path / "early.json"
     final = tmp_path / "final.json"
-    script = f"deed 1\nhelp\nxyzzy\nbid lots\nmortgage nowhere\nsave {save}\n" + ONES
+    script = f"board\ndeed 1\nhelp\nxyzzy\nbid lots\nmortgage nowhere\nsave {save}\n" + ONES
     result = play("--edition", "classic", "--seats", "human,random,random,random", "--seed", "5",
                   "--max-rounds", "3", "--save", str(final), input=script)
     out = result.output
     assert result.exit_code == 0, out
-    # The screen: board with all spaces, players, what happened, numbered choices naming the decider.
+    # The screen: status, what happened, numbered choices naming the decider; the board on demand.
     assert "Boardwalk" in out and "Mediterranean Avenue" in out
+    assert "▶1 Scottie Dog  $1,500  at 0 GO" in out
     assert "Scottie Dog, it is your turn." in out
     assert " 1) Roll the dice" in out
     assert "Scottie Dog ▸" in out
-    assert "What just happened" in out
+    assert "Since your last move" in out
     # deed, help, bad input (re-prompts saying what is allowed), save
     assert "TITLE DEED: Mediterranean Avenue" in out and "Houses cost" in out and "$50 each" in out
-    assert "build <space>" in out and "sell-all <space>" in out
+    assert "build / sell / sell-all / mortgage / unmortgage <space>" in out and "your properties" in out
     assert "'xyzzy' is not a choice, a command or an action." in out
     assert "Type a choice number (1-2)" in out
     assert "Not understood: 'bid' needs one whole number" in out
@@ -170,7 +171,7 @@ def test_anytime_commands_by_name():
     game = _game_where_first_seat_starts(["Ann", "Bob"])
     for pos in (1, 3):
         game.state.owner[pos] = 0    # Ann owns the brown set
-    script = Script(["build mediterr", "mortgage baltic", "build 3", "unmortgage 3"])
+    script = Script(["build mediterr", "mortgage baltic", "build 3", "manage", "", "unmortgage 3"])
     session, console = _session(game, ["human", "random"], script)
     session.run()
     text = console.export_text()

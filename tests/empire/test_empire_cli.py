@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 import openmonopoly as om
 from kit import jail, place, prompt_kind, roll, set_cash, stack_card, start_turn
 from openmonopoly.agents import make_agent
-from openmonopoly.cli import render
+from openmonopoly.cli.screens import screen_for as screen_of
 from openmonopoly.cli.main import app
 from openmonopoly.cli.terminal import Session
 from openmonopoly.rules.empire.kinds import EV_EMPIRE_PLAYED
@@ -87,7 +87,7 @@ def text_of(game, card: int) -> str:
 def test_piped_game_with_one_human_reaches_game_over(tmp_path):
     early = tmp_path / "early.json"
     final = tmp_path / "final.json"
-    script = f"help\ndeed 1\ndeed water\ndeed 2\nxyzzy\n42\nsave {early}\n" + ONES
+    script = f"board\nplayers\nhelp\ndeed 1\ndeed water\ndeed 2\nxyzzy\n42\nsave {early}\n" + ONES
     res = play("--seats", "human,heuristic,heuristic,random", "--seed", "2", "--save", str(final), input=script)
     out = res.output
     assert res.exit_code == 0, out
@@ -100,7 +100,7 @@ def test_piped_game_with_one_human_reaches_game_over(tmp_path):
     assert "Your Empire cards (secret, 2):" in out
     assert "Wilson racket ▸" in out and "Xbox controller ▸" not in out
     # help, deeds, bad input re-prompts with what is allowed, save
-    assert "Monopoly Empire in short" in out and "build <space>" not in out
+    assert "Monopoly Empire in short" in out and "sell-all" not in out
     assert "BRAND: Nerf" in out and "1 unit of a 16-unit tower" in out and "brown set" in out
     assert "UTILITY: Water Works" in out and "Billboards left" in out
     assert "Choose a rival: their topmost billboard goes back to the board" in out
@@ -309,11 +309,11 @@ def test_jail_rent_and_office_labels():
     jail(g, 0)
     hand(g, 0, E_JAIL)
     g.state.held[0].append(0 << 8 | C_GOOJF)
-    text = " ".join(render.action_label(g, 0, a) for a in g.legal_actions(0).actions)
+    text = " ".join(screen_of(g).action_label(0, a) for a in g.legal_actions(0).actions)
     assert "Roll for doubles" in text and "Pay $100K to leave Jail" in text
     assert "Use your Chance Get Out of Jail Free card" in text and "Play Get Out of Jail Free" in text
     assert "Buy an office for $500K (+4 units; 6 left)" in text
-    prompt = render.prompt_text(g, g.prompt)
+    prompt = screen_of(g).prompt_text(g.prompt)
     c = recording()
     c.print(prompt)
     assert "you are in Jail (try 1 of 3 for doubles)" in c.export_text()
@@ -323,7 +323,7 @@ def test_jail_rent_and_office_labels():
     hand(g, 0, E_REVERSE)
     roll(g, 0, 5, 6)               # 11: Puma, seat 1's
     assert prompt_kind(g) == (0, "rent")
-    labels = [render.action_label(g, 0, a) for a in g.legal_actions(0).actions]
+    labels = [screen_of(g).action_label(0, a) for a in g.legal_actions(0).actions]
     assert labels == ["Pay $100K rent to Player 2", "Play Reverse Rent: Player 2 pays you $100K instead"]
 
 
@@ -337,12 +337,12 @@ def test_every_prompt_of_many_games_renders():
         while not g.over:
             p = g.prompt
             kinds_seen.add(p.kind)
-            c.print(render.prompt_text(g, p))
+            c.print(screen_of(g).prompt_text(p))
             for a in g.legal_actions(p.player).actions:
-                label = render.action_label(g, p.player, a)
+                label = screen_of(g).action_label(p.player, a)
                 assert label and not label.startswith(a.kind + " "), label      # readable, not the raw action
             g.act(p.player, bots[p.player].act(g.view(p.player), p))
-        c.print(render.board_table(g, columns=2, width=120))
-        c.print(render.players_table(g, ["human"] * n))
-        c.print(render.header(g))
+        c.print(screen_of(g).board_table(columns=2, width=120))
+        c.print(screen_of(g).players_table(["human"] * n))
+        c.print(screen_of(g).header())
     assert {"turn", "buy", "auction", "swap", "respond", "choose-player", "choose-space"} <= kinds_seen

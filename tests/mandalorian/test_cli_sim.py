@@ -36,5 +36,5 @@ def test_terminal_play_with_bots_to_the_end():
 
 def test_terminal_play_human_seat_renders_the_board_and_quits():
     res = runner.invoke(app, ["play", "--edition", "mandalorian", "--seats", "human,heuristic", "--seed", "4"],
-                        input="1\n1\n1\nquit\nn\n")
+                        input="board\n1\n1\n1\nquit\nn\n")
     assert "Imperial Advance" in res.output and "Grogu" in res.output

@@ -1,39 +1,40 @@
-"""Terminal screen parts for the Monopoly Empire family (``cli.render`` dispatches to these by family).
+"""The terminal screen of the Monopoly Empire family: ``EmpireScreen`` overrides the classic screen's hooks.
 
-Each function has the signature of its namesake in ``cli.render``; anything not
-defined here falls back to the shared rendering. Public things are read through
-``game.view(None)``. Empire cards in a hand are secret: ``prompt_text`` lists the
-hand of the player it asks -- and it is drawn only for the human whose decision
-it is -- while everyone else is shown only as a card count.
+Public things are read through ``game.view(None)``. Empire cards in a hand are secret: ``prompt_text``
+lists the hand of the player it asks -- and it is drawn only for the human whose decision it is --
+while everyone else is shown only as a card count.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
 from rich import box
-from rich.console import Group
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.game import Game, Prompt
 from ..rules.empire.data import BRAND, OFFICE, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
 from ..rules.empire.kinds import BUY_OFFICE, MOVE, PICK, PLAY, SWAP, TARGET
 from . import render as R
+from .render import ClassicScreen
 
-# The edition file names its colour sets with labels; these are their terminal colours.
-SET_COLOURS = {"brown": "#9b5a2c", "light-blue": "#87cefa", "pink": "#ff69b4", "orange": "#ff9f1a",
-               "red": "#e0262b", "yellow": "#f4d03f", "green": "#1e9e4a", "dark-blue": "#2b50d9"}
+if TYPE_CHECKING:
+    from ..engine.game import Game, Prompt
+
 UTILITY_COLOUR = "#b0b0b0"
 OFFICE_COLOUR = "#5a5a5a"
 _GLYPHS = {"go": "→", "card": "?", "jail": "#", "free_parking": "P", "go_to_jail": "!", UTILITY_BILLBOARDS: "◆",
            RIVAL_TOWER_TAX: "%", TOWER_TAX: "%"}
 
-# Empire cards by their effect kind: a short title (the card's text follows it on screen).
 HELP = """\
 Answer with the [bold]number[/] of a choice, or type one of these:
   [bold]deed[/] <space>        a brand's card: price, colour set, height, owner (or what a space does)
-  [bold]board[/]               show the whole screen again;  [bold]log[/] [N]  the last N events
+  [bold]board[/]  the board    [bold]players[/]  the towers    [bold]mine[/]  your tower    [bold]deeds[/]  the brands
+  [bold]legend[/] the marks    [bold]log[/] [N]  the last N events (all by default)
   [bold]trade[/]               sell (or buy) a Chance Get Out of Jail Free card for cash, when someone holds one
   [bold]save[/] <file>         save the game (resume with --load <file>)
   [bold]quit[/]                leave the game (asks whether to save)
@@ -49,24 +50,30 @@ Whoever cannot pay hands over their topmost billboard instead (there is no bankr
 
 
 # ---------------------------------------------------------------------------------- small helpers
+def public(game: Game) -> Any:
+    """The public view, typed loosely: Empire's fields (towers, hands, offices) are per family."""
+    return game.view(None)
+
+
+def seen_by(game: Game, seat: int) -> Any:
+    return game.view(seat)
+
+
 def _colour(game: Game, piece: int) -> str:
-    ed = game.edition
     if piece == OFFICE:
         return OFFICE_COLOUR
-    sp = ed.board[piece]
-    if sp.group:
-        label = ed.groups[sp.group].get("colour", sp.group)
-        return SET_COLOURS.get(label, SET_COLOURS.get(sp.group, "white"))
+    if game.edition.board[piece].group:
+        return R.set_colour(game.edition, piece)
     return UTILITY_COLOUR
 
 
 def swatch(game: Game, pos: int) -> Text:
     sp = game.edition.board[pos]
     if sp.type == BRAND:
-        return Text("██", style=_colour(game, pos))
+        return R.swatch(game.edition, pos)
     if sp.type == UTILITY_BILLBOARDS:
-        return Text("◆ ", style=UTILITY_COLOUR)
-    return Text(_GLYPHS.get(sp.type, " ").center(2), style="dim")
+        return Text(" ◆ ", style=UTILITY_COLOUR)
+    return Text(_GLYPHS.get(sp.type, " ").center(3), style="dim")
 
 
 def piece_name(game: Game, piece: int) -> str:
@@ -74,7 +81,7 @@ def piece_name(game: Game, piece: int) -> str:
 
 
 def _top(game: Game, seat: int) -> str:
-    tower = game.view(None).tower[seat]
+    tower = public(game).tower[seat]
     if not tower:
         return "empty"
     return f"{piece_name(game, tower[-1])}, {game.edition.rules.height[tower[-1]]}u"
@@ -90,7 +97,7 @@ def card_text(game: Game, card: int) -> str:
 
 def tower_value(game: Game, seat: int) -> int:
     t = game.edition.rules
-    return t.ladder[min(game.view(None).height[seat], t.capacity)]
+    return t.ladder[min(public(game).height[seat], t.capacity)]
 
 
 def units(n: int) -> str:
@@ -102,75 +109,11 @@ def set_word(game: Game, pos: int) -> str:
     return f"{sp.group} set" if sp.group else "utility"
 
 
-# ---------------------------------------------------------------------------------- the board
-def board_table(game: Game, *, highlight: int | None = None, columns: int = 2, width: int = 120) -> Table:
-    ed = game.edition
-    t = ed.rules
-    view = game.view(None)
-    size = ed.size
-    rows = -(-size // columns)
-    here_w = max(4, 2 * view.n)
-    per_half = (width - 2 * (columns - 1) - 1) // columns - (2 + 2 + 5 + 4 + here_w) - 6
-    name_w = max(10, min(max(len(s.name) for s in ed.board), max(16, int(per_half * 0.4))))
-    owner_w = max(8, min(22, per_half - name_w))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), show_edge=False, expand=False)
-    for half in range(columns):
-        if half:
-            table.add_column("", width=1, no_wrap=True, style="dim")
-        table.add_column("#", justify="right", no_wrap=True, style="dim", width=2)
-        table.add_column("", no_wrap=True, width=2)
-        table.add_column("Space", no_wrap=True, overflow="ellipsis", width=name_w)
-        table.add_column("Price", justify="right", no_wrap=True, width=5)
-        table.add_column("Ht", no_wrap=True, width=4)
-        table.add_column("Owner / billboards", no_wrap=True, overflow="ellipsis", width=owner_w)
-        table.add_column("Here", no_wrap=True, width=here_w)
-    tokens: dict[int, list[Text]] = {}
-    for seat in range(view.n):
-        tg = R.tag(seat)
-        if view.in_jail[seat]:
-            tg = Text.assemble(("(", "dim"), tg, (")", "dim"))
-        tokens.setdefault(view.position[seat], []).append(tg)
-    fee = ed.money(ed.rules.free_parking_fee)
-    notes = {"go": "collect tower value", RIVAL_TOWER_TAX: "a rival's top → board",
-             TOWER_TAX: "your top → board", "free_parking": f"{fee} trip anywhere", "go_to_jail": "go to Jail"}
-    for r in range(rows):
-        cells: list = []
-        for half in range(columns):
-            pos = half * rows + r
-            if half:
-                cells.append("│")
-            if pos >= size:
-                cells += ["", "", "", "", "", "", ""]
-                continue
-            sp = ed.board[pos]
-            name = Text(sp.name, style="bold reverse" if pos == highlight else "")
-            price = Text("")
-            height = Text("")
-            if sp.type == BRAND:
-                owner = view.owner[pos]
-                price = Text(ed.money(sp.price), style="dim" if owner >= 0 else "")
-                height = Text("▮" * t.height[pos], style=_colour(game, pos))
-                who = R.name_text(game, owner) if owner >= 0 else Text("for sale", style="green")
-            elif sp.type == UTILITY_BILLBOARDS:
-                left = view.stock[pos]
-                price = Text(ed.money(sp.price))
-                height = Text("▮" * t.height[pos], style=UTILITY_COLOUR)
-                who = Text(f"{left} of {sp.amount} left" if left else "none left", style="" if left else "dim")
-            elif sp.type == "card":
-                who = Text("Empire card" if sp.deck == t.empire_deck else "Chance card", style="dim")
-            else:
-                who = Text(notes.get(sp.type, ""), style="dim")
-            here = Text(" ").join(tokens.get(pos, []))
-            cells += [str(pos), swatch(game, pos), name, price, height, who, here]
-        table.add_row(*cells)
-    return table
-
-
 # ---------------------------------------------------------------------------------- players and towers
 def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
     """The tower as a row of billboards, bottom first: each as wide as its height, in its set's colour."""
     t = game.edition.rules
-    view = game.view(None)
+    view = public(game)
     out = Text()
     for piece in view.tower[seat]:
         w = t.height[piece] * per_unit
@@ -186,7 +129,7 @@ def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
 
 def towers_table(game: Game) -> Table:
     t = game.edition.rules
-    view = game.view(None)
+    view = public(game)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     table.add_column("#", no_wrap=True)
     table.add_column(f"Tower (bottom → top, {t.capacity} units)", no_wrap=True)
@@ -202,19 +145,20 @@ def towers_table(game: Game) -> Table:
     return table
 
 
-def holdings(game: Game, seat: int) -> Text:
+def _holdings(game: Game, seat: int) -> Text:
     """The tower in one line: its billboards as colour swatches, bottom first, then height and value."""
-    view = game.view(None)
+    view = public(game)
     out = Text()
     for piece in view.tower[seat]:
         out.append("▮" * game.edition.rules.height[piece], style=_colour(game, piece))
-    out.append(f" {view.height[seat]}/{game.edition.rules.capacity}, worth {game.edition.money(tower_value(game, seat))}")
+    worth = game.edition.money(tower_value(game, seat))
+    out.append(f" {view.height[seat]}/{game.edition.rules.capacity}, worth {worth}")
     return out
 
 
-def players_table(game: Game, kinds, deciding: int | None = None) -> Group:
+def _players_table(game: Game, kinds: Sequence[str], deciding: int | None = None) -> Group:
     ed = game.edition
-    view = game.view(None)
+    view = public(game)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
     for col in ("", "#", "Player", "Seat", "Cash", "Where", "Jail", "Cards"):
         table.add_column(col, no_wrap=True, justify="right" if col == "Cash" else "left")
@@ -230,11 +174,10 @@ def players_table(game: Game, kinds, deciding: int | None = None) -> Group:
     return Group(table, towers_table(game))
 
 
-def header(game: Game) -> Text:
+def _header(game: Game) -> Text:
     ed = game.edition
-    view = game.view(None)
-    from .render import header_start  # render dispatches to this screen, so import it late
-    t = header_start(game, view)
+    view = public(game)
+    t = R.header_start(game, view)
     if view.dice:
         d1, d2 = view.dice
         t.append(f"   last roll {d1} + {'swapper' if d2 == ed.rules.swapper_face else d2}")
@@ -245,11 +188,11 @@ def header(game: Game) -> Text:
 
 
 # ---------------------------------------------------------------------------------- deeds
-def deed_panel(game: Game, pos: int) -> Panel:
+def _deed_panel(game: Game, pos: int) -> Panel:
     ed = game.edition
     t = ed.rules
     sp = ed.board[pos]
-    view = game.view(None)
+    view = public(game)
     money = ed.money
     table = Table.grid(padding=(0, 2))
     table.add_column(style="dim")
@@ -323,7 +266,7 @@ _PLAYER_PURPOSES = {
 
 def hand_text(game: Game, seat: int) -> Group | Text:
     """``seat``'s own Empire cards, by name and text (secret: for that player's eyes only)."""
-    hand = game.view(seat).hand
+    hand = seen_by(game, seat).hand
     head = Text(f"Your Empire cards (secret, {len(hand)}):", style="bold")
     if not hand:
         return head.append(" none", style="dim")
@@ -335,14 +278,14 @@ def hand_text(game: Game, seat: int) -> Group | Text:
     return Group(head, grid)
 
 
-def prompt_text(game: Game, prompt: Prompt) -> Group:
+def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
     """What ``prompt.player`` must decide, then their own Empire hand (drawn only for that player)."""
     ed = game.edition
     t_ = ed.rules
     d = prompt.details
     me = prompt.player
     money = ed.money
-    view = game.view(None)
+    view = public(game)
     k = prompt.kind
     names = game.players
 
@@ -435,7 +378,7 @@ def prompt_text(game: Game, prompt: Prompt) -> Group:
         else:
             what = ", choose a space."
     else:
-        return _shared["prompt_text"](game, prompt)
+        return None
     return Group(Text.assemble(R.name_text(game, me), what), hand_text(game, me))
 
 
@@ -463,14 +406,14 @@ _PLAY_WORDS = {
 }
 
 
-def action_label(game: Game, player: int, action: Action) -> str:
+def _action_label(game: Game, player: int, action: Action) -> str | None:
     ed = game.edition
     t = ed.rules
     money = ed.money
-    view = game.view(None)
+    view = public(game)
     prompt = game.prompt
     kind = prompt.kind if prompt is not None and prompt.player == player else ""
-    d = prompt.details if kind else {}
+    d = prompt.details if prompt is not None and kind else {}
     k = action.kind
     if k == A.ROLL:
         return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
@@ -538,7 +481,8 @@ def action_label(game: Game, player: int, action: Action) -> str:
         if sp.type == BRAND:
             owner = view.owner[pos]
             note = f" (for sale, {money(sp.price)})" if owner < 0 else (
-                " (yours)" if owner == player else f" ({game.players[owner]}'s: rent {money(tower_value(game, owner))})")
+                " (yours)" if owner == player
+                else f" ({game.players[owner]}'s: rent {money(tower_value(game, owner))})")
         elif sp.type == UTILITY_BILLBOARDS:
             note = f" ({view.stock[pos]} left, {money(sp.price)})" if view.stock[pos] else " (none left)"
         if d.get("purpose") == "speed-ahead":
@@ -549,7 +493,105 @@ def action_label(game: Game, player: int, action: Action) -> str:
         if kind == "choose-space":
             return "Stay here (no trip)"
         return "Done"
-    return _shared["action_label"](game, player, action)
+    return None
 
 
-_shared: dict = {}      # the shared renderers, filled in by cli.render when it installs this module
+class EmpireScreen(ClassicScreen):
+    """Towers instead of houses, billboards instead of deeds, secret Empire hands."""
+
+    HELP = HELP
+    GLYPHS = _GLYPHS
+
+    def space_mark(self, pos: int) -> Text:
+        return swatch(self.game, pos)
+
+    def glyph_words(self) -> dict[str, str]:
+        return {"go": "GO", "card": "card", "jail": "Jail", "free_parking": "Free Parking", "go_to_jail": "go to Jail",
+                UTILITY_BILLBOARDS: "utility billboards", RIVAL_TOWER_TAX: "tower tax"}
+
+    def legend_lines(self) -> list[Text]:
+        lines = super().legend_lines()
+        lines.append(Text("Ht: a billboard's height in units (▮ each); a tower of 16 units wins."))
+        return lines
+
+    def space_columns(self, width: int) -> list[tuple[str, int, str]]:
+        if width < 18:              # narrow: height as a digit, the owner's seat number
+            return [("Price", 5, "right"), ("H", 1, "left"), ("Own", max(3, width - 7), "left")]
+        return [("Price", 5, "right"), ("Ht", 4, "left"), ("Owner / billboards", max(3, min(22, width - 11)), "left")]
+
+    def space_cells(self, pos: int, view: Any) -> list[RenderableType]:
+        ed = self.edition
+        t = ed.rules
+        sp = ed.board[pos]
+        price = Text("")
+        height = Text("")
+        if sp.type == BRAND:
+            owner = view.owner[pos]
+            price = Text(ed.money(sp.price), style="dim" if owner >= 0 else "")
+            height = Text(str(t.height[pos]) if self._narrow else "▮" * t.height[pos], style=_colour(self.game, pos))
+            who = Text("-" if self._narrow else "for sale", style="green")
+            if owner >= 0:
+                who = R.tag(owner) if self._narrow else Text.assemble(R.tag(owner), " ", R.name_text(self.game, owner))
+        elif sp.type == UTILITY_BILLBOARDS:
+            left = view.stock[pos]
+            price = Text(ed.money(sp.price))
+            height = Text("1" if self._narrow else "▮" * t.height[pos], style=UTILITY_COLOUR)
+            if not left:
+                who = Text("none left", style="dim")
+            else:
+                who = Text(f"{left} left" if self._narrow else f"{left} of {sp.amount} left")
+        elif sp.type == "card":
+            who = Text("" if self._narrow else "Empire card" if sp.deck == t.empire_deck else "Chance card",
+                       style="dim")
+        else:
+            fee = ed.money(t.free_parking_fee)
+            notes = {"go": "collect tower value", RIVAL_TOWER_TAX: "a rival's top → board",
+                     TOWER_TAX: "your top → board", "free_parking": f"{fee} trip anywhere", "go_to_jail": "go to Jail"}
+            who = Text("" if self._narrow else notes.get(sp.type, ""), style="dim")
+        return [price, height, who]
+
+    def holdings(self, seat: int) -> Text:
+        return _holdings(self.game, seat)
+
+    def players_table(self, kinds: Sequence[str], deciding: int | None = None) -> RenderableType:
+        return _players_table(self.game, kinds, deciding)
+
+    def status_facts(self, seat: int) -> str:
+        view = self.view()
+        words = f"tower {view.height[seat]}/{self.edition.rules.capacity}, {view.hand_sizes[seat]} Empire cards"
+        return words + (", in Jail" if view.in_jail[seat] else "")
+
+    def header(self) -> Text:
+        return _header(self.game)
+
+    def deed_panel(self, pos: int) -> Panel:
+        return _deed_panel(self.game, pos)
+
+    def deeds_table(self) -> Table:
+        ed = self.edition
+        t = ed.rules
+        view = self.view()
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+        for head in ("#", "", "Brand", "Price", "Units", "Owner"):
+            table.add_column(head, no_wrap=True, overflow="ellipsis", justify="right" if head in (
+                "#", "Price", "Units") else "left")
+        for pos in ed.properties:
+            owner = view.owner[pos] if ed.board[pos].type == BRAND else -1
+            table.add_row(str(pos), swatch(self.game, pos), ed.board[pos].name, ed.money(ed.board[pos].price),
+                          str(t.height[pos]), R.tag(owner) if owner >= 0 else Text("-", style="dim"))
+        return table
+
+    def properties_table(self, seat: int) -> RenderableType:
+        return Group(Text(f"{self.game.players[seat]}'s tower (rent on each brand in it: "
+                          f"{self.edition.money(tower_value(self.game, seat))}):"), tower_bar(self.game, seat),
+                     Text(", ".join(piece_name(self.game, p) for p in reversed(self.view().tower[seat]))
+                          or "(empty)"))
+
+    def prompt_text(self, prompt: Prompt) -> RenderableType:
+        return _prompt_text(self.game, prompt) or super().prompt_text(prompt)
+
+    def action_label(self, player: int, action: Action) -> str:
+        return _action_label(self.game, player, action) or super().action_label(player, action)
+
+    def help_text(self) -> str:
+        return self.HELP.format(last=self.edition.size - 1)

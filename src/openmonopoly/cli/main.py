@@ -87,8 +87,8 @@ SCREEN_FIELDS = ("owner", "level", "mortgaged", "in_jail", "jail_turns", "held",
 
 
 def _check_screen(game: Game) -> None:
-    from .render import family_screen
-    if family_screen(game.edition.family) is not None:
+    from .screens import screen_class
+    if screen_class(game) is not None:
         return                                   # the family ships its own screen parts
     missing = [f for f in SCREEN_FIELDS if not hasattr(game.state, f)]
     if missing:
@@ -226,7 +226,8 @@ def play(
     seats: str | None = typer.Option(None, "--seats", "-s",
                                         help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}. "
                                              "Default: human,heuristic,heuristic,heuristic."),
-    seed: int = typer.Option(0, "--seed", help="Random seed (dice, cards, bots)."),
+    seed: int | None = typer.Option(None, "--seed", help="Random seed (dice, cards, bots). Default: a new "
+                                       "one each game, printed so that the game can be played again."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
     save: str | None = typer.Option(None, "--save", help="Save the game to FILE on exit and at the end."),
@@ -241,6 +242,9 @@ def play(
     from ..engine.game import Game
     from .terminal import Session
 
+    if seed is None:
+        import secrets
+        seed = secrets.randbelow(1_000_000)
     try:
         if load:
             game = load_game_file(load)
@@ -290,7 +294,8 @@ def play(
     if time_limit_minutes is not None and not load:
         import time
         deadline = time.monotonic() + 60 * time_limit_minutes
-    session = Session(game, kinds, agents, console(), save_path=save, seen=seen, deadline=deadline)
+    note = None if load else f"seed {seed}: replay with --seed {seed}"
+    session = Session(game, kinds, agents, console(), save_path=save, seen=seen, deadline=deadline, note=note)
     code = session.run()
     raise typer.Exit(code)
 

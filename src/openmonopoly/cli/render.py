@@ -1,31 +1,48 @@
-"""Rich renderings of a game: the board, the players, title deeds, events and action labels.
+"""The terminal screen of the classic family (``ClassicScreen``) and the pieces every screen shares.
 
-Everything here reads the game (through ``game.view()`` where possible) and
-returns Rich renderables or plain strings; nothing here asks for input.
+A screen reads one game (through ``game.view()`` where it can) and returns Rich renderables or
+plain strings; nothing here asks for input. Families with parts of their own subclass
+``ClassicScreen`` and override its hooks (``space_columns``/``space_cells`` for the board,
+``players_table``, ``holdings``, ``header``, ``deed_panel``, ``prompt_text``, ``action_label``,
+``legend_rows``, ``HELP``); ``cli.screens`` says which class draws which game.
 """
 from __future__ import annotations
 
-from typing import Sequence
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from rich import box
-from rich.console import Group
+from rich.color import Color, ColorParseError
+from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..editions.schema import CARD, FREE_PARKING, GO, GO_TO_JAIL, JAIL, RAILROAD, STREET, TAX, UTILITY, Edition
-from ..rules.words import offer_words
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import Action
 from ..engine.events import Event
-from ..engine.game import Game, Legal, Prompt
+from ..rules.words import offer_words
+
+if TYPE_CHECKING:
+    from ..engine.game import Game, Legal, Prompt
 
 PLAYER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow",
                  "bold bright_red", "bold bright_blue")
 
-_TYPE_GLYPHS = {GO: "→", RAILROAD: "≡", UTILITY: "◆", TAX: "%", CARD: "?", JAIL: "#", FREE_PARKING: "P",
-                GO_TO_JAIL: "!"}
+TYPE_GLYPHS = {GO: "→", RAILROAD: "≡", UTILITY: "◆", TAX: "%", CARD: "?", JAIL: "#", FREE_PARKING: "P",
+               GO_TO_JAIL: "!"}
+
+# Colour labels an edition file may give instead of a colour the terminal knows.
+NAMED_COLOURS = {"brown": "#9b5a2c", "light-blue": "#87cefa", "light_blue": "#87cefa", "pink": "#ff69b4",
+                 "orange": "#ff9f1a", "red": "#e0262b", "yellow": "#f4d03f", "green": "#1e9e4a",
+                 "dark-blue": "#2b50d9", "dark_blue": "#2b50d9", "sand": "#d8c38f", "ochre": "#cc7722",
+                 "teal": "#008080", "black": "#555555"}
+
+# Seats are numbered from 1 wherever a person reads them.
+SEAT_BASE = 1
 
 
 def player_style(seat: int) -> str:
@@ -34,204 +51,69 @@ def player_style(seat: int) -> str:
 
 def tag(seat: int) -> Text:
     """A player's token on the board: their seat number (1-based) in their colour."""
-    return Text(str(seat + 1), style=player_style(seat))
+    return Text(str(seat + SEAT_BASE), style=player_style(seat))
 
 
 def name_text(game: Game, seat: int, limit: int | None = None) -> Text:
     name = game.players[seat]
     if limit is not None and len(name) > limit:
-        name = name[: limit - 1] + "…"
+        name = name[: max(1, limit - 1)] + "…"
     return Text(name, style=player_style(seat))
 
 
-def houses_per_hotel(game: Game) -> int:
-    return game.view().houses_per_hotel
+def terminal_colour(label: str | None) -> str:
+    """A colour Rich can draw for an edition's colour (a hex code, a Rich name or a label of ours)."""
+    if not label:
+        return "white"
+    label = NAMED_COLOURS.get(label, label)
+    try:
+        Color.parse(label)
+    except ColorParseError:
+        return "white"
+    return label
 
 
-def hotel_level(game: Game) -> int:
-    return houses_per_hotel(game) + 1
-
-
-def building_label(game: Game, level: int) -> str:
-    """'2 Fleets', 'Base' or '' in the edition's words."""
-    ed = game.edition
-    if level <= 0:
-        return ""
-    if level >= hotel_level(game):
-        return ed.term("hotel").capitalize()
-    return f"{level} {ed.term('house', level)}"
-
-
-def swatch(edition: Edition, pos: int) -> Text:
+def set_colour(edition: Edition, pos: int) -> str:
     sp = edition.board[pos]
-    if sp.type == STREET and sp.group:
-        return Text("██", style=edition.groups[sp.group].get("color", "white"))
-    return Text(_TYPE_GLYPHS.get(sp.type, " ").center(2), style="dim")
+    if not sp.group:
+        return "white"
+    group = edition.groups[sp.group]
+    return terminal_colour(group.get("color") or group.get("colour") or sp.group)
 
 
 def group_name(edition: Edition, pos: int) -> str:
     sp = edition.board[pos]
     if sp.group:
-        return edition.groups[sp.group].get("name", sp.group)
+        return str(edition.groups[sp.group].get("name") or sp.group.replace("_", " ").replace("-", " "))
     return edition.space_type_word(pos)
 
 
-# ---------------------------------------------------------------------------------- the board
-def board_table(game: Game, *, highlight: int | None = None, columns: int = 2, width: int = 120) -> Table:
-    """All spaces, compactly: ``columns`` side-by-side runs of positions (2: 0-19 | 20-39), fitted to ``width``."""
-    ed = game.edition
-    view = game.view(None)
-    size = ed.size
-    rows = -(-size // columns)
-    here_w = max(4, 2 * view.n + 1)
-    built_w = 9
-    # Columns are one space apart (the box's divider); the separator column takes 2.
-    per_half = (width - 2 * (columns - 1) - 1) // columns - (2 + 2 + built_w + here_w) - 6
-    longest = max(len(s.name) for s in ed.board)
-    name_w = max(10, min(longest, int(per_half * 0.68)))
-    owner_w = max(5, min(max(len(n) for n in game.players), per_half - name_w))
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), show_edge=False, expand=False)
-    for half in range(columns):
-        if half:
-            table.add_column("", width=1, no_wrap=True, style="dim")
-        table.add_column("#", justify="right", no_wrap=True, style="dim", width=2)
-        table.add_column("", no_wrap=True, width=2)
-        table.add_column("Space", no_wrap=True, overflow="ellipsis", width=name_w)
-        table.add_column("Owner", no_wrap=True, overflow="ellipsis", width=owner_w)
-        table.add_column("Status", no_wrap=True, overflow="ellipsis", width=built_w)
-        table.add_column("Here", no_wrap=True, width=here_w)
-    tokens: dict[int, list[Text]] = {}
-    for seat in range(view.n):
-        if view.alive[seat]:
-            t = tag(seat)
-            if view.in_jail[seat]:
-                t = Text.assemble(("(", "dim"), t, (")", "dim"))
-            tokens.setdefault(view.position[seat], []).append(t)
-    for r in range(rows):
-        cells: list = []
-        for half in range(columns):
-            pos = half * rows + r
-            if half:
-                cells.append("│")
-            if pos >= size:
-                cells += ["", "", "", "", "", ""]
-                continue
-            sp = ed.board[pos]
-            owner = view.owner[pos] if sp.is_property else -1
-            name = Text(sp.name, style="bold reverse" if pos == highlight else "")
-            owner_cell = name_text(game, owner) if owner >= 0 else Text("")
-            if sp.is_property and view.mortgaged[pos]:
-                built = Text("mortgaged", style="red")
-            elif sp.type == STREET and view.level[pos]:
-                built = Text(building_label(game, view.level[pos]),
-                             style="bold" if view.level[pos] >= hotel_level(game) else "")
-            elif sp.is_property and owner < 0:
-                built = Text(ed.money(sp.price), style="dim")
-            else:
-                built = Text("")
-            here = Text(" ").join(tokens.get(pos, []))
-            cells += [str(pos), swatch(ed, pos), name, owner_cell, built, here]
-        table.add_row(*cells)
-    return table
+_MARKS: dict[int, dict[str, str]] = {}
 
 
-# ---------------------------------------------------------------------------------- players
-def holdings(game: Game, seat: int) -> Text:
-    """Owned properties as colour swatches (dim when mortgaged), then counts in the edition's words."""
-    ed = game.edition
-    view = game.view(None)
-    out = Text()
-    houses = hotels = 0
-    rails = utils = 0
-    for pos in ed.properties:
-        if view.owner[pos] != seat:
-            continue
-        sp = ed.board[pos]
-        if sp.type == STREET:
-            style = ed.groups[sp.group].get("color", "white") if sp.group else "white"
-            out.append("░" if view.mortgaged[pos] else "█", style=style)
-            if view.level[pos] >= hotel_level(game):
-                hotels += 1
-            else:
-                houses += view.level[pos]
-        elif sp.type == RAILROAD:
-            rails += 1
-        elif sp.type == UTILITY:
-            utils += 1
-    extra = []
-    if rails:
-        extra.append(f"{rails} {ed.term('railroad', rails)}")
-    if utils:
-        extra.append(f"{utils} {ed.term('utility', utils)}")
-    if houses:
-        extra.append(f"{houses} {ed.term('house', houses)}")
-    if hotels:
-        extra.append(f"{hotels} {ed.term('hotel', hotels)}")
-    cards = len(view.held[seat])
-    if cards:
-        extra.append(f"{cards} jail card" + ("s" if cards > 1 else ""))
-    mortgaged = sum(1 for pos in ed.properties if view.owner[pos] == seat and view.mortgaged[pos])
-    if mortgaged:
-        extra.append(f"{mortgaged} mortgaged")
-    if extra:
-        if out:
-            out.append(" ")
-        out.append(", ".join(extra))
-    return out or Text("-", style="dim")
+def set_marks(edition: Edition) -> dict[str, str]:
+    """Two letters per colour set (BR, LB, ...), unique in the edition, so sets stay told apart without colour."""
+    cached = _MARKS.get(id(edition))
+    if cached is not None:
+        return cached
+    marks: dict[str, str] = {}
+    for group in edition.groups:
+        name = str(edition.groups[group].get("name") or group)
+        words = [w for w in re.split(r"[\s_\-]+", name.upper()) if w]
+        letters = "".join(words)
+        candidates = ([words[0][0] + words[1][0]] if len(words) > 1 else []) + [letters[:2]] + [
+            letters[0] + c for c in letters[2:]] + [f"{letters[0]}{i}" for i in range(10)]
+        marks[group] = next(c for c in candidates if c not in marks.values())
+    _MARKS[id(edition)] = marks
+    return marks
 
 
-def players_table(game: Game, kinds: Sequence[str], deciding: int | None = None) -> Table:
-    ed = game.edition
-    view = game.view(None)
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-    table.add_column("", no_wrap=True)
-    table.add_column("#", no_wrap=True)
-    table.add_column("Player", no_wrap=True, overflow="ellipsis", max_width=22)
-    table.add_column("Seat", no_wrap=True, style="dim")
-    table.add_column("Cash", justify="right", no_wrap=True)
-    table.add_column("Worth", justify="right", no_wrap=True, style="dim")
-    table.add_column("Where", no_wrap=True, overflow="ellipsis", max_width=24)
-    table.add_column(ed.term("jail"), no_wrap=True)
-    table.add_column("Holdings", min_width=14)
-    for seat in range(view.n):
-        alive = view.alive[seat]
-        mark = Text("▶", style="bold") if seat == deciding else Text("·" if seat == view.current else " ")
-        if not alive:
-            table.add_row(mark, tag(seat), name_text(game, seat), kinds[seat] if seat < len(kinds) else "",
-                          Text("bankrupt", style="red"), "", "", "", "", style="dim")
-            continue
-        if view.in_jail[seat]:
-            jail = Text(f"in (try {view.jail_turns[seat] + 1})", style="red")
-        else:
-            jail = Text("")
-        table.add_row(mark, tag(seat), name_text(game, seat), kinds[seat] if seat < len(kinds) else "",
-                      ed.money(view.cash[seat]), ed.money(game.net_worth(seat)),
-                      f"{view.position[seat]} {ed.board[view.position[seat]].name}", jail,
-                      holdings(game, seat))
-    return table
-
-
-def header_start(game: Game, view) -> Text:
-    """The edition's name, the round (of the limit, if any) and the turn: every family's header starts so."""
-    t = Text()
-    t.append(game.edition.name, style="bold")
-    t.append(f"   round {view.round}")
-    limit = game.options.get("max-rounds")
-    if limit:
-        t.append(f" of {limit}")
-    t.append(f", turn {view.turns}")
-    return t
-
-
-def header(game: Game) -> Text:
-    ed = game.edition
-    view = game.view(None)
-    t = header_start(game, view)
-    if view.dice:
-        t.append(f"   last roll {view.dice[0]}+{view.dice[1]}")
-    t.append(f"   bank: {view.bank_houses} {ed.term('houses', 2)}, {view.bank_hotels} {ed.term('hotels', 2)}",
-             style="dim")
-    return t
+def swatch(edition: Edition, pos: int, glyphs: dict[str, str] = TYPE_GLYPHS) -> Text:
+    """Three cells: a colour block and the set's letters for a street, the space type's glyph otherwise."""
+    sp = edition.board[pos]
+    if sp.group:
+        return Text.assemble(("█", set_colour(edition, pos)), (set_marks(edition)[sp.group], "bold"))
+    return Text(glyphs.get(sp.type, " ").center(3), style="dim")
 
 
 # ---------------------------------------------------------------------------------- events
@@ -248,140 +130,20 @@ def event_text(game: Game, event: Event, me: int | None = None) -> Text:
     return Text(line)
 
 
-def events_panel(game: Game, events: Sequence[Event], me: int | None, limit: int | None = None) -> Panel:
+def events_panel(game: Game, events: Sequence[Event], me: int | None, limit: int | None = None,
+                 title: str = "What just happened") -> Panel:
     lines = [event_text(game, e, me) for e in events]
     hidden = 0
     if limit is not None and len(lines) > limit:
-        hidden = len(lines) - limit
+        hidden = len(lines) - limit + 1
         lines = lines[hidden:]
-    body: list = []
+    body: list[RenderableType] = []
     if hidden:
         body.append(Text(f"… {hidden} earlier line(s); type 'log' to see them", style="dim italic"))
     body.extend(lines)
     if not body:
         body.append(Text("(nothing new)", style="dim"))
-    return Panel(Group(*body), title="What just happened", title_align="left", box=box.ROUNDED)
-
-
-# ---------------------------------------------------------------------------------- title deeds
-def deed_panel(game: Game, pos: int) -> Panel:
-    ed = game.edition
-    sp = ed.board[pos]
-    view = game.view(None)
-    money = ed.money
-    rules = ed.rules
-    table = Table.grid(padding=(0, 2))
-    table.add_column()
-    table.add_column(justify="right")
-    if sp.type == STREET:
-        house, houses, hotel = ed.term("house"), ed.term("houses", 2), ed.term("hotel")
-        table.add_row("Rent", money(sp.rent[0]))
-        table.add_row("Rent with the whole colour set", money(sp.rent[0] * 2))
-        for n in range(1, houses_per_hotel(game) + 1):
-            table.add_row(f"With {n} {house if n == 1 else houses}", money(sp.rent[n]))
-        table.add_row(f"With a {hotel}", money(sp.rent[5]))
-        table.add_row("", "")
-        table.add_row(f"{houses.capitalize()} cost", f"{money(sp.house_cost)} each")
-        table.add_row(f"{hotel.capitalize()} cost",
-                      f"{money(sp.hotel_cost)} plus {houses_per_hotel(game)} {houses}")
-    elif sp.type == RAILROAD:
-        word = ed.term("railroads", 2)
-        for n, rent in enumerate(rules.railroad_rent[: len(ed.railroads)], 1):
-            table.add_row("Rent" if n == 1 else f"If {n} {word} are owned", money(rent))
-    elif sp.type == UTILITY:
-        word = ed.term("utilities", 2)
-        for n, mult in enumerate(rules.utility_multipliers[: len(ed.utilities)], 1):
-            table.add_row(f"With {n} {ed.term('utility', n)} owned" if n == 1 else f"With {n} {word} owned",
-                          f"{mult} × the dice")
-        if rules.utility_rent_reroll:
-            table.add_row("(the dice are rolled again for the rent)", "")
-    elif sp.type == TAX:
-        table.add_row("Pay", money(sp.amount))
-    else:
-        what = ed.space_type_word(pos)
-        return Panel(Text(f"{sp.name} is not a property ({what}).", style="dim"), title=f"{pos} {sp.name}",
-                     expand=False)
-    if sp.is_property:
-        table.add_row("", "")
-        table.add_row("Price", money(sp.price))
-        table.add_row("Mortgage value", money(sp.mortgage))
-        table.add_row("Lift the mortgage for", money(sp.unmortgage))
-        table.add_row("", "")
-        owner = view.owner[pos]
-        status = Text("Owner: ")
-        status.append(name_text(game, owner) if owner >= 0 else Text("the bank"))
-        if view.mortgaged[pos]:
-            status.append(" (mortgaged)", style="red")
-        if sp.type == STREET and view.level[pos]:
-            status.append(f", {building_label(game, view.level[pos])}")
-        table.add_row(status, "")
-    colour = ed.groups[sp.group].get("color", "white") if sp.group else "white"
-    title = Text(f" {ed.term('title_deed').upper()}: {sp.name} ", style=f"bold black on {colour}"
-                 if sp.group else "bold reverse")
-    sub = Text(group_name(ed, pos), style="dim")
-    return Panel(Group(sub, table), title=title, expand=False, border_style=colour if sp.group else "white")
-
-
-# ---------------------------------------------------------------------------------- prompts
-def prompt_text(game: Game, prompt: Prompt) -> Text:
-    """A sentence saying what ``prompt.player`` must decide, in the edition's words."""
-    ed = game.edition
-    d = prompt.details
-    me = prompt.player
-    money = ed.money
-    view = game.view(None)
-    t = Text()
-    t.append(game.players[me], style=player_style(me))
-    kind = prompt.kind
-    if kind == "turn":
-        if d.get("in_jail"):
-            t.append(f", you are in {ed.term('jail')} (try {d.get('jail_turns', 0) + 1} of "
-                     f"{getattr(game, 'jail_attempts', 3)} for doubles).")
-        elif d.get("doubles"):
-            t.append(", you rolled doubles: roll again.")
-        else:
-            t.append(", it is your turn.")
-    elif kind == "buy":
-        pos = d["pos"]
-        t.append(f", you landed on {ed.board[pos].name}, for sale at {money(d['price'])}. You have "
-                 f"{money(view.cash[me])}. Buy it, or the bank auctions it ('deed {pos}' shows its card).")
-    elif kind == "auction":
-        lot = d["lot"]
-        what = ed.board[lot].name if lot >= 0 else f"one of the bank's last {ed.term(d['lot_kind'] + 's', 2)}"
-        t.append(f": auction of {what}. ")
-        if d["high_bidder"] >= 0:
-            t.append(f"High bid {money(d['high'])} by {game.players[d['high_bidder']]}. ")
-        else:
-            t.append("No bids yet. ")
-        t.append(f"You may bid {money(d['minimum'])} or more, or pass (you have {money(view.cash[me])}).")
-    elif kind == "debt":
-        creditor = "the bank" if d["creditor"] < 0 else game.players[d["creditor"]]
-        t.append(f", you owe {money(d['amount'])} to {creditor} ({d['reason']}) and have "
-                 f"{money(view.cash[me])}. ")
-        if view.cash[me] < d["amount"]:
-            t.append("Raise the money: sell buildings, mortgage or trade.")
-    elif kind == "trade":
-        offer = d["offer"]
-        t.append(f", {game.players[offer['proposer']]} offers you a trade:\n")
-        t.append(trade_summary(game, offer, viewer=me))
-    elif kind == "mortgaged-property":
-        pos = d["pos"]
-        t.append(f", you received {ed.board[pos].name}, which is mortgaged: lift the mortgage now for "
-                 f"{money(d['lift_cost'])}, or keep it mortgaged and pay {money(d['interest'])} interest.")
-    elif kind == "claim-rent":
-        t.append(f", {game.players[d['payer']]} owes you {money(d['amount'])} rent for "
-                 f"{ed.board[d['pos']].name}: claim it?")
-    elif kind == "building-shortage":
-        req = game.players[d["requester"]]
-        t.append(f", {req} wants a {ed.term(d['building'])} but the bank has only {d['supply']}. "
-                 "Do you want one too? (it would then be auctioned)")
-    elif kind == "place-building":
-        t.append(f", where do you place your {ed.term(d['building'])}?")
-    elif kind in ("character", "mission", "mission-pick"):
-        t.append(starwars_rule_prompt(game, kind, d))
-    else:
-        t.append(f" must answer '{kind}'.")
-    return t
+    return Panel(Group(*body), title=title, title_align="left", box=box.ROUNDED)
 
 
 def trade_summary(game: Game, offer: dict, viewer: int | None = None) -> Text:
@@ -390,7 +152,7 @@ def trade_summary(game: Game, offer: dict, viewer: int | None = None) -> Text:
     p, q = offer["proposer"], offer["target"]
     names = game.players
 
-    def side(giver: int, positions: Sequence[int], cards: Sequence[int], cash: int) -> str:
+    def side(positions: Sequence[int], cards: Sequence[int], cash: int) -> str:
         items = [ed.board[pos].name for pos in positions]
         if cards:
             items.append(f"{len(cards)} get-out-of-jail card" + ("s" if len(cards) > 1 else ""))
@@ -398,137 +160,16 @@ def trade_summary(game: Game, offer: dict, viewer: int | None = None) -> Text:
             items.append(ed.money(cash))
         return ", ".join(items) or "nothing"
 
+    def who(seat: int) -> str:
+        return "You give" if viewer == seat else f"{names[seat]} gives"
+
     cash = offer.get("cash", 0)
-    pname = "you" if viewer == p else names[p]
-    qname = "you" if viewer == q else names[q]
     t = Text()
-    t.append(f"  {pname.capitalize() if pname == 'you' else pname} give{'s' if pname != 'you' else ''}: ")
-    t.append(side(p, offer.get("give", ()), offer.get("give_cards", ()), max(cash, 0)))
-    t.append(f"\n  {qname.capitalize() if qname == 'you' else qname} give{'s' if qname != 'you' else ''}: ")
-    t.append(side(q, offer.get("take", ()), offer.get("take_cards", ()), max(-cash, 0)))
+    t.append(f"  {who(p)}: ")
+    t.append(side(offer.get("give", ()), offer.get("give_cards", ()), max(cash, 0)))
+    t.append(f"\n  {who(q)}: ")
+    t.append(side(offer.get("take", ()), offer.get("take_cards", ()), max(-cash, 0)))
     return t
-
-
-def action_label(game: Game, player: int, action: Action) -> str:
-    """A readable label for a concrete action, in the edition's words."""
-    ed = game.edition
-    money = ed.money
-    view = game.view(None)
-    prompt = game.prompt
-    d = prompt.details if prompt is not None and prompt.player == player else {}
-    k = action.kind
-    if prompt is not None and prompt.kind in ("character", "mission", "mission-pick") or k in ("sell-city", "time-up"):
-        label = starwars_rule_label(game, player, action, d)
-        if label:
-            return label
-    if k == A.ROLL:
-        return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
-    if k == A.PAY_BAIL:
-        return f"Pay {money(ed.rules.jail_fine)} to leave {ed.term('jail')}"
-    if k == A.USE_CARD:
-        return "Use a get-out-of-jail card"
-    if k == A.BUY:
-        return f"Buy {ed.board[d['pos']].name} for {money(d['price'])}" if "pos" in d else "Buy"
-    if k == A.AUCTION:
-        return f"Don't buy: auction {ed.board[d['pos']].name}" if "pos" in d else "Let the bank auction it"
-    if k == A.PASS:
-        if prompt is not None and prompt.kind == "building-shortage":
-            return "No, I don't want one"
-        return "Pass (drop out of the auction)"
-    if k == A.PAY:
-        if "amount" in d:
-            creditor = "the bank" if d.get("creditor", -1) < 0 else game.players[d["creditor"]]
-            return f"Pay {money(d['amount'])} to {creditor}"
-        return "Pay"
-    if k == A.BANKRUPT:
-        return "Declare bankruptcy"
-    if k == A.ACCEPT:
-        return "Accept the trade"
-    if k == A.REJECT:
-        return "Reject the trade"
-    if k == A.LIFT:
-        return f"Lift the mortgage for {money(d['lift_cost'])}" if "lift_cost" in d else "Lift the mortgage"
-    if k == A.KEEP:
-        return f"Keep it mortgaged, pay {money(d['interest'])} interest" if "interest" in d else "Keep it mortgaged"
-    if k == A.CLAIM:
-        return f"Claim {money(d['amount'])} rent" if "amount" in d else "Claim the rent"
-    if k == A.WAIVE:
-        return "Let the rent go"
-    if k == A.WANT:
-        return "Yes, I want one too"
-    if k == A.PLACE:
-        what = ed.term(d.get("building", "house"))
-        return f"Place the {what} on {ed.board[action.arg].name}"
-    if k == A.END:
-        return "Done"
-    if k in (A.BUILD, A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE):
-        pos = action.arg
-        sp = ed.board[pos]
-        level = view.level[pos]
-        if k == A.BUILD:
-            if level >= houses_per_hotel(game):
-                return f"Build a {ed.term('hotel')} on {sp.name} ({money(sp.hotel_cost)})"
-            return f"Build a {ed.term('house')} on {sp.name} ({money(sp.house_cost)})"
-        if k == A.SELL:
-            if level >= hotel_level(game):
-                return f"Sell the {ed.term('hotel')} on {sp.name} (+{money(sp.hotel_cost // 2)})"
-            return f"Sell a {ed.term('house')} on {sp.name} (+{money(sp.house_cost // 2)})"
-        if k == A.SELL_ALL:
-            return f"Sell all buildings of the {group_name(ed, pos)} set"
-        if k == A.MORTGAGE:
-            return f"Mortgage {sp.name} (+{money(sp.mortgage)})"
-        return f"Lift the mortgage on {sp.name} ({money(sp.unmortgage)})"
-    if k == A.BID:
-        return f"Bid {money(action.arg)}"
-    if k == A.TRADE and action.offer is not None:
-        return "Propose: " + offer_words(ed, str(action.offer), game.players)
-    return str(action)
-
-
-def starwars_rule_prompt(game: Game, kind: str, d: dict) -> str:
-    """Clone Wars, the Star Wars rule: what the character / mission prompts ask."""
-    if kind == "character":
-        return ", choose your character (General Grievous and Asajj Ventress play the dark side)."
-    if kind == "mission":
-        fail = game.edition.money(d["fail_cost"])
-        need = "a 6" if d["need"] == 6 else f"{d['need']} or more"
-        return (f": a 6! Send your troops on mission {d['mission']} ({d['side']} side), {d['name']}? "
-                f"One die must show {need}; otherwise you pay {fail}.")
-    what = {"take-sites": f"choose an unowned {game.edition.term('street')} ({d['left']} to take)"
-                          + (f", or take {game.edition.money(d['cash'])}" if d.get("cash") else ""),
-            "steal-sites": f"choose a {game.edition.term('street')} to steal ({d['left']} left)",
-            "move-self": "choose the space for your token",
-            "eliminate": "choose the player Swift Victory eliminates"}.get(d["reward"], "")
-    if d["reward"] == "move-other":
-        what = "choose the space for their token" if d.get("target", -1) >= 0 else "choose a player to move"
-    return f": {d['name']} succeeds; {what}."
-
-
-def starwars_rule_label(game: Game, player: int, action: Action, d: dict) -> str:
-    ed = game.edition
-    k = action.kind
-    if k == "choose":
-        chars = ed.raw.get("characters", [])
-        if 0 <= action.arg < len(chars):
-            return f"{chars[action.arg]['name']} ({chars[action.arg]['side']} side)"
-    if k == "mission":
-        return "Send the troops"
-    if k == A.PASS:
-        return "Keep the troops at home" if "fail_cost" in d else "Take nothing"
-    if k == "collect":
-        return f"Take {ed.money(d.get('cash', 0))} instead"
-    if k in ("take", "steal", "pick"):
-        verb = {"take": "Take", "steal": "Steal", "pick": "Go to"}[k]
-        return f"{verb} {ed.board[action.arg].name}"
-    if k == "target":
-        return f"Choose {game.players[action.arg]}"
-    if k == "sell-city":
-        sp = ed.board[action.arg]
-        return (f"Sell the {ed.term('hotel')} on {sp.name} outright "
-                f"(+{ed.money(sp.hotel_cost // 2 + houses_per_hotel(game) * (sp.house_cost // 2))})")
-    if k == "time-up":
-        return "Time is up: end the game"
-    return ""
 
 
 def bid_label(game: Game, legal: Legal) -> str:
@@ -537,36 +178,515 @@ def bid_label(game: Game, legal: Legal) -> str:
     return f"Bid ({game.edition.money(lo)}..{game.edition.money(hi)})"
 
 
-# ---------------------------------------------------------------------------------- families
-# A rules family with its own screen parts ships ``cli/<family>_screen.py``; the functions below
-# hand each call for a game of that family to the module's function of the same name, if any.
-_FAMILY_SCREENS: dict[str, object] = {}
-_SHARED = {}
+def header_start(game: Game, view: Any) -> Text:
+    """The edition's name, the round (of the limit, if any) and the turn: every family's header starts so."""
+    t = Text()
+    t.append(game.edition.name, style="bold")
+    t.append(f"  round {view.round}")
+    limit = game.options.get("max-rounds")
+    if limit:
+        t.append(f" of {limit}")
+    t.append(f", turn {view.turns}")
+    return t
 
 
-def family_screen(family: str):
-    """The screen module of ``family`` (None when it uses the shared rendering)."""
-    if family not in _FAMILY_SCREENS:
-        import importlib
-        try:
-            module = importlib.import_module(f"{__package__}.{family}_screen")
-            module._shared.update(_SHARED)
-        except ModuleNotFoundError:
-            module = None
-        _FAMILY_SCREENS[family] = module
-    return _FAMILY_SCREENS[family]
+def tokens_by_space(view: Any) -> dict[int, list[Text]]:
+    """Each space's tokens (seat numbers; in brackets when in jail)."""
+    tokens: dict[int, list[Text]] = {}
+    for seat in range(view.n):
+        if view.alive[seat]:
+            t = tag(seat)
+            if view.in_jail[seat]:
+                t = Text.assemble(("(", "dim"), t, (")", "dim"))
+            tokens.setdefault(view.position[seat], []).append(t)
+    return tokens
 
 
-def _by_family(fn):
-    def dispatch(game, *args, **kwargs):
-        module = family_screen(game.edition.family)
-        own = getattr(module, fn.__name__, None) if module is not None else None
-        return (own or fn)(game, *args, **kwargs)
-    dispatch.__name__ = fn.__name__
-    dispatch.__doc__ = fn.__doc__
-    return dispatch
+class ClassicScreen:
+    """How a game of the classic family looks in the terminal; families subclass it and override hooks."""
 
+    HELP = """\
+Answer with the [bold]number[/] of a choice, or type one of these:
+  [bold]board[/]    the board           [bold]mine[/]   your properties, with current rents
+  [bold]deed[/] <space>  a {title_deed}      [bold]deeds[/]  every {title_deed} in short
+  [bold]players[/]  everyone's holdings  [bold]log[/] [N]  the last N events (all by default)
+  [bold]legend[/]   what the marks mean  [bold]trade[/]  propose a trade
+  [bold]build[/] / [bold]sell[/] / [bold]sell-all[/] / [bold]mortgage[/] / [bold]unmortgage[/] <space>
+  [bold]save[/] <file>   save the game (resume with --load <file>);  [bold]quit[/] leave (asks to save)
+A <space> is its number (0-{last}) or part of its name, e.g. 'deed 1' or 'mortgage {example}'.
+Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, accept, reject, ..."""
 
-for _name in ("board_table", "players_table", "header", "holdings", "deed_panel", "prompt_text", "action_label"):
-    _SHARED[_name] = globals()[_name]
-    globals()[_name] = _by_family(globals()[_name])
+    GLYPHS = TYPE_GLYPHS
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.edition = game.edition
+        self._narrow = False           # the board being drawn has narrow middle columns
+
+    def view(self) -> Any:
+        return self.game.view(None)
+
+    # ------------------------------------------------------------------ rule facts, from the view
+    def houses_per_hotel(self) -> int:
+        return int(self.view().houses_per_hotel)
+
+    def hotel_level(self) -> int:
+        return int(self.view().hotel_level)
+
+    def building_label(self, level: int) -> str:
+        """'2 Fleets', 'Base' or '' in the edition's words."""
+        ed = self.edition
+        if level <= 0:
+            return ""
+        if level >= self.hotel_level():
+            return ed.term("hotel").capitalize()
+        return f"{level} {ed.term('house', level)}"
+
+    # ------------------------------------------------------------------ the board
+    def space_columns(self, width: int) -> list[tuple[str, int, str]]:
+        """The board's columns between a space's name and its tokens: (header, width, justify)."""
+        if width < 18:              # narrow: the owner's seat number and a short status
+            return [("", 1, "left"), ("", 5, "left")]
+        return [("Owner", max(3, min(16, width - 10)), "left"), ("Status", 9, "left")]
+
+    def space_cells(self, pos: int, view: Any) -> list[RenderableType]:
+        """One space's cells for ``space_columns``."""
+        ed = self.edition
+        sp = ed.board[pos]
+        narrow = self._narrow
+        owner = view.owner[pos] if sp.is_property else -1
+        owner_cell = Text("")
+        if owner >= 0:
+            owner_cell = tag(owner) if narrow else Text.assemble(tag(owner), " ", name_text(self.game, owner))
+        if sp.is_property and view.mortgaged[pos]:
+            built = Text("mortg" if narrow else "mortgaged", style="red")
+        elif sp.type == STREET and view.level[pos]:
+            level = view.level[pos]
+            hotel = level >= self.hotel_level()
+            label = ("H" if hotel else f"{level}h") if narrow else self.building_label(level)
+            built = Text(label, style="bold" if hotel else "")
+        elif sp.is_property and owner < 0:
+            built = Text(ed.money(sp.price), style="dim")
+        else:
+            built = Text("")
+        return [owner_cell, built]
+
+    def here_extras(self, pos: int, view: Any) -> Text | None:
+        """What else stands on a space besides the players' tokens (none in the classic family)."""
+        return None
+
+    def board_table(self, *, highlight: int | None = None, columns: int = 2, width: int = 120) -> Table:
+        """All spaces in ``columns`` side-by-side runs of positions (2: 0-19 | 20-39), at most ``width`` wide."""
+        ed = self.edition
+        view = self.view()
+        size = ed.size
+        rows = -(-size // columns)
+        here_w = max(3, 2 * view.n - 1) if width >= 100 else 5
+        longest = max(len(s.name) for s in ed.board)
+        # Columns are one cell apart; between runs a separator column (three cells with its gaps).
+        n_middle = len(self.space_columns(20))
+        avail = (width - 3 * (columns - 1)) // columns - (2 + 3 + here_w) - (3 + n_middle)
+        name_w = max(8, min(longest, avail * 11 // 20))
+        middle = self.space_columns(avail - name_w)
+        self._narrow = sum(w for _, w, _ in middle) < 12
+        spare = avail - name_w - sum(w for _, w, _ in middle)
+        if spare > 0:
+            name_w = min(longest, name_w + spare)
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, padding=(0, 0), show_edge=False, expand=False)
+        for run in range(columns):
+            if run:
+                table.add_column("", width=1, no_wrap=True, style="dim")
+            table.add_column("#", justify="right", no_wrap=True, style="dim", width=2)
+            table.add_column("", no_wrap=True, width=3)
+            table.add_column("Space", no_wrap=True, overflow="ellipsis", width=name_w)
+            for head, w, justify in middle:
+                table.add_column(head, no_wrap=True, overflow="ellipsis", width=w, justify=justify)  # type: ignore[arg-type]
+            table.add_column("Here", no_wrap=True, overflow="ellipsis", width=here_w)
+        tokens = tokens_by_space(view)
+        blank = [""] * (4 + len(middle))
+        for r in range(rows):
+            cells: list[RenderableType] = []
+            for run in range(columns):
+                pos = run * rows + r
+                if run:
+                    cells.append("│")
+                if pos >= size:
+                    cells += blank
+                    continue
+                name = Text(ed.board[pos].name, style="bold reverse" if pos == highlight else "")
+                here = Text(" ").join(tokens.get(pos, []))
+                extra = self.here_extras(pos, view)
+                if extra:
+                    here.append_text(extra)
+                cells += [str(pos), self.space_mark(pos), name, *self.space_cells(pos, view), here]
+            table.add_row(*cells)
+        return table
+
+    def space_mark(self, pos: int) -> Text:
+        """The three cells before a space's name on the board."""
+        return swatch(self.edition, pos, self.GLYPHS)
+
+    def glyph_words(self) -> dict[str, str]:
+        """What each of ``GLYPHS`` stands for, in the edition's words."""
+        ed = self.edition
+        return {GO: "GO", RAILROAD: ed.term("railroad"), UTILITY: ed.term("utility"), TAX: "tax", CARD: "card",
+                JAIL: ed.term("jail"), FREE_PARKING: "Free Parking", GO_TO_JAIL: f"go to {ed.term('jail')}"}
+
+    def legend_lines(self) -> list[Text]:
+        """What the board's marks mean, one line each."""
+        ed = self.edition
+        used = {sp.type for sp in ed.board}
+        words = self.glyph_words()
+        lines = []
+        sets = Text("Sets: ")
+        for members in ed.group_members:
+            if members:
+                sets.append_text(swatch(ed, members[0]))
+                sets.append(f" {group_name(ed, members[0])}  ")
+        if ed.group_members:
+            lines.append(sets)
+        lines.append(Text("Spaces: ") + Text("  ").join(Text(f"{g} {words.get(t, t)}")
+                                                        for t, g in self.GLYPHS.items() if t in used))
+        lines.append(Text(f"Tokens: seat numbers; (2) is in {ed.term('jail')}.  ▶ deciding now, · whose turn it is."))
+        lines.append(Text("Board: owner by seat number; 2h: two houses, H: a hotel, mortg: mortgaged."))
+        lines.append(Text("Holdings: set letters and how many of the set (LB2); reversed: the whole set."))
+        return lines
+
+    def legend(self) -> RenderableType:
+        return Group(*self.legend_lines())
+
+    # ------------------------------------------------------------------ players
+    def holdings(self, seat: int) -> Text:
+        """Owned streets as set letters with how many of the set (reversed: the whole set), then counts."""
+        ed = self.edition
+        view = self.view()
+        out = Text()
+        houses = hotels = rails = utils = 0
+        marks = set_marks(ed)
+        for g, members in enumerate(ed.group_members):
+            owned = [pos for pos in members if view.owner[pos] == seat]
+            if not owned or ed.board[owned[0]].type != STREET:
+                continue
+            if out:
+                out.append(" ")
+            whole = len(owned) == len(members)
+            out.append(f"{marks[ed.group_names[g]]}{len(owned)}",
+                       style=set_colour(ed, owned[0]) + (" reverse" if whole else ""))
+            for pos in owned:
+                if view.level[pos] >= self.hotel_level():
+                    hotels += 1
+                else:
+                    houses += view.level[pos]
+        for pos in ed.properties:
+            if view.owner[pos] == seat:
+                rails += ed.board[pos].type == RAILROAD
+                utils += ed.board[pos].type == UTILITY
+        extra = []
+        if rails:
+            extra.append(f"{rails} {ed.term('railroad', rails)}")
+        if utils:
+            extra.append(f"{utils} {ed.term('utility', utils)}")
+        if houses:
+            extra.append(f"{houses} {ed.term('house', houses)}")
+        if hotels:
+            extra.append(f"{hotels} {ed.term('hotel', hotels)}")
+        cards = len(view.held[seat])
+        if cards:
+            extra.append(f"{cards} jail card" + ("s" if cards > 1 else ""))
+        mortgaged_n = sum(1 for pos in ed.properties if view.owner[pos] == seat and view.mortgaged[pos])
+        if mortgaged_n:
+            extra.append(f"{mortgaged_n} mortgaged")
+        if extra:
+            if out:
+                out.append(" ")
+            out.append(", ".join(extra))
+        return out or Text("-", style="dim")
+
+    def player_facts(self, seat: int) -> list[RenderableType]:
+        """Family columns of the players table beside cash and place (the classic family: none)."""
+        return []
+
+    def player_fact_headers(self) -> list[str]:
+        return []
+
+    def players_table(self, kinds: Sequence[str], deciding: int | None = None) -> RenderableType:
+        ed = self.edition
+        view = self.view()
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+        for head in ("", "#", "Player", "Seat", "Cash", "Worth", "Where", ed.term("jail"),
+                     *self.player_fact_headers()):
+            table.add_column(head, no_wrap=True, justify="right" if head in ("Cash", "Worth") else "left",
+                             overflow="ellipsis", max_width=24 if head in ("Player", "Where") else None)
+        table.add_column("Holdings", min_width=14)
+        extra = len(self.player_fact_headers())
+        for seat in range(view.n):
+            mark = Text("▶", style="bold") if seat == deciding else Text("·" if seat == view.current else " ")
+            kind = kinds[seat] if seat < len(kinds) else ""
+            if not view.alive[seat]:
+                table.add_row(mark, tag(seat), name_text(self.game, seat), kind, Text("bankrupt", style="red"),
+                              *([""] * (4 + extra)), style="dim")
+                continue
+            jail = Text(f"in (try {view.jail_turns[seat] + 1})", style="red") if view.in_jail[seat] else Text("")
+            table.add_row(mark, tag(seat), name_text(self.game, seat), kind, ed.money(view.cash[seat]),
+                          ed.money(self.game.net_worth(seat)),
+                          f"{view.position[seat]} {ed.board[view.position[seat]].name}", jail,
+                          *self.player_facts(seat), self.holdings(seat))
+        return table
+
+    def status_facts(self, seat: int) -> str:
+        """A few words after a player's cash and place in the compact status (jail, side, tower...)."""
+        view = self.view()
+        if view.in_jail[seat]:
+            return f"in {self.edition.term('jail')}"
+        return ""
+
+    def header(self) -> Text:
+        ed = self.edition
+        view = self.view()
+        t = header_start(self.game, view)
+        if view.dice:
+            t.append(f"  last roll {view.dice[0]}+{view.dice[1]}")
+        t.append(f"  bank: {view.bank_houses} {ed.term('houses', 2)}, {view.bank_hotels} {ed.term('hotels', 2)}",
+                 style="dim")
+        return t
+
+    # ------------------------------------------------------------------ title deeds
+    def deed_panel(self, pos: int) -> Panel:
+        game, ed = self.game, self.edition
+        sp = ed.board[pos]
+        view = self.view()
+        money = ed.money
+        rules = ed.rules
+        table = Table.grid(padding=(0, 2))
+        table.add_column()
+        table.add_column(justify="right")
+        hph = self.houses_per_hotel()
+        if sp.type == STREET:
+            house, houses, hotel = ed.term("house"), ed.term("houses", 2), ed.term("hotel")
+            table.add_row("Rent", money(sp.rent[0]))
+            table.add_row("Rent with the whole colour set", money(sp.rent[0] * 2))
+            for n in range(1, hph + 1):
+                table.add_row(f"With {n} {house if n == 1 else houses}", money(sp.rent[n]))
+            table.add_row(f"With a {hotel}", money(sp.rent[5]))
+            table.add_row("", "")
+            table.add_row(f"{houses.capitalize()} cost", f"{money(sp.house_cost)} each")
+            table.add_row(f"{hotel.capitalize()} cost", f"{money(sp.hotel_cost)} plus {hph} {houses}")
+        elif sp.type == RAILROAD:
+            word = ed.term("railroads", 2)
+            for n, rent in enumerate(rules.railroad_rent[: len(ed.railroads)], 1):
+                table.add_row("Rent" if n == 1 else f"If {n} {word} are owned", money(rent))
+        elif sp.type == UTILITY:
+            word = ed.term("utilities", 2)
+            for n, mult in enumerate(rules.utility_multipliers[: len(ed.utilities)], 1):
+                table.add_row(f"With {n} {ed.term('utility', n)} owned" if n == 1 else f"With {n} {word} owned",
+                              f"{mult} × the dice")
+            if rules.utility_rent_reroll:
+                table.add_row("(the dice are rolled again for the rent)", "")
+        elif sp.type == TAX:
+            table.add_row("Pay", money(sp.amount))
+        else:
+            what = ed.space_type_word(pos)
+            return Panel(Text(f"{sp.name} is not a property ({what}).", style="dim"), title=f"{pos} {sp.name}",
+                         expand=False)
+        if sp.is_property:
+            table.add_row("", "")
+            table.add_row("Price", money(sp.price))
+            table.add_row("Mortgage value", money(sp.mortgage))
+            table.add_row("Lift the mortgage for", money(sp.unmortgage))
+            table.add_row("", "")
+            owner = view.owner[pos]
+            status = Text("Owner: ")
+            status.append(name_text(game, owner) if owner >= 0 else Text("the bank"))
+            if view.mortgaged[pos]:
+                status.append(" (mortgaged)", style="red")
+            if sp.type == STREET and view.level[pos]:
+                status.append(f", {self.building_label(view.level[pos])}")
+            if owner >= 0 and not view.mortgaged[pos]:
+                status.append(f"; rent now {money(view.current_rent(pos))}")
+            table.add_row(status, "")
+        colour = set_colour(ed, pos)
+        title = Text(f" {ed.term('title_deed').upper()}: {sp.name} ",
+                     style=f"bold black on {colour}" if sp.group else "bold reverse")
+        sub = Text(group_name(ed, pos) + (f" ({set_marks(ed)[sp.group]})" if sp.group else ""), style="dim")
+        return Panel(Group(sub, table), title=title, expand=False, border_style=colour if sp.group else "white")
+
+    def deeds_table(self) -> Table:
+        """Every property in one line: price, rents by level, building cost, owner."""
+        ed = self.edition
+        view = self.view()
+        money = ed.money
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+        for head in ("#", "", "Property", "Price", "Rent: base … hotel", "Build", "Owner"):
+            table.add_column(head, no_wrap=True, overflow="ellipsis",
+                             justify="right" if head in ("#", "Price", "Build") else "left",
+                             max_width=22 if head in ("Property", "Rent: base … hotel") else None)
+        for pos in ed.properties:
+            sp = ed.board[pos]
+            if sp.type == STREET:
+                levels = [sp.rent[n] for n in range(self.houses_per_hotel() + 1)] + [sp.rent[5]]
+                rents = "/".join(str(r) for r in levels)
+                build = money(sp.house_cost)
+            else:
+                rents, build = "", ""
+            owner = view.owner[pos]
+            table.add_row(str(pos), self.space_mark(pos), sp.name, money(sp.price), rents, build,
+                          tag(owner) if owner >= 0 else Text("bank", style="dim"))
+        return table
+
+    def properties_table(self, seat: int) -> RenderableType:
+        """``seat``'s properties with what each charges now."""
+        ed = self.edition
+        view = self.view()
+        mine = [pos for pos in ed.properties if view.owner[pos] == seat]
+        if not mine:
+            return Text(f"{self.game.players[seat]} owns nothing yet.", style="dim")
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
+                      title=f"{self.game.players[seat]}'s properties", title_justify="left")
+        for head in ("#", "", "Property", "Built", "Rent now", "Mortgage"):
+            table.add_column(head, no_wrap=True, overflow="ellipsis", justify="right" if head in (
+                "#", "Rent now", "Mortgage") else "left", max_width=24 if head == "Property" else None)
+        for pos in mine:
+            sp = ed.board[pos]
+            if view.mortgaged[pos]:
+                built, rent, mort = Text("mortgaged", style="red"), "-", f"lift {ed.money(sp.unmortgage)}"
+            else:
+                level = view.level[pos] if sp.type == STREET else 0
+                built = Text(self.building_label(level))
+                rent = ed.money(view.current_rent(pos)) + (" (at 7)" if sp.type == UTILITY else "")
+                mort = f"+{ed.money(sp.mortgage)}"
+            table.add_row(str(pos), self.space_mark(pos), sp.name, built, rent, mort)
+        return table
+
+    # ------------------------------------------------------------------ prompts
+    def prompt_text(self, prompt: Prompt) -> RenderableType:
+        """A sentence saying what ``prompt.player`` must decide, in the edition's words."""
+        return Text.assemble(name_text(self.game, prompt.player), self.prompt_words(prompt))
+
+    def prompt_words(self, prompt: Prompt) -> str | Text:
+        """What follows the decider's name in ``prompt_text``."""
+        game, ed = self.game, self.edition
+        d = prompt.details
+        me = prompt.player
+        money = ed.money
+        view = self.view()
+        kind = prompt.kind
+        if kind == "turn":
+            if d.get("in_jail"):
+                return (f", you are in {ed.term('jail')} (try {d.get('jail_turns', 0) + 1} of "
+                        f"{getattr(game, 'jail_attempts', 3)} for doubles).")
+            if d.get("doubles"):
+                return ", you rolled doubles: roll again."
+            return ", it is your turn."
+        if kind == "buy":
+            pos = d["pos"]
+            return (f", you landed on {ed.board[pos].name}, for sale at {money(d['price'])}. You have "
+                    f"{money(view.cash[me])}. Buy it, or the bank auctions it ('deed {pos}' shows its card).")
+        if kind == "auction":
+            lot = d["lot"]
+            what = ed.board[lot].name if lot >= 0 else f"one of the bank's last {ed.term(d['lot_kind'] + 's', 2)}"
+            high = (f"High bid {money(d['high'])} by {game.players[d['high_bidder']]}. " if d["high_bidder"] >= 0
+                    else "No bids yet. ")
+            return (f": auction of {what}. {high}You may bid {money(d['minimum'])} or more, or pass "
+                    f"(you have {money(view.cash[me])}).")
+        if kind == "debt":
+            creditor = "the bank" if d["creditor"] < 0 else game.players[d["creditor"]]
+            words = (f", you owe {money(d['amount'])} to {creditor} ({d['reason']}) and have "
+                     f"{money(view.cash[me])}. ")
+            if view.cash[me] < d["amount"]:
+                words += "Raise the money: sell buildings, mortgage or trade (choice 'Manage…')."
+            return words
+        if kind == "trade":
+            offer = d["offer"]
+            return Text.assemble(f", {game.players[offer['proposer']]} offers you a trade:\n",
+                                 trade_summary(game, offer, viewer=me))
+        if kind == "mortgaged-property":
+            pos = d["pos"]
+            return (f", you received {ed.board[pos].name}, which is mortgaged: lift the mortgage now for "
+                    f"{money(d['lift_cost'])}, or keep it mortgaged and pay {money(d['interest'])} interest.")
+        if kind == "claim-rent":
+            return (f", {game.players[d['payer']]} owes you {money(d['amount'])} rent for "
+                    f"{ed.board[d['pos']].name}: claim it?")
+        if kind == "building-shortage":
+            req = game.players[d["requester"]]
+            return (f", {req} wants a {ed.term(d['building'])} but the bank has only {d['supply']}. "
+                    "Do you want one too? (it would then be auctioned)")
+        if kind == "place-building":
+            return f", where do you place your {ed.term(d['building'])}?"
+        return f" must answer '{kind}'."
+
+    def action_label(self, player: int, action: Action) -> str:
+        """A readable label for a concrete action, in the edition's words."""
+        game, ed = self.game, self.edition
+        money = ed.money
+        view = self.view()
+        prompt = game.prompt
+        d = prompt.details if prompt is not None and prompt.player == player else {}
+        k = action.kind
+        if k == A.ROLL:
+            return "Roll for doubles" if view.in_jail[player] else "Roll the dice"
+        if k == A.PAY_BAIL:
+            return f"Pay {money(ed.rules.jail_fine)} to leave {ed.term('jail')}"
+        if k == A.USE_CARD:
+            return "Use a get-out-of-jail card"
+        if k == A.BUY:
+            return f"Buy {ed.board[d['pos']].name} for {money(d['price'])}" if "pos" in d else "Buy"
+        if k == A.AUCTION:
+            return f"Don't buy: auction {ed.board[d['pos']].name}" if "pos" in d else "Let the bank auction it"
+        if k == A.PASS:
+            if prompt is not None and prompt.kind == "building-shortage":
+                return "No, I don't want one"
+            return "Pass (drop out of the auction)"
+        if k == A.PAY:
+            if "amount" in d:
+                creditor = "the bank" if d.get("creditor", -1) < 0 else game.players[d["creditor"]]
+                return f"Pay {money(d['amount'])} to {creditor}"
+            return "Pay"
+        if k == A.BANKRUPT:
+            return "Declare bankruptcy"
+        if k == A.ACCEPT:
+            return "Accept the trade"
+        if k == A.REJECT:
+            return "Reject the trade"
+        if k == A.LIFT:
+            return f"Lift the mortgage for {money(d['lift_cost'])}" if "lift_cost" in d else "Lift the mortgage"
+        if k == A.KEEP:
+            return f"Keep it mortgaged, pay {money(d['interest'])} interest" if "interest" in d else "Keep it mortgaged"
+        if k == A.CLAIM:
+            return f"Claim {money(d['amount'])} rent" if "amount" in d else "Claim the rent"
+        if k == A.WAIVE:
+            return "Let the rent go"
+        if k == A.WANT:
+            return "Yes, I want one too"
+        if k == A.PLACE:
+            what = ed.term(d.get("building", "house"))
+            return f"Place the {what} on {ed.board[action.arg].name}"
+        if k == A.END:
+            return "Done"
+        if k in (A.BUILD, A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE):
+            pos = action.arg
+            sp = ed.board[pos]
+            level = view.level[pos]
+            if k == A.BUILD:
+                if level >= self.houses_per_hotel():
+                    return f"Build a {ed.term('hotel')} on {sp.name} ({money(sp.hotel_cost)})"
+                return f"Build a {ed.term('house')} on {sp.name} ({money(sp.house_cost)})"
+            if k == A.SELL:
+                if level >= self.hotel_level():
+                    return f"Sell the {ed.term('hotel')} on {sp.name} (+{money(sp.hotel_cost // 2)})"
+                return f"Sell a {ed.term('house')} on {sp.name} (+{money(sp.house_cost // 2)})"
+            if k == A.SELL_ALL:
+                return f"Sell all buildings of the {group_name(ed, pos)} set"
+            if k == A.MORTGAGE:
+                return f"Mortgage {sp.name} (+{money(sp.mortgage)})"
+            return f"Lift the mortgage on {sp.name} ({money(sp.unmortgage)})"
+        if k == A.BID:
+            return f"Bid {money(action.arg)}"
+        if k == A.TRADE and action.offer is not None:
+            return "Propose: " + offer_words(ed, str(action.offer), game.players)
+        return str(action)
+
+    def help_text(self) -> str:
+        ed = self.edition
+        example = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
+        return self.HELP.format(house=ed.term("house"), hotel=ed.term("hotel"), street=ed.term("street"),
+                                title_deed=ed.term("title_deed"), last=ed.size - 1, example=example)

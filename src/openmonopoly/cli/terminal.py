@@ -10,39 +10,48 @@ from __future__ import annotations
 import json
 import sys
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from rich import box
-from rich.console import Console
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..engine import actions as A
+from ..engine import events as E
 from ..engine.actions import Action, TradeOffer
 from ..engine.errors import BadActionText, IllegalAction, OpenMonopolyError
+from ..engine.events import Event
 from ..engine.game import Game, Legal, Prompt
 from . import render
+from .screens import screen_for
 
 # Bots get this many any-time actions (build, mortgage, trade...) in a row on one prompt before
 # the session answers the prompt for them: a guard against a bot that never moves on.
 BOT_ANYTIME_LIMIT = 60
 
-HELP = """\
-Answer with the [bold]number[/] of a choice, or type one of these:
-  [bold]build[/] <space>       build a {house} (or a {hotel}) on a {street}
-  [bold]sell[/] <space>        sell one building back to the bank at half price
-  [bold]sell-all[/] <space>    sell every building of that colour set
-  [bold]mortgage[/] <space>    mortgage a property;  [bold]unmortgage[/] <space> lifts the mortgage
-  [bold]trade[/]               propose a trade (asks: partner, what to give and take, cash, cards)
-  [bold]deed[/] <space>        show a {title_deed}: price, rents, building costs, mortgage
-  [bold]board[/]               show the whole screen again;  [bold]log[/] [N]  the last N events
-  [bold]save[/] <file>         save the game (resume with --load <file>)
-  [bold]quit[/]                leave the game (asks whether to save)
-A <space> is its number (0-{last}) or part of its name, e.g. 'deed 1' or 'mortgage {example}'.
-Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, accept, reject, ..."""
+# The longest line of input read as a choice, command or action (a longer one is refused, not parsed).
+MAX_INPUT = 200
+# Clone Wars' time-limit game ends with this any-time action (offered once the clock says so).
+TIME_UP = "time-up"
+# Answers that cannot be taken back, listed after the safe ones whatever the rules' order.
+DRASTIC = {A.BANKRUPT: 2, A.ACCEPT: 1, TIME_UP: 3}
+# Any-time actions on one's own properties: in the 'Manage properties' submenu, in this order.
+MANAGE_KINDS = (A.BUILD, "sell-city", A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE)
+# What a player most wants to hear of others' moves when not everything fits on the screen.
+SUMMARY_KINDS = frozenset({E.TRADE_ACCEPTED, E.TRADE_REJECTED, E.TRADE_OFFERED, E.AUCTION_WON, E.AUCTION_UNSOLD,
+                           E.BANKRUPT, E.SOLD_BUILDING, E.BUILT, E.BOUGHT, E.RENT, E.GAME_OVER, E.TURN})
+
+
+def whole_number(text: str, digits: int = 9) -> int | None:
+    """``text`` as a whole number if it is one of at most ``digits`` ASCII digits (not '²', '-5', '1e3')."""
+    if text.isascii() and text.isdigit() and len(text) <= digits:
+        return int(text)
+    return None
 
 
 class QuitGame(Exception):
@@ -58,7 +67,7 @@ class QuitGame(Exception):
 class Choice:
     label: str
     action: Action | None = None     # None: a bid (asks the amount) or a trade (opens the dialog)
-    special: str = ""               # "bid" | "trade"
+    special: str = ""               # "bid" | "trade" | "manage"
 
 
 def save_game(game: Game, path: str) -> None:
@@ -71,7 +80,8 @@ class Session:
 
     def __init__(self, game: Game, kinds: Sequence[str], agents: dict[int, Any], console: Console,
                  save_path: str | None = None, read: Callable[[str], str] | None = None,
-                 interactive: bool | None = None, seen: int = 0, deadline: float | None = None) -> None:
+                 interactive: bool | None = None, seen: int = 0, deadline: float | None = None,
+                 fit: bool = False, note: str | None = None) -> None:
         self.game = game
         self.deadline = deadline             # time.monotonic() when a clock-timed game ends ('time-up')
         self.kinds = list(kinds)
@@ -81,7 +91,11 @@ class Session:
         self.interactive = sys.stdin.isatty() and console.is_terminal if interactive is None else interactive
         self._read = read
         self.seen = seen                     # events already shown (game.history[:seen])
+        self.last_seen: dict[int, int] = {}  # per human seat: len(history) when they last saw the screen
+        self.fit = fit                       # fit each screen to the console's height even when piped
+        self.note = note                     # said before the game and after it (how to play it again)
         self.humans = [s for s, k in enumerate(self.kinds) if k == "human"]
+        self.screen = screen_for(game)
 
     # ------------------------------------------------------------------ input
     def read(self, prompt: str) -> str:
@@ -114,6 +128,7 @@ class Session:
     # ------------------------------------------------------------------ the game loop
     def run(self) -> int:
         game = self.game
+        self.say_note()
         try:
             while not game.over:
                 prompt = game.prompt
@@ -135,6 +150,7 @@ class Session:
             if target:
                 self.save(target)
             self.console.print(f"{stop.reason}", style="bold")
+            self.say_note()
             return 0
         except KeyboardInterrupt:
             self.console.print("\nInterrupted.", style="bold")
@@ -168,6 +184,11 @@ class Session:
         self.console.print(Panel(Text(f"Winner: {names} ({reason})", style="bold green"), expand=False))
         if self.save_path:
             self.save(self.save_path)
+        self.say_note()
+
+    def say_note(self) -> None:
+        if self.note:
+            self.console.print(self.note, style="dim", markup=False, soft_wrap=True)
 
     def save(self, path: str) -> bool:
         try:
@@ -218,137 +239,259 @@ class Session:
 
     # ------------------------------------------------------------------ humans
     def choices(self, seat: int, legal: Legal) -> list[Choice]:
+        """The menu: the prompt's answers (safe ones first), a bid, then 'Manage…' and 'Propose a trade…'."""
         game = self.game
-        answers = [a for a in legal.actions if a.kind not in self.game.ACTION_KINDS.anytime]
-        anytime = [a for a in legal.actions if a.kind in self.game.ACTION_KINDS.anytime]
-        out = [Choice(render.action_label(game, seat, a), a) for a in answers]
+        anytime = game.ACTION_KINDS.anytime
+        answers = [a for a in legal.actions if a.kind not in anytime]
+        answers.sort(key=lambda a: DRASTIC.get(a.kind, 0))           # stable: the rules' order otherwise
+        out = [Choice(self.screen.action_label(seat, a), a) for a in answers]
         if legal.bid_range is not None:
-            out.append(Choice(render.bid_label(game, legal), special="bid"))
-        out += [Choice(render.action_label(game, seat, a), a) for a in anytime]
+            out.insert(min(1, len(out)), Choice(render.bid_label(game, legal), special="bid"))
+        manage = self.manage_choices(seat, legal)
+        others = [a for a in legal.actions if a.kind in anytime and a.kind not in MANAGE_KINDS
+                  and self.offered(a)]
+        out += self._unique([Choice(self.screen.action_label(seat, a), a) for a in others])
+        if manage:
+            out.append(Choice(f"Manage properties… ({len(manage)}: build, sell, mortgage)", special="manage"))
         if legal.trade_partners:
             out.append(Choice("Propose a trade…", special="trade"))
         return out
 
-    def draw_screen(self, prompt: Prompt | None) -> None:
+    def offered(self, action: Action) -> bool:
+        """Whether the menu offers ``action``: ending a clock game only once its time is up."""
+        if action.kind == TIME_UP and self.deadline is not None:
+            return time.monotonic() >= self.deadline
+        return True
+
+    def manage_choices(self, seat: int, legal: Legal) -> list[Choice]:
+        """Build, sell, mortgage and lift mortgages: one entry each (a set's 'sell all' once)."""
+        acts = [a for a in legal.actions if a.kind in MANAGE_KINDS]
+        acts.sort(key=lambda a: MANAGE_KINDS.index(a.kind))
+        return self._unique([Choice(self.screen.action_label(seat, a), a) for a in acts])
+
+    @staticmethod
+    def _unique(choices: list[Choice]) -> list[Choice]:
+        seen: set[str] = set()
+        out = []
+        for c in choices:
+            if c.label not in seen:
+                seen.add(c.label)
+                out.append(c)
+        return out
+
+    def clock(self) -> Text | None:
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            return Text("time is up", style="bold red")
+        return Text(f"time left {int(left) // 60}:{int(left) % 60:02d}", style="bold")
+
+    def status_lines(self, deciding: int | None) -> list[Text]:
+        """The compact status: the header, then one line per player (who decides, cash, where, what else)."""
+        game = self.game
+        ed = game.edition
+        view = self.screen.view()
+        head = self.screen.header()
+        clock = self.clock()
+        if clock is not None:
+            head = Text.assemble(clock, "  ", head)
+        lines = [head]
+        for seat in range(view.n):
+            mark = "▶" if seat == deciding else ("·" if seat == view.current else " ")
+            line = Text.assemble((mark, "bold"), render.tag(seat), " ", render.name_text(game, seat, 18))
+            if not view.alive[seat]:
+                line.append("  out of the game", style="dim")
+            else:
+                pos = view.position[seat]
+                line.append(f"  {ed.money(view.cash[seat])}  at {pos} {ed.board[pos].name}")
+                facts = self.screen.status_facts(seat)
+                if facts:
+                    line.append(f"  ({facts})", style="dim")
+                line.append("  ")
+                line.append_text(self.screen.holdings(seat))
+            if seat < len(self.kinds) and self.kinds[seat] != "human":
+                line.append(f"  [{self.kinds[seat]}]", style="dim")
+            lines.append(line)
+        return lines
+
+    def height_of(self, renderable: RenderableType) -> int:
+        return len(self.console.render_lines(renderable, self.console.options, pad=False))
+
+    def draw_screen(self, prompt: Prompt | None, footer: int = 0) -> None:
+        """The screen for ``prompt``: status, (the board, if the window is tall), what happened since the
+        decider last acted, fitted so that the question and ``footer`` lines below it stay in view."""
         game = self.game
         console = self.console
         me = prompt.player if prompt is not None else None
-        events = self.new_events(me)
+        events = self.since(me)
         if self.interactive:
             console.clear()
-        highlight = None
-        if prompt is not None and prompt.kind == "buy":
-            highlight = prompt.details.get("pos")
-        elif prompt is not None:
-            highlight = game.state.position[prompt.player]
-        columns = 2 if console.width >= 90 else 1
-        board = render.board_table(game, highlight=highlight, columns=columns, width=console.width)
-        console.print(render.header(game))
-        console.print(board)
-        console.print(render.players_table(game, self.kinds, deciding=me))
-        limit = None
-        if self.interactive:
-            used = 1 + (game.edition.size // columns + 2) + (len(game.players) + 2) + 14
-            limit = max(4, console.height - used)
-        console.print(render.events_panel(game, events, me, limit))
+        status = self.status_lines(me)
+        if self.interactive or self.fit:
+            if len(status) + footer + 1 > console.height:
+                status = status[:1]                    # a very long question: the header line only
+        for line in status:
+            console.print(line, no_wrap=True, overflow="ellipsis")
+        used = len(status) + footer + 1                # +1: the input line
+        if self.interactive or self.fit:
+            room = console.height - used
+            highlight = prompt.details.get("pos") if prompt is not None and prompt.kind == "buy" else (
+                game.state.position[me] if me is not None else None)
+            columns = 2 if console.width >= 76 else 1
+            board = self.screen.board_table(highlight=highlight, columns=columns, width=console.width)
+            board_h = self.height_of(board)
+            if room - board_h >= 12:                   # a tall window: the board too, and room for the rest
+                console.print(board)
+                room -= board_h
+            self.print_events(events, me, room - 2)
+        else:
+            self.print_events(events, me, None)        # a transcript (piped input): everything
+
+    def since(self, viewer: int | None) -> list[Event]:
+        """Events since ``viewer`` last decided (for a bot-only table: since the last drawing)."""
+        start = self.last_seen.get(viewer, self.seen) if viewer is not None else self.seen
+        events = self.game.history[start:]
+        self.seen = len(self.game.history)
+        if viewer is not None:
+            self.last_seen[viewer] = self.seen
+        return [e for e in events if e.visible_to(viewer)]
+
+    def print_events(self, events: list[Event], me: int | None, room: int | None) -> None:
+        """What happened, newest last, in at most ``room`` lines (the box included); what does not fit
+        is left to 'log', but trades, auctions, bankruptcies and building sales are kept first."""
+        game = self.game
+        title = "Since your last move" if me is not None else "What just happened"
+        if room is None:
+            self.console.print(render.events_panel(game, events, me, title=title))
+            return
+        if room < 3:
+            return
+        width = self.console.width - 4
+        lines = [render.event_text(game, e, me) for e in events]
+        heights = [max(1, -(-len(t.plain) // width)) for t in lines]
+        budget = room - 2
+        if sum(heights) <= budget:
+            self.console.print(render.events_panel(game, events, me, title=title))
+            return
+        budget -= 1                                    # the "… N more" line
+        keep: set[int] = set()
+        for wanted in (lambda e: e.kind in SUMMARY_KINDS and e.player != me, lambda e: True):
+            for i in range(len(events) - 1, -1, -1):
+                if i not in keep and wanted(events[i]) and heights[i] <= budget:
+                    keep.add(i)
+                    budget -= heights[i]
+        shown = [lines[i] for i in sorted(keep)]
+        body: list[RenderableType] = [Text(f"… {len(events) - len(keep)} more line(s): 'log' shows them all",
+                                           style="dim italic"), *shown]
+        self.console.print(Panel(Group(*body), title=title, title_align="left", box=box.ROUNDED))
+
+    def menu(self, prompt: Prompt, choices: list[Choice]) -> list[RenderableType]:
+        """The question and the numbered choices, as printed lines."""
+        out: list[RenderableType] = [self.screen.prompt_text(prompt)]
+        items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(choices, 1)]
+        long = [i for i, c in enumerate(choices) if not c.special and c.action is not None
+                and c.action.kind not in self.game.ACTION_KINDS.anytime]
+        if len(long) > 8:                  # a long list (any space, say): in columns, numbers running down
+            first, last = long[0], long[-1] + 1
+            width = self.console.width
+            per_row = max(1, min(4, width // min(max(len(items[i]) for i in long) + 2, 27)))
+            grid = Table.grid(padding=(0, 1))
+            for _ in range(per_row):
+                grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // per_row - 1)
+            block = items[first:last]
+            rows = -(-len(block) // per_row)
+            for r in range(rows):
+                grid.add_row(*[block[r + c * rows] if r + c * rows < len(block) else "" for c in range(per_row)])
+            out += [*items[:first], grid, *items[last:]]
+        else:
+            out.extend(items)
+        out.append(Text("help · board · mine · deeds · players · log · legend · save · quit", style="dim"))
+        return out
 
     def show_choices(self, prompt: Prompt, choices: list[Choice]) -> None:
-        game = self.game
-        console = self.console
-        console.print(render.prompt_text(game, prompt))
-        items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(choices, 1)]
-        anytime = game.ACTION_KINDS.anytime
-        n_answers = sum(1 for c in choices if c.special == "bid" or (c.action is not None
-                                                                      and c.action.kind not in anytime))
-        answers, rest = items[:n_answers], items[n_answers:]
-        if len(answers) > 12:                # a long list (any space, say): in columns, like the commands
-            rest, n_answers = answers + rest, 0
-        for item in answers if n_answers else ():
-            console.print(item)
-        trade = [item for item, c in zip(items, choices) if c.special == "trade"]
-        rest = [item for item in rest if item not in trade]
-        if rest:
-            widest = max(len(item) for item in rest) + 3
-            per_row = max(1, min(3, console.width // widest)) if len(rest) > 3 else 1
-            grid = Table.grid(padding=(0, 3))
-            for _ in range(per_row):
-                grid.add_column(no_wrap=True, overflow="ellipsis")
-            for start in range(0, len(rest), per_row):
-                row = rest[start:start + per_row]
-                grid.add_row(*row, *([""] * (per_row - len(row))))
-            console.print(grid)
-        for item in trade:
-            console.print(item)
-        console.print(Text("help: commands · deed <space> · board · trade · save <file> · quit", style="dim"))
+        for part in self.menu(prompt, choices):
+            self.console.print(part)
 
     def human_decides(self, prompt: Prompt) -> None:
         game = self.game
         seat = prompt.player
-        self.draw_screen(prompt)
         name = game.players[seat]
         style = render.player_style(seat)
+        redraw = True
         while True:
             legal = game.legal_actions(seat)
             choices = self.choices(seat, legal)
+            if redraw:
+                menu_h = sum(self.height_of(part) for part in self.menu(prompt, choices))
+                self.draw_screen(prompt, footer=menu_h)
             self.show_choices(prompt, choices)
-            while True:
-                try:
-                    line = self.read(f"[{style}]{name}[/] ▸ ")
-                except EOFError:
-                    raise QuitGame("End of input: leaving the game.", self.save_path) from None
-                outcome = self.handle(seat, line, choices, legal)
-                if outcome == "acted":
-                    return
-                if outcome == "redraw":
-                    self.draw_screen(prompt)
-                    break
-                if outcome == "choices":
-                    break
-                # "stay": the message is printed; read again
+            try:
+                line = self.read(f"[{style}]{name}[/] ▸ ")
+            except EOFError:
+                raise QuitGame("End of input: leaving the game.", self.save_path) from None
+            outcome = self.handle(seat, line, choices, legal)
+            if outcome == "acted":
+                return
+            # "redraw": the whole screen; "choices" (a command printed something) or "stay" (a message):
+            # the question and the choices again below it, so that they stay in view
+            redraw = outcome == "redraw"
 
     def handle(self, seat: int, line: str, choices: list[Choice], legal: Legal) -> str:
         """Do what one line of input says. Returns "acted", "redraw", "choices" or "stay"."""
         game = self.game
-        ed = game.edition
         console = self.console
         if not line:
             console.print(self.allowed(choices), style="yellow")
             return "stay"
+        if len(line) > MAX_INPUT:
+            console.print(f"That line is {len(line)} characters long; a choice, command or action is at most "
+                          f"{MAX_INPUT}. " + self.allowed(choices), style="yellow")
+            return "stay"
         words = line.split()
         cmd = words[0].lower()
         rest = line[len(words[0]):].strip()
-        if line.isdigit():
-            n = int(line)
-            if not 1 <= n <= len(choices):
-                console.print(f"There is no choice {n}. " + self.allowed(choices), style="yellow")
-                return "stay"
-            choice = choices[n - 1]
-            if choice.special == "bid":
-                return self.bid_dialog(seat, legal)
-            if choice.special == "trade":
-                return self.trade_dialog(seat, legal)
-            assert choice.action is not None
-            return self.try_act(seat, choice.action, choices)
+        number = whole_number(line)
+        if number is not None:
+            return self.pick(seat, number, choices, legal)
+        if line.lstrip("+-").isdigit():        # '²', '--5', '-1', a very long number: no choice's number
+            shown = line if len(line) <= 12 else line[:12] + "…"
+            console.print(f"'{shown}' is not a choice number. " + self.allowed(choices), style="yellow")
+            return "stay"
         if cmd in ("help", "h", "?"):
-            last = ed.size - 1
-            example = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
-            text = getattr(render.family_screen(ed.family), "HELP", HELP)
-            console.print(Text.from_markup(text.format(house=ed.term("house"), hotel=ed.term("hotel"),
-                                                       street=ed.term("street"), title_deed=ed.term("title_deed"),
-                                                       last=last, example=example)))
+            console.print(Text.from_markup(self.screen.help_text()))
             return "stay"
         if cmd == "board":
-            return "redraw"
+            here = game.state.position[seat]
+            columns = 2 if console.width >= 76 else 1
+            console.print(self.screen.board_table(highlight=here, columns=columns, width=console.width))
+            return "choices"
+        if cmd in ("legend", "key"):
+            console.print(self.screen.legend())
+            return "choices"
+        if cmd in ("players", "who", "status"):
+            console.print(self.screen.players_table(self.kinds, deciding=seat))
+            return "choices"
+        if cmd in ("mine", "props", "properties"):
+            console.print(self.screen.properties_table(seat))
+            return "choices"
+        if cmd == "deeds":
+            console.print(self.screen.deeds_table())
+            return "choices"
         if cmd == "log":
-            count = int(rest) if rest.isdigit() else 30
-            for event in [e for e in game.history if e.visible_to(seat)][-count:]:   # no one else's secrets
+            count = whole_number(rest) if rest else None
+            if rest and count is None:
+                console.print("log N: N is a whole number of events (log alone shows them all).", style="yellow")
+                return "stay"
+            visible = [e for e in game.history if e.visible_to(seat)]       # no one else's secrets
+            for event in visible[-count:] if count else visible:
                 console.print(render.event_text(game, event))
-            return "stay"
+            return "choices"
         if cmd in ("deed", "card"):
             pos = self.space(rest)
             if pos is None:
                 return "stay"
-            console.print(render.deed_panel(game, pos))
+            console.print(self.screen.deed_panel(pos))
             return "stay"
         if cmd == "save":
             path = rest or self.save_path
@@ -361,6 +504,8 @@ class Session:
             return self.quit_dialog()
         if cmd == "trade" and not rest:
             return self.trade_dialog(seat, legal)
+        if cmd in ("manage", "m") and not rest:
+            return self.manage_dialog(seat, legal)
         if cmd in (A.BUILD, A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE):
             if not rest:
                 console.print(f"Say which space: {cmd} <space> (a number or part of its name)", style="yellow")
@@ -382,17 +527,31 @@ class Session:
             return "stay"
         return self.try_act(seat, action, choices)
 
+    def pick(self, seat: int, n: int, choices: list[Choice], legal: Legal) -> str:
+        if not 1 <= n <= len(choices):
+            self.console.print(f"There is no choice {n}. " + self.allowed(choices), style="yellow")
+            return "stay"
+        choice = choices[n - 1]
+        if choice.special == "bid":
+            return self.bid_dialog(seat, legal)
+        if choice.special == "trade":
+            return self.trade_dialog(seat, legal)
+        if choice.special == "manage":
+            return self.manage_dialog(seat, legal)
+        assert choice.action is not None
+        return self.try_act(seat, choice.action, choices)
+
     def allowed(self, choices: list[Choice]) -> str:
         numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
-        return (f"Type a choice number ({numbers}), a command (help, deed <space>, board, trade, save <file>, "
-                "quit) or an action such as 'roll' or 'bid 120'.")
+        return (f"Type a choice number ({numbers}), a command (help, board, mine, log, ...) or an action such "
+                "as 'roll' or 'bid 120'.")
 
     def space(self, text: str) -> int | None:
         ed = self.game.edition
         if not text:
             self.console.print("Say which space: a number or part of its name.", style="yellow")
             return None
-        pos = ed.find(text)
+        pos = ed.find(text) if len(text) <= MAX_INPUT else -1
         if pos < 0:
             low = text.lower()
             hits = [s.name for s in ed.board if low in s.name.lower()]
@@ -405,16 +564,98 @@ class Session:
             return None
         return pos
 
+    def confirm(self, seat: int, action: Action) -> bool:
+        """Ask before an action that cannot be taken back and costs a lot (bankruptcy, a lopsided trade,
+        ending the game); every other action goes ahead at once."""
+        game = self.game
+        k = action.kind
+        if k == A.BANKRUPT:
+            return self.ask_yes(f"{self.screen.action_label(seat, action)}: are you sure? This cannot be undone.",
+                                False)
+        if k == TIME_UP:
+            return self.ask_yes("End the game now? The richest player wins.", False)
+        if k == A.ACCEPT and game.prompt is not None and game.prompt.kind == "trade":
+            offer = game.prompt.details["offer"]
+            get, give = self.offer_values(offer, seat)
+            if give > get:
+                money = game.edition.money
+                return self.ask_yes(f"You would give about {money(give)} of value and get {money(get)}: "
+                                    "accept anyway?", False)
+        return True
+
+    def offer_values(self, offer: dict, seat: int) -> tuple[int, int]:
+        """(what ``seat`` would get, what it would give) in a trade offer, properties at their printed
+        price (half when mortgaged), cards at 50."""
+        ed = self.game.edition
+        view = self.screen.view()
+
+        def worth(spaces: Sequence[int], cards: Sequence[int], cash: int) -> int:
+            total = max(cash, 0) + 50 * len(cards)
+            for pos in spaces:
+                price = ed.board[pos].price or 0
+                total += price // 2 if getattr(view, "mortgaged", None) and view.mortgaged[pos] else price
+            return total
+
+        cash = offer.get("cash", 0)
+        proposer_gives = worth(offer.get("give", ()), offer.get("give_cards", ()), cash)
+        target_gives = worth(offer.get("take", ()), offer.get("take_cards", ()), -cash)
+        if seat == offer["proposer"]:
+            return target_gives, proposer_gives
+        return proposer_gives, target_gives
+
     def try_act(self, seat: int, action: Action, choices: list[Choice]) -> str:
+        game = self.game
+        reason = game.check(seat, action)
         try:
-            self.game.act(seat, action)
+            sure = reason is not None or self.confirm(seat, action)
+        except EOFError:
+            raise QuitGame("End of input: leaving the game.", self.save_path) from None
+        if not sure:
+            self.console.print("Not done.", style="yellow")
+            return "choices"
+        try:
+            game.act(seat, action)
         except IllegalAction as exc:
-            self.console.print(f"Not allowed: {exc.reason}.", style="yellow")
+            prompt = game.prompt
+            if prompt is not None and action.kind not in game.ACTION_KINDS.anytime and prompt.player == seat:
+                self.console.print(f"'{action.kind}' is not an answer now: {self.asked(prompt)}.", style="yellow")
+            else:
+                self.console.print(f"Not allowed: {exc.reason}.", style="yellow")
             self.console.print(self.allowed(choices), style="yellow")
             return "stay"
         return "acted"
 
+    def asked(self, prompt: Prompt) -> str:
+        """What a prompt asks, in a few words, for a refused answer."""
+        answers = sorted({a.kind for a in self.game.legal_actions(prompt.player).actions
+                          if a.kind not in self.game.ACTION_KINDS.anytime})
+        return f"the question is '{prompt.kind}', answered by " + ", ".join(f"'{k}'" for k in answers) if answers \
+            else f"the question is '{prompt.kind}'"
+
     # ------------------------------------------------------------------ dialogs
+    def manage_dialog(self, seat: int, legal: Legal) -> str:
+        """The property submenu: build, sell, sell a set's buildings, mortgage, lift a mortgage."""
+        options = self.manage_choices(seat, legal)
+        if not options:
+            self.console.print("Nothing to build, sell or mortgage now.", style="yellow")
+            return "stay"
+        self.console.print(Text("Manage properties (Enter or 0 goes back):", style="bold"))
+        items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(options, 1)]
+        for item in items:
+            self.console.print(item, no_wrap=True, overflow="ellipsis")
+        while True:
+            try:
+                text = self.read("Manage ▸ ")
+            except EOFError:
+                raise QuitGame("End of input: leaving the game.", self.save_path) from None
+            n = whole_number(text) if text else 0
+            if n == 0:
+                return "choices"
+            if n is not None and 1 <= n <= len(options):
+                action = options[n - 1].action
+                assert action is not None
+                return self.try_act(seat, action, options)
+            self.console.print(f"Choose 1-{len(options)}, or Enter to go back.", style="yellow")
     def bid_dialog(self, seat: int, legal: Legal) -> str:
         game = self.game
         money = game.edition.money
@@ -425,10 +666,9 @@ class Session:
         except EOFError:
             raise QuitGame("End of input: leaving the game.", self.save_path) from None
         text = text.replace(game.edition.currency_symbol, "").replace(",", "").strip() if text else ""
-        if not text:
-            amount = lo
-        elif text.isdigit():
-            amount = int(text)
+        number = whole_number(text) if text else lo
+        if number is not None:
+            amount = number
         else:
             self.console.print(f"A bid is a whole number from {money(lo)} to {money(hi)}.", style="yellow")
             return "choices"
@@ -461,7 +701,7 @@ class Session:
     def _tradable(self, owner: int) -> list[int]:
         game = self.game
         ed = game.edition
-        s = game.view(None)
+        s = self.screen.view()
         out = []
         for pos in ed.properties:
             if s.owner[pos] != owner:
@@ -484,7 +724,6 @@ class Session:
         return ed.find(text)
 
     def _pick_spaces(self, question: str, allowed: list[int]) -> list[int] | None:
-        ed = self.game.edition
         while True:
             text = self.read(question)
             if text.lower() in ("cancel", "c"):
@@ -511,7 +750,7 @@ class Session:
         game = self.game
         ed = game.edition
         console = self.console
-        view = game.view(None)
+        view = self.screen.view()
         partners = legal.trade_partners
         if not partners:
             console.print("No trade can be proposed now (another trade is waiting for an answer).", style="yellow")
@@ -519,32 +758,36 @@ class Session:
         console.print(Text("Propose a trade (Enter skips a question, 'cancel' stops)", style="bold"))
         for i, q in enumerate(partners, 1):
             console.print(Text.assemble(f" {i}) ", render.name_text(game, q),
-                                        f"  {ed.money(view.cash[q])}  ", render.holdings(game, q)))
+                                        f"  {ed.money(view.cash[q])}  ", self.screen.holdings(q)))
         while True:
             text = self.read("Trade with (number): ")
             if not text or text.lower() in ("cancel", "c"):
                 console.print("Trade cancelled.")
                 return "choices"
-            if text.isdigit() and 1 <= int(text) <= len(partners):
-                target = partners[int(text) - 1]
+            n = whole_number(text)
+            if n is not None and 1 <= n <= len(partners):
+                target = partners[n - 1]
                 break
             console.print(f"Choose 1-{len(partners)}.", style="yellow")
 
-        def listing(owner: int, spaces: list[int]) -> Text:
+        mortgages = getattr(view, "mortgaged", None)       # (families without mortgages have none)
+
+        def listing(spaces: list[int]) -> Text:
             t = Text()
             for pos in spaces:
                 t.append("  ")
-                t.append_text(render.swatch(ed, pos))
-                t.append(f" {pos} {ed.board[pos].name}" + (" (mortgaged)" if getattr(game.state, "mortgaged", None) and view.mortgaged[pos] else "") + "\n")
+                t.append_text(self.screen.space_mark(pos))
+                mortgaged = " (mortgaged)" if mortgages is not None and mortgages[pos] else ""
+                t.append(f" {pos} {ed.board[pos].name}{mortgaged}\n")
             return t if spaces else Text("  (nothing tradable)\n", style="dim")
 
         mine, theirs = self._tradable(seat), self._tradable(target)
-        console.print(Text.assemble("You can give:\n", listing(seat, mine)))
+        console.print(Text.assemble("You can give:\n", listing(mine)))
         give = self._pick_spaces("Give which properties (numbers or names, comma-separated): ", mine)
         if give is None:
             console.print("Trade cancelled.")
             return "choices"
-        console.print(Text.assemble(f"{game.players[target]} can give:\n", listing(target, theirs)))
+        console.print(Text.assemble(f"{game.players[target]} can give:\n", listing(theirs)))
         take = self._pick_spaces("Ask for which properties: ", theirs)
         if take is None:
             console.print("Trade cancelled.")
@@ -559,8 +802,9 @@ class Session:
             if text.lower() in ("cancel", "c"):
                 console.print("Trade cancelled.")
                 return "choices"
-            if text.lstrip("-").isdigit():
-                cash = int(text)
+            amount = whole_number(text[1:] if text.startswith("-") else text)
+            if amount is not None:
+                cash = -amount if text.startswith("-") else amount
                 break
             console.print("A whole number, please (negative: they pay you).", style="yellow")
         give_cards: tuple[int, ...] = ()

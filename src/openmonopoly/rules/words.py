@@ -25,6 +25,26 @@ def building_words(edition: Edition, level: int, houses_per_hotel: int) -> str:
     return f"{level} {edition.term('house', level)}"
 
 
+def money_words(edition: Edition, amount: int) -> str:
+    """``edition.money(amount)`` with a singular unit for one ("1 credit", not "1 credits")."""
+    text = edition.money(amount)
+    fmt = edition.money_format
+    if abs(amount) == 1 and fmt.startswith("{} ") and fmt.endswith("s"):
+        return text[:-1]
+    return text
+
+
+def first_rolls(info: str, names: Sequence[str]) -> str:
+    """The first-player roll-off as people read it: "Ann 5+6, Ben 3+5" (the event says "0:5+6 1:3+5",
+    seats counted from 0)."""
+    out = []
+    for item in info.split():
+        seat, _, faces = item.partition(":")
+        known = seat.isdigit() and int(seat) < len(names)
+        out.append(f"{names[int(seat)]} {faces}" if known else item)
+    return ", ".join(out)
+
+
 class EventWords:
     """Events of one game in its edition's words; ``names`` are the players' names by seat."""
 
@@ -61,7 +81,7 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
     terms = {key: ed.term(key) for key in ("jail", "go_to_jail", "go")}
     p = event.player
     if k == E.GAME_STARTED:
-        return f"Everyone rolls for the first turn ({event.info}); {who(p)} starts."
+        return f"Everyone rolls for the first turn ({first_rolls(event.info, names)}); {who(p)} starts."
     if k == E.TURN:
         return f"--- Round {event.amount}: {who(p)}'s turn ---"
     if k == E.DICE:
@@ -80,7 +100,7 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
         return f"{who(p)} buys {space(event.pos)} for {money(event.amount)}."
     if k == E.AUCTION_START:
         lot = space(event.pos) if event.pos >= 0 else f"one of the bank's last {ed.term(event.info + 's', 2)}"
-        return f"Auction of {lot}; bids open at {money(event.amount)}."
+        return f"Auction of {lot}; bids open at {money_words(ed, event.amount)}."
     if k == E.BID:
         return f"{who(p)} bids {money(event.amount)}."
     if k == E.BID_PASS:
@@ -98,7 +118,9 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
             return f"{who(p)} pays {money(event.amount)} for {space(event.pos)}."
         if reason == "bankruptcy":
             return f"{who(p)} hands their last {money(event.amount)} to {who(event.other)}."
-        label = {"bail": "to leave jail", "card": "(card)", "repairs": "for repairs", "interest": "interest",
+        if reason == "interest":
+            return f"{who(p)} pays {money(event.amount)} interest to {who(event.other)}."
+        label = {"bail": "to leave jail", "card": "(card)", "repairs": "for repairs",
                  "auction": "for the auction", "building-auction": "for the building", "refund": "(refund)",
                  "mission": "(mission)", "deed": f"for {space(event.pos)}"}
         return f"{who(p)} pays {money(event.amount)} to {who(event.other)} {label.get(reason, reason)}.".replace(

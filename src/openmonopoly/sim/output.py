@@ -1,9 +1,9 @@
 """Per-game rows of a simulation: CSV (csv module) or Parquet (pyarrow, the ``sim`` extra).
 
 One row per game, in game-index order: ``game`` (index), ``seed``, ``edition``, ``seats``,
-``winners`` (seats, counted from 0; more than one when net worths tie at the round limit),
-``end_reason``, ``turns``, ``rounds``, then ``cash_K`` and ``net_worth_K`` for each seat K
-(from 0) at the end, and the game record's ``digest``. In CSV ``seats`` and ``winners`` are
+``winners`` (seats, counted from 1 as everywhere people read them; more than one when net worths
+tie at the round limit), ``end_reason``, ``turns``, ``rounds``, then ``cash_K`` and ``net_worth_K``
+for each seat K (from 1) at the end, and the game record's ``digest``. In CSV ``seats`` and ``winners`` are
 comma-separated; in Parquet they are lists.
 """
 from __future__ import annotations
@@ -39,18 +39,19 @@ def check_out(path: str | Path) -> str:
 
 def columns(n_seats: int) -> list[str]:
     return (["game", "seed", "edition", "seats", "winners", "end_reason", "turns", "rounds"]
-            + [f"cash_{k}" for k in range(n_seats)] + [f"net_worth_{k}" for k in range(n_seats)] + ["digest"])
+            + [f"cash_{k}" for k in range(1, n_seats + 1)] + [f"net_worth_{k}" for k in range(1, n_seats + 1)]
+            + ["digest"])
 
 
 def rows(games: list[dict[str, Any]], edition: str, seats: list[str]) -> list[dict[str, Any]]:
     out = []
     for g in games:
         row: dict[str, Any] = {"game": g["index"], "seed": g["seed"], "edition": edition, "seats": list(seats),
-                               "winners": list(g["winners"]), "end_reason": g["end_reason"],
+                               "winners": [w + 1 for w in g["winners"]], "end_reason": g["end_reason"],
                                "turns": g["turns"], "rounds": g["rounds"]}
-        for k, cash in enumerate(g["cash"]):
+        for k, cash in enumerate(g["cash"], 1):
             row[f"cash_{k}"] = cash
-        for k, worth in enumerate(g["net_worth"]):
+        for k, worth in enumerate(g["net_worth"], 1):
             row[f"net_worth_{k}"] = worth
         row["digest"] = g["digest"]
         out.append(row)

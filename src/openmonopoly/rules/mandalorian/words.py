@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from ...editions.schema import Edition
 from ...engine import events as E
 from ...engine.events import Event
-from ..words import EventWords
+from ..words import EventWords, first_rolls
 from . import events as ME
 from .data import MandalorianRules
 
@@ -45,7 +45,7 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
         return ed.decks[0].cards[c].id.replace("-", " ")
 
     if k == E.GAME_STARTED:
-        return f"Everyone rolls the silver die ({event.info}); {who(p)} starts."
+        return f"Everyone rolls the silver die ({first_rolls(event.info, names)}); {who(p)} starts."
     if k == ME.CHARACTER:
         return f"{who(p)} plays {t.characters[event.amount].name}."
     if k == E.DICE:
@@ -99,9 +99,10 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
         return f"{who(p)} announces {signet(event.amount)} (+{event.other})."
     if k == ME.BATTLE_ROLL:
         silver, green = divmod(event.other, 10)
-        dice = f"{silver} + {green} (both dice)" if green else f"{silver}"
         again = " again" if event.info == "reroll" else ""
-        return f"{who(p)} rolls{again} {dice} = {event.amount}."
+        if green:
+            return f"{who(p)} rolls{again} {silver} + {green} (both dice) = {event.amount}."
+        return f"{who(p)} rolls{again} {silver}."
     if k == ME.BATTLE_WON:
         return f"{who(p)} defeats {enemy(event.other)} and keeps the card."
     if k == ME.BATTLE_LOST:
