@@ -27,7 +27,7 @@ from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, compile_empire
 from .words import EmpireWords
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
-from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
+from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, tower_value
 
 
 class EmpireState(State):
@@ -281,7 +281,9 @@ class EmpireGame(Game):
         movement.advance_to(self, player, target)
 
     def go_salary(self, player: int) -> int:
-        """GO: collect your current tower value ($50K with no billboards)."""
+        """GO: collect your current tower value; "No billboards? Collect $50K" (offices alone are no billboards)."""
+        if not has_billboard(self, player):
+            return self.edition.rules.ladder[0]
         return tower_value(self, player)
 
     def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
@@ -293,7 +295,8 @@ class EmpireGame(Game):
 
     # ------------------------------------------------------------ shared-part hooks
     def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
-        """Keep your cash; the topmost piece of your tower goes to the creditor (to the board for the bank)."""
+        """Keep your cash; the topmost billboard of your tower goes to the creditor (to the board for the bank);
+        with no billboard (offices only, or nothing), nothing happens."""
         if self._events is not None:
             self._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
         if payee == BANK:
