@@ -290,3 +290,49 @@ def test_rebuild_after_selling_back_to_the_bank():
     g.act(0, "pass")
     s = g.state
     assert (s.level[11], s.cash[1], s.bank_houses) == (1, 1400, 0)
+
+
+ORANGE = (16, 18, 19)          # Fleets cost 100
+
+
+def test_after_a_shortage_auction_an_ordinary_build_is_not_refused():
+    """Not Enough Buildings?: "If multiple players want the last Fleet or Base, the Banker must auction it."
+    The engine lets a player call one such auction of each kind per turn; once Fleets come back to the bank
+    and there is no shortage any more, the same player's ordinary build goes ahead at the Fleet cost."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    own(g, 2, *ORANGE, level=1)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(2, "pass")
+    g.act(0, "bid 10")
+    g.act(1, "bid 15")
+    g.act(0, "pass")
+    g.act(1, "place 13")
+    s = g.state
+    assert (s.bank_houses, s.level[13], s.cash[1]) == (0, 1, 1485)
+    g.act(2, "sell-all 16")                      # three Fleets back: 3 for 2 rivals is no shortage
+    assert (s.bank_houses, s.cash[2]) == (3, 1650)
+    assert g.check(0, "build 6") is None
+    g.act(0, "build 6")
+    assert (s.level[6], s.cash[0], s.bank_houses) == (1, 1450, 2)
+    assert prompt_kind(g) == (0, "turn")
+
+
+def test_a_second_shortage_auction_in_the_same_turn_is_refused():
+    """The once-a-turn limit still stops the same player from calling a second shortage auction."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(0, "bid 10")
+    g.act(1, "bid 15")
+    g.act(0, "pass")
+    g.act(1, "place 13")
+    g.act(1, "sell 13")                          # one Fleet back, and both could build: a shortage
+    assert g.state.bank_houses == 1
+    refused(g, 0, "build 6", "already called a Fleet auction this turn")
