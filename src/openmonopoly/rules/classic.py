@@ -25,7 +25,7 @@ from ..registry import register
 from . import buildings, cards, jail, mortgage, movement, trade
 from .auction import HOTEL_LOT
 from .classic_data import ClassicRules, compile_classic
-from .debt import raisable, start_debt
+from .debt import in_debt, raisable, start_debt
 from .money import pay
 from .property import BuyOrAuction, ClaimRent
 from .rent import rent_due, rent_for_roll
@@ -365,13 +365,10 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ any-time actions
     def check_anytime(self, player: int, action: Action) -> str | None:
         kind = action.kind
-        s: ClassicState = self.state
-        top = s.stack[-1]
-        in_debt = top.decider == player and top.kind == "debt"
         if kind == A.TRADE:
             return trade.check_proposal(self, player, action)
         if kind == A.BUILD:
-            return "pay your debt first" if in_debt else buildings.check_build(self, player, action.arg)
+            return "pay your debt first" if in_debt(self, player) else buildings.check_build(self, player, action.arg)
         if kind == A.SELL:
             return buildings.check_sell(self, player, action.arg)
         if kind == A.SELL_ALL:
@@ -379,7 +376,9 @@ class ClassicGame(Game):
         if kind == A.MORTGAGE:
             return mortgage.check_mortgage(self, player, action.arg)
         if kind == A.UNMORTGAGE:
-            return "pay your debt first" if in_debt else mortgage.check_unmortgage(self, player, action.arg)
+            if in_debt(self, player):
+                return "pay your debt first"
+            return mortgage.check_unmortgage(self, player, action.arg)
         return f"unknown action '{kind}'"
 
     def apply_anytime(self, player: int, action: Action) -> None:
