@@ -453,3 +453,22 @@ def test_mission_state_round_trips_through_json():
     assert back.to_json() == g.to_json() and back.prompt == g.prompt
     back.act(0, f"take {BOTHAWUI}")
     assert back.state.owner[BOTHAWUI] == 0
+
+
+def test_bankruptcy_creditor_unmortgaging_a_received_site_pays_the_10_percent_due_at_once_too():
+    """Bankruptcy, owing a player: "they receive your mortgaged property ... and pay 10% on each mortgaged
+    property" -- due at once, so lifting it before the lift-or-keep answer ('unmortgage') costs what 'lift'
+    costs: the 10% (3) plus the mortgage and its 10% (33)."""
+    g = new_game(CW, 3)
+    own(g, 0, DUNE, TATOOINE, mortgaged=True)
+    own(g, 2, RUUSAN)
+    set_cash(g, 0, 5)
+    place(g, 0, 5)
+    roll(g, 0, 1, 2)                       # Ruusan: 6 rent
+    g.act(0, "bankrupt")
+    assert prompt_kind(g) == (2, "mortgaged-property") and g.prompt.details["lift_cost"] == 36
+    g.act(2, f"unmortgage {TATOOINE}")
+    assert g.state.cash[2] == 1505 - 36
+    g.act(2, f"unmortgage {DUNE}")         # the one being asked about: the prompt is settled too
+    assert g.state.cash[2] == 1505 - 72 and prompt_kind(g) == (1, "turn")
+    check_invariants(g)
