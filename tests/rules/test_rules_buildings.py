@@ -336,3 +336,48 @@ def test_a_second_shortage_auction_in_the_same_turn_is_refused():
     g.act(1, "sell 13")                          # one Fleet back, and both could build: a shortage
     assert g.state.bank_houses == 1
     refused(g, 0, "build 6", "already called a Fleet auction this turn")
+
+
+def test_a_fleet_won_at_auction_is_the_winners_until_placed():
+    """Not Enough Buildings?: "If multiple players want the last Fleet or Base, the Banker must auction it."
+    The winner places the Fleet won; meanwhile nobody else may build it (the bank's last Fleet is no longer
+    the bank's to sell), so the place-building prompt always keeps an answer."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(0, "bid 20")
+    g.act(1, "pass")
+    assert prompt_kind(g) == (0, "place-building")
+    refused(g, 1, "build 11", "won at auction")
+    assert om.Action("build", 11) not in g.legal_actions(1)
+    assert [str(a) for a in g.legal_actions(0).actions if a.kind == "place"] == ["place 6", "place 8", "place 9"]
+    g.act(0, "place 9")
+    s = g.state
+    assert (s.level[9], s.level[11], s.bank_houses, s.cash[0], s.cash[1]) == (1, 0, 0, 1480, 1500)
+    assert prompt_kind(g) == (0, "turn")
+
+
+def test_a_fleet_won_at_auction_with_nowhere_left_to_go_is_refunded():
+    """The winner who leaves the won Fleet nowhere to go (here: mortgaging a Scene of the set at the
+    place-building prompt) can only 'pass': the bank keeps the Fleet and refunds the bid (20)."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(0, "bid 20")
+    g.act(1, "pass")
+    refused(g, 0, "pass", "only for a building with nowhere left")
+    g.act(0, "mortgage 6")                              # +50
+    assert prompt_kind(g) == (0, "place-building")
+    assert [str(a) for a in g.legal_actions(0).actions if a.kind in ("place", "pass")] == ["pass"]
+    refused(g, 0, "place 8", "nowhere left")
+    g.act(0, "pass")
+    s = g.state
+    assert (s.cash[0], s.bank_houses, s.level[6] + s.level[8] + s.level[9]) == (1500 - 20 + 50 + 20, 1, 0)
+    assert prompt_kind(g) == (0, "turn")
+    assert sum(s.cash) - s.bank_net == 3 * 1500
