@@ -62,6 +62,18 @@ class ClassicState(State):
         self.shortage_tried = []
 
 
+UTILITY_RENT_REROLL: Final = "utility-rent-reroll"
+
+
+def utility_reroll_option(book: bool, utilities: str) -> Option:
+    """Whether utility rent is the dice total times 4/10 of a fresh roll or of the roll that moved the
+    player: each rulebook says which (the default), and tables often play it the other way."""
+    reading = "a fresh roll of both dice" if book else "the roll that moved the player"
+    return Option(UTILITY_RENT_REROLL, book,
+                  f"Rent on {utilities} is the dice total of a fresh roll (on) or of the moving roll (off), times "
+                  f"the multiplier. Default: this rulebook's reading ({reading}).")
+
+
 A_ROLL: Final = A.A_ROLL              # (Final: a C static in compiled code, not a module lookup)
 
 
@@ -209,6 +221,13 @@ class ClassicGame(Game):
     }
 
     # ------------------------------------------------------------ edition hooks
+    @classmethod
+    def available_options(cls, edition: Edition) -> dict[str, Option]:
+        options = dict(ClassicGame.OPTIONS)
+        rules: ClassicRules = edition.rules
+        options[UTILITY_RENT_REROLL] = utility_reroll_option(rules.utility_rent_reroll, edition.term("utilities", 2))
+        return options
+
     @classmethod
     def compile_rules(cls, edition: Edition) -> Rules:
         return compile_classic(edition)
