@@ -26,6 +26,8 @@ from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, compile_empire
 from .words import EmpireWords
+
+EXACT_RAISES = "exact-raises"
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, tower_value
 
@@ -182,6 +184,9 @@ class EmpireGame(Game):
     landing_counts: list[int] | None = None      # simulation statistics (see sim.runner)
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
+        EXACT_RAISES: Option(EXACT_RAISES, False,
+                             "Auctions: every raise is exactly $50K, the rulebook's words taken literally ('anyone "
+                             "can increase the current bid by $50K'). Off (default): a raise of at least $50K."),
     }
 
     @classmethod
@@ -305,7 +310,13 @@ class EmpireGame(Game):
             hand_over_top(self, payer, payee, "debt")
 
     def max_bid(self, player: int, lot: int) -> int:
-        return self.state.cash[player]
+        cash = self.state.cash[player]
+        if self.options[EXACT_RAISES]:
+            # the one legal bid is the next $50K step (the open auction is the topmost one)
+            for step in reversed(self.state.stack):
+                if type(step) is Auction:
+                    return min(cash, step.minimum(self))
+        return cash
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         from .tower import take_from_board
