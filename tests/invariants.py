@@ -148,6 +148,81 @@ def check_flow(g: Game, step: int, offered: list[tuple[int, Any]]) -> None:
     legal = dict(offered)[p.player]
     if not legal.actions and legal.bid_range is None:
         fail(g, step, f"decider {p.player} has nothing legal to answer {p.kind}")
+    check_answerable(g, step, legal)
+
+
+# Any-time kinds that raise money: what a debtor answers with before 'pay' becomes legal.
+RAISING = frozenset({A.SELL, A.SELL_ALL, A.MORTGAGE, "sell-city"})
+
+
+def check_answerable(g: Game, step: int, legal=None) -> None:
+    """Every prompt has at least one legal answer: an action of a kind the waiting step itself accepts
+    (or a bid), not only any-time actions that leave the prompt where it is. A debt still being raised
+    is answered by raising: then some money-raising action (sell, mortgage, ...) must be legal."""
+    s = g.state
+    if s.over:
+        return
+    top = s.stack[-1]
+    p = g.prompt
+    if legal is None:
+        legal = g.legal_actions(p.player)
+    if legal.bid_range is not None:
+        return
+    answers = top.answers
+    for a in legal.actions:
+        if a.kind in answers:
+            return
+    if top.kind == "debt" and any(a.kind in RAISING for a in legal.actions):
+        return
+    fail(g, step, f"prompt {p.kind} for player {p.player} has no legal answer (only {legal.summary()})")
+
+
+def random_offer(g: Game, rng: random.Random, proposer: int, target: int) -> Action:
+    """A random trade proposal: up to two properties each way, some cash, a held card now and then."""
+    s = g.state
+    ed = g.edition
+    owner = getattr(s, "owner", None)
+    mine = [q for q in ed.properties if owner is not None and owner[q] == proposer]
+    theirs = [q for q in ed.properties if owner is not None and owner[q] == target]
+    give = tuple(sorted(rng.sample(mine, rng.randint(0, min(2, len(mine))))))
+    take = tuple(sorted(rng.sample(theirs, rng.randint(0, min(2, len(theirs))))))
+    cash = rng.choice((0, 0, 10, 50, 150, -10, -50, -150))
+    held = getattr(s, "held", None)
+    give_cards: tuple[int, ...] = ()
+    take_cards: tuple[int, ...] = ()
+    if held is not None and held[proposer] and rng.random() < 0.5:
+        give_cards = (g.trade_card_key(held[proposer][0]),)
+    if held is not None and held[target] and rng.random() < 0.5:
+        take_cards = (g.trade_card_key(held[target][0]),)
+    return Action(A.TRADE, -1, TradeOffer(proposer, target, give, take, cash, give_cards, take_cards))
+
+
+# Any-time actions done by ``random_anytime``, by kind (the test asserts the meddling really happens).
+MEDDLED: dict[str, int] = {}
+
+
+def random_anytime(g: Game, rng: random.Random) -> tuple[int, Action] | None:
+    """A player who is not prompted does something the rules allow at any time (build, sell, mortgage,
+    unmortgage, propose a trade, ...), as a person at the table may; returns (player, action) or None."""
+    s = g.state
+    prompted = g.prompt.player
+    others = [q for q in range(s.n) if q != prompted and s.alive[q]]
+    if not others:
+        return None
+    q = rng.choice(others)
+    legal = g.legal_actions(q)
+    if legal.trade_partners and rng.random() < 0.3:
+        offer = random_offer(g, rng, q, rng.choice(legal.trade_partners))
+        if g.check(q, offer) is None:
+            g.act(q, offer)
+            MEDDLED[A.TRADE] = MEDDLED.get(A.TRADE, 0) + 1
+            return q, offer
+    if not legal.actions:
+        return None
+    a = rng.choice(legal.actions)
+    g.act(q, a)
+    MEDDLED[a.kind] = MEDDLED.get(a.kind, 0) + 1
+    return q, a
 
 
 def check_stack(g: Game, step: int) -> None:
@@ -365,7 +440,10 @@ def game_config(seed: int) -> tuple[str, int, dict]:
 
 
 def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000,
-                 config: tuple[str, int, dict] | None = None, end_reasons: tuple[str, ...] = ("bankruptcy",)) -> Game:
+                 config: tuple[str, int, dict] | None = None, end_reasons: tuple[str, ...] = ("bankruptcy",),
+                 meddle: float = 0.0) -> Game:
+    """``meddle``: the chance, before each prompted action, that a player who is not prompted first
+    does a random any-time action (``random_anytime``); such games may end any way."""
     edition, players, options = game_config(seed) if config is None else config
     options = dict(options)
     if max_rounds is not None:
@@ -379,13 +457,18 @@ def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap
     while not g.over:
         if step >= cap:
             fail(g, step, f"no end after {cap} actions (safety cap)")
+        if meddle and rng.random() < meddle and random_anytime(g, rng) is not None:
+            step += 1
+            hashes.append(state_hash(g))
+            check_step(g, step, rng, full, hashes[-1])
+            continue
         p = g.prompt
         a = bots[p.player].act(g.view(p.player), p)
         g.act(p.player, a)
         step += 1
         hashes.append(state_hash(g))
         check_step(g, step, rng, full, hashes[-1])
-    if max_rounds is None and g.state.end_reason not in end_reasons:
+    if max_rounds is None and not meddle and g.state.end_reason not in end_reasons:
         fail(g, step, f"ended by {g.state.end_reason}, not bankruptcy")
     check_replay(g, hashes)
     if full:

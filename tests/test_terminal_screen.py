@@ -10,13 +10,13 @@ from rich.console import Console
 from rich.text import Text
 
 import openmonopoly as om
+from kit import own, roll, set_cash
 from openmonopoly.agents import make_agent
 from openmonopoly.cli.render import set_marks
 from openmonopoly.cli.screens import screen_for
 from openmonopoly.cli.terminal import Session
 from openmonopoly.engine import events as E
 from openmonopoly.engine.actions import Action, TradeOffer
-from kit import own, roll, set_cash
 from rules.helpers import new_game
 
 WIDTH, HEIGHT = 80, 24

@@ -69,7 +69,7 @@ def test_options_are_declared_per_edition(edition) -> None:
     from openmonopoly.engine.game import rules_class
 
     known = set(rules_class(om.load_edition(edition)).available_options(om.load_edition(edition)))
-    expected = {"max-rounds", "rent-must-be-claimed", "quicker-game"}
+    expected = {"max-rounds", "rent-must-be-claimed", "quicker-game", "utility-rent-reroll"}
     if edition == "clonewars":
         expected |= {"time-limit", "starwars-rule"}
     assert known == expected

@@ -454,3 +454,57 @@ def test_mission_state_round_trips_through_json():
     assert back.to_json() == g.to_json() and back.prompt == g.prompt
     back.act(0, f"take {BOTHAWUI}")
     assert back.state.owner[BOTHAWUI] == 0
+
+
+def test_bankruptcy_creditor_unmortgaging_a_received_site_pays_the_10_percent_due_at_once_too():
+    """Bankruptcy, owing a player: "they receive your mortgaged property ... and pay 10% on each mortgaged
+    property" -- due at once, so lifting it before the lift-or-keep answer ('unmortgage') costs what 'lift'
+    costs: the 10% (3) plus the mortgage and its 10% (33)."""
+    g = new_game(CW, 3)
+    own(g, 0, DUNE, TATOOINE, mortgaged=True)
+    own(g, 2, RUUSAN)
+    set_cash(g, 0, 5)
+    place(g, 0, 5)
+    roll(g, 0, 1, 2)                       # Ruusan: 6 rent
+    g.act(0, "bankrupt")
+    assert prompt_kind(g) == (2, "mortgaged-property") and g.prompt.details["lift_cost"] == 36
+    g.act(2, f"unmortgage {TATOOINE}")
+    assert g.state.cash[2] == 1505 - 36
+    g.act(2, f"unmortgage {DUNE}")         # the one being asked about: the prompt is settled too
+    assert g.state.cash[2] == 1505 - 72 and prompt_kind(g) == (1, "turn")
+    check_invariants(g)
+
+
+JAIL_SPACE = 10
+
+
+def test_jedi_mind_trick_on_a_jailed_player_takes_them_out_of_jail():
+    """Star Wars rule, light 6 "Jedi Mind Trick" / dark 6 "Take Hostage": "put another player on any space"
+    (at least 4). The rule names no exception for a jailed player, and a token off the Jail space is not in
+    jail: the jailed player put on Jabba's Palace leaves jail, lands there and pays the rent (50, doubled for
+    the complete group: 100); their next turn is an ordinary roll."""
+    g = sw_game()
+    own(g, 0, ZIRO, JABBA)
+    jail(g, 1, 1)
+    place(g, 0, 8)
+    _to_mission(g, 0, 6, 6)
+    mission_roll(g, 0, 4)
+    assert om.Action("target", 1) in g.legal_actions(0).actions
+    g.act(0, "target 1")
+    g.act(0, f"pick {JABBA}")
+    s = g.state
+    assert (s.position[1], s.in_jail[1], s.jail_turns[1], s.cash[1]) == (JABBA, False, 0, 1400)
+    assert "left-jail" in [e.kind for e in g.history]
+
+
+def test_jedi_mind_trick_putting_a_jailed_player_on_the_jail_space_keeps_them_in_jail():
+    """Put on the Jail space itself, a jailed player stays in jail (their tries so far unchanged)."""
+    g = sw_game()
+    jail(g, 1, 1)
+    place(g, 0, 8)
+    _to_mission(g, 0, 6, 6)
+    mission_roll(g, 0, 4)
+    g.act(0, "target 1")
+    g.act(0, f"pick {JAIL_SPACE}")
+    s = g.state
+    assert (s.position[1], s.in_jail[1], s.jail_turns[1], s.cash[1]) == (JAIL_SPACE, True, 1, 1500)

@@ -24,6 +24,7 @@ from invariants import (
     check_universe,
     fail,
     hidden_keys,
+    random_anytime,
     state_hash,
 )
 from openmonopoly.agents import make_agent
@@ -121,7 +122,9 @@ def check_privacy(g, step: int) -> None:
                     fail(g, step, f"view of {v} shows {e.player}'s Empire draw {e.info}")
 
 
-def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000):
+def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000,
+                 meddle: float = 0.0):
+    """``meddle``: see ``invariants.play_checked`` (random any-time actions by players not prompted)."""
     rng = random.Random(seed * 7919 + 3)
     players = rng.randint(2, 4)
     options = {} if max_rounds is None else {"max-rounds": max_rounds}
@@ -133,6 +136,11 @@ def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap
     while not g.over:
         if step >= cap:
             fail(g, step, f"no end after {cap} actions")
+        if meddle and rng.random() < meddle and random_anytime(g, rng) is not None:
+            step += 1
+            hashes.append(state_hash(g))
+            check_step(g, step, rng, full, bot)
+            continue
         p = g.prompt
         g.act(p.player, bots[p.player].act(g.view(p.player), p))
         step += 1

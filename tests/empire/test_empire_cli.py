@@ -10,8 +10,8 @@ from typer.testing import CliRunner
 import openmonopoly as om
 from kit import jail, place, prompt_kind, roll, set_cash, stack_card, start_turn
 from openmonopoly.agents import make_agent
-from openmonopoly.cli.screens import screen_for as screen_of
 from openmonopoly.cli.main import app
+from openmonopoly.cli.screens import screen_for as screen_of
 from openmonopoly.cli.terminal import Session
 from openmonopoly.rules.empire.kinds import EV_EMPIRE_PLAYED
 

@@ -540,3 +540,24 @@ def test_rejected_actions_leave_the_game_unchanged():
     assert_refused(g, 0, "play 3", "no such Empire card")
     assert_refused(g, 0, "swap 1", "does not answer")
     assert_refused(g, 0, "pay-bail", "not in jail")
+
+
+def test_option_exact_raises_every_raise_is_exactly_50k():
+    """Auctions: "anyone can increase the current bid by $50K". Default reading: a raise of at least $50K
+    (above); option 'exact-raises': exactly $50K, so the only bid is the next step."""
+    g = om.Game("empire", 3, seed=1, options={"exact-raises": True})
+    start_turn(g, 0)
+    for h in g.state.hands:
+        h.clear()
+    g.state.decks[EMPIRE] = list(range(14))
+    roll(g, 0, 1, 2)                   # 3: Transformers, unowned
+    g.act(0, "auction")
+    assert prompt_kind(g) == (1, "auction") and g.legal_actions(1).bid_range == (50, 50)
+    assert_refused(g, 1, "bid 100", "at most")
+    g.act(1, "bid 50")
+    assert g.legal_actions(2).bid_range == (100, 100)
+    g.act(2, "bid 100")
+    g.act(0, "pass")
+    g.act(1, "pass")
+    s = g.state
+    assert s.owner[TRANSFORMERS] == 2 and s.cash[2] == 900

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 
 from invariants import (
+    check_answerable,
     check_clone_act,
     check_clone_state,
     check_full_json,
@@ -24,6 +25,7 @@ from invariants import (
     check_universe,
     check_views,
     fail,
+    random_anytime,
     state_hash,
 )
 from openmonopoly import Game
@@ -108,6 +110,7 @@ def check_flow(g: Game, step: int, offered) -> None:
     legal = dict(offered)[p.player]
     if not legal.actions and legal.bid_range is None:
         fail(g, step, f"decider {p.player} has nothing legal to answer {p.kind}")
+    check_answerable(g, step, legal)
 
 
 def check_step(g: Game, step: int, rng: random.Random, full: bool) -> None:
@@ -128,7 +131,8 @@ def check_step(g: Game, step: int, rng: random.Random, full: bool) -> None:
 
 
 def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None = None, cap: int = 20000,
-                 options: dict | None = None) -> Game:
+                 options: dict | None = None, meddle: float = 0.0) -> Game:
+    """``meddle``: see ``invariants.play_checked`` (random any-time actions by players not prompted)."""
     rng = random.Random(seed)
     players = 2 + seed % 3
     opts = dict(options or {})
@@ -144,6 +148,11 @@ def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None = No
     while not g.over:
         if step >= cap:
             fail(g, step, f"no end after {cap} actions (safety cap)")
+        if meddle and rng.random() < meddle and random_anytime(g, rng) is not None:
+            step += 1
+            hashes.append(state_hash(g))
+            check_step(g, step, rng, full)
+            continue
         p = g.prompt
         g.act(p.player, bots[p.player].act(g.view(p.player), p))
         step += 1

@@ -9,11 +9,15 @@ from kit import assert_refused, own, place, roll, set_cash, stack_card, start_tu
 from openmonopoly.engine.state import BANK
 
 from .helpers import (
+    ADVANCE_GO,
+    ARRESTED,
     BESKAR,
     BOBA,
     BOKATAN,
     DARKSABER,
+    GO_TO_JAIL,
     JETPACK,
+    JUST_VISITING,
     MANDO,
     PASSAGE,
     REPAIRS,
@@ -282,3 +286,42 @@ def test_jail_card_and_rent_collected_in_jail():
     grogu_alone(g, 0)
     roll(g, 2, 4)
     assert g.state.cash[SEAT] == 160
+
+
+def test_boba_fett_with_grogu_uses_the_second_card_after_the_first_jails_him():
+    """Boba Fett with Grogu: "When you land on a Signet space, draw two cards, and keep or use both." The
+    first (Arrested: go to Jail, Grogu left on the Go to Jail space as he owns no hideout) does not cancel
+    the second: the beskar ingot still pays 100, and both cards go to the bottom of the deck."""
+    g = new_game(first=BOBA)
+    stack_card(g, SIGNET, ARRESTED, BESKAR)
+    give_grogu(g, BOBA)
+    place(g, BOBA, 7)
+    roll(g, BOBA, 3)                                              # green 3 -> 10 (Signet)
+    s = g.state
+    assert s.in_jail[BOBA] and s.position[BOBA] == JUST_VISITING
+    assert s.cash[BOBA] == 250 and s.decks[0][-2:] == [ARRESTED, BESKAR]
+    assert s.grogu_carrier == -1 and s.grogu_pos == GO_TO_JAIL
+
+
+def test_boba_fett_with_grogu_keeps_the_second_card_after_the_first_jails_him():
+    """... "keep or use both": a Darksaber drawn second is kept, in Jail too."""
+    g = new_game(first=BOBA)
+    stack_card(g, SIGNET, ARRESTED, DARKSABER)
+    give_grogu(g, BOBA)
+    place(g, BOBA, 7)
+    roll(g, BOBA, 3)
+    s = g.state
+    assert s.in_jail[BOBA] and s.held[BOBA] == [DARKSABER] and DARKSABER not in s.decks[0]
+
+
+def test_boba_fett_jailed_by_the_first_card_is_not_moved_by_the_second():
+    """A second card that moves the token (Advance to GO) is used without moving a jailed Boba: only a 6 or
+    the jetpack leaves Jail ("Roll a 6 on your next turn. If you do, you're free!"), so no 20 either."""
+    g = new_game(first=BOBA)
+    stack_card(g, SIGNET, ARRESTED, ADVANCE_GO)
+    give_grogu(g, BOBA)
+    place(g, BOBA, 7)
+    roll(g, BOBA, 3)
+    s = g.state
+    assert s.in_jail[BOBA] and s.position[BOBA] == JUST_VISITING and s.cash[BOBA] == 150
+    assert s.decks[0][-2:] == [ARRESTED, ADVANCE_GO]

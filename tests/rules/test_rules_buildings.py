@@ -292,3 +292,94 @@ def test_rebuild_after_selling_back_to_the_bank():
     g.act(0, "pass")
     s = g.state
     assert (s.level[11], s.cash[1], s.bank_houses) == (1, 1400, 0)
+
+
+ORANGE = (16, 18, 19)          # Fleets cost 100
+
+
+def test_after_a_shortage_auction_an_ordinary_build_is_not_refused():
+    """Not Enough Buildings?: "If multiple players want the last Fleet or Base, the Banker must auction it."
+    The engine lets a player call one such auction of each kind per turn; once Fleets come back to the bank
+    and there is no shortage any more, the same player's ordinary build goes ahead at the Fleet cost."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    own(g, 2, *ORANGE, level=1)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(2, "pass")
+    g.act(0, "bid 10")
+    g.act(1, "bid 15")
+    g.act(0, "pass")
+    g.act(1, "place 13")
+    s = g.state
+    assert (s.bank_houses, s.level[13], s.cash[1]) == (0, 1, 1485)
+    g.act(2, "sell-all 16")                      # three Fleets back: 3 for 2 rivals is no shortage
+    assert (s.bank_houses, s.cash[2]) == (3, 1650)
+    assert g.check(0, "build 6") is None
+    g.act(0, "build 6")
+    assert (s.level[6], s.cash[0], s.bank_houses) == (1, 1450, 2)
+    assert prompt_kind(g) == (0, "turn")
+
+
+def test_a_second_shortage_auction_in_the_same_turn_is_refused():
+    """The once-a-turn limit still stops the same player from calling a second shortage auction."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(0, "bid 10")
+    g.act(1, "bid 15")
+    g.act(0, "pass")
+    g.act(1, "place 13")
+    g.act(1, "sell 13")                          # one Fleet back, and both could build: a shortage
+    assert g.state.bank_houses == 1
+    assert_refused(g, 0, "build 6", "already called a Fleet auction this turn")
+
+
+def test_a_fleet_won_at_auction_is_the_winners_until_placed():
+    """Not Enough Buildings?: "If multiple players want the last Fleet or Base, the Banker must auction it."
+    The winner places the Fleet won; meanwhile nobody else may build it (the bank's last Fleet is no longer
+    the bank's to sell), so the place-building prompt always keeps an answer."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(0, "bid 20")
+    g.act(1, "pass")
+    assert prompt_kind(g) == (0, "place-building")
+    assert_refused(g, 1, "build 11", "won at auction")
+    assert om.Action("build", 11) not in g.legal_actions(1)
+    assert [str(a) for a in g.legal_actions(0).actions if a.kind == "place"] == ["place 6", "place 8", "place 9"]
+    g.act(0, "place 9")
+    s = g.state
+    assert (s.level[9], s.level[11], s.bank_houses, s.cash[0], s.cash[1]) == (1, 0, 0, 1480, 1500)
+    assert prompt_kind(g) == (0, "turn")
+
+
+def test_a_fleet_won_at_auction_with_nowhere_left_to_go_is_refunded():
+    """The winner who leaves the won Fleet nowhere to go (here: mortgaging a Scene of the set at the
+    place-building prompt) can only 'pass': the bank keeps the Fleet and refunds the bid (20)."""
+    g = new_game(SW, 3)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 1, *PINK)
+    g.state.bank_houses = 1
+    g.act(0, "build 6")
+    g.act(1, "want")
+    g.act(0, "bid 20")
+    g.act(1, "pass")
+    assert_refused(g, 0, "pass", "only for a building with nowhere left")
+    g.act(0, "mortgage 6")                              # +50
+    assert prompt_kind(g) == (0, "place-building")
+    assert [str(a) for a in g.legal_actions(0).actions if a.kind in ("place", "pass")] == ["pass"]
+    assert_refused(g, 0, "place 8", "nowhere left")
+    g.act(0, "pass")
+    s = g.state
+    assert (s.cash[0], s.bank_houses, s.level[6] + s.level[8] + s.level[9]) == (1500 - 20 + 50 + 20, 1, 0)
+    assert prompt_kind(g) == (0, "turn")
+    assert sum(s.cash) - s.bank_net == 3 * 1500

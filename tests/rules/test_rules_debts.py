@@ -206,3 +206,25 @@ def test_max_rounds_tie_has_several_winners():
         assert not g.over
     roll(g, g.prompt.player, 4, 6)
     assert g.over and g.winners == [0, 1, 2] and g.state.turns == 6
+
+
+def test_a_debtor_cannot_build_or_lift_a_mortgage_while_their_trade_offer_waits():
+    """Help! / Try to raise money: a player who owes money raises it by selling buildings, mortgaging or
+    trading -- never by spending it on buildings or lifting mortgages. That holds whatever waits on top of
+    the debt: here the debtor's own trade offer (its answer is pending above the debt)."""
+    g = new_game(SW, 3)
+    set_cash(g, 0, 100)
+    own(g, 0, *LIGHT_BLUE)
+    own(g, 0, 1, mortgaged=True)
+    roll(g, 0, 1, 3)                                       # Imperial Tax 200
+    assert prompt_kind(g) == (0, "debt")
+    g.act(0, "trade 2 give=1 cash=-10")
+    assert prompt_kind(g) == (2, "trade")
+    assert_refused(g, 0, "build 6", "pay your debt first")
+    assert_refused(g, 0, "unmortgage 1", "pay your debt first")
+    assert om.Action("build", 6) not in g.legal_actions(0) and om.Action("unmortgage", 1) not in g.legal_actions(0)
+    g.act(2, "reject")
+    assert prompt_kind(g) == (0, "debt")
+    s = g.state
+    assert (s.cash[0], s.level[6], s.mortgaged[1]) == (100, 0, True)
+    check_invariants(g)

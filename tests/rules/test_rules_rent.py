@@ -171,3 +171,32 @@ def test_rent_is_collected_automatically_by_default():
     own(g, 2, 6)
     land_on(g, 6)
     assert g.state.cash[0] == 1494 and prompt_kind(g) == (1, "turn")
+
+
+def test_option_utility_rent_reroll_on_for_classic_rolls_again():
+    """Option 'utility-rent-reroll' (docs/RULES-COVERAGE.md): the classic rules use the moving roll by
+    default; with the option on the dice are rolled again for the rent (here 5 + 6 = 11: 44)."""
+    g = new_game(CL, options={"utility-rent-reroll": True})
+    own(g, 1, 12)
+    land_on(g, 12, 1, 2, 5, 6)
+    assert g.state.cash[:2] == [1500 - 44, 1500 + 44]
+
+
+def test_option_utility_rent_reroll_off_for_starwars_uses_the_moving_roll():
+    """Power Sources: "Roll the dice again to decide rent" is the book's reading (the default); with the
+    option off the roll that moved the player decides it (1 + 2 = 3: 12) and no dice are rolled."""
+    g = new_game(SW, options={"utility-rent-reroll": False})
+    own(g, 1, 12)
+    draws = len(g.chance.log)
+    land_on(g, 12, 1, 2)
+    assert g.state.cash[:2] == [1500 - 12, 1500 + 12] and len(g.chance.log) == draws + 2
+
+
+def test_utility_rent_reroll_defaults_follow_each_rulebook():
+    from openmonopoly.engine.game import rules_class
+
+    defaults = {}
+    for edition in ("classic", "starwars40", "sailormoon", "clonewars"):
+        ed = om.load_edition(edition)
+        defaults[edition] = rules_class(ed).available_options(ed)["utility-rent-reroll"].default
+    assert defaults == {"classic": False, "starwars40": True, "sailormoon": True, "clonewars": False}

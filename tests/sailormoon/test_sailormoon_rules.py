@@ -182,3 +182,50 @@ def test_without_the_option_the_game_goes_on_after_a_bankruptcy():
     roll(g, 0, 1, 3)
     g.act(0, "bankrupt")
     assert not g.over and prompt_kind(g) == (1, "turn")
+
+
+def test_bankruptcy_creditor_lifting_a_received_mortgage_pays_the_interest_too_by_either_way():
+    """Bankruptcy, debts to another player: "The other player must immediately pay 10% interest to the Bank
+    for each mortgaged property received from you. This applies even if they do not wish to lift the
+    mortgage at that time." Lifting at once therefore costs that 10% plus the mortgage and its 10% ("When you
+    later lift the mortgage, pay the Bank the mortgage amount plus 10% interest"): 3 + 33 for a mortgage of
+    30 -- the same whether the creditor answers 'lift' or lifts it with 'unmortgage' first."""
+    g = new_game(SM, 3)
+    own(g, 0, LUNA, MIMETTE, mortgaged=True)
+    own(g, 2, TELLU)
+    set_cash(g, 0, 5)
+    place(g, 0, 3)
+    roll(g, 0, 1, 2)                       # Tellu: 6 rent to player 2
+    g.act(0, "bankrupt")
+    s = g.state
+    assert s.owner[LUNA] == s.owner[MIMETTE] == 2 and s.cash[2] == 1505
+    assert prompt_kind(g) == (2, "mortgaged-property") and g.prompt.details["pos"] == LUNA
+    assert g.prompt.details["lift_cost"] == 36 and g.prompt.details["interest"] == 3
+    legal = g.legal_actions(2)
+    assert om.Action("lift") in legal and om.Action("unmortgage", LUNA) in legal
+    set_cash(g, 2, 35)
+    assert_refused(g, 2, "lift", "36")
+    assert_refused(g, 2, f"unmortgage {LUNA}", "36")
+    set_cash(g, 2, 1505)
+    g.act(2, f"unmortgage {MIMETTE}")      # the second property, before its prompt: 36 all the same
+    assert s.cash[2] == 1505 - 36 and not s.mortgaged[MIMETTE]
+    g.act(2, "lift")                       # Luna: 36
+    assert s.cash[2] == 1505 - 72 and not s.mortgaged[LUNA]
+    assert prompt_kind(g) == (1, "turn")
+    assert_refused(g, 2, f"unmortgage {LUNA}", "not mortgaged")
+    check_invariants(g)
+
+
+def test_bankruptcy_creditor_keeping_pays_10_percent_then_lifts_later_at_mortgage_plus_10():
+    """Bankruptcy: keep the mortgage -> pay the 10% now (3); lifting it later costs the mortgage plus 10% (33)."""
+    g = new_game(SM, 3)
+    own(g, 0, LUNA, mortgaged=True)
+    own(g, 2, TELLU)
+    set_cash(g, 0, 5)
+    place(g, 0, 3)
+    roll(g, 0, 1, 2)
+    g.act(0, "bankrupt")
+    g.act(2, "keep")
+    assert g.state.cash[2] == 1505 - 3
+    g.act(2, f"unmortgage {LUNA}")
+    assert g.state.cash[2] == 1505 - 3 - 33

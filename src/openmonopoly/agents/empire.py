@@ -41,8 +41,11 @@ class EmpireAgent:
     # ------------------------------------------------------------------ helpers
     @staticmethod
     def _top_height(view: View, p: int) -> int:
-        tower = view.tower[p]
-        return view.edition.rules.height[tower[-1]] if tower else 0
+        """The height of ``p``'s topmost billboard (the piece swaps and takeovers move; offices stay)."""
+        for piece in reversed(view.tower[p]):
+            if piece != OFFICE:
+                return view.edition.rules.height[piece]
+        return 0
 
     @staticmethod
     def _card_of(view: View, kind: str) -> int:
@@ -196,7 +199,7 @@ class EmpireAgent:
         for q in towers:
             if q != me and self._top_height(view, q) - my_top > gain:
                 best, gain = q, self._top_height(view, q) - my_top
-        if best < 0 or not view.tower[me]:
+        if best < 0 or not my_top:
             return A_MOVE
         if first < 0:
             return Action(SWAP, me)

@@ -480,7 +480,7 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             for n, mult in enumerate(rules.utility_multipliers[: len(ed.utilities)], 1):
                 table.add_row(f"With {n} {ed.term('utility', n)} owned" if n == 1 else f"With {n} {word} owned",
                               f"{mult} × the dice")
-            if rules.utility_rent_reroll:
+            if game.options.get("utility-rent-reroll", rules.utility_rent_reroll):
                 table.add_row("(the dice are rolled again for the rent)", "")
         elif sp.type == TAX:
             table.add_row("Pay", money(sp.amount))

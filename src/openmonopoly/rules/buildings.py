@@ -101,14 +101,32 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False)
         return f"the bank has no {ed.term('hotels', 2)} left"
     if not hotel and s.bank_houses == 0:
         return f"the bank has no {ed.term('houses', 2)} left"
+    if not paid and free_supply(game, hotel) <= 0:
+        return (f"the bank's last {ed.term('hotels' if hotel else 'houses', 2)} are won at auction and wait "
+                "to be placed")
     if not paid:
         cost = sp.hotel_cost if hotel else sp.house_cost
         if s.cash[player] < cost:
             return f"it costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
-        if [player, int(hotel)] in s.shortage_tried:
+        # The once-a-turn limit stops a second shortage auction only: once the bank has enough
+        # again, an ordinary build goes ahead whatever auction was called before.
+        if [player, int(hotel)] in s.shortage_tried and shortage_rivals(game, player, hotel):
             return (f"you already called a {ed.term('hotel' if hotel else 'house')} auction this turn; "
                     "try again on a later turn")
     return None
+
+
+def free_supply(game: ClassicGame, hotel: bool) -> int:
+    """The bank's buildings of that kind that nobody has won yet: one won at a shortage auction stays the
+    winner's until it is placed, so no one else may build it meanwhile."""
+    s: ClassicState = game.state
+    supply = s.bank_hotels if hotel else s.bank_houses
+    if supply > s.n:        # (at most one placement per player can be pending)
+        return supply
+    for step in s.stack:
+        if type(step) is PlaceBuilding and step.hotel == hotel:
+            supply -= 1
+    return supply
 
 
 def building_spots(game: ClassicGame, player: int, hotel: bool, *, paid: bool) -> list[int]:
@@ -157,7 +175,7 @@ def build(game: ClassicGame, player: int, pos: int) -> None:
 def shortage_rivals(game: ClassicGame, player: int, hotel: bool) -> tuple[int, ...]:
     """Other players who could build the same kind now, when the bank has no more than one each."""
     s: ClassicState = game.state
-    supply = s.bank_hotels if hotel else s.bank_houses
+    supply = free_supply(game, hotel)
     if supply > s.n:
         return ()
     opening: int = game.edition.rules.building_auction_opening_bid
@@ -174,13 +192,18 @@ def award_building(game: ClassicGame, winner: int, hotel: bool, price: int) -> N
         game._events.append(Event(E.PAID, winner, -1, price, BANK, "building-auction"))
     spots = building_spots(game, winner, hotel, paid=True)
     if not spots:
-        transfer(game, BANK, winner, price)   # nowhere left to put it: the bank refunds the bid
-        if game._events is not None:
-            game._events.append(Event(E.PAID, -1, -1, price, winner, "refund"))
+        refund_building(game, winner, price)
     elif len(spots) == 1:
         place_building(game, winner, spots[0], 0)
     else:
-        game.push(PlaceBuilding(winner, hotel))
+        game.push(PlaceBuilding(winner, hotel, price))
+
+
+def refund_building(game: ClassicGame, winner: int, price: int) -> None:
+    """Nowhere left to put a building won at auction: it stays with the bank, which refunds the bid."""
+    transfer(game, BANK, winner, price)
+    if game._events is not None:
+        game._events.append(Event(E.PAID, -1, -1, price, winner, "refund"))
 
 
 class BuildingShortage(Step):
@@ -247,28 +270,41 @@ class BuildingShortage(Step):
 
 
 class PlaceBuilding(Step):
-    """The winner of a building auction chooses where it goes."""
+    """The winner of a building auction chooses where it goes.
 
-    FIELDS = ("player", "hotel")
+    The building is theirs meanwhile (``free_supply``: nobody else can build it). Should the winner
+    themselves leave it nowhere to go (mortgaging or trading away part of the set, selling unevenly),
+    the only answer is ``pass``: the bank keeps it and refunds ``price``, the bid paid."""
+
+    FIELDS = ("player", "hotel", "price")
     hotel: bool
+    price: int
     kind = "place-building"
-    answers = frozenset({A.PLACE})
+    answers = frozenset({A.PLACE, A.PASS})
 
-    def __init__(self, player: int, hotel: bool) -> None:
+    def __init__(self, player: int, hotel: bool, price: int) -> None:
         self.player = player
         self.hotel = hotel
+        self.price = price
 
     def legal(self, game: ClassicGame, player: int) -> list[Action]:
-        return [Action(A.PLACE, pos) for pos in building_spots(game, player, self.hotel, paid=True)]
+        spots = building_spots(game, player, self.hotel, paid=True)
+        return [Action(A.PLACE, pos) for pos in spots] if spots else [A_PASS]
 
     def check(self, game: ClassicGame, player: int, action: Action) -> str | None:
-        if action.arg not in building_spots(game, player, self.hotel, paid=True):
-            return "you cannot place it there"
+        spots = building_spots(game, player, self.hotel, paid=True)
+        if action.kind == A.PASS:
+            return "place it: 'pass' is only for a building with nowhere left to go" if spots else None
+        if action.arg not in spots:
+            return "you cannot place it there" if spots else "it has nowhere left to go: 'pass' for the refund"
         return None
 
     def apply(self, game: ClassicGame, player: int, action: Action) -> None:
         game.pop()
-        place_building(game, player, action.arg, 0)
+        if action.kind == A.PASS:
+            refund_building(game, player, self.price)
+        else:
+            place_building(game, player, action.arg, 0)
 
     def describe(self, game: ClassicGame) -> dict:
         return {"building": HOTEL if self.hotel else HOUSE}

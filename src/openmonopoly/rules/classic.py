@@ -25,7 +25,7 @@ from ..registry import register
 from . import buildings, cards, jail, mortgage, movement, trade
 from .auction import HOTEL_LOT
 from .classic_data import ClassicRules, compile_classic
-from .debt import raisable, start_debt
+from .debt import in_debt, raisable, start_debt
 from .money import pay
 from .property import BuyOrAuction, ClaimRent
 from .rent import rent_due, rent_for_roll
@@ -60,6 +60,18 @@ class ClassicState(State):
         self.held = [[] for _ in range(n)]
         self.doubles = 0
         self.shortage_tried = []
+
+
+UTILITY_RENT_REROLL: Final = "utility-rent-reroll"
+
+
+def utility_reroll_option(book: bool, utilities: str) -> Option:
+    """Whether utility rent is the dice total times 4/10 of a fresh roll or of the roll that moved the
+    player: each rulebook says which (the default), and tables often play it the other way."""
+    reading = "a fresh roll of both dice" if book else "the roll that moved the player"
+    return Option(UTILITY_RENT_REROLL, book,
+                  f"Rent on {utilities} is the dice total of a fresh roll (on) or of the moving roll (off), times "
+                  f"the multiplier. Default: this rulebook's reading ({reading}).")
 
 
 A_ROLL: Final = A.A_ROLL              # (Final: a C static in compiled code, not a module lookup)
@@ -209,6 +221,13 @@ class ClassicGame(Game):
     }
 
     # ------------------------------------------------------------ edition hooks
+    @classmethod
+    def available_options(cls, edition: Edition) -> dict[str, Option]:
+        options = dict(ClassicGame.OPTIONS)
+        rules: ClassicRules = edition.rules
+        options[UTILITY_RENT_REROLL] = utility_reroll_option(rules.utility_rent_reroll, edition.term("utilities", 2))
+        return options
+
     @classmethod
     def compile_rules(cls, edition: Edition) -> Rules:
         return compile_classic(edition)
@@ -365,13 +384,10 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ any-time actions
     def check_anytime(self, player: int, action: Action) -> str | None:
         kind = action.kind
-        s: ClassicState = self.state
-        top = s.stack[-1]
-        in_debt = top.decider == player and top.kind == "debt"
         if kind == A.TRADE:
             return trade.check_proposal(self, player, action)
         if kind == A.BUILD:
-            return "pay your debt first" if in_debt else buildings.check_build(self, player, action.arg)
+            return "pay your debt first" if in_debt(self, player) else buildings.check_build(self, player, action.arg)
         if kind == A.SELL:
             return buildings.check_sell(self, player, action.arg)
         if kind == A.SELL_ALL:
@@ -379,7 +395,9 @@ class ClassicGame(Game):
         if kind == A.MORTGAGE:
             return mortgage.check_mortgage(self, player, action.arg)
         if kind == A.UNMORTGAGE:
-            return "pay your debt first" if in_debt else mortgage.check_unmortgage(self, player, action.arg)
+            if in_debt(self, player):
+                return "pay your debt first"
+            return mortgage.check_unmortgage(self, player, action.arg)
         return f"unknown action '{kind}'"
 
     def apply_anytime(self, player: int, action: Action) -> None:

@@ -31,6 +31,17 @@ def interest(game: Game, pos: int) -> int:
     return sp.unmortgage - sp.mortgage
 
 
+def lift_cost(game: Game, pos: int) -> int:
+    """What lifting the mortgage on ``pos`` costs now: the mortgage plus 10%, and, while the receiver of a
+    bankrupt player's mortgaged property still owes the 10% due "even if they do not wish to lift the
+    mortgage" (Sailor Moon, Clone Wars), that interest too -- by 'lift' or by 'unmortgage' alike."""
+    s: State = game.state
+    for step in s.stack:
+        if type(step) is MortgagedTransfer and step.pos == pos:
+            return step.lift_cost(game)
+    return game.edition.board[pos].unmortgage
+
+
 def check_mortgage(game: ClassicGame, player: int, pos: int) -> str | None:
     ed = game.edition
     s: ClassicState = game.state
@@ -66,7 +77,7 @@ def check_unmortgage(game: ClassicGame, player: int, pos: int) -> str | None:
     sp = board[pos]
     if not s.mortgaged[pos]:
         return f"{sp.name} is not mortgaged"
-    cost = sp.unmortgage
+    cost = lift_cost(game, pos)
     if s.cash[player] < cost:
         return f"lifting the mortgage costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
     return None
@@ -74,7 +85,7 @@ def check_unmortgage(game: ClassicGame, player: int, pos: int) -> str | None:
 
 def unmortgage(game: ClassicGame, player: int, pos: int) -> None:
     s: ClassicState = game.state
-    cost = game.edition.board[pos].unmortgage
+    cost = lift_cost(game, pos)
     s.mortgaged[pos] = False
     transfer(game, player, BANK, cost)
     if game._events is not None:

@@ -61,7 +61,7 @@ class QuickerGame(ClassicGame):
 
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
-        options = dict(ClassicGame.OPTIONS)
+        options = ClassicGame.available_options(edition)
         options[QUICKER] = quicker_option(cls.QUICKER_NAME)
         return options
 

@@ -21,8 +21,8 @@ def rent_due(game: ClassicGame, pos: int, rent_multiplier: int = 1, dice_multipl
     sp = game.edition.board[pos]
     roll = 0
     if sp.type != STREET and sp.type != RAILROAD:
-        rules: ClassicRules = game.edition.rules
-        if dice_multiplier or rules.utility_rent_reroll:
+        # (option 'utility-rent-reroll', whose default is the edition's rulebook reading)
+        if dice_multiplier or game.options["utility-rent-reroll"]:
             d1, d2 = game.chance.die(), game.chance.die()
             if game._events is not None:
                 game._events.append(Event(E.DICE, s.current, amount=d1 + d2, other=d1 * 10 + d2, info="rent"))

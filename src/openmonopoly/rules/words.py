@@ -13,7 +13,8 @@ from ..engine import events as E
 from ..engine.events import Event
 
 _HOW_LEFT_JAIL = {"paid": "pays the fine and leaves {jail}", "card": "uses a get-out-of-jail card",
-                  "doubles": "rolls doubles and leaves {jail}", "fine": "pays the fine after the last try"}
+                  "doubles": "rolls doubles and leaves {jail}", "fine": "pays the fine after the last try",
+                  "placed": "is put on another space and so leaves {jail}"}
 _JAIL_REASON = {"space": "lands on {go_to_jail}", "card": "is sent by a card", "three doubles": "rolls three doubles"}
 
 

@@ -28,6 +28,7 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.state import BANK
+from .. import jail
 from ..classic import EndOfMove
 from ..money import pay, transfer
 from ..mortgage import transfer_pending
@@ -289,9 +290,15 @@ class MissionPick(Step):
 
 
 def place(game: CloneWarsGame, player: int, pos: int) -> None:
-    """Put ``player``'s token on ``pos`` and resolve the space (no GO salary)."""
+    """Put ``player``'s token on ``pos`` and resolve the space (no GO salary).
+
+    Jedi Mind Trick and Take Hostage "put another player on any space", a jailed one too: a token put on
+    another space has left the Jail, so that player is free (put on the Jail space itself, they stay in
+    jail). See docs/RULES-COVERAGE.md, Clone Wars."""
     s = game.state
     old = s.position[player]
+    if s.in_jail[player] and pos != game.edition.rules.jail_position:
+        jail.release(game, player, "placed")
     s.position[player] = pos
     game.emit(Event(E.MOVED, player, pos, old, 0, "placed"))
     game.land(player)

@@ -31,7 +31,7 @@ from ..money import pay, transfer
 from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
 from .data import OFFICE
 from .kinds import EV_BLOCKED, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, PLAY
-from .tower import billboards, hand_over_top, remove_piece, return_top, swap_tops, to_board, tower_value
+from .tower import billboards, hand_over_top, has_billboard, remove_piece, return_top, swap_tops, to_board, tower_value
 
 if TYPE_CHECKING:
     from .game import EmpireGame
@@ -74,7 +74,7 @@ def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     if kind in ("move_to_any_space", "tallest_tower_bonus"):
         return True
     if kind == "stock_market_crash":
-        return any(s.tower[q] for q in game.rivals(player))
+        return any(has_billboard(game, q) for q in game.rivals(player))
     return bool(PLAYER_PURPOSES[kind][0](game, player, -1))
 
 
@@ -134,7 +134,7 @@ def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
         choose_space(game, player, "move_to_any_space")
     elif kind == "stock_market_crash":
         for q in reversed(game.rivals(player)):
-            if s.tower[q]:
+            if has_billboard(game, q):
                 attack(game, player, (q,), "crash", q, -1, False)
     else:
         choose_player(game, player, kind, card)
@@ -230,7 +230,7 @@ def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> Non
     elif effect == "tax":
         pay(game, a, attacker, b, "billboard-tax")
     elif effect == "fired":
-        if b in s.tower[a] and b != OFFICE:
+        if b in s.tower[a] and b != OFFICE and game.edition.rules.is_brand[b]:
             remove_piece(game, a, b)
             to_board(game, a, b, "fired")
     else:  # pragma: no cover - every effect name is produced above
@@ -238,13 +238,12 @@ def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> Non
 
 
 # ---------------------------------------------------------------------- target choices of the cards
-def _with_billboards(game: EmpireGame, player: int, arg: int) -> list[int]:
-    tower = game.state.tower
-    return [q for q in game.rivals(player) if tower[q]]
+def rivals_with_billboards(game: EmpireGame, player: int, arg: int) -> list[int]:
+    return [q for q in game.rivals(player) if has_billboard(game, q)]
 
 
 def _swap_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
-    return _with_billboards(game, player, arg) if game.state.tower[player] else []
+    return rivals_with_billboards(game, player, arg) if has_billboard(game, player) else []
 
 
 def _tax_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
@@ -253,12 +252,12 @@ def _tax_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
 
 
 def _fired_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
-    return [q for q in game.rivals(player) if any(piece != OFFICE for piece in game.state.tower[q])]
+    return [q for q in game.rivals(player) if _fired_spaces(game, player, q)]
 
 
 PLAYER_PURPOSES["swap_the_top"] = (_swap_targets,
                                    lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))
-PLAYER_PURPOSES["hostile_takeover"] = (_with_billboards,
+PLAYER_PURPOSES["hostile_takeover"] = (rivals_with_billboards,
                                        lambda g, p, q, card: attack(g, p, (q,), "takeover", q, -1, False))
 PLAYER_PURPOSES["billboard_tax"] = (_tax_targets, lambda g, p, q, card: attack(
     g, p, (q,), "tax", q, _effect_of_kind(g, "billboard_tax")["amount"], False))
@@ -266,7 +265,9 @@ PLAYER_PURPOSES["youre_fired"] = (_fired_targets, lambda g, p, q, card: choose_s
 
 
 def _fired_spaces(game: EmpireGame, player: int, victim: int) -> list[int]:
-    return sorted({piece for piece in game.state.tower[victim] if piece != OFFICE})
+    # "YOU'RE FIRED! returns brands to the board": brand billboards only, not offices or utility billboards.
+    is_brand = game.edition.rules.is_brand
+    return sorted({piece for piece in game.state.tower[victim] if piece != OFFICE and is_brand[piece]})
 
 
 SPACE_PURPOSES["youre_fired"] = (_fired_spaces, lambda g, p, pos, victim: attack(g, p, (victim,), "fired",

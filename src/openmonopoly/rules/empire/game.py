@@ -24,10 +24,12 @@ from .. import jail, movement, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
-from .data import OFFICE, EmpireRules, compile_empire
-from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
-from .tower import add_piece, full_tower, hand_over_top, return_top, tower_value
+from .data import OFFICE, compile_empire
 from .words import EmpireWords
+
+EXACT_RAISES = "exact-raises"
+from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
+from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, tower_value
 
 
 class EmpireState(State):
@@ -183,6 +185,9 @@ class EmpireGame(Game):
     landing_counts: list[int] | None = None      # simulation statistics (see sim.runner)
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
+        EXACT_RAISES: Option(EXACT_RAISES, False,
+                             "Auctions: every raise is exactly $50K, the rulebook's words taken literally ('anyone "
+                             "can increase the current bid by $50K'). Off (default): a raise of at least $50K."),
     }
 
     @classmethod
@@ -282,7 +287,9 @@ class EmpireGame(Game):
         movement.advance_to(self, player, target)
 
     def go_salary(self, player: int) -> int:
-        """GO: collect your current tower value ($50K with no billboards)."""
+        """GO: collect your current tower value; "No billboards? Collect $50K" (offices alone are no billboards)."""
+        if not has_billboard(self, player):
+            return self.edition.rules.ladder[0]
         return tower_value(self, player)
 
     def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
@@ -294,7 +301,8 @@ class EmpireGame(Game):
 
     # ------------------------------------------------------------ shared-part hooks
     def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
-        """Keep your cash; the topmost piece of your tower goes to the creditor (to the board for the bank)."""
+        """Keep your cash; the topmost billboard of your tower goes to the creditor (to the board for the bank);
+        with no billboard (offices only, or nothing), nothing happens."""
         if self._events is not None:
             self._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
         if payee == BANK:
@@ -303,7 +311,13 @@ class EmpireGame(Game):
             hand_over_top(self, payer, payee, "debt")
 
     def max_bid(self, player: int, lot: int) -> int:
-        return self.state.cash[player]
+        cash = self.state.cash[player]
+        if self.options[EXACT_RAISES]:
+            # the one legal bid is the next $50K step (the open auction is the topmost one)
+            for step in reversed(self.state.stack):
+                if type(step) is Auction:
+                    return min(cash, step.minimum(self))
+        return cash
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         from .tower import take_from_board

@@ -153,16 +153,11 @@ class RentDue(Step):
 
 
 # ---------------------------------------------------------------------- Rival Tower Tax
-def _rivals_with_billboards(game: EmpireGame, player: int, arg: int) -> list[int]:
-    tower = game.state.tower
-    return [q for q in game.rivals(player) if tower[q]]
-
-
 def _rival_tax(game: EmpireGame, player: int, target: int, arg: int) -> None:
     empire_cards.attack(game, player, (target,), "rival-tax", target, -1, False)
 
 
-PLAYER_PURPOSES["rival-tax"] = (_rivals_with_billboards, _rival_tax)
+PLAYER_PURPOSES["rival-tax"] = (empire_cards.rivals_with_billboards, _rival_tax)
 
 
 # ---------------------------------------------------------------------- Free Parking

@@ -17,6 +17,7 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from .. import jail
 from .kinds import A_MOVE, MOVE, SWAP
+from .tower import has_billboard
 
 if TYPE_CHECKING:
     from .game import EmpireGame
@@ -32,8 +33,7 @@ def move_steps(game: EmpireGame, d1: int, d2: int) -> int:
 
 
 def swappable_towers(game: EmpireGame) -> list[int]:
-    s = game.state
-    return [p for p in range(s.n) if s.tower[p]]
+    return [p for p in range(game.state.n) if has_billboard(game, p)]
 
 
 def roll(game: EmpireGame, player: int) -> None:
@@ -84,7 +84,7 @@ class SwapChoice(Step):
                 return f"there is no tower {q}; towers are 0..{game.state.n - 1}"
             if q == self.first:
                 return "pick a different tower for the other side of the swap"
-            if not game.state.tower[q]:
+            if not has_billboard(game, q):
                 return f"{game.state.names[q]}'s tower has no billboard to swap"
         return None
 

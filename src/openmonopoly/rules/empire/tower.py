@@ -6,6 +6,12 @@ keeps each tower's height in units (billboards 1-4 units, offices
 ``office_height``); the value is ``tower_ladder[min(height, capacity)]``.
 Whatever leaves a tower "to the board" goes back to its space (or, for an
 office, to the bank's offices).
+
+An office tile is not a billboard. Every rule that moves "the topmost billboard"
+(GO's "No billboards? Collect $50K", Tower Tax, Rival Tower Tax, the sneaky swap,
+a debt, the Empire cards) takes the highest *billboard* of the tower: an office
+above it stays where it is, still counting for height and value, and a tower of
+offices only has no billboard to give (docs/RULES-COVERAGE.md, Empire).
 """
 from __future__ import annotations
 
@@ -35,6 +41,19 @@ def billboards(game: EmpireGame, player: int) -> int:
     return sum(1 for piece in game.state.tower[player] if piece != OFFICE)
 
 
+def top_billboard(game: EmpireGame, player: int) -> int:
+    """The index in ``player``'s tower of its topmost billboard (offices skipped), or -1 if none."""
+    tower = game.state.tower[player]
+    for i in range(len(tower) - 1, -1, -1):
+        if tower[i] != OFFICE:
+            return i
+    return -1
+
+
+def has_billboard(game: EmpireGame, player: int) -> bool:
+    return top_billboard(game, player) >= 0
+
+
 def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
     """Slot ``piece`` on top of ``player``'s tower; a completed colour set brings a free office."""
     s = game.state
@@ -44,6 +63,13 @@ def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0
     if piece != OFFICE and t.is_brand[piece]:
         s.owner[piece] = player
     game.emit(Event(EV_PIECE_IN, player, piece, paid, giver, how)) if game.log_events else None
+    set_bonus(game, player, piece)
+
+
+def set_bonus(game: EmpireGame, player: int, piece: int) -> None:
+    """``piece`` has just arrived in ``player``'s tower: if it completes a colour set, a free office."""
+    s = game.state
+    t = game.edition.rules
     if piece != OFFICE and t.is_brand[piece] and s.offices > 0:
         owner = s.owner
         if all(owner[q] == player for q in t.members[t.group_of[piece]]):
@@ -57,12 +83,12 @@ def take_from_board(game: EmpireGame, player: int, pos: int, how: str, paid: int
     add_piece(game, player, pos, how, paid)
 
 
-def remove_top(game: EmpireGame, player: int) -> int:
-    """Take the topmost piece off ``player``'s tower (the tower must not be empty)."""
+def remove_top_billboard(game: EmpireGame, player: int) -> int:
+    """Take the topmost billboard out of ``player``'s tower (it must have one); offices above it drop down."""
     s = game.state
-    piece = s.tower[player].pop()
+    piece = s.tower[player].pop(top_billboard(game, player))
     s.height[player] -= game.edition.rules.height[piece]
-    if piece != OFFICE and game.edition.rules.is_brand[piece]:
+    if game.edition.rules.is_brand[piece]:
         s.owner[piece] = BANK
     return piece
 
@@ -87,27 +113,42 @@ def to_board(game: EmpireGame, player: int, piece: int, why: str) -> None:
 
 
 def return_top(game: EmpireGame, player: int, why: str) -> None:
-    """Tower Tax, Rival Tower Tax, a debt to the bank, a crash: the topmost piece back to the board."""
-    if game.state.tower[player]:
-        to_board(game, player, remove_top(game, player), why)
+    """Tower Tax, Rival Tower Tax, a debt to the bank, a crash: the topmost billboard back to the board
+    ("If you don't have any billboards, do nothing")."""
+    if has_billboard(game, player):
+        to_board(game, player, remove_top_billboard(game, player), why)
 
 
 def hand_over_top(game: EmpireGame, giver: int, taker: int, how: str) -> None:
-    """The topmost piece of ``giver``'s tower goes on top of ``taker``'s."""
-    if game.state.tower[giver]:
-        add_piece(game, taker, remove_top(game, giver), how, 0, giver)
+    """The topmost billboard of ``giver``'s tower goes on top of ``taker``'s (nothing if ``giver`` has none)."""
+    if has_billboard(game, giver):
+        add_piece(game, taker, remove_top_billboard(game, giver), how, 0, giver)
 
 
 def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
-    """The topmost pieces of towers ``a`` and ``b`` change places."""
+    """The topmost billboards of towers ``a`` and ``b`` switch places: each takes the other's slot, so
+    offices above them stay on top. A billboard completing a colour set in its new tower brings the
+    bonus office as any arrival does."""
     s = game.state
-    if a == b or not s.tower[a] or not s.tower[b]:
+    t = game.edition.rules
+    ia, ib = top_billboard(game, a), top_billboard(game, b)
+    if a == b or ia < 0 or ib < 0:
         return
-    pa, pb = remove_top(game, a), remove_top(game, b)
+    pa, pb = s.tower[a][ia], s.tower[b][ib]
+    s.tower[a][ia], s.tower[b][ib] = pb, pa
+    s.height[a] += t.height[pb] - t.height[pa]
+    s.height[b] += t.height[pa] - t.height[pb]
+    # Owners change before either set is looked at: a set split across the two towers is checked as it now is.
+    if t.is_brand[pa]:
+        s.owner[pa] = b
+    if t.is_brand[pb]:
+        s.owner[pb] = a
     if game.log_events:
         game.emit(Event(EV_SWAPPED, actor, -1, a, b, f"{pa},{pb}"))
-    add_piece(game, a, pb, "swap", 0, b)
-    add_piece(game, b, pa, "swap", 0, a)
+        game.emit(Event(EV_PIECE_IN, a, pb, 0, b, "swap"))
+        game.emit(Event(EV_PIECE_IN, b, pa, 0, a, "swap"))
+    set_bonus(game, a, pb)
+    set_bonus(game, b, pa)
 
 
 def full_tower(game: EmpireGame) -> int:

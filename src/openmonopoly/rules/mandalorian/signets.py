@@ -4,8 +4,10 @@ Kept cards (Darksaber and Thermal Detonators for battles, the jetpack escape
 from Jail) stay with the player, who may trade them, until used; then they go
 to the bottom of the deck. Boba Fett draws two cards on a Signet space and keeps
 or uses one, returning the other to the bottom (``choose N``); carrying Grogu
-he keeps or uses both, in the order drawn. The same effects serve the enemy
-cards' bonuses and penalties.
+he keeps or uses both, in the order drawn -- the second also when the first sent
+him to Jail. A card that would move a jailed player's token (advance, go to
+jail) is used without moving it: only a 6 or the jetpack leaves Jail. The same
+effects serve the enemy cards' bonuses and penalties.
 """
 from __future__ import annotations
 
@@ -83,10 +85,13 @@ def apply_effect(game: MandalorianGame, player: int, effect: dict, reason: str) 
         game.emit(Event(E.PAID, BANK, -1, amount, player, reason))
     elif kind == "pay":
         pay(game, player, BANK, effect["amount"], reason)
-    elif kind == "advance":
-        game.advance_to(player, effect["to"])
-    elif kind == "go_to_jail":
-        game.go_to_jail(player, reason)
+    elif kind == "advance" or kind == "go_to_jail":
+        if game.state.in_jail[player]:
+            pass                            # (Boba Fett's second card after the first jailed him)
+        elif kind == "advance":
+            game.advance_to(player, effect["to"])
+        else:
+            game.go_to_jail(player, reason)
     elif kind == "imperial_advance":
         from .enemies import imperial_advance
         imperial_advance(game, player)
@@ -100,7 +105,8 @@ def apply_effect(game: MandalorianGame, player: int, effect: dict, reason: str) 
 
 
 class ResolveLater(Step):
-    """Boba Fett with Grogu: the second card, once the first is dealt with (not if he was jailed meanwhile)."""
+    """Boba Fett with Grogu: the second card, once the first is dealt with ("keep or use both": also when
+    the first sent him to Jail)."""
 
     FIELDS = ("player", "card")
     card: int
@@ -108,10 +114,7 @@ class ResolveLater(Step):
 
     def run(self, game: MandalorianGame) -> None:
         game.pop()
-        if game.state.in_jail[self.player]:
-            return_to_bottom(game, self.player, self.card, "unused")
-        else:
-            resolve(game, self.player, self.card, announced=True)
+        resolve(game, self.player, self.card, announced=True)
 
 
 class ChooseSignet(Step):
