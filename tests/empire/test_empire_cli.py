@@ -97,7 +97,7 @@ def test_piped_game_with_one_human_reaches_game_over(tmp_path):
         assert name in out
     assert "Tower (bottom → top, 16 units)" in out and "0/16" in out
     assert "Wilson racket, it is your turn." in out and " 1) Roll the dice" in out
-    assert "Your Empire cards (secret, 2):" in out
+    assert "Your Empire cards (secret, 2; in full: mine):" in out
     assert "Wilson racket ▸" in out and "Xbox controller ▸" not in out
     # help, deeds, bad input re-prompts with what is allowed, save
     assert "Monopoly Empire in short" in out and "sell-all" not in out

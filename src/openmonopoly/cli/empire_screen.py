@@ -264,15 +264,16 @@ _PLAYER_PURPOSES = {
 }
 
 
-def hand_text(game: Game, seat: int) -> Group | Text:
-    """``seat``'s own Empire cards, by name and text (secret: for that player's eyes only)."""
+def hand_text(game: Game, seat: int, full: bool = False) -> Group | Text:
+    """``seat``'s own Empire cards, by name and text (secret: for that player's eyes only); a line
+    each unless ``full`` ('mine' shows them in full), so that the question stays in the window."""
     hand = seen_by(game, seat).hand
-    head = Text(f"Your Empire cards (secret, {len(hand)}):", style="bold")
+    head = Text(f"Your Empire cards (secret, {len(hand)}{'' if full else '; in full: mine'}):", style="bold")
     if not hand:
         return head.append(" none", style="dim")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
-    grid.add_column(style="dim")
+    grid.add_column(style="dim", no_wrap=not full, overflow="fold" if full else "ellipsis")
     for card in hand:
         grid.add_row(Text("  " + card_title(game, card), style="bold magenta"), card_text(game, card))
     return Group(head, grid)
@@ -585,7 +586,7 @@ class EmpireScreen(ClassicScreen):
         return Group(Text(f"{self.game.players[seat]}'s tower (rent on each brand in it: "
                           f"{self.edition.money(tower_value(self.game, seat))}):"), tower_bar(self.game, seat),
                      Text(", ".join(piece_name(self.game, p) for p in reversed(self.view().tower[seat]))
-                          or "(empty)"))
+                          or "(empty)"), hand_text(self.game, seat, full=True))
 
     def prompt_text(self, prompt: Prompt) -> RenderableType:
         return _prompt_text(self.game, prompt) or super().prompt_text(prompt)

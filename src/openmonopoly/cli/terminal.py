@@ -344,7 +344,7 @@ class Session:
             if room - board_h >= 12:                   # a tall window: the board too, and room for the rest
                 console.print(board)
                 room -= board_h
-            self.print_events(events, me, room - 2)
+            self.print_events(events, me, room)
         else:
             self.print_events(events, me, None)        # a transcript (piped input): everything
 
@@ -369,7 +369,8 @@ class Session:
             return
         width = self.console.width - 4
         lines = [render.event_text(game, e, me) for e in events]
-        heights = [max(1, -(-len(t.plain) // width)) for t in lines]
+        inside = self.console.options.update(width=width)
+        heights = [len(self.console.render_lines(t, inside, pad=False)) for t in lines]
         budget = room - 2
         if sum(heights) <= budget:
             self.console.print(render.events_panel(game, events, me, title=title))
@@ -395,7 +396,7 @@ class Session:
         if len(long) > 8:                  # a long list (any space, say): in columns, numbers running down
             first, last = long[0], long[-1] + 1
             width = self.console.width
-            per_row = max(1, min(4, width // min(max(len(items[i]) for i in long) + 2, 27)))
+            per_row = max(1, min(4, width // min(max(len(items[i]) for i in long) + 2, 26)))
             grid = Table.grid(padding=(0, 1))
             for _ in range(per_row):
                 grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // per_row - 1)
