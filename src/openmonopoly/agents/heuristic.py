@@ -31,7 +31,7 @@ from ..engine.game import Prompt, View
 from ..engine.state import BANK
 from ..rules.classic import ClassicView
 from . import missions as _variants  # Clone Wars missions, quicker-game tables
-from .base import family_view, group_counts, seat_of
+from .base import group_counts, seat_of
 
 # Actions as ``Final`` module constants, so the compiled code reads C statics, not attributes of the
 # (interpreted) actions module; the kind strings are Final literals there, which the compiler inlines.
@@ -228,7 +228,10 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
-        return self.decide(family_view(view, ClassicView), prompt)
+        # (family_view inlined: this runs at every decision, and the compiled isinstance is a C check)
+        if not isinstance(view, ClassicView):
+            view = ClassicView(view._game, view.player)
+        return self.decide(view, prompt)
 
     def decide(self, view: ClassicView, prompt: Prompt) -> Action:
         kind = prompt.kind
