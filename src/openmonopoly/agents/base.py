@@ -1,7 +1,7 @@
 """Agents: anything with ``act(view, prompt) -> action``. They never see the full state."""
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ..engine.actions import Action
 from ..engine.game import Prompt, View
@@ -12,6 +12,22 @@ class Agent(Protocol):
 
     def act(self, view: View, prompt: Prompt) -> Action:
         ...
+
+
+V = TypeVar("V", bound=View)
+
+
+def seat_of(view: View) -> int:
+    """The seat a bot's view belongs to (bots are never handed a spectator's view)."""
+    player = view.player
+    assert player is not None, "a bot needs a player's view, not a spectator's"
+    return player
+
+
+def family_view(view: View, cls: type[V]) -> V:
+    """``view`` as ``cls``, the family's view class whose typed fields its bot reads (``game.view(p)`` is
+    one already; a view made directly as ``View(game, p)`` is not)."""
+    return view if isinstance(view, cls) else cls(view._game, view.player)
 
 
 def group_counts(members: tuple[int, ...], owner: list[int], me: int, pos: int) -> tuple[int, int, int]:

@@ -27,7 +27,9 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.game import Prompt, View
 from ..rules.empire.data import OFFICE
+from ..rules.empire.game import EmpireView
 from ..rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
+from .base import family_view, seat_of
 
 BANK = -1
 
@@ -40,7 +42,7 @@ class EmpireAgent:
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def _top_height(view: View, p: int) -> int:
+    def _top_height(view: EmpireView, p: int) -> int:
         """The height of ``p``'s topmost billboard (the piece swaps and takeovers move; offices stay)."""
         for piece in reversed(view.tower[p]):
             if piece != OFFICE:
@@ -48,7 +50,7 @@ class EmpireAgent:
         return 0
 
     @staticmethod
-    def _card_of(view: View, kind: str) -> int:
+    def _card_of(view: EmpireView, kind: str) -> int:
         kinds = view.edition.rules.empire_kind
         for card in view.hand:
             if kinds[card] == kind:
@@ -56,16 +58,16 @@ class EmpireAgent:
         return -1
 
     @staticmethod
-    def _value(view: View, p: int) -> int:
+    def _value(view: EmpireView, p: int) -> int:
         t = view.edition.rules
         h = view.height[p]
         return t.ladder[min(h, t.capacity)]
 
-    def _worst_rent(self, view: View) -> int:
-        me = view.player
+    def _worst_rent(self, view: EmpireView) -> int:
+        me = seat_of(view)
         return max((self._value(view, q) for q in range(len(view.cash)) if q != me), default=0)
 
-    def _best_target_space(self, view: View, budget: int, candidates) -> int:
+    def _best_target_space(self, view: EmpireView, budget: int, candidates) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none)."""
         t = view.edition.rules
         board = view.edition.board
@@ -83,6 +85,9 @@ class EmpireAgent:
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
+        return self.decide(family_view(view, EmpireView), prompt)
+
+    def decide(self, view: EmpireView, prompt: Prompt) -> Action:
         kind = prompt.kind
         if kind == "turn":
             action = self.on_turn(view, prompt)
@@ -106,15 +111,12 @@ class EmpireAgent:
         else:
             action = None
         if action is None or view.check(action) is not None:
-            legal = view.legal_actions()
-            if legal.actions:
-                return legal.actions[0]
-            return Action(A.BID, legal.bid_range[0])  # type: ignore[index]
+            return view.legal_actions().first()
         return action
 
     # ------------------------------------------------------------------ prompts
-    def on_turn(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_turn(self, view: EmpireView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         cash = view.cash[me]
         if view.in_jail[me]:
             if view.held[me]:
@@ -127,16 +129,16 @@ class EmpireAgent:
             if on_board >= 6 and cash >= 300 and view.check(A.A_PAY_BAIL) is None:
                 return A.A_PAY_BAIL
             return A.A_ROLL
-        card = self._turn_card(view)
-        if card is not None:
-            return card
+        play = self._turn_card(view)
+        if play is not None:
+            return play
         price = view.edition.rules.office_price
         if cash - price >= max(150, self._worst_rent(view)) and view.check(A_BUY_OFFICE) is None:
             return A_BUY_OFFICE
         return A.A_ROLL
 
-    def _turn_card(self, view: View) -> Action | None:
-        me = view.player
+    def _turn_card(self, view: EmpireView) -> Action | None:
+        me = seat_of(view)
         hand = view.hand
         if not hand:
             return None
@@ -170,8 +172,8 @@ class EmpireAgent:
                 return play
         return None
 
-    def on_buy(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         price = prompt.details["price"]
         if price > 100:
             card = self._card_of(view, "bargain_business")
@@ -179,8 +181,8 @@ class EmpireAgent:
                 return Action(PLAY, card)
         return A.A_BUY if view.cash[me] >= price else A.A_AUCTION
 
-    def on_auction(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         d = prompt.details
         lot = d["lot"]
         value = view.edition.board[lot].price if lot >= 0 else 0
@@ -190,8 +192,8 @@ class EmpireAgent:
             return A.A_PASS
         return Action(A.BID, low)
 
-    def on_swap(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         first = prompt.details["first"]
         towers = prompt.details["towers"]
         my_top = self._top_height(view, me)
@@ -207,7 +209,7 @@ class EmpireAgent:
             return Action(SWAP, best)
         return A_MOVE
 
-    def on_choose_player(self, view: View, prompt: Prompt) -> Action:
+    def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
         targets = prompt.details["targets"]
         purpose = prompt.details["purpose"]
         if purpose in ("swap_the_top", "hostile_takeover"):
@@ -220,8 +222,8 @@ class EmpireAgent:
             best = max(targets, key=lambda q: (view.height[q], self._top_height(view, q)))
         return Action(TARGET, best)
 
-    def on_choose_space(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         spaces = prompt.details["spaces"]
         purpose = prompt.details["purpose"]
         t = view.edition.rules
@@ -246,8 +248,8 @@ class EmpireAgent:
                 and not (t.is_brand[p] and view.owner[p] not in (BANK, me))]
         return Action(PICK, (safe or spaces)[-1])
 
-    def on_respond(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_respond(self, view: EmpireView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         d = prompt.details
         if d["effect"] == "swap":
             other = d["b"] if d["a"] == me else d["a"]

@@ -31,7 +31,7 @@ from ..engine.game import Prompt, View
 from ..engine.state import BANK
 from ..rules.classic import ClassicView
 from . import missions as _variants  # Clone Wars missions, quicker-game tables
-from .base import group_counts
+from .base import group_counts, seat_of
 
 # Actions as ``Final`` module constants, so the compiled code reads C statics, not attributes of the
 # (interpreted) actions module; the kind strings are Final literals there, which the compiler inlines.
@@ -53,7 +53,6 @@ FALLBACK_KINDS: Final = (A.PAY, A.ROLL, A.KEEP, A.CLAIM, A.REJECT, A.PASS, A.AUC
                          A.SELL_ALL, A.BANKRUPT)
 VARIANT_PROMPTS: Final = _variants.PROMPT_KINDS
 _variant_decide: Final = _variants.decide
-_houses_per_hotel: Final = _variants.houses_per_hotel
 
 BASE_RESERVE: Final = 75      # cash kept while nothing is built
 
@@ -157,7 +156,7 @@ def _board(view: ClassicView) -> _Board:
     b = last.board
     if b is not None and ed is last.edition and options is last.options:   # same game as the last call
         return b
-    hph = _houses_per_hotel(view)
+    hph = view.houses_per_hotel
     key = ed.id if hph == ed.rules.max_houses else f"{ed.id}/{hph}"
     b = _BOARDS.get(key)
     if b is None:
@@ -203,13 +202,6 @@ def _cheapest_at(b: _Board, level: list[int], members: tuple[int, ...], top: int
     return spot
 
 
-def _seat(view: View) -> int:
-    """The seat a bot's view belongs to (bots are never handed a spectator's view)."""
-    player = view.player
-    assert player is not None, "a bot needs a player's view, not a spectator's"
-    return player
-
-
 # The bot makes an action or offer or two every turn: built straight as tuples, they skip the
 # NamedTuple's Python-level ``__new__`` (the same values: ``_action(k, a) == Action(k, a)``).
 def _action(kind: str, arg: int) -> Action:
@@ -236,7 +228,8 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
-        if not isinstance(view, ClassicView):    # a view made directly, not by game.view(): the same, typed
+        # (family_view inlined: this runs at every decision, and the compiled isinstance is a C check)
+        if not isinstance(view, ClassicView):
             view = ClassicView(view._game, view.player)
         return self.decide(view, prompt)
 
@@ -256,7 +249,7 @@ class HeuristicAgent:
             return A_CLAIM
         if kind == "mortgaged-property":
             lift_cost: int = prompt.details["lift_cost"]
-            cash = view.cash[_seat(view)]
+            cash = view.cash[seat_of(view)]
             rich = cash - lift_cost >= 2 * self.reserve(view, self._board_of(view))
             return self._safe(view, A_LIFT if rich else A_KEEP)
         if kind == "building-shortage":
@@ -287,7 +280,7 @@ class HeuristicAgent:
         """``reserve`` once something is built."""
         if level == self._reserve_level:   # built streets never change hands, so the levels decide the threat
             return self._reserve
-        me = _seat(view)
+        me = seat_of(view)
         owner = view.owner
         threat = 0
         for pos in b.streets:
@@ -330,7 +323,7 @@ class HeuristicAgent:
 
     def value_of(self, view: ClassicView, b: _Board, pos: int) -> int:
         """What a property is worth to this player in an auction."""
-        me = _seat(view)
+        me = seat_of(view)
         owner = view.owner
         price = b.price[pos]
         if b.is_street[pos]:
@@ -351,7 +344,7 @@ class HeuristicAgent:
     # ------------------------------------------------------------------ common prompts
     def on_buy(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
-        me = _seat(view)
+        me = seat_of(view)
         pos: int = prompt.details["pos"]
         price = b.price[pos]
         cash = view.cash[me]
@@ -367,7 +360,7 @@ class HeuristicAgent:
     def on_auction(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
         d = prompt.details
-        me = _seat(view)
+        me = seat_of(view)
         lot: int = d["lot"]
         minimum: int = d["minimum"]
         cash = view.cash[me]
@@ -389,7 +382,7 @@ class HeuristicAgent:
     def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
         # The view's fields are read once here and handed down: each read is a call.
         b = self._board_of(view)
-        me = _seat(view)
+        me = seat_of(view)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
         cash = view.cash[me]
         bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
@@ -515,7 +508,7 @@ class HeuristicAgent:
         return None
 
     def _best_building_cost(self, view: ClassicView, b: _Board, hotel: bool) -> int:
-        me = _seat(view)
+        me = seat_of(view)
         for g in self._full_groups(b, view.owner, me):
             q = b.members[g][-1]
             return b.hotel_cost[q] if hotel else b.house_cost[q]
@@ -523,7 +516,7 @@ class HeuristicAgent:
 
     def on_shortage(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
-        me = _seat(view)
+        me = seat_of(view)
         hotel: bool = prompt.details.get("building") == "hotel"
         level, mortgaged = view.level, view.mortgaged
         cash = view.cash[me]
@@ -559,7 +552,7 @@ class HeuristicAgent:
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
-        me = _seat(view)
+        me = seat_of(view)
         amount: int = prompt.details["amount"]
         cash = view.cash[me]
         if cash >= amount:
@@ -631,7 +624,7 @@ class HeuristicAgent:
 
     def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
-        me = _seat(view)
+        me = seat_of(view)
         offer = TradeOffer.from_json(prompt.details["offer"])
         proposer = offer.proposer
         give, take = offer.give, offer.take
@@ -769,8 +762,4 @@ class HeuristicAgent:
             for action in legal.actions:
                 if action.kind == kind:
                     return action
-        if legal.actions:
-            return legal.actions[0]
-        if legal.bid_range is not None:
-            return _action(A.BID, legal.bid_range[0])
-        raise RuntimeError("no legal action to fall back on")
+        return legal.first()

@@ -25,7 +25,8 @@ import random
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
-from .base import group_counts
+from ..rules.mandalorian.game import MandalorianView
+from .base import family_view, group_counts, seat_of
 
 BANK = -1
 RESERVE = 20
@@ -52,6 +53,9 @@ class MandalorianAgent:
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
+        return self.decide(family_view(view, MandalorianView), prompt)
+
+    def decide(self, view: MandalorianView, prompt: Prompt) -> Action:
         kind = prompt.kind
         if kind == "turn":
             return self.on_turn(view, prompt)
@@ -78,29 +82,29 @@ class MandalorianAgent:
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
-    def _set_state(view: View, pos: int, me: int) -> tuple[int, int, int]:
+    def _set_state(view: MandalorianView, pos: int, me: int) -> tuple[int, int, int]:
         """(mine, others', unowned) hideouts of ``pos``'s colour set, ``pos`` excluded."""
         ed = view.edition
         return group_counts(ed.group_members[ed.group_of[pos]], view.owner, me, pos)
 
-    def _completes(self, view: View, pos: int, player: int) -> bool:
+    def _completes(self, view: MandalorianView, pos: int, player: int) -> bool:
         mine, others, free = self._set_state(view, pos, player)
         return others == 0 and free == 0
 
-    def _blocks(self, view: View, pos: int, me: int) -> bool:
+    def _blocks(self, view: MandalorianView, pos: int, me: int) -> bool:
         ed = view.edition
         owners = {view.owner[q] for q in ed.group_members[ed.group_of[pos]] if q != pos}
         return len(owners) == 1 and BANK not in owners and me not in owners
 
-    def _value(self, view: View, pos: int, me: int) -> int:
+    def _value(self, view: MandalorianView, pos: int, me: int) -> int:
         price = view.edition.board[pos].price
         if self._completes(view, pos, me) or self._blocks(view, pos, me):
             return price * 3 // 2
         return price
 
     # ------------------------------------------------------------------ prompts
-    def on_turn(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_turn(self, view: MandalorianView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         if view.in_jail[me]:
             legal = view.legal_actions().actions
             if A.A_USE_CARD in legal:
@@ -115,8 +119,8 @@ class MandalorianAgent:
                 return offer
         return A.A_ROLL
 
-    def on_buy(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_buy(self, view: MandalorianView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         pos = prompt.details["pos"]
         price = prompt.details["price"]
         cash = view.cash[me]
@@ -126,8 +130,8 @@ class MandalorianAgent:
             return A.A_BUY
         return A.A_AUCTION
 
-    def on_auction(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_auction(self, view: MandalorianView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         d = prompt.details
         pos = d["lot"]
         if d["high_bidder"] == me:
@@ -138,9 +142,9 @@ class MandalorianAgent:
             return Action(A.BID, low)
         return A.A_PASS
 
-    def on_battle(self, view: View, prompt: Prompt) -> Action:
+    def on_battle(self, view: MandalorianView, prompt: Prompt) -> Action:
         d = prompt.details
-        me = view.player
+        me = seat_of(view)
         ed = view.edition
         t = ed.rules
         bonus_of = t.battle_bonus
@@ -169,7 +173,7 @@ class MandalorianAgent:
         p = sum(pr for total, pr in dist.items() if total >= need)
         return 1 - (1 - p) ** 2 if reroll else p
 
-    def on_choice(self, view: View, prompt: Prompt) -> Action:
+    def on_choice(self, view: MandalorianView, prompt: Prompt) -> Action:
         cards = prompt.details["cards"]
         deck = view.edition.decks[0].cards
         n = view.n
@@ -184,7 +188,7 @@ class MandalorianAgent:
                 best, best_v = c, v
         return Action(A.CHOOSE, best)
 
-    def on_place(self, view: View, prompt: Prompt) -> Action:
+    def on_place(self, view: MandalorianView, prompt: Prompt) -> Action:
         ed = view.edition
         t = ed.rules
         size = ed.size
@@ -201,8 +205,8 @@ class MandalorianAgent:
                 best, best_d = pos, d
         return Action(A.PLACE, best)
 
-    def on_debt(self, view: View, prompt: Prompt) -> Action:
-        me = view.player
+    def on_debt(self, view: MandalorianView, prompt: Prompt) -> Action:
+        me = seat_of(view)
         if view.cash[me] >= prompt.details["amount"]:
             return A.A_PAY
         ed = view.edition
@@ -213,9 +217,9 @@ class MandalorianAgent:
         pick = min(loose or mine, key=lambda pos: (ed.board[pos].price, pos))
         return Action(A.SELL, pick)
 
-    def on_trade(self, view: View, prompt: Prompt) -> Action:
+    def on_trade(self, view: MandalorianView, prompt: Prompt) -> Action:
         o = TradeOffer.from_json(prompt.details["offer"])
-        me = view.player
+        me = seat_of(view)
         ed = view.edition
         get = sum(self._value(view, pos, me) for pos in o.give) + max(o.cash, 0)
         get += sum(25 for _ in o.give_cards)
@@ -230,8 +234,8 @@ class MandalorianAgent:
             return A.A_REJECT
         return A.A_ACCEPT if get >= give + 10 else A.A_REJECT
 
-    def _propose(self, view: View) -> Action | None:
-        me = view.player
+    def _propose(self, view: MandalorianView) -> Action | None:
+        me = seat_of(view)
         ed = view.edition
         owner = view.owner
         cash = view.cash[me]
@@ -255,13 +259,8 @@ class MandalorianAgent:
         return None
 
     # ------------------------------------------------------------------ safety
-    def _safe(self, view: View, action: Action) -> Action:
+    def _safe(self, view: MandalorianView, action: Action) -> Action:
         return action if view.check(action) is None else self._fallback(view)
 
-    def _fallback(self, view: View) -> Action:
-        legal = view.legal_actions()
-        if legal.actions:
-            return legal.actions[0]
-        if legal.bid_range is not None:
-            return Action(A.BID, legal.bid_range[0])
-        raise RuntimeError("no legal action")
+    def _fallback(self, view: MandalorianView) -> Action:
+        return view.legal_actions().first()

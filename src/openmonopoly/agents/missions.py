@@ -1,5 +1,4 @@
-"""The heuristic bot's play of the Clone Wars Star Wars rule (characters, missions) and of variant
-details the classic bot's tables need (``houses_per_hotel`` under the quicker game).
+"""The heuristic bot's play of the Clone Wars Star Wars rule (characters, missions).
 
 ``HeuristicAgent.act`` hands the prompt kinds in ``PROMPT_KINDS`` to ``decide``. Every answer is
 taken from ``view.legal_actions()``, so it is always legal.
@@ -11,18 +10,15 @@ from typing import Any
 from ..editions.schema import STREET, TAX
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.game import Prompt, View
+from ..engine.game import Prompt
+from ..rules.classic import ClassicView
+from .base import seat_of
 
 PROMPT_KINDS = frozenset({"character", "mission", "mission-pick"})
 BANK = -1
 
 
-def houses_per_hotel(view: View) -> int:
-    """Houses before a hotel in this game (the quicker game / short game: 3)."""
-    return 3 if view.options.get("quicker-game") else view.edition.rules.max_houses
-
-
-def decide(bot: Any, view: View, prompt: Prompt) -> Action:
+def decide(bot: Any, view: ClassicView, prompt: Prompt) -> Action:
     legal = view.legal_actions().actions
     kind = prompt.kind
     if kind == "character":
@@ -32,19 +28,19 @@ def decide(bot: Any, view: View, prompt: Prompt) -> Action:
     return _pick(bot, view, prompt, legal)
 
 
-def _character(view: View, legal: list[Action]) -> Action:
+def _character(view: ClassicView, legal: list[Action]) -> Action:
     """The light side: most of its missions succeed on 2+ (the dark side's steals need 4+)."""
     chars = view.edition.raw.get("characters", [])
     light = [a for a in legal if a.kind == A.CHOOSE and chars[a.arg]["side"] == "light"]
     return (light or legal)[0]
 
 
-def _my_best_rent(view: View, me: int) -> tuple[int, int]:
+def _my_best_rent(view: ClassicView, me: int) -> tuple[int, int]:
     """(rent, position) of my best unmortgaged street (a fair guess of what an opponent would pay)."""
     ed = view.edition
     best, where = 0, -1
     owner, level, mortgaged = view.owner, view.level, view.mortgaged
-    hph = houses_per_hotel(view)
+    hph = view.houses_per_hotel
     for pos in ed.properties:
         sp = ed.board[pos]
         if owner[pos] != me or mortgaged[pos] or sp.type != STREET:
@@ -58,7 +54,7 @@ def _my_best_rent(view: View, me: int) -> tuple[int, int]:
     return best, where
 
 
-def _stealable(view: View, me: int) -> list[int]:
+def _stealable(view: ClassicView, me: int) -> list[int]:
     ed = view.edition
     owner = view.owner
     out = []
@@ -71,9 +67,9 @@ def _stealable(view: View, me: int) -> list[int]:
     return out
 
 
-def _go(bot: Any, view: View, prompt: Prompt, legal: list[Action]) -> Action:
+def _go(bot: Any, view: ClassicView, prompt: Prompt, legal: list[Action]) -> Action:
     d = prompt.details
-    me = view.player
+    me = seat_of(view)
     cash = view.cash[me]
     reward = d["reward"]
     go = Action("mission")
@@ -88,7 +84,7 @@ def _go(bot: Any, view: View, prompt: Prompt, legal: list[Action]) -> Action:
     return go
 
 
-def _best_tax(view: View) -> tuple[int, int]:
+def _best_tax(view: ClassicView) -> tuple[int, int]:
     ed = view.edition
     best = (0, -1)
     for sp in ed.board:
@@ -97,7 +93,7 @@ def _best_tax(view: View) -> tuple[int, int]:
     return best
 
 
-def _site_score(view: View, me: int, pos: int) -> tuple:
+def _site_score(view: ClassicView, me: int, pos: int) -> tuple:
     """Prefer sites that complete (or grow) my colour groups, then the dearer ones."""
     ed = view.edition
     owner = view.owner
@@ -107,7 +103,7 @@ def _site_score(view: View, me: int, pos: int) -> tuple:
     return (missing == 0, mine, ed.board[pos].price)
 
 
-def _richest(view: View, players: list[int]) -> int:
+def _richest(view: ClassicView, players: list[int]) -> int:
     ed = view.edition
     owner = view.owner
 
@@ -116,8 +112,8 @@ def _richest(view: View, players: list[int]) -> int:
     return max(players, key=lambda p: (worth(p), -p))
 
 
-def _pick(bot: Any, view: View, prompt: Prompt, legal: list[Action]) -> Action:
-    me = view.player
+def _pick(bot: Any, view: ClassicView, prompt: Prompt, legal: list[Action]) -> Action:
+    me = seat_of(view)
     kinds = {a.kind for a in legal}
     if "take" in kinds:
         sites = [a.arg for a in legal if a.kind == "take"]
@@ -137,7 +133,7 @@ def _pick(bot: Any, view: View, prompt: Prompt, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _my_space(bot: Any, view: View, me: int) -> int:
+def _my_space(bot: Any, view: ClassicView, me: int) -> int:
     """Where to move my own token: an unowned property I can afford (completing a group first),
     else my own property or a quiet space."""
     ed = view.edition

@@ -7,11 +7,13 @@ tradable properties, cards and cash that passes the rules.
 from __future__ import annotations
 
 import random
+from typing import cast
 
 from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from ..rules.classic import ClassicView
 
 
 class RandomAgent:
@@ -24,24 +26,24 @@ class RandomAgent:
     def act(self, view: View, prompt: Prompt) -> Action:
         legal = view.legal_actions()
         rng = self.rng
-        options: list[object] = list(legal.actions)
+        actions = legal.actions
         if view.options.get("time-limit") == 0:    # the clock's 'time-up' is not a player's move
-            options = [a for a in options if a.kind != "time-up"]
-        if legal.bid_range is not None:
+            actions = [a for a in actions if a.kind != "time-up"]
+        options: list[Action | str] = list(actions)
+        bids = legal.bid_range
+        if bids is not None:
             options.append("bid")
         if legal.trade_partners and rng.random() < self.trade_weight:
             options.append("trade")
         choice = options[rng.randrange(len(options))]
-        if choice == "bid":
-            low, high = legal.bid_range  # type: ignore[misc]
-            return Action(A.BID, rng.randint(low, high))
-        if choice == "trade":
-            offer = self.random_offer(view, legal.trade_partners)
-            if offer is not None:
-                return Action(A.TRADE, -1, offer)
-            return legal.actions[rng.randrange(len(legal.actions))] if legal.actions else Action(
-                A.BID, legal.bid_range[0])  # type: ignore[index]
-        return choice  # type: ignore[return-value]
+        if isinstance(choice, Action):
+            return choice
+        if choice == "bid" and bids is not None:
+            return Action(A.BID, rng.randint(*bids))
+        offer = self.random_offer(view, legal.trade_partners)
+        if offer is not None:
+            return Action(A.TRADE, -1, offer)
+        return legal.actions[rng.randrange(len(legal.actions))] if legal.actions else legal.first()
 
     def random_offer(self, view: View, partners: tuple[int, ...]) -> TradeOffer | None:
         rng = self.rng
@@ -69,7 +71,9 @@ class RandomAgent:
         for pos in ed.properties:
             if view.owner[pos] != player:
                 continue
-            if ed.board[pos].type == STREET and any(view.level[q] for q in ed.group_members[ed.group_of[pos]]):
+            # (streets are the classic family's, whose views show building levels)
+            if ed.board[pos].type == STREET and any(cast(ClassicView, view).level[q]
+                                                    for q in ed.group_members[ed.group_of[pos]]):
                 continue
             out.append(pos)
         return out

@@ -6,6 +6,7 @@ from typing import Any
 
 from . import actions as A
 from .actions import Action
+from .errors import IllegalAction
 
 
 class Prompt:
@@ -72,6 +73,14 @@ class Legal:
         if action.kind == A.BID and self.bid_range is not None:
             return self.bid_range[0] <= action.arg <= self.bid_range[1]
         return action in self.actions
+
+    def first(self) -> Action:
+        """A legal action to fall back on: the first concrete one, else the lowest legal bid."""
+        if self.actions:
+            return self.actions[0]
+        if self.bid_range is not None:
+            return Action(A.BID, self.bid_range[0])
+        raise IllegalAction("nothing is legal for this player now")
 
     def summary(self) -> list[str]:
         out = [str(a) for a in self.actions]

@@ -76,6 +76,88 @@ class View:
         s: State = self._game.state
         return s.turns
 
+    # The fields every family's state has (``State``), typed for bots of any family; a family's view
+    # class declares its own (``ClassicView``, ``EmpireView``, ``MandalorianView``).
+    @property
+    def n(self) -> int:
+        s: State = self._game.state
+        return s.n
+
+    @property
+    def names(self) -> list[str]:
+        s: State = self._game.state
+        return s.names
+
+    @property
+    def position(self) -> list[int]:
+        s: State = self._game.state
+        return s.position
+
+    @property
+    def alive(self) -> list[bool]:
+        s: State = self._game.state
+        return s.alive
+
+    @property
+    def current(self) -> int:
+        s: State = self._game.state
+        return s.current
+
+    @property
+    def first_player(self) -> int:
+        s: State = self._game.state
+        return s.first_player
+
+    @property
+    def round(self) -> int:
+        s: State = self._game.state
+        return s.round
+
+    @property
+    def over(self) -> bool:
+        s: State = self._game.state
+        return s.over
+
+    @property
+    def winners(self) -> list[int]:
+        s: State = self._game.state
+        return s.winners
+
+    @property
+    def end_reason(self) -> str:
+        s: State = self._game.state
+        return s.end_reason
+
+    @property
+    def bank_net(self) -> int:
+        s: State = self._game.state
+        return s.bank_net
+
+    @property
+    def dice(self) -> tuple[int, ...]:
+        s: State = self._game.state
+        return s.dice
+
+    @property
+    def in_jail(self) -> list[bool]:
+        s: State = self._game.state
+        return s.in_jail
+
+    @property
+    def jail_turns(self) -> list[int]:
+        s: State = self._game.state
+        return s.jail_turns
+
+    @property
+    def held(self) -> list[list[int]]:
+        s: State = self._game.state
+        return s.held
+
+    @property
+    def owner(self) -> list[int]:
+        s: State = self._game.state
+        return s.owner
+
     @property
     def prompt(self) -> Prompt | None:
         return self._game.prompt
@@ -145,6 +227,9 @@ def _view_class(base: type[View], state_type: type[State]) -> type[View]:
     fields: dict[str, Any] = {"__module__": getattr(base, "__module__"),  # noqa: B009
                               "__qualname__": base.__qualname__,
                               "__getattr__": _refusal(state_type.HIDDEN)}
+    shown = [name for name in state_type.HIDDEN if hasattr(base, name)]
+    if shown:
+        raise TypeError(f"{base.__name__} has properties for fields {state_type.__name__} hides: {shown}")
     for name in state_type.FIELDS:
         if is_public(name, state_type) and not hasattr(base, name):
             fields[name] = property(attrgetter("_game.state." + name))

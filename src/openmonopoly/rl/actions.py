@@ -109,12 +109,7 @@ class ActionSpace:
         if not 0 <= index < self.n:
             raise ValueError(f"action index {index} is outside 0..{self.n - 1}")
         if index == 0:
-            legal = game.legal_actions(player)
-            if legal.actions:
-                return legal.actions[0]
-            if legal.bid_range is not None:
-                return Action(A.BID, legal.bid_range[0])
-            raise ValueError("nothing is legal for this player now")
+            return game.legal_actions(player).first()
         if index < self.bid_start:
             label = self.labels[index]
             kind, _, arg = label.partition(" ")

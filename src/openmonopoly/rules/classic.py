@@ -93,11 +93,6 @@ class ClassicView(View):
         raise no_field(name, s.HIDDEN)
 
     @property
-    def owner(self) -> list[int]:
-        s: ClassicState = self._game.state
-        return s.owner
-
-    @property
     def level(self) -> list[int]:
         s: ClassicState = self._game.state
         return s.level
@@ -106,16 +101,6 @@ class ClassicView(View):
     def mortgaged(self) -> list[bool]:
         s: ClassicState = self._game.state
         return s.mortgaged
-
-    @property
-    def in_jail(self) -> list[bool]:
-        s: ClassicState = self._game.state
-        return s.in_jail
-
-    @property
-    def held(self) -> list[list[int]]:
-        s: ClassicState = self._game.state
-        return s.held
 
     @property
     def bank_houses(self) -> int:

@@ -164,6 +164,13 @@ class EmpireView(View):
     """A player's view; ``hand`` is the viewer's own Empire cards (a spectator has none)."""
 
     __slots__ = ()
+    # The public fields of ``EmpireState`` beyond the shared ones, read through the generated properties
+    # (see ``View``); declared for the type checker.
+    tower: list[list[int]]
+    height: list[int]
+    stock: list[int]
+    offices: int
+    office_bought: bool
 
     @property
     def hand(self) -> tuple[int, ...]:

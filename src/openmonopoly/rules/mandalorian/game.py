@@ -15,7 +15,7 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
-from ...engine.game import Game
+from ...engine.game import Game, View
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.state import BANK
 from ...registry import register
@@ -82,11 +82,25 @@ class MandoEndTurn(Step):
         game.next_turn()
 
 
+class MandalorianView(View):
+    """A player's view: the public fields of ``MandoState`` beyond the shared ones, read through the
+    generated properties (see ``View``); declared for the type checker."""
+
+    character: list[int]
+    won: list[list[int]]
+    grogu_carrier: int
+    grogu_pos: int
+    enemy_space: list[int]
+    enemy_outpost: list[int]
+    enemy_decks: list[list[int]]
+
+
 class MandalorianGame(Game):
     family = "mandalorian"
     # No buildings or mortgages: a hideout is sold back to the bank (``sell``, any time in a debt).
     ACTION_KINDS = A.SHARED_KINDS.without(A.LIFT, A.WANT, A.BUILD, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE)
     state_class = MandoState
+    view_class = MandalorianView
     state: MandoState
     landing_counts: list[int] | None = None     # simulation statistics hook (see sim.runner)
     trade_card_words = "Signet card number"
