@@ -15,23 +15,10 @@ from openmonopoly.editions import edition_ids
 from openmonopoly.engine.game import Game
 from openmonopoly.web.config import ServerConfig
 
-from .helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer, chromium_available, need
+from .helpers import LiveServer
 
 pytestmark = pytest.mark.browser
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-@pytest.fixture
-def browser():
-    need(chromium_available(), f"chromium is not installed at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        need(False, "the playwright package is not installed")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def shots_dir(tmp_path) -> Path:
@@ -76,7 +63,8 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
         page.select_option("#edition", "classic")
         kinds = page.locator(".seat-kind")
         assert kinds.count() == 4
-        assert kinds.nth(0).input_value() == "human" and all(kinds.nth(i).input_value() == "heuristic" for i in (1, 2, 3))
+        assert kinds.nth(0).input_value() == "human"
+        assert all(kinds.nth(i).input_value() == "heuristic" for i in (1, 2, 3))
         page.screenshot(path=str(shots_dir(tmp_path) / "lobby.png"))
         page.click("#create-game")
         page.wait_for_url("**/game/*")

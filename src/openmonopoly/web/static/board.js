@@ -133,7 +133,9 @@ export class Board {
   }
 
   update(view, names) {
-    const ed = this.ed, hotel = (ed.houses_per_hotel || 4) + 1;
+    // The view says at which level a street holds a hotel (the quicker game: after 3 houses, level 4);
+    // a family without hotels has no hotel_level, and its levels are drawn as houses.
+    const hotel = view.hotel_level ?? Infinity, houses = view.houses_per_hotel ?? 4;
     for (let p = 0; p < this.n; p++) {
       const m = this.marks[p]; if (!m) continue;
       m.innerHTML = "";
@@ -152,7 +154,7 @@ export class Board {
         if (level >= hotel) {
           svg("rect", { x: w / 2 - 16, y: 4, width: 32, height: bar - 8, rx: 2, fill: "#d32f2f", stroke: "#400", class: "hotel" }, m);
         } else {
-          const pw = Math.min(14, (w - 10) / 4 - 3);
+          const pw = Math.min(14, (w - 10) / Math.max(houses, level) - 3);
           for (let i = 0; i < level; i++) svg("rect", { x: 5 + i * (pw + 3), y: bar / 2 - pw / 2, width: pw, height: pw, fill: "#2e7d32", stroke: "#0b2e0f", class: "house" }, m);
         }
       }

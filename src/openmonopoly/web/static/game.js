@@ -296,7 +296,7 @@ function renderPlayers() {
     const chips = holdingsOf(s).map((p) => {
       const sp = ed.spaces[p], lvl = view.level ? view.level[p] : 0;
       return el("span", { class: "chip" + (view.mortgaged && view.mortgaged[p] ? " mort" : ""), title: sp.name, onclick: () => openDeed(p) },
-        el("span", { class: "bar", style: `background:${groupColour(sp.color) || "#999"}` }), lvl ? el("span", { class: "lvl" }, lvl > (ed.houses_per_hotel || 4) ? "H" : lvl) : null);
+        el("span", { class: "bar", style: `background:${groupColour(sp.color) || "#999"}` }), lvl ? el("span", { class: "lvl" }, lvl >= (view.hotel_level ?? Infinity) ? "H" : lvl) : null);
     });
     const extra = [];
     if (pl.in_jail) extra.push(`in ${ed.terms.jail || "jail"}`);
