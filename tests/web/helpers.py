@@ -42,9 +42,13 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
+OPEN = {"public": True, "spectators": True}     # as every game was before private games: anyone joins, watches
+
+
 def create_game(client, kinds, edition: str = "classic", **body) -> dict:  # noqa: ANN001
-    """POST /api/games with one seat per kind; the new game's summary."""
-    r = client.post("/api/games", json={"edition": edition, "seats": [{"kind": k} for k in kinds], **body})
+    """POST /api/games with one seat per kind (a public game that anyone may watch, unless ``body`` says
+    otherwise); the new game's summary, with its host token and invite code."""
+    r = client.post("/api/games", json={"edition": edition, "seats": [{"kind": k} for k in kinds], **OPEN, **body})
     assert r.status_code == 200, r.text
     return r.json()
 
