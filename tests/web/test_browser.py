@@ -65,6 +65,8 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
         assert kinds.count() == 4
         assert kinds.nth(0).input_value() == "human"
         assert all(kinds.nth(i).input_value() == "heuristic" for i in (1, 2, 3))
+        page.check("#public")                       # listed, and open to spectators (the watcher below)
+        page.check("#spectators")
         page.screenshot(path=str(shots_dir(tmp_path) / "lobby.png"))
         page.click("#create-game")
         page.wait_for_url("**/game/*")
@@ -148,7 +150,8 @@ def test_build_by_clicking(browser, tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'build.db'}", bot_delay=0.02) as srv:
         g = httpx.post(srv.url + "/api/games", json={"record": _light_blue_record(),
                                                      "kinds": ["human", "heuristic", "heuristic", "heuristic"]}).json()
-        token = httpx.post(f"{srv.url}/api/games/{g['id']}/join", json={"seat": 0}).json()["token"]
+        token = httpx.post(f"{srv.url}/api/games/{g['id']}/join",
+                           json={"seat": 0, "invite": g["invite"]}).json()["token"]
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.add_init_script(f"localStorage.setItem('om-seat-{g['id']}', JSON.stringify({{seat: 0, token: '{token}'}}))")
         page = ctx.new_page()
@@ -181,7 +184,7 @@ def test_game_page_of_each_edition(browser, tmp_path, edition):
                                                      "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * (n - 1)})
         assert g.status_code == 200, g.text
         gid = g.json()["id"]
-        token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0}).json()["token"]
+        token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0, "invite": g.json()["invite"]}).json()["token"]
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
         page = ctx.new_page()

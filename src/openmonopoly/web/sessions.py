@@ -28,6 +28,7 @@ from ..agents import make_agent
 from ..catalogue import SEAT_KINDS, default_names
 from ..editions import load as load_edition
 from ..engine import actions as A
+from ..engine import events as E
 from ..engine.actions import Action
 from ..engine.chance import Chance, KeyedChance
 from ..engine.errors import BadActionText, OpenMonopolyError
@@ -216,17 +217,7 @@ class LiveGame:
         return {"id": self.id, "edition": ed.id, "edition_name": ed.name, "status": self.status,
                 "version": self.version, "seats": self.seats_info(), "winners": self.game.winners,
                 "options": dict(self.game.options), "public": self.listed, "spectators": self.spectators,
-                "turn_timer": self.turn_timer, "deadline": self.deadline, "standings": self.standings()}
-
-    def standings(self) -> list[dict] | None:
-        """Once the game is over: every player by place (winners first, then by net worth)."""
-        if not self.game.over:
-            return None
-        g = self.game
-        winners = set(g.winners)
-        rows = [{"seat": p, "name": g.players[p], "net_worth": g.net_worth(p), "winner": p in winners}
-                for p in range(len(g.players))]
-        return sorted(rows, key=lambda r: (not r["winner"], -r["net_worth"]))
+                "turn_timer": self.turn_timer, "deadline": self.deadline}
 
     def check_token(self, seat: int, token: str | None) -> bool:
         if not 0 <= seat < len(self.kinds) or not token:
@@ -244,7 +235,18 @@ class LiveGame:
             d["text"] = self.game.describe(event)
         except Exception:  # noqa: BLE001 - an event a family's words do not know still shows
             d["text"] = f"{event.kind}"
+        if event.kind == E.GAME_STARTED and event.info:
+            d["text"] = d["text"].replace(f"({event.info})", f"({self._first_rolls(event.info)})")
         return d
+
+    def _first_rolls(self, info: str) -> str:
+        """The first-player rolls with names, not the engine's seat numbers ("0:2+5 1:3+2" -> "Ann 2+5, ...")."""
+        names = self.game.players
+        out = []
+        for part in info.split():
+            seat, _, roll = part.partition(":")
+            out.append(f"{names[int(seat)]} {roll}" if seat.isdigit() and int(seat) < len(names) else part)
+        return ", ".join(out)
 
     def view_json(self, seat: int | None) -> dict:
         return self.game.view(seat).to_json()
