@@ -305,7 +305,7 @@ function standings() {
   return el("table", { class: "standings", id: "standings" },
     el("tr", {}, el("th", {}, "#"), el("th", {}, "Player"), el("th", {}, "Net worth")),
     order.map((s, i) => el("tr", { class: won.has(s) ? "winner" : players[s].alive === false ? "out" : "", "data-seat": s },
-      el("td", {}, won.has(s) ? "🏆" : String(i + 1)),
+      el("td", {}, won.has(s) ? "★ 1" : String(i + 1)),
       el("td", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s % 6]}` }, labels[s]), " ", names[s], s === seat ? " (you)" : "",
         players[s].alive === false ? el("span", { class: "empty" }, " bankrupt") : ""),
       el("td", { class: "num" }, m(players[s].net_worth ?? players[s].cash ?? 0)))));
@@ -395,7 +395,7 @@ function renderPlayers() {
     if (pl.net_worth !== undefined) extra.push(`worth ${m(pl.net_worth)}`);
     box.append(el("div", { class: "player" + (turn ? " turn" : "") + (pl.alive === false ? " out" : ""), style: `border-left-color:${PLAYER_COLOURS[s % 6]}`, "data-seat": s },
       el("div", { class: "name" }, el("span", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s % 6]}` }, tokenLabels(names)[s]), " ", names[s] || pl.name, s === seat ? " (you)" : ""),
-        el("span", { class: "pill " + (kind === "human" && !info.seats[s]?.stand_in ? "" : "bot") }, seatWord(s))),
+        el("span", { class: "pill " + (seatWord(s) === "player" ? "" : "bot") }, seatWord(s))),
       el("div", { class: "cash", "data-cash": pl.cash }, m(pl.cash)),
       el("div", { class: "meta" }, pl.alive === false ? "bankrupt" : extra.join(" · ")),
       el("div", { class: "holdings" }, chips)));
@@ -647,7 +647,7 @@ async function main() {
   $("title").textContent = ed.name + (replayMode ? " — replay" : "");
   document.title = `openmonopoly — ${ed.name}`;
   board = new Board($("board"), ed, { onSpace: (p) => view && openDeed(p) });
-  setupCues();
+  if (!replayMode) setupCues();
   if (replayMode) await startReplay(); else { info = g; names = g.seats.map((s) => s.name); connect(); }
 }
 main().catch((e) => { $("prompt").textContent = e.message; toast(e.message); });
