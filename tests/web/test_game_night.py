@@ -241,7 +241,10 @@ def test_a_finished_game_shows_the_standings(browser, tmp_path):
         assert all(f"${w}" in money for w in worths)
         page.screenshot(path=str(shots(tmp_path) / "standings-desktop.png"))
         gid = page.url.rstrip("/").split("/")[-1]
-        replay = browser.new_context(**PHONE).new_page()              # the replay page, on a phone
+        refused = httpx.get(f"{srv.url}/api/games/{gid}/replay")       # a private game's replay: not for strangers
+        assert refused.status_code == 403
+        replay = page.context.new_page()                              # the player's replay page, on a phone
+        replay.set_viewport_size(PHONE["viewport"])
         replay.goto(f"{srv.url}/replay/{gid}")
         replay.wait_for_selector("body[data-ready='1']")
         replay.click("#replay-last")

@@ -157,3 +157,34 @@ def test_the_turn_timer_hands_the_turn_to_a_bot(client):
         assert time.time() - start >= 0.8 and msg["actor"] == waiting         # a bot played the turn
     info = wait_until(client, gid, lambda i: live.game.prompt.player != waiting)
     assert info["version"] >= 1
+
+
+def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
+    """Games stored before private games were public and open to spectators; after the migration they still
+    are, with no host, and they play on."""
+    import sqlite3
+
+    from openmonopoly.web.db import SCHEMA_3_COLUMNS, SCHEMA_VERSION
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    with TestClient(create_app(url, 0.01, SEEDED)) as c:
+        gid = new_game(c, public=True)["id"]
+        token = c.post(f"/api/games/{gid}/join", json={"seat": 0}).json()["token"]
+    con = sqlite3.connect(tmp_path / "old.db")
+    for column in SCHEMA_3_COLUMNS:
+        con.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    con.execute("UPDATE openmonopoly_meta SET value = '2' WHERE key = 'schema_version'")
+    con.commit()
+    con.close()
+    app = create_app(url, 0.01, SEEDED)
+    assert app.state.store.schema_version() == SCHEMA_VERSION == 3
+    with TestClient(app) as c:
+        info = c.get(f"/api/games/{gid}").json()
+        assert info["public"] is True and info["spectators"] is True and info["turn_timer"] is None
+        assert gid in str(c.get("/api/games").json())
+        assert c.post(f"/api/games/{gid}/join", json={"seat": 1}).status_code == 200
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            assert hello(ws)["type"] == "sync"                                  # spectators, as before
+        with c.websocket_connect(f"/ws/{gid}") as ws:
+            assert hello(ws, seat=0, token=token)["seat"] == 0
+        r = c.post(f"/api/games/{gid}/host", json={"command": "timer", "host": "anything", "seconds": 30})
+        assert r.status_code == 403                                             # no host: nobody commands

@@ -22,12 +22,14 @@ from . import protocol as P
 from .config import ServerConfig
 from .db import Store
 from .limits import RateLimit
-from .sessions import MAX_SEATS, NO_SPECTATORS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode
+from .sessions import (MAX_SEATS, NO_SPECTATORS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode,
+                       secret_matches)
 
 log = logging.getLogger("openmonopoly.web")
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DB = "sqlite:///openmonopoly.db"
+SECRET_HEADER = "X-Openmonopoly-Secret"
 
 
 def edition_json(edition_id: str) -> dict:
@@ -229,10 +231,18 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
         return live.summary()
 
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, start: int = 0, count: int = 100) -> Any:
+    async def replay(game_id: str, request: Request, start: int = 0, count: int = 100) -> Any:
         stored = await registry.read_db(store.load, game_id)
         if stored is None:
             raise HTTPException(404, f"no game {game_id!r}")
+        # A private game's replay is for the people who were in it: the invite code, the host's token or a
+        # seat's token in a header (never in the URL, which logs keep).
+        secret = request.headers.get(SECRET_HEADER)
+        if not (stored.listed or stored.spectators or secret_matches(stored.invite_hash, secret)
+                or secret_matches(stored.host_hash, secret)
+                or any(secret_matches(h, secret) for h in stored.token_hashes)):
+            raise HTTPException(403, f"this game is private: its replay needs the invite code, the host's or a "
+                                     f"seat's token in the {SECRET_HEADER} header")
         if stored.status != "over":
             raise HTTPException(409, "only a finished game can be replayed")
         frames = await registry.off_loop(registry.replay_frames, stored)

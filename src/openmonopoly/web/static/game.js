@@ -604,11 +604,17 @@ function connect() {
 }
 
 // ------------------------------------------------------------------ replay
+// A private game's replay: proven by whatever this browser holds of it, in a header (never in the URL).
+function replayHeaders() {
+  const secret = inviteCode() || hostToken() || (savedSeat(gameId) || {}).token;
+  return secret ? { "X-Openmonopoly-Secret": secret } : {};
+}
+
 async function startReplay() {
-  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`);
+  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`, undefined, replayHeaders());
   let frames = first.frames;
   while (frames.length < first.steps + 1) {
-    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`);
+    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`, undefined, replayHeaders());
     if (!more.frames.length) break; frames = frames.concat(more.frames);
   }
   names = first.names; seat = null;
@@ -642,7 +648,7 @@ async function startReplay() {
 async function main() {
   if (!replayMode) takeFragment();
   const g = replayMode ? null : await api(`/api/games/${gameId}`);
-  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`)).edition;
+  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`, undefined, replayHeaders())).edition;
   ed = await api(`/api/editions/${edId}`);
   $("title").textContent = ed.name + (replayMode ? " — replay" : "");
   document.title = `openmonopoly — ${ed.name}`;

@@ -12,7 +12,7 @@ async function init() {
   $("add-seat").addEventListener("click", () => { if (seats.length < current.players.max) { seats.push({ kind: "heuristic", name: "" }); drawSeats(); } });
   $("create-game").addEventListener("click", create);
   pickEdition();
-  refresh(); setInterval(refresh, 3000);
+  refresh(); setInterval(refresh, 3000); mine();
 }
 
 function pickEdition() {
@@ -92,6 +92,25 @@ async function refresh() {
     const g = await api("/api/games");
     for (const k of ["open", "running", "over"]) { const box = $(k); box.innerHTML = ""; box.append(table((g[k] || []).slice(0, 30), k)); }
   } catch (e) { /* server restarting: try again */ }
+}
+
+// The games this browser has a seat in or hosts (private ones are in no public list).
+async function mine() {
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i++) {
+    const m = /^om-(seat|host)-(.+)$/.exec(localStorage.key(i)); if (m) ids.add(m[2]);
+  }
+  const rows = [];
+  for (const id of [...ids].slice(-12)) {
+    try {
+      const g = await api(`/api/games/${id}`);
+      const ed = (editions.find((e) => e.id === g.edition) || { name: g.edition_name }).name;
+      rows.push(el("tr", {}, el("td", {}, ed), el("td", {}, g.seats.map((s) => el("span", { class: "pill" }, s.name))), el("td", {}, g.version),
+        el("td", {}, g.status === "over" ? el("a", { href: `/replay/${id}` }, "Replay") : el("button", { class: "go", onclick: () => (location.href = `/game/${id}`) }, "Resume"))));
+    } catch { /* a game this server no longer has */ }
+  }
+  $("mine-section").style.display = rows.length ? "" : "none";
+  $("mine").replaceChildren(el("table", {}, rows));
 }
 
 init().catch((e) => toast(e.message));
