@@ -6,6 +6,7 @@ import shutil
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -100,3 +101,19 @@ class LiveServer:
 
 def chromium_available() -> bool:
     return os.path.exists(CHROMIUM) or shutil.which("chromium") is not None
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    """Where a browser test saves its screenshots: docs/screenshots/ with OPENMONOPOLY_SCREENSHOTS=1."""
+    if os.environ.get("OPENMONOPOLY_SCREENSHOTS"):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return SCREENSHOTS
+    return tmp_path
+
+
+def state(page) -> dict:  # noqa: ANN001
+    """What the game page shows (window.om.state(): view, version, seat, info, deadline)."""
+    return page.evaluate("window.om.state()")

@@ -5,9 +5,7 @@ Set OPENMONOPOLY_SCREENSHOTS=1 to (re)write docs/screenshots/; otherwise they go
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 
@@ -15,21 +13,9 @@ from openmonopoly.editions import edition_ids
 from openmonopoly.engine.game import Game
 from openmonopoly.web.config import ServerConfig
 
-from .helpers import LiveServer
+from .helpers import LiveServer, shots_dir, state
 
 pytestmark = pytest.mark.browser
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-def shots_dir(tmp_path) -> Path:
-    if os.environ.get("OPENMONOPOLY_SCREENSHOTS"):
-        DOCS.mkdir(parents=True, exist_ok=True)
-        return DOCS
-    return tmp_path
-
-
-def state(page) -> dict:
-    return page.evaluate("window.om.state()")
 
 
 def wait_my_prompt(page, timeout=20.0) -> dict:
@@ -184,7 +170,8 @@ def test_game_page_of_each_edition(browser, tmp_path, edition):
                                                      "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * (n - 1)})
         assert g.status_code == 200, g.text
         gid = g.json()["id"]
-        token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0, "invite": g.json()["invite"]}).json()["token"]
+        token = httpx.post(f"{srv.url}/api/games/{gid}/join",
+                           json={"seat": 0, "invite": g.json()["invite"]}).json()["token"]
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
         page = ctx.new_page()

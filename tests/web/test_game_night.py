@@ -6,33 +6,19 @@ Set OPENMONOPOLY_SCREENSHOTS=1 to (re)write docs/screenshots/; otherwise they go
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import httpx
 import pytest
 
 from openmonopoly.web.config import ServerConfig
 
-from .helpers import LiveServer
+from .helpers import LiveServer, shots_dir, state
 
 pytestmark = pytest.mark.browser
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PHONE = {"viewport": {"width": 360, "height": 780}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 DESKTOP = {"viewport": {"width": 1400, "height": 950}}
 ANYTIME = ("build", "sell", "sell-all", "mortgage", "unmortgage", "trade")
-
-
-def shots(tmp_path) -> Path:
-    if os.environ.get("OPENMONOPOLY_SCREENSHOTS"):
-        DOCS.mkdir(parents=True, exist_ok=True)
-        return DOCS
-    return tmp_path
-
-
-def state(page) -> dict:
-    return page.evaluate("window.om.state()")
 
 
 def no_horizontal_scroll(page) -> None:
@@ -119,7 +105,7 @@ def test_two_people_phone_and_desktop_by_invite_link(browser, tmp_path):
         lobby.wait_for_selector("#edition option", state="attached")
         no_horizontal_scroll(lobby)
         assert not small_targets(lobby), small_targets(lobby)
-        lobby.screenshot(path=str(shots(tmp_path) / "lobby-phone.png"), full_page=True)
+        lobby.screenshot(path=str(shots_dir(tmp_path) / "lobby-phone.png"), full_page=True)
         phone.goto(invite)
         phone.wait_for_selector("#join-name")
         phone.fill("#join-name", "Bea")
@@ -138,8 +124,8 @@ def test_two_people_phone_and_desktop_by_invite_link(browser, tmp_path):
             no_horizontal_scroll(page)
         assert not small_targets(phone), small_targets(phone)
         time.sleep(0.8)                                               # (the dice and tokens settle)
-        phone.screenshot(path=str(shots(tmp_path) / "game-phone.png"), full_page=True)
-        desk.screenshot(path=str(shots(tmp_path) / "game-desktop.png"))
+        phone.screenshot(path=str(shots_dir(tmp_path) / "game-phone.png"), full_page=True)
+        desk.screenshot(path=str(shots_dir(tmp_path) / "game-desktop.png"))
         assert not errors, errors
 
 
@@ -211,7 +197,7 @@ def test_a_private_game_refuses_a_stranger(browser, tmp_path):
         assert gid not in str(lobby)
         r = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 1, "name": "Mallory"})
         assert r.status_code == 403
-        stranger.screenshot(path=str(shots(tmp_path) / "private-refused-phone.png"))
+        stranger.screenshot(path=str(shots_dir(tmp_path) / "private-refused-phone.png"))
 
 
 def test_a_finished_game_shows_the_standings(browser, tmp_path):
@@ -239,7 +225,7 @@ def test_a_finished_game_shows_the_standings(browser, tmp_path):
         assert first in v["winners"] and worths[first] == max(worths)
         money = page.inner_text("#standings").replace(",", "")
         assert all(f"${w}" in money for w in worths)
-        page.screenshot(path=str(shots(tmp_path) / "standings-desktop.png"))
+        page.screenshot(path=str(shots_dir(tmp_path) / "standings-desktop.png"))
         gid = page.url.rstrip("/").split("/")[-1]
         refused = httpx.get(f"{srv.url}/api/games/{gid}/replay")       # a private game's replay: not for strangers
         assert refused.status_code == 403
@@ -252,4 +238,4 @@ def test_a_finished_game_shows_the_standings(browser, tmp_path):
         no_horizontal_scroll(replay)
         assert "replay" not in replay.inner_text("#players")
         assert replay.inner_text("#replay-first") == "|◀" and replay.inner_text("#replay-last") == "▶|"
-        replay.screenshot(path=str(shots(tmp_path) / "replay-phone.png"), full_page=True)
+        replay.screenshot(path=str(shots_dir(tmp_path) / "replay-phone.png"), full_page=True)
