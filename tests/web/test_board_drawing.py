@@ -43,3 +43,43 @@ def test_level_four_is_a_hotel_only_in_the_quicker_game(browser, tmp_path, quick
         page = browser.new_context().new_page()
         page.goto(srv.url + "/")
         assert draw(page, "sailormoon", view) == {"hotels": hotels, "houses": houses}
+
+
+def test_token_labels_differ_and_money_zero_has_no_unit(browser, tmp_path):
+    with LiveServer(f"sqlite:///{tmp_path / 'labels.db'}") as srv:
+        page = browser.new_context().new_page()
+        page.goto(srv.url + "/")
+        got = page.evaluate("""async () => {
+            const { tokenLabels, money } = await import('/static/common.js');
+            return { mando: tokenLabels(['Bo-Katan', 'Boba Fett', 'Din Djarin', 'Grogu']),
+                     same: tokenLabels(['Ann', 'Ann Lee', 'Bob']), plain: tokenLabels(['Ann', 'Bob']),
+                     zero: money({ money_format: '${}K' }, 0), some: money({ money_format: '${}K' }, 250),
+                     minus: money({ money_format: '£{}' }, -5) };
+        }""")
+    assert got["mando"] == ["BK", "BF", "D", "G"]
+    assert len(set(got["same"])) == 3 and got["plain"] == ["A", "B"]
+    assert (got["zero"], got["some"], got["minus"]) == ("$0", "$250K", "-£5")
+
+
+def test_empire_swapper_face_and_six_tokens_on_one_space(browser, tmp_path):
+    game = Game("empire", ["Ann", "Bo", "Cy", "Di"], 1)
+    view = json.loads(json.dumps(game.view(None).to_json()))
+    face = game.edition.rules.swapper_face
+    view["dice"] = [4, face]
+    with LiveServer(f"sqlite:///{tmp_path / 'dice.db'}") as srv:
+        page = browser.new_context().new_page()
+        page.goto(srv.url + "/")
+        got = page.evaluate("""async (view) => {
+            const { Board } = await import('/static/board.js');
+            const ed = await (await fetch('/api/editions/empire')).json();
+            const box = document.createElement('div'); box.style.width = '800px'; document.body.append(box);
+            const board = new Board(box, ed);
+            board.update(view, view.players.map((p) => p.name));
+            const boxes = [...box.querySelectorAll('g.token')].map((t) => t.getBoundingClientRect());
+            const overlap = boxes.some((a, i) => boxes.some((b, j) => j > i && a.left < b.right && b.left < a.right
+                                                                    && a.top < b.bottom && b.top < a.bottom));
+            return { faces: [...box.querySelectorAll('.die')].map((d) => d.dataset.face || d.dataset.value),
+                     shapes: [...box.querySelectorAll('g.token')].map((t) => t.dataset.shape), overlap };
+        }""", view)
+    assert got["faces"] == ["4", "swapper"]
+    assert len(set(got["shapes"])) == 4 and not got["overlap"]       # all four on GO, none covering another

@@ -113,6 +113,9 @@ def test_two_people_phone_and_desktop_by_invite_link(browser, tmp_path):
         phone.wait_for_function("window.om.state().seat === 1 && window.om.state().view !== null")
         desk.wait_for_function("window.om.state().info.seats[1].name === 'Bea'")
         assert "Bea" in desk.inner_text("#players")
+        mover = state(desk)["view"]["prompt"]["player"]                  # the your-turn cue: the tab's title
+        (desk if mover == 0 else phone).wait_for_function("document.title.startsWith('● Your turn')")
+        assert not (phone if mover == 0 else desk).title().startswith("● Your turn")
         turns = 0
         while turns < 8:                                              # each plays from their own device
             me = desk if state(desk)["view"]["prompt"]["player"] == 0 else phone

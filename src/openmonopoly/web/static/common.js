@@ -43,9 +43,9 @@ export function tokenLabels(names) {
   const first = (n) => (n.match(/[\p{L}\p{N}]/u) || ["?"])[0].toUpperCase();
   const initials = (n) => { const w = n.split(/[\s\-_.]+/).filter(Boolean); return w.length > 1 ? (first(w[0]) + first(w[1])) : null; };
   const two = (n) => { const l = n.match(/[\p{L}\p{N}]/gu) || ["?"]; return l[0].toUpperCase() + (l[1] || "").toLowerCase(); };
-  const labels = names.map(first);
+  const firsts = names.map(first), labels = [...firsts];
   names.forEach((n, i) => {
-    if (labels.filter((l) => l === labels[i]).length < 2) return;
+    if (firsts.filter((l) => l === firsts[i]).length < 2) return;
     for (const pick of [initials, two, (m) => first(m) + (i + 1)]) {
       const c = pick(n); if (!c) continue;
       if (!names.some((o, j) => j !== i && [first(o), initials(o), two(o)].includes(c))) { labels[i] = c; return; }
