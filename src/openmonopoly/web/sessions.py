@@ -663,6 +663,8 @@ class Registry:
     def arm_timer(self, live: LiveGame, force: bool = False) -> None:
         """(Re)start the turn timer for the human seat the game now waits on, if the game has a timer; the
         timed-out turn ends when another player is to answer."""
+        if live.turn_timer is None and live.timer_task is None and live.timed_out is None:
+            return          # (no timer, the usual game: this runs after every action, so it returns first)
         p = live.game.prompt
         if live.timed_out is not None and (p is None or p.player != live.timed_out):
             live.timed_out = None
