@@ -49,7 +49,7 @@ async def play(http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int,
                stats: dict, heard: dict) -> None:
     g = (await http.post("/api/games", json={"edition": edition, "options": {"max-rounds": rounds},
                                              "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3})).json()
-    token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0})).json()["token"]
+    token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0, "invite": g["invite"]})).json()["token"]
     try:
         async with websockets.connect(f"{ws_base}/ws/{g['id']}", max_size=None) as ws:
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))

@@ -6,6 +6,7 @@ import shutil
 import socket
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -42,9 +43,13 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
+OPEN = {"public": True, "spectators": True}     # as every game was before private games: anyone joins, watches
+
+
 def create_game(client, kinds, edition: str = "classic", **body) -> dict:  # noqa: ANN001
-    """POST /api/games with one seat per kind; the new game's summary."""
-    r = client.post("/api/games", json={"edition": edition, "seats": [{"kind": k} for k in kinds], **body})
+    """POST /api/games with one seat per kind (a public game that anyone may watch, unless ``body`` says
+    otherwise); the new game's summary, with its host token and invite code."""
+    r = client.post("/api/games", json={"edition": edition, "seats": [{"kind": k} for k in kinds], **OPEN, **body})
     assert r.status_code == 200, r.text
     return r.json()
 
@@ -96,3 +101,19 @@ class LiveServer:
 
 def chromium_available() -> bool:
     return os.path.exists(CHROMIUM) or shutil.which("chromium") is not None
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
+
+def shots_dir(tmp_path: Path) -> Path:
+    """Where a browser test saves its screenshots: docs/screenshots/ with OPENMONOPOLY_SCREENSHOTS=1."""
+    if os.environ.get("OPENMONOPOLY_SCREENSHOTS"):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        return SCREENSHOTS
+    return tmp_path
+
+
+def state(page) -> dict:  # noqa: ANN001
+    """What the game page shows (window.om.state(): view, version, seat, info, deadline)."""
+    return page.evaluate("window.om.state()")

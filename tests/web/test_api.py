@@ -13,7 +13,7 @@ from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.sessions import hash_token
 
-from .helpers import choose, create_game, join
+from .helpers import OPEN, choose, create_game, join
 
 SEEDED = ServerConfig(allow_seeds=True)     # these tests script games by seed
 
@@ -269,7 +269,7 @@ def test_replay_of_finished_game_and_record_import(db_url):
         for _ in range(10):
             p = game.prompt
             game.act(p.player, choose(game.view(p.player).to_json()))
-        g3 = c.post("/api/games", json={"record": game.record(), "kinds": ["human", "random"]}).json()
+        g3 = c.post("/api/games", json={"record": game.record(), "kinds": ["human", "random"], **OPEN}).json()
         assert g3["version"] == 10 and g3["seats"][0]["name"] == "A"
         bad = dict(game.record(), chance=[])
         assert c.post("/api/games", json={"record": bad}).status_code == 400

@@ -5,9 +5,7 @@ Set OPENMONOPOLY_SCREENSHOTS=1 to (re)write docs/screenshots/; otherwise they go
 """
 from __future__ import annotations
 
-import os
 import time
-from pathlib import Path
 
 import pytest
 
@@ -15,34 +13,9 @@ from openmonopoly.editions import edition_ids
 from openmonopoly.engine.game import Game
 from openmonopoly.web.config import ServerConfig
 
-from .helpers import CHROMIUM, CHROMIUM_ARGS, LiveServer, chromium_available, need
+from .helpers import LiveServer, shots_dir, state
 
 pytestmark = pytest.mark.browser
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
-
-
-@pytest.fixture
-def browser():
-    need(chromium_available(), f"chromium is not installed at {CHROMIUM} (apt-get install chromium)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        need(False, "the playwright package is not installed")
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-def shots_dir(tmp_path) -> Path:
-    if os.environ.get("OPENMONOPOLY_SCREENSHOTS"):
-        DOCS.mkdir(parents=True, exist_ok=True)
-        return DOCS
-    return tmp_path
-
-
-def state(page) -> dict:
-    return page.evaluate("window.om.state()")
 
 
 def wait_my_prompt(page, timeout=20.0) -> dict:
@@ -78,6 +51,8 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
         assert kinds.count() == 4
         assert kinds.nth(0).input_value() == "human"
         assert all(kinds.nth(i).input_value() == "heuristic" for i in (1, 2, 3))
+        page.check("#public")                       # listed, and open to spectators (the watcher below)
+        page.check("#spectators")
         page.screenshot(path=str(shots_dir(tmp_path) / "lobby.png"))
         page.click("#create-game")
         page.wait_for_url("**/game/*")
@@ -161,7 +136,8 @@ def test_build_by_clicking(browser, tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'build.db'}", bot_delay=0.02) as srv:
         g = httpx.post(srv.url + "/api/games", json={"record": _light_blue_record(),
                                                      "kinds": ["human", "heuristic", "heuristic", "heuristic"]}).json()
-        token = httpx.post(f"{srv.url}/api/games/{g['id']}/join", json={"seat": 0}).json()["token"]
+        token = httpx.post(f"{srv.url}/api/games/{g['id']}/join",
+                           json={"seat": 0, "invite": g["invite"]}).json()["token"]
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.add_init_script(f"localStorage.setItem('om-seat-{g['id']}', JSON.stringify({{seat: 0, token: '{token}'}}))")
         page = ctx.new_page()
@@ -194,7 +170,8 @@ def test_game_page_of_each_edition(browser, tmp_path, edition):
                                                      "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * (n - 1)})
         assert g.status_code == 200, g.text
         gid = g.json()["id"]
-        token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0}).json()["token"]
+        token = httpx.post(f"{srv.url}/api/games/{gid}/join",
+                           json={"seat": 0, "invite": g.json()["invite"]}).json()["token"]
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
         page = ctx.new_page()

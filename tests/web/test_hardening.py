@@ -20,9 +20,10 @@ from openmonopoly.engine.game import Game
 from openmonopoly.web import sessions
 from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
+from openmonopoly.web.db import SCHEMA_VERSION
 from openmonopoly.web.logs import JsonFormatter
 
-from .helpers import LiveServer, create_game, join
+from .helpers import OPEN, LiveServer, create_game, join
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -161,7 +162,7 @@ def test_a_failed_commit_leaves_the_game_as_stored(db_url, monkeypatch):
 def test_dice_are_dealt_by_the_server(db_url):
     app = create_app(db_url, 0)
     with TestClient(app) as c:
-        r = c.post("/api/games", json={"edition": "classic", "seed": 5, "seats": [{"kind": "human"}] * 2})
+        r = c.post("/api/games", json={"edition": "classic", "seed": 5, "seats": [{"kind": "human"}] * 2, **OPEN})
         assert r.status_code == 400 and "--allow-seeds" in r.json()["detail"]
         schema = c.get("/openapi.json").json()["components"]["schemas"]["CreateGame"]["properties"]
         assert "seed" not in schema
@@ -214,7 +215,7 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
         return real_replay(*args)
     monkeypatch.setattr(sessions, "replay_record", heavy_replay)
     with LiveServer(f"sqlite:///{tmp_path / 'w.db'}", config=config) as srv, httpx.Client(base_url=srv.url) as http:
-        other = http.post("/api/games", json={"seats": [{"kind": "human"}] * 2}).json()["id"]
+        other = http.post("/api/games", json={"seats": [{"kind": "human"}] * 2, **OPEN}).json()["id"]
         pings: list[float] = []
         stop = threading.Event()
 
@@ -245,7 +246,7 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
             short = dict(record, chance=record["chance"][:5])
             assert http.post("/api/games", json={"record": short}).status_code == 400
             pings.clear()
-            imported = http.post("/api/games", json={"record": record, "kinds": ["human"] * 4}, timeout=120)
+            imported = http.post("/api/games", json={"record": record, "kinds": ["human"] * 4, **OPEN}, timeout=120)
             assert imported.status_code == 200, imported.text
             assert imported.json()["version"] == cap - 100
         finally:
@@ -261,7 +262,7 @@ def test_rate_and_connection_limits(db_url):
         gid = create(c)["id"]
         create(c)
         create(c)
-        r = c.post("/api/games", json={"seats": [{"kind": "human"}] * 2})
+        r = c.post("/api/games", json={"seats": [{"kind": "human"}] * 2, **OPEN})
         assert r.status_code == 429 and "try again" in r.json()["detail"] and int(r.headers["retry-after"]) >= 1
         token = seated(c, gid, 0)                      # seat requests count as hellos: 3 left
         replies = []
@@ -282,10 +283,10 @@ def test_live_games_are_bounded_and_bot_games_end(db_url):
     with TestClient(create_app(db_url, 0, config)) as c:
         bots = create(c, kinds=("heuristic", "random"))
         assert bots["options"]["max-rounds"] == 50
-        r = c.post("/api/games", json={"seats": [{"kind": "random"}] * 2, "options": {"max-rounds": 51}})
+        r = c.post("/api/games", json={"seats": [{"kind": "random"}] * 2, "options": {"max-rounds": 51}, **OPEN})
         assert r.status_code == 400 and "50 rounds" in r.json()["detail"]
         create(c)
-        r = c.post("/api/games", json={"seats": [{"kind": "human"}] * 2})
+        r = c.post("/api/games", json={"seats": [{"kind": "human"}] * 2, **OPEN})
         assert r.status_code == 503 and "limit of 2 games" in r.json()["detail"]
         with c.websocket_connect(f"/ws/{bots['id']}") as ws:   # watched, the bot game plays to its limit
             ws.send_json({"type": "hello"})
@@ -322,7 +323,8 @@ def test_graceful_shutdown_loses_nothing(tmp_path):
     srv = LiveServer(url, config=ServerConfig(bot_delay=0, bot_game_rounds=2000))
     with srv:
         http = httpx.Client(base_url=srv.url)
-        gids = [http.post("/api/games", json={"seats": [{"kind": "heuristic"}] * 4}).json()["id"] for _ in range(3)]
+        body = {"seats": [{"kind": "heuristic"}] * 4, **OPEN}
+        gids = [http.post("/api/games", json=body).json()["id"] for _ in range(3)]
         live = {gid: srv.app.state.registry.games[gid] for gid in gids}
         sockets = [connect(srv.url.replace("http", "ws") + f"/ws/{g}") for g in gids]
         for ws in sockets:
@@ -373,7 +375,7 @@ def test_a_schema_1_database_is_migrated_and_its_games_carry_on(tmp_path):
     con.commit()
     con.close()
     app = create_app(url, 0)
-    assert app.state.store.schema_version() == 2
+    assert app.state.store.schema_version() == SCHEMA_VERSION
     with TestClient(app) as c:
         assert c.get(f"/api/games/{gid}").json() == view
         key = app.state.store.load(gid).chance_key

@@ -76,7 +76,8 @@ def test_postgres_store_play_and_restart(pg_url):
     assert {"games", "moves", "openmonopoly_meta"} <= set(app.state.store.tables())
     with TestClient(app) as c:
         g = c.post("/api/games", json={"edition": "starwars40", "seed": 8,
-                                       "seats": [{"kind": "human"}, {"kind": "heuristic"}, {"kind": "random"}]}).json()
+                                       "seats": [{"kind": "human"}, {"kind": "heuristic"}, {"kind": "random"}],
+                                       "public": True}).json()
         gid = g["id"]
         token = c.post(f"/api/games/{gid}/join", json={"seat": 0}).json()["token"]
         with c.websocket_connect(f"/ws/{gid}") as ws:

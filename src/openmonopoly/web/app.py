@@ -22,12 +22,14 @@ from . import protocol as P
 from .config import ServerConfig
 from .db import Store
 from .limits import RateLimit
-from .sessions import MAX_SEATS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode
+from .sessions import (MAX_SEATS, NO_SPECTATORS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode,
+                       secret_matches)
 
 log = logging.getLogger("openmonopoly.web")
 
 STATIC = Path(__file__).parent / "static"
 DEFAULT_DB = "sqlite:///openmonopoly.db"
+SECRET_HEADER = "X-Openmonopoly-Secret"
 
 
 def edition_json(edition_id: str) -> dict:
@@ -194,12 +196,14 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
     async def create(spec: P.CreateGame, request: Request) -> Any:
         rate_limited(create_limit, request, "new games")
         try:
-            live = await registry.create(spec)
+            live, host, invite = await registry.create(spec)
         except Refused as exc:
             raise refused(exc) from None
         log.info("game created", extra={"game": live.id, "edition": live.game.edition.id,
                                         "seats": live.kinds, "client": client_of(request)})
-        return live.summary()
+        # The two secrets are in this response only; the browser keeps them in the links' fragments (after
+        # '#'), which no browser sends in a request line, so no proxy or access log sees them.
+        return {**live.summary(), "host_token": host, "invite": invite}
 
     @app.get("/api/games/{game_id}")
     async def game_info(game_id: str) -> Any:
@@ -210,22 +214,41 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
         rate_limited(hello_limit, request, "seat requests")
         live = await live_or_404(game_id)
         try:
-            token = await registry.join(live, body.seat, body.name)
+            token = await registry.join(live, body.seat, body.name, body.invite)
         except Refused as exc:
             raise refused(exc) from None
         return {"game": game_id, "seat": body.seat, "token": token}
 
+    @app.post("/api/games/{game_id}/host")
+    async def host(game_id: str, body: P.HostCommand, request: Request) -> Any:
+        """The host's controls: hand a seat to a bot, take it back, remove a player, the turn timer."""
+        rate_limited(hello_limit, request, "host commands")
+        live = await live_or_404(game_id)
+        try:
+            await registry.host_command(live, body)
+        except Refused as exc:
+            raise refused(exc) from None
+        return live.summary()
+
     @app.get("/api/games/{game_id}/replay")
-    async def replay(game_id: str, start: int = 0, count: int = 100) -> Any:
+    async def replay(game_id: str, request: Request, start: int = 0, count: int = 100) -> Any:
         stored = await registry.read_db(store.load, game_id)
         if stored is None:
             raise HTTPException(404, f"no game {game_id!r}")
+        # A private game's replay is for the people who were in it: the invite code, the host's token or a
+        # seat's token in a header (never in the URL, which logs keep).
+        secret = request.headers.get(SECRET_HEADER)
+        if not (stored.listed or stored.spectators or secret_matches(stored.invite_hash, secret)
+                or secret_matches(stored.host_hash, secret)
+                or any(secret_matches(h, secret) for h in stored.token_hashes)):
+            raise HTTPException(403, f"this game is private: its replay needs the invite code, the host's or a "
+                                     f"seat's token in the {SECRET_HEADER} header")
         if stored.status != "over":
             raise HTTPException(409, "only a finished game can be replayed")
         frames = await registry.off_loop(registry.replay_frames, stored)
         start = max(0, start)
         return {"steps": len(frames) - 1, "start": start, "frames": frames[start:start + max(1, min(count, 500))],
-                "names": stored.names, "edition": stored.edition}
+                "names": stored.names, "kinds": stored.kinds, "edition": stored.edition}
 
     @app.websocket("/ws/{game_id}")
     async def play(ws: WebSocket, game_id: str) -> None:
@@ -328,16 +351,25 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
                 await self.reply(P.error("wrong-token", f"the token is not seat {seat}'s; watching as a "
                                                         "spectator instead"))
                 seat = None
+            is_host = live.host_ok(msg.host)
+            if seat is None and not live.may_watch(msg.invite, msg.host):
+                await self.reply(P.error("private", "this game takes no spectators" if live.may_join(msg.invite)
+                                         else "this game is private: open it with its invite link"))
+                await self.ws.close(code=NO_SPECTATORS)
+                return
             if seat is not None and live.conns_of(seat) >= limits.conns_per_seat:
                 await self.reply(P.error("rate-limited", f"seat {seat} is already open in {limits.conns_per_seat} "
                                                          "connections; close one first"))
                 return
-            conn = self.conn = Conn(self.ws, seat, self.client)
+            conn = self.conn = Conn(self.ws, seat, self.client, is_host)
             self.pump = asyncio.get_running_loop().create_task(conn.pump())
             async with live.lock:        # the sync and later updates stay in order
-                conn.send(live.sync_msg(seat))
+                arrives = seat is not None and live.conns_of(seat) == 0
                 live.conns.add(conn)
+                conn.send(live.sync_msg(seat))
                 live.touched = time.monotonic()
+            if arrives:                  # the host sees who is here
+                live.broadcast_seats(hosts_only=True)
             registry.kick(live)          # a game of bots only plays while watched
 
         def close(self) -> None:
@@ -345,6 +377,8 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
                 self.live.conns.discard(self.conn)
                 self.conn.send_text(None)
                 self.conn.closed = True
+                if self.conn.seat is not None and self.live.conns_of(self.conn.seat) == 0 and not registry.closing:
+                    self.live.broadcast_seats(hosts_only=True)
             if self.pump is not None:
                 self.pump.cancel()
             self.live.touched = time.monotonic()

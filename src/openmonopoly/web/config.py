@@ -24,6 +24,7 @@ class ServerConfig:
     conns_per_client: int = 64          # live WebSocket connections from one client address
     idle_unload_seconds: float = 600.0  # a game nobody watches and no bot plays leaves memory after this
     ws_compression: bool = False        # permessage-deflate: costs CPU per message for ~2 KB messages
+    min_turn_timer: int = 10            # the shortest turn timer a host may set, in seconds
 
     def __post_init__(self) -> None:
         for name in ("max_live_games", "bot_game_rounds", "max_record_actions", "max_body_bytes",

@@ -20,6 +20,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     Float,
     ForeignKey,
     Integer,
@@ -38,7 +39,11 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-SCHEMA_VERSION = 2      # 2: games.chance_key
+SCHEMA_VERSION = 3      # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer
+
+# Columns added by schema 3, with what a game stored before gets: it was public, anyone could watch it.
+SCHEMA_3_COLUMNS = {"host_hash": "VARCHAR(64)", "invite_hash": "VARCHAR(64)", "listed": "BOOLEAN DEFAULT TRUE",
+                    "spectators": "BOOLEAN DEFAULT TRUE", "turn_timer": "INTEGER", "stand_in": "JSON"}
 
 
 class Base(DeclarativeBase):
@@ -63,6 +68,12 @@ class GameRow(Base):
     end_reason: Mapped[str] = mapped_column(String(64), default="")
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)    # sha256 of the host's token
+    invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the invite code
+    listed: Mapped[bool] = mapped_column(Boolean, default=True)      # public: in the lobby, open to anyone
+    spectators: Mapped[bool] = mapped_column(Boolean, default=True)  # people without a seat may watch
+    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)      # seconds, or no timer
+    stand_in: Mapped[Any] = mapped_column(JSON, nullable=True)  # per seat: the bot playing a human seat, or null
 
 
 class MoveRow(Base):
@@ -105,6 +116,12 @@ class StoredGame:
     created: float
     moves: list = field(default_factory=list)   # [(player, action_json, chance_list)]
     chance_key: str | None = None               # None: a seeded game (Chance(seed)) or one from schema 1
+    host_hash: str | None = None
+    invite_hash: str | None = None
+    listed: bool = True
+    spectators: bool = True
+    turn_timer: int | None = None
+    stand_in: list | None = None
 
     def record(self) -> dict:
         chance = list(self.setup_chance)
@@ -176,6 +193,9 @@ class Store:
             columns = {c["name"] for c in inspect(db.connection()).get_columns("games")}
             if current < 2 and "chance_key" not in columns:
                 db.execute(text("ALTER TABLE games ADD COLUMN chance_key VARCHAR(128)"))
+            for name, sql_type in SCHEMA_3_COLUMNS.items():
+                if current < 3 and name not in columns:
+                    db.execute(text(f"ALTER TABLE games ADD COLUMN {name} {sql_type}"))
             if row is None:
                 db.add(MetaRow(key="schema_version", value=str(SCHEMA_VERSION)))
             elif current < SCHEMA_VERSION:
@@ -195,7 +215,8 @@ class Store:
         with Session(self.engine) as db, db.begin():
             db.add(GameRow(id=g.id, edition=g.edition, options=g.options, names=g.names, kinds=g.kinds,
                            token_hashes=g.token_hashes, seed=g.seed, setup_chance=g.setup_chance, rng=g.rng,
-                           chance_key=g.chance_key,
+                           chance_key=g.chance_key, host_hash=g.host_hash, invite_hash=g.invite_hash,
+                           listed=g.listed, spectators=g.spectators, turn_timer=g.turn_timer, stand_in=g.stand_in,
                            version=len(g.moves), status=g.status, winners=g.winners, end_reason=g.end_reason,
                            created=now, updated=now))
             db.flush()
@@ -266,6 +287,10 @@ class Store:
             hashes = list(row.token_hashes)
             hashes[seat] = token_hash
             row.token_hashes = hashes
+            if row.stand_in and row.stand_in[seat] is not None:     # the new player takes over from the bot
+                stand_in = list(row.stand_in)
+                stand_in[seat] = None
+                row.stand_in = stand_in
             if name:
                 names = list(row.names)
                 names[seat] = name
@@ -273,6 +298,15 @@ class Store:
             row.status = status
             row.updated = time.time()
             return True
+
+    def save_seats(self, game_id: str, token_hashes: list, stand_in: list, status: str, turn_timer: int | None,
+                   spectators: bool) -> None:
+        """What the host changed: seats handed to bots or taken back, a player removed, the timer."""
+        with self.engine.begin() as con:
+            games = GameRow.__table__
+            con.execute(update(games).where(games.c.id == game_id).values(
+                token_hashes=token_hashes, stand_in=stand_in, status=status, turn_timer=turn_timer,
+                spectators=spectators, updated=time.time()))
 
     def load(self, game_id: str) -> StoredGame | None:
         with Session(self.engine) as db:
@@ -283,13 +317,16 @@ class Store:
                                .where(MoveRow.game_id == game_id).order_by(MoveRow.seq)).all()
             return StoredGame(row.id, row.edition, row.options, row.names, row.kinds, row.token_hashes, row.seed,
                               row.setup_chance, row.rng, row.version, row.status, row.winners, row.end_reason,
-                              row.created, [(p, a, c) for p, a, c in moves], row.chance_key)
+                              row.created, [(p, a, c) for p, a, c in moves], row.chance_key, row.host_hash,
+                              row.invite_hash, row.listed is not False, row.spectators is not False, row.turn_timer,
+                              row.stand_in)
 
     def list_games(self, limit: int = 200) -> list[dict]:
         with Session(self.engine) as db:
             rows = db.execute(select(GameRow.id, GameRow.edition, GameRow.names, GameRow.kinds,
                                      GameRow.token_hashes, GameRow.version, GameRow.status, GameRow.winners,
                                      GameRow.created, GameRow.updated)
+                              .where(GameRow.listed.is_not(False))
                               .order_by(GameRow.updated.desc()).limit(limit)).all()
         return [{"id": r.id, "edition": r.edition, "names": r.names, "kinds": r.kinds,
                  "claimed": [h is not None for h in r.token_hashes], "version": r.version, "status": r.status,

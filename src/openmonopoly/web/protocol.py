@@ -3,7 +3,9 @@ no unknown fields, bounded sizes) and the errors they get back.
 
 Client -> server (JSON text frames, one object per frame, at most ``MAX_FRAME`` characters):
 
-* ``{"type": "hello", "seat": 2, "token": "..."}`` — first message; ``seat``/``token`` null to spectate.
+* ``{"type": "hello", "seat": 2, "token": "..."}`` — first message; ``seat``/``token`` null to spectate,
+  which a game allows only if its host let spectators in (and, for a private game, with ``invite``, the
+  code of its invite link); ``host`` (the host's token) lets the host watch and see every seat's presence.
 * ``{"type": "act", "seat": 2, "token": "...", "version": 17, "action": "buy"}`` — ``action`` is the text
   form (``"bid 120"``; numbers are ASCII digits, at most ``MAX_DIGITS`` of them) or a trade object
   ``{"kind": "trade", "offer": {"target": 1, "give": [3], "take": [], "cash": 0, ...}}``; ``version`` is
@@ -16,7 +18,11 @@ Server -> client:
   ``game.view(seat).to_json()``, or the public view), ``log`` (events visible to that seat, in words).
 * ``update`` — after every committed action: ``version``, ``view``, ``events`` (visible to that seat),
   ``actor`` (the seat that acted), ``at`` (server time the action was applied).
-* ``seats`` — someone took a seat.
+* ``seats`` — someone took a seat, came or went, or the host changed a seat or the timer.
+* ``removed`` — the host removed this seat's player (the socket closes with code 4001).
+
+Each ``sync``/``update``/``seats`` carries ``deadline``: when the turn timer hands the waiting human seat's
+turn to a bot (server time, seconds since the epoch), or null.
 * ``error`` — ``code`` (one of ``ERROR_CODES``) and ``message``; sent only to the client at fault. A refused
   message changes nothing.
 """
@@ -49,6 +55,7 @@ ERROR_CODES = {
     "bad-action": "the action text cannot be read",
     "game-over": "the game is over",
     "rate-limited": "too many messages or connections from this client; wait and try again",
+    "private": "this game is private or takes no spectators: join with its invite link, or ask the host",
     "server": "the server could not handle the message; nothing changed",
 }
 
@@ -111,6 +118,8 @@ class Hello(Strict):
     type: Literal["hello"]
     seat: Seat | None = None
     token: Token | None = None
+    invite: Token | None = None
+    host: Token | None = None
 
 
 class Act(Strict):
@@ -190,8 +199,14 @@ class GameRecord(Strict):
     chance: list[Annotated[int, Field(ge=0, le=10 ** 6)]]
 
 
+TimerSeconds = Annotated[int, Field(ge=1, le=3600)]     # (the server's least: ServerConfig.min_turn_timer)
+
+
 class CreateGame(Strict):
     edition: Annotated[str, Field(max_length=64)] = "classic"
+    public: bool = False             # listed in the lobby, free seats open to anyone; else by invite link only
+    spectators: bool = False         # people without a seat may watch (a private game's: with the invite)
+    turn_timer: TimerSeconds | None = None
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)] = Field(
         default_factory=lambda: [SeatSpec(), SeatSpec(kind="heuristic")])
     options: Annotated[dict[Annotated[str, Field(max_length=40)], Option], Field(max_length=40)] = {}
@@ -204,3 +219,45 @@ class CreateGame(Strict):
 class JoinSeat(Strict):
     seat: Seat
     name: Name | None = None
+    invite: Token | None = None          # the code of the invite link: needed to join a private game
+
+
+# ------------------------------------------------------------------------------ the host's commands
+class HandToBot(Strict):
+    """A bot plays this human seat until the host takes it back (the player keeps their seat link)."""
+    command: Literal["bot"]
+    host: Token
+    seat: Seat
+    kind: Kind = "heuristic"
+
+
+class TakeBack(Strict):
+    """The seat's own player plays it again."""
+    command: Literal["take-back"]
+    host: Token
+    seat: Seat
+
+
+class RemovePlayer(Strict):
+    """The seat's player is sent away (their seat link stops working); a bot plays the seat until someone
+    joins it with the invite link."""
+    command: Literal["remove"]
+    host: Token
+    seat: Seat
+
+
+class SetTimer(Strict):
+    """After ``seconds`` without an answer from a human seat, a bot plays that turn; null: no timer."""
+    command: Literal["timer"]
+    host: Token
+    seconds: TimerSeconds | None
+
+
+class SetSpectators(Strict):
+    command: Literal["spectators"]
+    host: Token
+    allowed: bool
+
+
+HostCommand = Annotated[Union[HandToBot, TakeBack, RemovePlayer, SetTimer, SetSpectators],
+                        Field(discriminator="command")]

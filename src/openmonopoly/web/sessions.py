@@ -29,6 +29,7 @@ from ..agents import make_agent
 from ..catalogue import SEAT_KINDS, default_names
 from ..editions import load as load_edition
 from ..engine import actions as A
+from ..engine import events as E
 from ..engine.actions import Action
 from ..engine.chance import Chance, KeyedChance
 from ..engine.errors import BadActionText, OpenMonopolyError
@@ -41,6 +42,9 @@ from .db import MoveCommit, Store, StoredGame
 log = logging.getLogger("openmonopoly.web")
 MAX_SEATS = P.MAX_SEATS
 LOG_TAIL = 400
+TIMER_BOT = "heuristic"          # who plays a turn the timer took from an absent player
+REMOVED = 4001                   # WebSocket close code: the host removed this seat's player
+NO_SPECTATORS = 4003             # WebSocket close code: this game takes no spectators (or needs the invite)
 
 
 class Refused(ValueError):
@@ -53,6 +57,13 @@ class Refused(ValueError):
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def secret_matches(stored_hash: str | None, secret: str | None) -> bool:
+    """Whether ``secret`` is the one whose hash is stored (in constant time; no secret, no match)."""
+    if not secret or stored_hash is None:
+        return False
+    return hmac.compare_digest(stored_hash, hash_token(secret))
 
 
 def encode(msg: dict) -> str:
@@ -81,10 +92,11 @@ def replay_record(record: dict, chance: Chance) -> tuple[Game, list[int], list[t
 class Conn:
     """One WebSocket client: a seat (or None for a spectator) and an ordered outbox of encoded frames."""
 
-    def __init__(self, ws: Any, seat: int | None, client: str) -> None:
+    def __init__(self, ws: Any, seat: int | None, client: str, host: bool = False) -> None:
         self.ws = ws
         self.seat = seat
         self.client = client
+        self.host = host            # the host's connection: it watches even where spectators may not
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
 
@@ -95,11 +107,20 @@ class Conn:
         if not self.closed:
             self.queue.put_nowait(text)
 
+    def close_with(self, code: int) -> None:
+        """Close the socket with ``code`` once everything queued before has been sent."""
+        if not self.closed:
+            self.queue.put_nowait(code)
+            self.closed = True
+
     async def pump(self) -> None:
         try:
             while True:
                 text = await self.queue.get()
                 if text is None:
+                    return
+                if isinstance(text, int):
+                    await self.ws.close(code=text)
                     return
                 await self.ws.send_text(text)
         except Exception:  # noqa: BLE001 - a dead socket just stops its outbox
@@ -118,11 +139,58 @@ class LiveGame:
         self.lock = asyncio.Lock()
         self.bot_task: asyncio.Task | None = None
         # Bots of a seeded game play reproducibly; elsewhere their own choices are not predictable either.
-        bot_seed = stored.seed if stored.chance_key is None else secrets.randbits(31)
-        self.bots = {seat: make_agent(kind, bot_seed * 100 + seat)
+        self.bot_seed = stored.seed if stored.chance_key is None else secrets.randbits(31)
+        self.bots = {seat: make_agent(kind, self.bot_seed * 100 + seat)
                      for seat, kind in enumerate(self.kinds) if kind != "human"}
-        self.bot_only = "human" not in self.kinds
+        self.host_hash = stored.host_hash
+        self.invite_hash = stored.invite_hash
+        self.listed = stored.listed
+        self.spectators = stored.spectators
+        self.turn_timer = stored.turn_timer
+        self.stand_ins: dict[int, Any] = {}      # human seats a bot plays meanwhile (the host said so)
+        self.stand_in = list(stored.stand_in or [None] * len(self.kinds))
+        self.timed_out: int | None = None        # the human seat whose turn the timer gave to a bot
+        self.timer_agents: dict[int, Any] = {}
+        self.deadline: float | None = None       # when the turn timer runs out (epoch), or None
+        self.timer_task: asyncio.Task | None = None
+        self.timer_version = -1                  # the version the running timer waits on
         self.touched = time.monotonic()      # last action or connection: idle games leave memory
+
+    @property
+    def stand_in(self) -> list:
+        return self._stand_in
+
+    @stand_in.setter
+    def stand_in(self, kinds: list) -> None:
+        self._stand_in = kinds
+        self.stand_ins = {seat: self.stand_ins.get(seat) or make_agent(kind, self.bot_seed * 100 + seat)
+                          for seat, kind in enumerate(kinds) if kind is not None}
+        # A game where no person plays any seat plays only while someone watches it (like a bots' game).
+        self.bot_only = all(k != "human" or seat in self.stand_ins for seat, k in enumerate(self.kinds))
+        if hasattr(self, "_token_hashes"):
+            self.token_hashes = self._token_hashes
+
+    def agent_for(self, seat: int) -> Any:
+        """The bot that answers ``seat``'s prompts now (its own, the host's stand-in, or the turn timer's), or
+        None when a person does."""
+        agent = self.bots.get(seat) or self.stand_ins.get(seat)
+        if agent is None and seat == self.timed_out:
+            agent = self.timer_agents.get(seat)
+            if agent is None:
+                agent = self.timer_agents[seat] = make_agent(TIMER_BOT, self.bot_seed * 100 + seat)
+        return agent
+
+    def host_ok(self, token: str | None) -> bool:
+        return secret_matches(self.host_hash, token)
+
+    def invite_ok(self, code: str | None) -> bool:
+        return secret_matches(self.invite_hash, code)
+
+    def may_join(self, invite: str | None) -> bool:
+        return self.listed or self.invite_ok(invite)
+
+    def may_watch(self, invite: str | None, host: str | None) -> bool:
+        return self.host_ok(host) or (self.spectators and self.may_join(invite))
 
     @property
     def token_hashes(self) -> list:
@@ -131,21 +199,26 @@ class LiveGame:
     @token_hashes.setter
     def token_hashes(self, hashes: list) -> None:
         self._token_hashes = hashes
-        self._seats_open = any(k == "human" and h is None for k, h in zip(self.kinds, hashes, strict=True))
+        stand_in = getattr(self, "_stand_in", None) or [None] * len(hashes)
+        self._seats_open = any(k == "human" and h is None and b is None
+                               for k, h, b in zip(self.kinds, hashes, stand_in, strict=True))
 
     @property
     def status(self) -> str:        # (read several times per action: kept cheap)
         return "over" if self.game.over else "open" if self._seats_open else "running"
 
     def seats_info(self) -> list[dict]:
-        return [{"seat": i, "name": self.game.players[i], "kind": k, "claimed": k != "human" or h is not None}
-                for i, (k, h) in enumerate(zip(self.kinds, self.token_hashes, strict=True))]
+        present = {c.seat for c in self.conns}
+        return [{"seat": i, "name": self.game.players[i], "kind": k, "claimed": k != "human" or h is not None,
+                 "stand_in": b, "connected": k == "human" and i in present}
+                for i, (k, h, b) in enumerate(zip(self.kinds, self.token_hashes, self.stand_in, strict=True))]
 
     def summary(self) -> dict:
         ed = self.game.edition
         return {"id": self.id, "edition": ed.id, "edition_name": ed.name, "status": self.status,
                 "version": self.version, "seats": self.seats_info(), "winners": self.game.winners,
-                "options": dict(self.game.options)}
+                "options": dict(self.game.options), "public": self.listed, "spectators": self.spectators,
+                "turn_timer": self.turn_timer, "deadline": self.deadline}
 
     def check_token(self, seat: int, token: str | None) -> bool:
         if not 0 <= seat < len(self.kinds) or not token:
@@ -163,7 +236,18 @@ class LiveGame:
             d["text"] = self.game.describe(event)
         except Exception:  # noqa: BLE001 - an event a family's words do not know still shows
             d["text"] = f"{event.kind}"
+        if event.kind == E.GAME_STARTED and event.info:
+            d["text"] = d["text"].replace(f"({event.info})", f"({self._first_rolls(event.info)})")
         return d
+
+    def _first_rolls(self, info: str) -> str:
+        """The first-player rolls with names, not the engine's seat numbers ("0:2+5 1:3+2" -> "Ann 2+5, ...")."""
+        names = self.game.players
+        out = []
+        for part in info.split():
+            seat, _, roll = part.partition(":")
+            out.append(f"{names[int(seat)]} {roll}" if seat.isdigit() and int(seat) < len(names) else part)
+        return ", ".join(out)
 
     def view_json(self, seat: int | None) -> dict:
         return self.game.view(seat).to_json()
@@ -171,7 +255,7 @@ class LiveGame:
     def sync_msg(self, seat: int | None) -> dict:
         events = [e for e in self.game.history if e.visible_to(seat)][-LOG_TAIL:]
         return {"type": "sync", "protocol": P.PROTOCOL_VERSION, "game": self.summary(), "seat": seat,
-                "version": self.version, "view": self.view_json(seat),
+                "version": self.version, "view": self.view_json(seat), "deadline": self.deadline,
                 "log": [self.event_json(e) for e in events]}
 
     def broadcast_update(self, events: list[Event], actor: int, at: float) -> None:
@@ -192,13 +276,15 @@ class LiveGame:
                         seen.append(words[i])
                 text = texts[conn.seat] = encode({"type": "update", "version": self.version, "status": status,
                                                   "actor": actor, "at": at, "view": self.view_json(conn.seat),
-                                                  "events": seen})
+                                                  "events": seen, "deadline": self.deadline})
             conn.send_text(text)
 
-    def broadcast_seats(self) -> None:
-        text = encode({"type": "seats", "game": self.summary()})
+    def broadcast_seats(self, hosts_only: bool = False) -> None:
+        """The seats to every connection (``hosts_only``: to the host's, for who came or went)."""
+        text = encode({"type": "seats", "game": self.summary(), "deadline": self.deadline})
         for conn in list(self.conns):
-            conn.send_text(text)
+            if conn.host or not hosts_only:
+                conn.send_text(text)
 
 
 class Committer:
@@ -332,6 +418,15 @@ class Registry:
                             list(game.chance.log), None, 0, "open", [], "", time.time(), [], key)
         return stored, game
 
+    @staticmethod
+    def _access(stored: StoredGame, spec: P.CreateGame) -> tuple[str, str]:
+        """Give a new game its host and invite secrets and the creator's choices; (host token, invite code)."""
+        host, invite = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
+        stored.host_hash, stored.invite_hash = hash_token(host), hash_token(invite)
+        stored.listed, stored.spectators, stored.turn_timer = spec.public, spec.spectators, spec.turn_timer
+        stored.stand_in = [None] * len(stored.kinds)
+        return host, invite
+
     def _bounded_options(self, kinds: list[str], options: dict) -> dict:
         """A game with no human seat must end: it gets a round limit (the server's, or a lower one)."""
         if "human" in kinds:
@@ -366,7 +461,8 @@ class Registry:
                             chance.state()["key"])
         return stored, game
 
-    async def create(self, spec: P.CreateGame) -> LiveGame:
+    async def create(self, spec: P.CreateGame) -> tuple[LiveGame, str, str]:
+        """A new game; with the host's token and the invite code (which the server keeps only hashed)."""
         if self.live_count() >= self.config.max_live_games:
             raise Refused(f"the server is at its limit of {self.config.max_live_games} games in play; "
                           "try again when one has finished", 503)
@@ -374,11 +470,13 @@ class Registry:
             stored, game = await self.off_loop(self.new_game, spec)
         else:
             stored, game = self.new_game(spec)
+        self._check_timer(spec.turn_timer)
+        host, invite = self._access(stored, spec)
         await self.write_db(self.store.create_game, stored)
         live = LiveGame(stored, game)
         self.games[stored.id] = live
         self.kick(live)
-        return live
+        return live, host, invite
 
     @staticmethod
     def chance_for(stored: StoredGame) -> Chance:
@@ -472,7 +570,14 @@ class Registry:
         return resumed
 
     # ------------------------------------------------------------------ seats
-    async def join(self, live: LiveGame, seat: int, name: str | None) -> str:
+    async def join(self, live: LiveGame, seat: int, name: str | None, invite: str | None = None) -> str:
+        if not live.may_join(invite):
+            raise Refused("this game is private: take a seat with its invite link (ask the host for it)", 403)
+        name = " ".join((name or "").split())
+        if name and not name.isprintable():
+            raise Refused("a name is printable text", 400)
+        if name and name.casefold() in {n.casefold() for i, n in enumerate(live.game.players) if i != seat}:
+            raise Refused(f"another player is already called {name!r}; choose another name", 409)
         if not 0 <= seat < len(live.kinds):
             raise Refused(f"there is no seat {seat}; seats are 0..{len(live.kinds) - 1}", 409)
         if live.kinds[seat] != "human":
@@ -484,15 +589,106 @@ class Registry:
         async with live.lock:
             hashes = list(live.token_hashes)
             hashes[seat] = digest
-            open_seat = any(k == "human" and h is None for k, h in zip(live.kinds, hashes, strict=True))
-            new_status = "over" if live.game.over else ("open" if open_seat else "running")
-            ok = await self.write_db(self.store.set_token, live.id, seat, digest, None, new_status)
+            new_status = "over" if live.game.over else (
+                "open" if any(k == "human" and h is None for k, h in zip(live.kinds, hashes, strict=True)) else "running")
+            ok = await self.write_db(self.store.set_token, live.id, seat, digest, name or None, new_status)
             if not ok:
                 raise Refused(f"seat {seat} is taken", 409)
+            if name:       # (names are words only: the record's players, not anything the rules read)
+                live.game.state.names[seat] = name
+                live.names[seat] = name
+            stand_in = list(live.stand_in)
+            stand_in[seat] = None
+            live.stand_in = stand_in
             live.token_hashes = hashes
+            self.arm_timer(live)
         live.broadcast_seats()
         self.kick(live)
         return token
+
+    async def host_command(self, live: LiveGame, cmd: Any) -> None:
+        """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused."""
+        if not live.host_ok(cmd.host):
+            raise Refused("only the host (who created the game) can do that; the host token does not match", 403)
+        seat: int | None = cmd.seat if isinstance(cmd, (P.HandToBot, P.TakeBack, P.RemovePlayer)) else None
+        if seat is not None and not (0 <= seat < len(live.kinds) and live.kinds[seat] == "human"):
+            raise Refused(f"seat {seat} is not a human seat of this game; human seats: "
+                          f"{[i for i, k in enumerate(live.kinds) if k == 'human']}", 409)
+        removed = False
+        async with live.lock:
+            hashes, stand_in = list(live.token_hashes), list(live.stand_in)
+            timer, spectators = live.turn_timer, live.spectators
+            if isinstance(cmd, P.HandToBot):
+                if cmd.kind == "human" or cmd.kind not in SEAT_KINDS:
+                    raise Refused(f"unknown bot {cmd.kind!r}; choose one of "
+                                  f"{', '.join(k for k in SEAT_KINDS if k != 'human')}")
+                stand_in[cmd.seat] = cmd.kind
+            elif isinstance(cmd, P.TakeBack):
+                stand_in[cmd.seat] = None
+            elif isinstance(cmd, P.RemovePlayer):
+                removed = hashes[cmd.seat] is not None
+                hashes[cmd.seat] = None
+                stand_in[cmd.seat] = stand_in[cmd.seat] or TIMER_BOT
+            elif isinstance(cmd, P.SetTimer):
+                self._check_timer(cmd.seconds)
+                timer = cmd.seconds
+            elif isinstance(cmd, P.SetSpectators):
+                spectators = cmd.allowed
+            status = "over" if live.game.over else (
+                "open" if any(k == "human" and h is None and b is None
+                              for k, h, b in zip(live.kinds, hashes, stand_in, strict=True)) else "running")
+            await self.write_db(self.store.save_seats, live.id, hashes, stand_in, status, timer, spectators)
+            live.stand_in = stand_in
+            live.token_hashes = hashes
+            live.turn_timer, live.spectators = timer, spectators
+            if seat is not None and live.timed_out == seat:
+                live.timed_out = None
+            self.arm_timer(live, force=True)
+        for conn in list(live.conns):
+            if removed and conn.seat == seat:
+                conn.send({"type": "removed", "message": "the host removed you from this game"})
+                conn.close_with(REMOVED)
+            elif conn.seat is None and not conn.host and not live.spectators:
+                conn.send(P.error("private", "the host closed this game to spectators"))
+                conn.close_with(NO_SPECTATORS)
+        log.info("host command", extra={"game": live.id, "command": cmd.command, "seat": seat})
+        live.broadcast_seats()
+        self.kick(live)
+
+    # ------------------------------------------------------------------ the turn timer
+    def _check_timer(self, seconds: int | None) -> None:
+        if seconds is not None and seconds < self.config.min_turn_timer:
+            raise Refused(f"the turn timer is at least {self.config.min_turn_timer} s here (or null: no timer), "
+                          f"not {seconds}")
+
+    def arm_timer(self, live: LiveGame, force: bool = False) -> None:
+        """(Re)start the turn timer for the human seat the game now waits on, if the game has a timer; the
+        timed-out turn ends when another player is to answer."""
+        if live.turn_timer is None and live.timer_task is None and live.timed_out is None:
+            return          # (no timer, the usual game: this runs after every action, so it returns first)
+        p = live.game.prompt
+        if live.timed_out is not None and (p is None or p.player != live.timed_out):
+            live.timed_out = None
+        if not force and live.timer_version == live.version and live.timer_task is not None:
+            return
+        if live.timer_task is not None and live.timer_task is not asyncio.current_task():
+            live.timer_task.cancel()
+        live.timer_task, live.deadline, live.timer_version = None, None, live.version
+        if (self.closing or not live.turn_timer or p is None or live.status != "running"
+                or live.agent_for(p.player) is not None):
+            return
+        live.deadline = time.time() + live.turn_timer
+        live.timer_task = asyncio.get_running_loop().create_task(
+            self._on_timeout(live, live.version, p.player, live.turn_timer))
+
+    async def _on_timeout(self, live: LiveGame, version: int, seat: int, delay: float) -> None:
+        await asyncio.sleep(delay)
+        if self.closing or live.version != version:
+            return
+        live.timed_out, live.deadline = seat, None
+        log.info("turn timer ran out", extra={"game": live.id, "seat": seat})
+        live.broadcast_seats()
+        self.kick(live)
 
     # ------------------------------------------------------------------ acting
     async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
@@ -510,6 +706,7 @@ class Registry:
             def stored() -> None:       # run by the committer as soon as the move is stored
                 live.version += 1
                 live.touched = time.monotonic()
+                self.arm_timer(live)
                 live.broadcast_update(events, seat, at)
             await self.committer.commit(move, stored)
         except asyncio.CancelledError:
@@ -550,6 +747,8 @@ class Registry:
                 reason = "the game cannot judge that action"
             if reason is not None:
                 return P.error("illegal", f"'{action}' is not allowed now: {reason}")
+            if live.timed_out == msg.seat:      # the player is back: the timer's bot stops
+                live.timed_out = None
             try:
                 await self._commit(live, msg.seat, action)
             except Exception:  # noqa: BLE001
@@ -561,10 +760,11 @@ class Registry:
         """Start the bot loop of a game if a bot is to move (a game of bots only: while someone watches)."""
         if self.closing or live.status != "running" or (live.bot_only and not live.conns):
             return
+        self.arm_timer(live)
         if live.bot_task is not None and not live.bot_task.done():
             return
         p = live.game.prompt
-        if p is None or p.player not in live.bots:
+        if p is None or live.agent_for(p.player) is None:
             return
         live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
 
@@ -577,13 +777,13 @@ class Registry:
     async def _play_bots(self, live: LiveGame) -> None:
         while not self.closing:
             p = live.game.prompt
-            if (p is None or p.player not in live.bots or live.status != "running"
+            if (p is None or live.agent_for(p.player) is None or live.status != "running"
                     or (live.bot_only and not live.conns)):
                 return
             await asyncio.sleep(self.config.bot_delay)
             async with live.lock:
                 p = live.game.prompt
-                if p is None or p.player not in live.bots:
+                if p is None or live.agent_for(p.player) is None:
                     return
                 action = self._bot_action(live, p)
                 if action is None:
@@ -597,7 +797,7 @@ class Registry:
 
     def _bot_action(self, live: LiveGame, prompt) -> Action | None:  # noqa: ANN001
         game = live.game
-        agent = live.bots[prompt.player]
+        agent = live.agent_for(prompt.player)
         try:
             action = agent.act(game.view(prompt.player), prompt)
             if game.check(prompt.player, action) is None:

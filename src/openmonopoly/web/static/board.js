@@ -1,6 +1,6 @@
 // The board, drawn in SVG from the edition's data and a view (view.to_json()). Data-driven: any number of
 // spaces divisible into four sides, any family; fields a family lacks are simply not drawn.
-import { money, PLAYER_COLOURS } from "/static/common.js";
+import { money, PLAYER_COLOURS, tokenLabels } from "/static/common.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const S = 1000;
@@ -123,9 +123,15 @@ export class Board {
     this.infoT = multiline(g, [""], c, c + 300, 16, { fill: "#1d3b2a", "font-weight": 600 });
   }
 
-  drawDie(x, y, v, colour = "#fff") {
+  drawDie(x, y, v, colour = "#fff", swapper = false) {
     const g = svg("g", { class: "die" }, this.diceG);
     svg("rect", { x, y, width: 56, height: 56, rx: 10, fill: colour, stroke: "#222", "stroke-width": 2.5 }, g);
+    if (swapper) {         // Empire's sneaky-swapper face: two arrows, not a pip
+      svg("path", { d: `M${x + 12} ${y + 22} h28 l-7 -7 M${x + 44} ${y + 34} h-28 l7 7`, stroke: "#c8102e", "stroke-width": 4,
+        fill: "none", "stroke-linecap": "round", "stroke-linejoin": "round" }, g);
+      g.setAttribute("data-value", v); g.setAttribute("data-face", "swapper");
+      return;
+    }
     const P = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [3, 1], [1, 3], [3, 3]],
       5: [[1, 1], [3, 1], [2, 2], [1, 3], [3, 3]], 6: [[1, 1], [3, 1], [1, 2], [3, 2], [1, 3], [3, 3]] }[v] || [];
     for (const [i, j] of P) svg("circle", { cx: x + i * 14, cy: y + j * 14, r: 5.5, fill: "#111" }, g);
@@ -133,7 +139,9 @@ export class Board {
   }
 
   update(view, names) {
-    const ed = this.ed, hotel = (ed.houses_per_hotel || 4) + 1;
+    // The view says at which level a street holds a hotel (the quicker game: after 3 houses, level 4);
+    // a family without hotels has no hotel_level, and its levels are drawn as houses.
+    const hotel = view.hotel_level ?? Infinity, houses = view.houses_per_hotel ?? 4;
     for (let p = 0; p < this.n; p++) {
       const m = this.marks[p]; if (!m) continue;
       m.innerHTML = "";
@@ -152,7 +160,7 @@ export class Board {
         if (level >= hotel) {
           svg("rect", { x: w / 2 - 16, y: 4, width: 32, height: bar - 8, rx: 2, fill: "#d32f2f", stroke: "#400", class: "hotel" }, m);
         } else {
-          const pw = Math.min(14, (w - 10) / 4 - 3);
+          const pw = Math.min(14, (w - 10) / Math.max(houses, level) - 3);
           for (let i = 0; i < level; i++) svg("rect", { x: 5 + i * (pw + 3), y: bar / 2 - pw / 2, width: pw, height: pw, fill: "#2e7d32", stroke: "#0b2e0f", class: "house" }, m);
         }
       }
@@ -171,14 +179,31 @@ export class Board {
     (view.enemies || []).forEach((e, i) => { if (e.space >= 0) badge(e.space, i, e.name[0], "#5b1010", e.name); });
     if (view.grogu && view.grogu.space >= 0) badge(view.grogu.space, 3, "G", "#4caf50", "Grogu");
     if (this.ed.family_data && this.ed.family_data.empire) this.drawTowers(view, names);
-    // dice
-    this.diceG.innerHTML = "";
-    const dice = view.dice || [];
-    const c = S / 2, startX = c - (dice.length * 66 - 10) / 2;
-    dice.forEach((v, i) => this.drawDie(startX + i * 66, c - 150, v));
+    this.drawDice(view.dice || []);
     const prompt = view.prompt;
     this.infoT.querySelector("tspan").textContent = view.over ? "Game over" : `Round ${view.round ?? ""}`;
     this.moveTokens(view, names);
+  }
+
+  // The dice: a new roll tumbles through random faces for a moment before it shows what was rolled.
+  drawDice(dice) {
+    const key = dice.join(",");
+    const fresh = this.lastDice !== undefined && key !== this.lastDice && dice.length > 0;
+    this.lastDice = key;
+    const c = S / 2, startX = c - (dice.length * 66 - 10) / 2;
+    const swapFace = this.ed.family === "empire" ? this.ed.rules.swapper_face : null;
+    const show = (faces) => {
+      this.diceG.innerHTML = "";
+      faces.forEach((v, i) => this.drawDie(startX + i * 66, c - 150, v, "#fff", i === 1 && v === swapFace));
+    };
+    clearInterval(this.rolling);
+    if (!fresh || matchMedia("(prefers-reduced-motion: reduce)").matches) { show(dice); return; }
+    let n = 0;
+    this.diceG.setAttribute("class", "rolling");
+    this.rolling = setInterval(() => {
+      if (++n >= 7) { clearInterval(this.rolling); this.diceG.removeAttribute("class"); show(dice); return; }
+      show(dice.map(() => 1 + Math.floor(Math.random() * 6)));
+    }, 70);
   }
 
   // Monopoly Empire: each player's tower as a vertical stack of billboard blocks (set colours; offices grey),
@@ -214,7 +239,7 @@ export class Board {
       }
       svg("line", { x1: x - 2, y1: base, x2: x + tw + 2, y2: base, stroke: "#222", "stroke-width": 3 }, g);
       svg("circle", { cx, cy: top - 16, r: 12, fill: PLAYER_COLOURS[seat % 6], stroke: "#111", "stroke-width": 2 }, g);
-      multiline(g, [(names[seat] || pl.name || "?")[0].toUpperCase()], cx, top - 11.5, 13, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
+      multiline(g, [tokenLabels(names)[seat] || "?"], cx, top - 11.5, 13, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
       multiline(g, [`${pl.height ?? 0}/${emp.capacity}`], cx, base + 16, 12, { "font-weight": 800, fill: "#1d3b2a", class: "tower-height" });
       multiline(g, [money(this.ed, pl.tower_value ?? 0)], cx, base + 30, 10, { "font-weight": 600, fill: "#1d3b2a", class: "tower-value" });
     });
@@ -224,11 +249,13 @@ export class Board {
     const players = view.players || [];
     players.forEach((pl, seat) => {
       let t = this.tokens[seat];
+      const label = tokenLabels(names)[seat];
+      if (t && t.dataset.label !== label) { t.remove(); t = null; }      // a joiner chose a name
       if (!t) {
-        t = svg("g", { class: "token", "data-seat": seat }, this.tokenLayer);
-        svg("circle", { r: 15, fill: PLAYER_COLOURS[seat % 6], stroke: "#111", "stroke-width": 3 }, t);
-        multiline(t, [(names[seat] || "?")[0].toUpperCase()], 0, 6, 15, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
-        svg("title", {}, t).textContent = names[seat] || `Seat ${seat + 1}`;
+        t = svg("g", { class: "token", "data-seat": seat, "data-label": label }, this.tokenLayer);
+        tokenShape(t, seat);
+        multiline(t, [label], 0, label.length > 1 ? 4.5 : 5.5, label.length > 1 ? 11 : 14, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
+        svg("title", {}, t).textContent = names[seat] || "";
         this.tokens[seat] = t; this.shown[seat] = pl.position;
         this.placeToken(seat, pl.position, pl);
       }
@@ -249,8 +276,25 @@ export class Board {
 
   placeToken(seat, pos, pl) {
     let [x, y] = this.centreOf(pos);
-    const dx = ((seat % 3) - 1) * 20, dy = (Math.floor(seat / 3) - 0.3) * 22;
+    // three across, two down, 28 apart: six tokens on one space never cover each other
+    const dx = ((seat % 3) - 1) * 27, dy = (Math.floor(seat / 3) - 0.3) * 28;
     if (pos === this.side && pl && pl.in_jail) { x += 16; y -= 16; }
     this.tokens[seat].setAttribute("transform", `translate(${x + dx},${y + dy + 10})`);
   }
+}
+
+// A shape per seat (besides its colour), so that tokens differ for colour-blind players and at a glance.
+function tokenShape(g, seat) {
+  const fill = PLAYER_COLOURS[seat % 6], r = 13, attrs = { fill, stroke: "#111", "stroke-width": 2.5, class: "token-shape" };
+  const poly = (pts) => svg("polygon", { points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), ...attrs }, g);
+  const ring = (n, rot, rr = r + 1) => Array.from({ length: n }, (_, i) => [rr * Math.cos(rot + (2 * Math.PI * i) / n), rr * Math.sin(rot + (2 * Math.PI * i) / n)]);
+  switch (seat % 6) {
+    case 0: svg("circle", { r, ...attrs }, g); break;
+    case 1: svg("rect", { x: -r + 1, y: -r + 1, width: 2 * r - 2, height: 2 * r - 2, rx: 3, ...attrs }, g); break;
+    case 2: poly(ring(3, -Math.PI / 2, r + 3)); break;
+    case 3: poly(ring(4, 0, r + 2)); break;
+    case 4: poly(ring(6, 0)); break;
+    default: poly(Array.from({ length: 10 }, (_, i) => { const rr = i % 2 ? r * 0.6 : r + 3, a = -Math.PI / 2 + (Math.PI * i) / 5; return [rr * Math.cos(a), rr * Math.sin(a)]; }));
+  }
+  g.setAttribute("data-shape", ["circle", "square", "triangle", "diamond", "hexagon", "star"][seat % 6]);
 }

@@ -1,4 +1,4 @@
-import { api, el, money, PLAYER_COLOURS, savedSeat, saveSeat, toast } from "/static/common.js";
+import { api, el, forgetSeat, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, tokenLabels, toast } from "/static/common.js";
 import { Board, groupColour } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -7,8 +7,19 @@ const replayMode = parts[0] === "replay";
 const gameId = parts[1];
 const ANYTIME = new Set(["build", "sell", "sell-all", "mortgage", "unmortgage", "trade"]);
 let ed = null, board = null, info = null, view = null, version = 0, seat = null, token = null, ws = null, retry = 0;
-let names = [];
-window.om = { state: () => ({ view, version, seat, info }) };   // for tests and the curious
+let names = [], deadline = null, closedFor = null, myTurnBefore = false;
+const hostToken = () => savedSecret(gameId, "host"), inviteCode = () => savedSecret(gameId, "invite");
+window.om = { state: () => ({ view, version, seat, info, deadline }) };   // for tests and the curious
+
+// A link's fragment (seat and token, host token, invite code) is kept by this browser and taken out of the
+// address bar, so that a screenshot or a shared URL does not pass it on.
+function takeFragment() {
+  if (!location.hash) return;
+  const f = new URLSearchParams(location.hash.slice(1));
+  if (f.has("seat") && f.get("token")) saveSeat(gameId, Number(f.get("seat")), f.get("token"));
+  saveSecret(gameId, "host", f.get("host")); saveSecret(gameId, "invite", f.get("invite"));
+  history.replaceState(null, "", location.pathname + location.search);
+}
 
 function spaceName(p) { return ed.spaces[p] ? ed.spaces[p].name : `space ${p}`; }
 const m = (n) => money(ed, n);
@@ -227,7 +238,7 @@ function send(action) {
 function render() {
   if (!view) return;
   board.update(view, names);
-  renderPlayers(); renderPrompt();
+  renderPlayers(); renderPrompt(); yourTurnCue();
 }
 
 function legalList() { return (view && view.legal) || []; }
@@ -237,7 +248,8 @@ function renderPrompt() {
   const p = view.prompt;
   if (view.over || !p) {
     const winners = (view.winners || []).map((w) => names[w]).join(" & ");
-    box.append(el("div", { class: "title" }, winners ? `Game over — ${winners} wins!` : "Game over"));
+    box.append(el("div", { class: "title" }, winners ? `Game over — ${winners} win${view.winners.length > 1 ? "" : "s"}!` : "Game over"));
+    if (view.over) box.append(standings());
     if (!replayMode) box.append(el("div", { class: "buttons" }, el("a", { class: "btn", href: `/replay/${gameId}` }, "Replay this game"), el("a", { class: "btn", href: "/" }, "Lobby")));
     return;
   }
@@ -264,17 +276,20 @@ function renderPrompt() {
         el("span", { class: "empty" }, `${m(lo)}–${m(hi)}`)));
     }
     const choices = answers.filter(choiceKind);
-    const many = choices.length > 4;
+    const many = choices.length > 4;          // a few choices are buttons; many are a list in a dialog
     const inline = many ? answers.filter((a) => !choiceKind(a)) : answers;
-    if (choices.length) {
+    if (many) {
       const what = choices.every((a) => choiceKind(a) === "player") ? "a player" : choices.every((a) => choiceKind(a) === "space") ? "a space" : "";
-      box.append(el("div", { class: "buttons" }, el("button", { class: many ? "primary" : "", id: "choices", onclick: () => openChoices(choices, p) },
+      box.append(el("div", { class: "buttons" }, el("button", { class: "primary", id: "choices", onclick: () => openChoices(choices, p) },
         `Choose ${what || "one"} from a list… (${choices.length})`)));
     }
     box.append(el("div", { class: "buttons" }, inline.map((a) => el("button", { class: a === "roll" || a === "buy" || a === "pay" ? "primary" : a === "bankrupt" ? "danger" : "", "data-action": a, onclick: () => send(a) }, label(a, p)))));
   } else {
-    box.append(el("div", { class: "detail" }, info.seats[p.player]?.kind !== "human" ? `${names[p.player]} (bot) is thinking…` : `Waiting for ${names[p.player]}…`));
+    const st = info.seats[p.player] || {};
+    box.append(el("div", { class: "detail" }, st.kind !== "human" || st.stand_in ? `${names[p.player]} (bot) is thinking…` : `Waiting for ${names[p.player]}…`));
   }
+  if (deadline && !replayMode) box.append(el("div", { class: "detail timer", id: "turn-timer" }));
+  tickTimer();
   const tools = el("div", { class: "tools" });
   if (legal.some((a) => ["build", "sell", "sell-all", "mortgage", "unmortgage"].includes(a.split(" ")[0])))
     tools.append(el("button", { id: "manage", onclick: openManage }, "Build / mortgage…"));
@@ -282,10 +297,76 @@ function renderPrompt() {
   box.append(tools);
 }
 
+// Final standings: winners first, then by net worth (the view's valuation of each player).
+function standings() {
+  const players = view.players || [], won = new Set(view.winners || []);
+  const order = players.map((_, s) => s).sort((a, b) => (won.has(b) - won.has(a)) || ((players[b].net_worth ?? 0) - (players[a].net_worth ?? 0)));
+  const labels = tokenLabels(names);
+  return el("table", { class: "standings", id: "standings" },
+    el("tr", {}, el("th", {}, "#"), el("th", {}, "Player"), el("th", {}, "Net worth")),
+    order.map((s, i) => el("tr", { class: won.has(s) ? "winner" : players[s].alive === false ? "out" : "", "data-seat": s },
+      el("td", {}, won.has(s) ? "★ 1" : String(i + 1)),
+      el("td", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s % 6]}` }, labels[s]), " ", names[s], s === seat ? " (you)" : "",
+        players[s].alive === false ? el("span", { class: "empty" }, " bankrupt") : ""),
+      el("td", { class: "num" }, m(players[s].net_worth ?? players[s].cash ?? 0)))));
+}
+
+// The turn timer's countdown, while a person's turn is timed.
+function tickTimer() {
+  const t = $("turn-timer"); if (!t || !deadline) return;
+  const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
+  const p = view && view.prompt;
+  t.textContent = p ? `⏱ ${left} s, then a bot plays ${p.player === seat ? "your" : names[p.player] + "'s"} turn` : "";
+}
+setInterval(tickTimer, 1000);
+
+// "Your turn": the tab's title, an optional sound, a notification when the tab is hidden.
+const prefs = { get sound() { return localStorage.getItem("om-sound") === "1"; }, get notify() { return localStorage.getItem("om-notify") === "1"; } };
+function yourTurnCue() {
+  const p = view && view.prompt;
+  const mine = !replayMode && seat !== null && p && p.player === seat && !view.over && legalList().length > 0;
+  document.title = (mine ? "● Your turn — " : "") + `openmonopoly — ${ed.name}`;
+  document.body.classList.toggle("my-turn", !!mine);
+  if (mine && !myTurnBefore) {
+    if (prefs.sound) beep();
+    if (prefs.notify && document.hidden && "Notification" in window && Notification.permission === "granted")
+      new Notification("Your turn", { body: `${ed.name}: ${promptTitle(p)}`, tag: "om-" + gameId });
+  }
+  myTurnBefore = !!mine;
+}
+let audio = null;
+function beep() {
+  try {
+    audio = audio || new AudioContext();
+    const o = audio.createOscillator(), g = audio.createGain();
+    o.frequency.value = 660; g.gain.setValueAtTime(0.12, audio.currentTime); g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + 0.35);
+    o.connect(g).connect(audio.destination); o.start(); o.stop(audio.currentTime + 0.35);
+  } catch { /* no sound here */ }
+}
+function setupCues() {
+  const sound = el("label", { class: "cue", title: "Play a sound when it is your turn" },
+    el("input", { type: "checkbox", id: "cue-sound", checked: prefs.sound, onchange: (e) => { localStorage.setItem("om-sound", e.target.checked ? "1" : "0"); if (e.target.checked) beep(); } }), "Sound");
+  const note = el("label", { class: "cue", title: "Notify me when it is my turn and this tab is hidden" },
+    el("input", { type: "checkbox", id: "cue-notify", checked: prefs.notify, onchange: async (e) => {
+      if (e.target.checked && "Notification" in window && Notification.permission !== "granted") e.target.checked = (await Notification.requestPermission()) === "granted";
+      localStorage.setItem("om-notify", e.target.checked ? "1" : "0");
+    } }), "Notify");
+  $("cues").append(sound, note);
+}
+
 function holdingsOf(s) {
   const out = [];
   (view.owner || []).forEach((o, p) => { if (o === s) out.push(p); });
   return out;
+}
+
+function seatWord(s) {
+  const st = info.seats[s] || {};
+  if (st.kind === "replay") return st.bot ? "bot" : "player";
+  if (st.kind !== "human") return "bot";
+  if (st.stand_in) return "away — a bot plays";
+  if (!st.claimed) return "free seat";
+  return st.connected === false && hostToken() ? "offline" : "player";
 }
 
 function renderPlayers() {
@@ -296,7 +377,7 @@ function renderPlayers() {
     const chips = holdingsOf(s).map((p) => {
       const sp = ed.spaces[p], lvl = view.level ? view.level[p] : 0;
       return el("span", { class: "chip" + (view.mortgaged && view.mortgaged[p] ? " mort" : ""), title: sp.name, onclick: () => openDeed(p) },
-        el("span", { class: "bar", style: `background:${groupColour(sp.color) || "#999"}` }), lvl ? el("span", { class: "lvl" }, lvl > (ed.houses_per_hotel || 4) ? "H" : lvl) : null);
+        el("span", { class: "bar", style: `background:${groupColour(sp.color) || "#999"}` }), lvl ? el("span", { class: "lvl" }, lvl >= (view.hotel_level ?? Infinity) ? "H" : lvl) : null);
     });
     const extra = [];
     if (pl.in_jail) extra.push(`in ${ed.terms.jail || "jail"}`);
@@ -313,7 +394,8 @@ function renderPlayers() {
     }
     if (pl.net_worth !== undefined) extra.push(`worth ${m(pl.net_worth)}`);
     box.append(el("div", { class: "player" + (turn ? " turn" : "") + (pl.alive === false ? " out" : ""), style: `border-left-color:${PLAYER_COLOURS[s % 6]}`, "data-seat": s },
-      el("div", { class: "name" }, el("span", {}, pl.name || names[s], s === seat ? " (you)" : ""), el("span", { class: "pill " + (kind === "human" ? "" : "bot") }, kind === "human" ? "human" : `bot: ${kind}`)),
+      el("div", { class: "name" }, el("span", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s % 6]}` }, tokenLabels(names)[s]), " ", names[s] || pl.name, s === seat ? " (you)" : ""),
+        el("span", { class: "pill " + (seatWord(s) === "player" ? "" : "bot") }, seatWord(s))),
       el("div", { class: "cash", "data-cash": pl.cash }, m(pl.cash)),
       el("div", { class: "meta" }, pl.alive === false ? "bankrupt" : extra.join(" · ")),
       el("div", { class: "holdings" }, chips)));
@@ -360,6 +442,20 @@ function openDeed(p) {
     el("div", { class: "buttons" }, acts.map((a) => el("button", { "data-action": a, onclick: () => { send(a); $("dlg").close(); } }, label(a)))));
 }
 
+// A building dialog button with the printed price it concerns (the deed's house cost, mortgage value).
+function manageLabel(a) {
+  const [kind, arg] = a.split(" "), sp = ed.spaces[Number(arg)] || {};
+  const hw = ed.terms.house || "house";
+  switch (kind) {
+    case "build": return sp.house_cost ? `Build (${m(sp.house_cost)} a ${hw})` : "Build";
+    case "sell": return sp.house_cost ? `Sell (${hw}s cost ${m(sp.house_cost)})` : "Sell";
+    case "sell-all": return "Sell the set's buildings";
+    case "mortgage": return sp.mortgage ? `Mortgage (+${m(sp.mortgage)})` : "Mortgage";
+    case "unmortgage": return sp.mortgage ? `Lift mortgage (${m(sp.mortgage)} + interest)` : "Lift mortgage";
+  }
+  return label(a);
+}
+
 function openManage() {
   const acts = legalList().filter((a) => ANYTIME.has(a.split(" ")[0]) && !a.startsWith("trade"));
   const byPos = new Map();
@@ -367,7 +463,7 @@ function openManage() {
   const rows = [...byPos.keys()].sort((a, b) => a - b).map((p) => el("tr", {},
     el("td", {}, el("span", { class: "chip", style: "display:inline-block;vertical-align:middle;margin-right:6px" }, el("span", { class: "bar", style: `background:${groupColour(ed.spaces[p].color) || "#999"}` })), spaceName(p)),
     el("td", {}, view.level ? (view.level[p] ? `${view.level[p]}` : "") : ""),
-    el("td", {}, byPos.get(p).map((a) => el("button", { "data-action": a, onclick: () => send(a) }, a.split(" ")[0])))));
+    el("td", {}, byPos.get(p).map((a) => el("button", { "data-action": a, onclick: () => send(a) }, manageLabel(a))))));
   dialog(`Build, sell and mortgage (${ed.terms.houses || "houses"} / ${ed.terms.hotels || "hotels"})`,
     el("div", { class: "manage" }, rows.length ? el("table", {}, rows) : el("div", { class: "empty" }, "Nothing to do right now.")));
 }
@@ -394,62 +490,137 @@ function openTrade() {
     el("button", { class: "primary", onclick: go }, "Offer"));
 }
 
-function renderSeats() {
-  const panel = $("seat-panel");
-  $("invite").value = `${location.origin}/game/${gameId}`;
-  const free = info.seats.filter((s) => s.kind === "human" && !s.claimed);
-  panel.style.display = replayMode ? "none" : "";
-  const list = $("seatlist"); list.innerHTML = "";
-  if (seat === null && free.length) {
-    list.append(el("div", { class: "detail" }, "Take a free seat:"));
-    for (const s of free) list.append(el("button", { class: "go", onclick: () => takeSeat(s.seat) }, `Play ${s.name}`));
-  } else if (seat === null) list.append(el("div", { class: "empty" }, "You are watching; every seat is taken."));
-  else list.append(el("div", { class: "empty" }, free.length ? `Waiting for ${free.length} more player(s) — share the link:` : "Invite others to watch:"));
+// ------------------------------------------------------------------ seats, links and the host's controls
+function copyRow(id, label, value) {
+  const input = el("input", { id, readonly: true, value });
+  const copy = el("button", { type: "button", onclick: () => { input.select(); navigator.clipboard?.writeText(value); toast("Copied"); } }, "Copy");
+  return el("div", { class: "linkrow" }, el("label", { for: id }, label), el("div", { class: "invite" }, input, copy));
 }
 
-async function takeSeat(s) {
-  try { const j = await api(`/api/games/${gameId}/join`, { seat: s }); saveSeat(gameId, j.seat, j.token); seat = j.seat; token = j.token; ws && ws.close(); }
+function renderSeats() {
+  const panel = $("seat-panel"), list = $("seatlist");
+  panel.style.display = replayMode ? "none" : "";
+  list.innerHTML = "";
+  if (closedFor) { list.append(el("div", { class: "detail", id: "closed-note" }, closedFor)); }
+  const free = info.seats.filter((s) => s.kind === "human" && !s.claimed);
+  const mayJoin = info.public || inviteCode();
+  if (seat === null && free.length && mayJoin && !view?.over) {
+    const name = el("input", { id: "join-name", maxlength: 40, placeholder: "Your name", value: localStorage.getItem("om-name") || "" });
+    list.append(el("div", { class: "detail" }, "Take a free seat:"), el("div", { class: "field" }, el("label", { for: "join-name" }, "Your name"), name),
+      el("div", { class: "buttons" }, free.map((s) => el("button", { class: "go", "data-seat": s.seat, onclick: () => takeSeat(s.seat, name.value) }, `Play as ${s.name}`))));
+  } else if (seat === null && !mayJoin) {
+    list.append(el("div", { class: "detail" }, "This game is private: open it with its invite link to take a seat."));
+  } else if (seat === null) {
+    list.append(el("div", { class: "empty" }, free.length ? "" : "You are watching; every seat is taken."));
+  } else {
+    if (free.length) list.append(el("div", { class: "empty" }, `Waiting for ${free.length} more player(s): send them the invite link.`));
+    list.append(copyRow("seat-link", "Your seat link — open it on another device to play your seat there (keep it to yourself):",
+      seatLink(gameId, seat, token, hostToken())));
+  }
+  if (inviteCode() && !view?.over) list.append(copyRow("invite", "Invite link — whoever has it can join" + (info.spectators ? " or watch:" : ":"), inviteLink(gameId, inviteCode())));
+  if (hostToken()) list.append(hostControls());
+}
+
+function hostControls() {
+  const box = el("div", { class: "host", id: "host-panel" }, el("h3", {}, "Host"));
+  const rows = info.seats.filter((s) => s.kind === "human").map((s) => {
+    const state = s.stand_in ? "a bot plays" : !s.claimed ? "free" : s.connected ? "here" : "away";
+    const acts = [];
+    if (!view?.over) {
+      if (!s.stand_in) acts.push(el("button", { "data-host": "bot", "data-seat": s.seat, onclick: () => host({ command: "bot", seat: s.seat }) }, "Bot plays"));
+      else if (s.claimed) acts.push(el("button", { "data-host": "take-back", "data-seat": s.seat, onclick: () => host({ command: "take-back", seat: s.seat }) }, "Take back"));
+      if (s.claimed && s.seat !== seat) acts.push(el("button", { class: "danger", "data-host": "remove", "data-seat": s.seat,
+        onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working; a bot plays until someone joins.`) && host({ command: "remove", seat: s.seat }) }, "Remove"));
+    }
+    return el("tr", { "data-seat": s.seat }, el("td", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s.seat % 6]}` })),
+      el("td", {}, s.name), el("td", { class: "presence " + state.replace(/ /g, "-") }, state), el("td", {}, acts));
+  });
+  const timer = el("select", { id: "turn-timer-select", onchange: (e) => host({ command: "timer", seconds: e.target.value ? Number(e.target.value) : null }) },
+    [["", "off"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"]].map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
+  if (info.turn_timer && !timer.querySelector("option:checked")?.value) timer.append(el("option", { value: info.turn_timer, selected: true }, `${info.turn_timer} s`));
+  const watch = el("input", { type: "checkbox", id: "allow-spectators", checked: !!info.spectators, onchange: (e) => host({ command: "spectators", allowed: e.target.checked }) });
+  box.append(el("table", { class: "hostseats" }, rows),
+    el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a bot plays the turn)"), timer),
+    el("label", { class: "check" }, watch, " Spectators may watch (with the invite link)"));
+  return box;
+}
+
+async function host(command) {
+  try { info = await api(`/api/games/${gameId}/host`, { ...command, host: hostToken() }); renderSeats(); if (view) render(); }
   catch (e) { toast(e.message); }
+}
+
+async function takeSeat(s, name) {
+  name = (name || "").trim();
+  try {
+    const j = await api(`/api/games/${gameId}/join`, { seat: s, name: name || null, invite: inviteCode() });
+    if (name) localStorage.setItem("om-name", name);
+    saveSeat(gameId, j.seat, j.token); seat = j.seat; token = j.token; closedFor = null;
+    if (ws && ws.readyState <= 1) ws.close(); else connect();
+  } catch (e) { toast(e.message); }
 }
 
 // ------------------------------------------------------------------ connection
 function connect() {
   const saved = savedSeat(gameId);
   seat = saved ? saved.seat : null; token = saved ? saved.token : null;
+  if (seat === null && !hostToken() && !info.spectators) {      // nothing to watch: the page shows how to join
+    $("prompt").textContent = info.public || inviteCode() ? "Take a seat to play." : "This game is private.";
+    renderSeats(); document.body.dataset.ready = "1"; return;
+  }
   ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${gameId}`);
-  ws.onopen = () => { retry = 0; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", seat, token })); };
+  ws.onopen = () => { retry = 0; $("conn").textContent = "connected"; ws.send(JSON.stringify({ type: "hello", seat, token, invite: inviteCode(), host: hostToken() })); };
   ws.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
+    if ("deadline" in msg) deadline = msg.deadline;
     if (msg.type === "sync") {
       info = msg.game; seat = msg.seat; version = msg.version; view = msg.view; names = info.seats.map((s) => s.name);
       $("log").innerHTML = ""; logEvents(msg.log); renderSeats(); render();
       document.body.dataset.version = version; document.body.dataset.ready = "1";
     } else if (msg.type === "update") {
+      const wasOver = view && view.over;
       version = msg.version; view = msg.view; logEvents(msg.events); render();
       document.body.dataset.version = version;
       if ($("dlg").open && $("dlg-body").querySelector(".manage")) openManage();
+      if (view.over && !wasOver) renderSeats();
     } else if (msg.type === "seats") {
       info = msg.game; names = info.seats.map((s) => s.name); renderSeats(); render();
+    } else if (msg.type === "removed") {
+      closedFor = msg.message; forgetSeat(gameId);
     } else if (msg.type === "error") {
       toast(msg.message);
-      if (msg.code === "wrong-token") localStorage.removeItem("om-seat-" + gameId);
+      if (msg.code === "wrong-token") forgetSeat(gameId);
+      if (msg.code === "private") closedFor = msg.message;
     }
   };
-  ws.onclose = () => { $("conn").textContent = "reconnecting…"; setTimeout(connect, Math.min(5000, 300 * 2 ** retry++)); };
+  ws.onclose = (ev) => {
+    if (ev.code === 4001 || ev.code === 4003) {       // removed, or not allowed to watch: no retry as before
+      $("conn").textContent = ""; seat = null; token = null; renderSeats();
+      if (ev.code === 4001 && (info.spectators || hostToken())) setTimeout(connect, 300);
+      return;
+    }
+    $("conn").textContent = "reconnecting…"; setTimeout(connect, Math.min(5000, 300 * 2 ** retry++));
+  };
 }
 
 // ------------------------------------------------------------------ replay
+// A private game's replay: proven by whatever this browser holds of it, in a header (never in the URL).
+function replayHeaders() {
+  const secret = inviteCode() || hostToken() || (savedSeat(gameId) || {}).token;
+  return secret ? { "X-Openmonopoly-Secret": secret } : {};
+}
+
 async function startReplay() {
-  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`);
+  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`, undefined, replayHeaders());
   let frames = first.frames;
   while (frames.length < first.steps + 1) {
-    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`);
+    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`, undefined, replayHeaders());
     if (!more.frames.length) break; frames = frames.concat(more.frames);
   }
   names = first.names; seat = null;
-  info = { seats: names.map((n, i) => ({ seat: i, name: n, kind: "replay" })) };
+  info = { seats: names.map((n, i) => ({ seat: i, name: n, kind: "replay", bot: (first.kinds || [])[i] !== "human" })) };
   let step = 0, timer = null;
-  const range = el("input", { type: "range", min: 0, max: first.steps, value: 0, id: "replay-step" });
+  const range = el("input", { type: "range", min: 0, max: first.steps, value: 0, id: "replay-step", "aria-label": "step" });
   const label = el("span", { id: "replay-label" });
   const show = (k) => {
     step = Math.max(0, Math.min(first.steps, k)); range.value = step;
@@ -459,24 +630,30 @@ async function startReplay() {
     render();
   };
   range.addEventListener("input", () => show(Number(range.value)));
-  const play = el("button", { id: "replay-play", onclick: () => { if (timer) { clearInterval(timer); timer = null; play.textContent = "▶ Play"; } else { timer = setInterval(() => step < first.steps ? show(step + 1) : clearInterval(timer), 400); play.textContent = "❚❚ Pause"; } } }, "▶ Play");
+  const stop = () => { clearInterval(timer); timer = null; play.textContent = "▶ Play"; };
+  const play = el("button", { id: "replay-play", onclick: () => { if (timer) stop(); else { timer = setInterval(() => step < first.steps ? show(step + 1) : stop(), 400); play.textContent = "❚❚ Pause"; } } }, "▶ Play");
   $("seat-panel").style.display = "";
   $("seat-panel").querySelector("h2").textContent = "Replay";
-  $("seatlist").replaceWith(el("div", { class: "replaybar" }, el("button", { onclick: () => show(0) }, "⏮"), el("button", { id: "replay-back", onclick: () => show(step - 1) }, "◀"),
-    play, el("button", { id: "replay-next", onclick: () => show(step + 1) }, "▶"), el("button", { onclick: () => show(first.steps) }, "⏭"), range, label));
-  $("invite").parentElement.style.display = "none";
+  // (plain triangles and bars: the "skip" pictographs are missing from common fonts and showed as boxes)
+  $("seatlist").replaceWith(el("div", { class: "replaybar" },
+    el("div", { class: "buttons" }, el("button", { id: "replay-first", title: "First step", "aria-label": "first step", onclick: () => show(0) }, "|◀"),
+      el("button", { id: "replay-back", title: "Back one step", "aria-label": "back", onclick: () => show(step - 1) }, "◀"), play,
+      el("button", { id: "replay-next", title: "Forward one step", "aria-label": "forward", onclick: () => show(step + 1) }, "▶"),
+      el("button", { id: "replay-last", title: "Last step", "aria-label": "last step", onclick: () => show(first.steps) }, "▶|")),
+    range, label));
   show(0);
   document.body.dataset.ready = "1";
 }
 
 async function main() {
+  if (!replayMode) takeFragment();
   const g = replayMode ? null : await api(`/api/games/${gameId}`);
-  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`)).edition;
+  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`, undefined, replayHeaders())).edition;
   ed = await api(`/api/editions/${edId}`);
   $("title").textContent = ed.name + (replayMode ? " — replay" : "");
   document.title = `openmonopoly — ${ed.name}`;
   board = new Board($("board"), ed, { onSpace: (p) => view && openDeed(p) });
-  $("copy").addEventListener("click", () => { $("invite").select(); navigator.clipboard?.writeText($("invite").value); });
+  if (!replayMode) setupCues();
   if (replayMode) await startReplay(); else { info = g; names = g.seats.map((s) => s.name); connect(); }
 }
 main().catch((e) => { $("prompt").textContent = e.message; toast(e.message); });

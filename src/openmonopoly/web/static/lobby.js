@@ -1,4 +1,4 @@
-import { api, el, PLAYER_COLOURS, saveSeat, savedSeat, toast } from "/static/common.js";
+import { api, el, optionLabel, PLAYER_COLOURS, saveSecret, saveSeat, savedSeat, toast } from "/static/common.js";
 
 let editions = [], seatKinds = [], current = null, seats = [];
 const $ = (id) => document.getElementById(id);
@@ -12,7 +12,7 @@ async function init() {
   $("add-seat").addEventListener("click", () => { if (seats.length < current.players.max) { seats.push({ kind: "heuristic", name: "" }); drawSeats(); } });
   $("create-game").addEventListener("click", create);
   pickEdition();
-  refresh(); setInterval(refresh, 3000);
+  refresh(); setInterval(refresh, 3000); mine();
 }
 
 function pickEdition() {
@@ -26,7 +26,7 @@ function pickEdition() {
     let input;
     if (o.type === "bool") input = el("input", { type: "checkbox", id, "data-opt": o.name, checked: !!o.default });
     else input = el("input", { type: "number", id, "data-opt": o.name, min: 0, placeholder: o.default == null ? "off" : String(o.default), style: "width:80px" });
-    box.append(el("label", { title: o.help }, input, o.name, el("span", { class: "empty" }, " — " + o.help)));
+    box.append(el("label", { title: o.help, for: id }, input, optionLabel(o.name), el("span", { class: "empty" }, " — " + o.help)));
   }
 }
 
@@ -36,7 +36,7 @@ function drawSeats() {
   seats.forEach((s, i) => {
     const kind = el("select", { "data-seat": i, class: "seat-kind", onchange: (e) => (s.kind = e.target.value) },
       ...seatKinds.map((k) => el("option", { value: k, selected: k === s.kind }, k === "human" ? "Human" : "Bot: " + k)));
-    const name = el("input", { placeholder: current.tokens?.[i] || `Player ${i + 1}`, value: s.name, oninput: (e) => (s.name = e.target.value) });
+    const name = el("input", { class: "seat-name", "aria-label": `name of seat ${i + 1}`, maxlength: 40, placeholder: current.tokens?.[i] || `Player ${i + 1}`, value: s.name, oninput: (e) => (s.name = e.target.value) });
     const rm = el("button", { type: "button", title: "remove seat", disabled: seats.length <= current.players.min, onclick: () => { seats.splice(i, 1); drawSeats(); } }, "×");
     box.append(el("div", { class: "seat-row" }, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[i]}` }), kind, name, rm));
   });
@@ -50,10 +50,14 @@ async function create() {
     else if (inp.value !== "") options[inp.dataset.opt] = Number(inp.value);
   }
   try {
-    const game = await api("/api/games", { edition: current.id, seats: seats.map((s) => ({ kind: s.kind, name: s.name || null })), options });
+    const timer = $("turn-timer").value;
+    const game = await api("/api/games", { edition: current.id, seats: seats.map((s) => ({ kind: s.kind, name: s.name || null })), options,
+      public: $("public").checked, spectators: $("spectators").checked, turn_timer: timer ? Number(timer) : null });
+    // The creator is the host: the host token and the invite code stay in this browser (and in links' fragments).
+    saveSecret(game.id, "host", game.host_token); saveSecret(game.id, "invite", game.invite);
     const first = seats.findIndex((s) => s.kind === "human");
     if (first >= 0) {
-      const j = await api(`/api/games/${game.id}/join`, { seat: first });
+      const j = await api(`/api/games/${game.id}/join`, { seat: first, invite: game.invite, name: seats[first].name || null });
       saveSeat(game.id, j.seat, j.token);
     }
     location.href = `/game/${game.id}`;
@@ -61,7 +65,8 @@ async function create() {
 }
 
 async function join(gid, seat) {
-  try { const j = await api(`/api/games/${gid}/join`, { seat }); saveSeat(gid, j.seat, j.token); location.href = `/game/${gid}`; }
+  const name = (localStorage.getItem("om-name") || "").trim() || null;
+  try { const j = await api(`/api/games/${gid}/join`, { seat, name }); saveSeat(gid, j.seat, j.token); location.href = `/game/${gid}`; }
   catch (e) { toast(e.message); }
 }
 
@@ -75,7 +80,7 @@ function table(rows, kind) {
         g.kinds[i] !== "human" ? `${n} (bot)` : g.claimed[i] ? n : `${n}: free`));
       const act = [];
       if (mine && kind !== "over") act.push(el("button", { class: "go", onclick: () => (location.href = `/game/${g.id}`) }, "Resume"));
-      if (kind === "open") g.kinds.forEach((k, i) => { if (k === "human" && !g.claimed[i]) act.push(el("button", { onclick: () => join(g.id, i) }, `Join seat ${i + 1}`)); });
+      if (kind === "open") g.kinds.forEach((k, i) => { if (k === "human" && !g.claimed[i]) act.push(el("button", { onclick: () => join(g.id, i) }, `Play as ${g.names[i]}`)); });
       if (kind !== "over") act.push(el("a", { href: `/game/${g.id}` }, "Watch"));
       else act.push(el("a", { href: `/replay/${g.id}` }, "Replay"));
       return el("tr", {}, el("td", {}, ed(g.edition)), el("td", {}, seatsCell), el("td", {}, g.version), el("td", {}, act));
@@ -87,6 +92,25 @@ async function refresh() {
     const g = await api("/api/games");
     for (const k of ["open", "running", "over"]) { const box = $(k); box.innerHTML = ""; box.append(table((g[k] || []).slice(0, 30), k)); }
   } catch (e) { /* server restarting: try again */ }
+}
+
+// The games this browser has a seat in or hosts (private ones are in no public list).
+async function mine() {
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i++) {
+    const m = /^om-(seat|host)-(.+)$/.exec(localStorage.key(i)); if (m) ids.add(m[2]);
+  }
+  const rows = [];
+  for (const id of [...ids].slice(-12)) {
+    try {
+      const g = await api(`/api/games/${id}`);
+      const ed = (editions.find((e) => e.id === g.edition) || { name: g.edition_name }).name;
+      rows.push(el("tr", {}, el("td", {}, ed), el("td", {}, g.seats.map((s) => el("span", { class: "pill" }, s.name))), el("td", {}, g.version),
+        el("td", {}, g.status === "over" ? el("a", { href: `/replay/${id}` }, "Replay") : el("button", { class: "go", onclick: () => (location.href = `/game/${id}`) }, "Resume"))));
+    } catch { /* a game this server no longer has */ }
+  }
+  $("mine-section").style.display = rows.length ? "" : "none";
+  $("mine").replaceChildren(el("table", {}, rows));
 }
 
 init().catch((e) => toast(e.message));
