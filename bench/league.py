@@ -162,13 +162,15 @@ def main(argv: list[str] | None = None) -> int:
     command = "bench/league.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     max_rounds = args.max_rounds or None
     everything = []
-    with Pool(args.workers) as pool:
+    pool = Pool(args.workers) if args.workers > 1 else None      # one worker: in this process
+    imap = pool.imap_unordered if pool is not None else map
+    try:
         for edition in editions:
             start = time.perf_counter()
             jobs = [(edition, a, b, i, args.seed, max_rounds)
                     for a, b in itertools.permutations(bots, 2) for i in range(args.games)]
             results = []
-            for r in pool.imap_unordered(play_one, jobs):
+            for r in imap(play_one, jobs):
                 results.append(r)
                 print(f"[{edition} {len(results)}/{len(jobs)}] {r['a']} vs 3 {r['b']}: game {r['game']} "
                       f"winners {r['winners']}", file=sys.stderr, flush=True)
@@ -177,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
             if args.write:
                 write_section(Path(args.write), edition, text)
             everything += results
+    finally:
+        if pool is not None:
+            pool.terminate()
     if args.json:
         Path(args.json).write_text(json.dumps(everything, indent=1))
     return 0

@@ -36,6 +36,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..engine.actions import Action
@@ -73,7 +74,7 @@ class MCTSAgent:
                  rollout: str = "heuristic", horizon: int | None = 6, tree_depth: int = 2,
                  exploration: float = 0.5, confidence: float = 1.0, income_rounds: float = 8.0,
                  max_menu: int = 6, max_rollout_actions: int = 4000, advisor: Any = None,
-                 record: bool = False) -> None:
+                 on_search: Callable[[View, Prompt, list[Action], list[float], int], None] | None = None) -> None:
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         self.seed = seed
@@ -91,8 +92,9 @@ class MCTSAgent:
         # suggestions and deferred prompts (on the real view): the heuristic, or another bot (``expert``
         # searches over the learned bot's choices)
         self.heuristic = advisor if advisor is not None else FamilyHeuristic(seed)
-        # record: keep (view, prompt, menu, mean value per candidate, choice) of every search (training data)
-        self.searches: list[tuple[Any, Prompt, list[Action], list[float], int]] | None = [] if record else None
+        # on_search(view, prompt, menu, mean value per candidate, choice): told of every search as it
+        # ends (training data for the learned bot)
+        self.on_search = on_search
         # statistics: prompts seen, searched, iterations run, answers that differ from the heuristic
         self.stats = {"prompts": 0, "searched": 0, "iterations": 0, "deviations": 0}
 
@@ -149,9 +151,10 @@ class MCTSAgent:
         choice = self._choose(values)
         if choice != 0:
             self.stats["deviations"] += 1
-        if self.searches is not None:
-            means = [sum(v) / len(v) if v else 0.0 for v in values]
-            self.searches.append((view, view.prompt, menu, means, choice))
+        if self.on_search is not None:
+            prompt = view.prompt
+            assert prompt is not None
+            self.on_search(view, prompt, menu, [sum(v) / len(v) if v else 0.0 for v in values], choice)
         return menu[choice]
 
     def _choose(self, values: list[list[float]]) -> int:
