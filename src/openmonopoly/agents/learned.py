@@ -5,7 +5,9 @@ answers, a few bid amounts, one build per set, mortgage lifts, with the heuristi
 describes every candidate by a feature vector (the position as the bot sees it, plus what the candidate
 does: its kind, the space, the colour set it touches, the money it moves) and scores it with a one-hidden-
 layer network; it plays the best-scoring candidate. The value head (the same state features, a second
-small network) estimates the bot's chance of winning; the ``expert`` level searches with it.
+small network) estimates the bot's chance of winning (``LearnedAgent.value``); it is trained but the
+search does not use it yet (``expert`` searches over the learned policy with the search bot's own
+rollouts and equity).
 
 Training (``agents.training``, ``make train``) distils the decisions of the search bot into the policy
 (cross-entropy against the candidate it chose) and fits the value head to game outcomes; later rounds

@@ -187,7 +187,7 @@ def fit(net: Net, data: Examples, epochs: int = 200, lr: float = 0.01, seed: int
 
 def train(edition: str = "classic", rounds: int = 2, games: int = 40, seed: int = 1, iterations: int = 24,
           horizon: int = 4, max_rounds: int | None = 150, epochs: int = 200, teacher: str = "mcts",
-          log=print) -> tuple[Net, Examples]:
+          log=print, progress: bool = False) -> tuple[Net, Examples]:
     """The whole pipeline; returns the final network and every example."""
     from ..editions import load
     family = load(edition).family
@@ -199,6 +199,8 @@ def train(edition: str = "classic", rounds: int = 2, games: int = 40, seed: int 
             nets = {family: net} if net is not None and r > 0 else None
             data.extend(play_and_record(edition, r * games + i, seed, teacher, nets, iterations, horizon,
                                         max_rounds))
+            if progress:
+                log(f"round {r} game {i + 1}/{games}: {len(data)} examples, {time.perf_counter() - start:.0f}s")
         net = fit(Net.fresh(seed), data, epochs=epochs, seed=seed + r)
         loss, agree = policy_loss(net, data)
         log(f"round {r}: {len(data)} examples, policy loss {loss:.3f}, agreement {agree:.1%}, "
@@ -222,7 +224,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     net, _ = train(args.edition, args.rounds, args.games, args.seed, args.iterations, args.horizon,
                    args.max_rounds or None, args.epochs, args.teacher,
-                   log=lambda text: print(text, file=sys.stderr, flush=True))
+                   log=lambda text: print(text, file=sys.stderr, flush=True), progress=True)
     from ..editions import load
     save_weights({load(args.edition).family: net}, Path(args.out))
     print(f"wrote {args.out} ({Path(args.out).stat().st_size} bytes)")
