@@ -1,13 +1,14 @@
 """The bot league: every bot against every other in 4-seat games, rated, per edition.
 
     .venv/bin/python bench/league.py [--editions classic,starwars40] [--bots easy,normal,hard,expert]
-        [--games 40] [--max-rounds 150] [--seed 1] [--workers 2] [--write docs/BOTS.md] [--json FILE]
+        [--pairings hard:normal,expert:normal] [--games 40] [--max-rounds 150] [--seed 1] [--workers 2]
+        [--write docs/BOTS.md] [--json FILE]
 
 A *pairing* is one bot A in one seat against three copies of bot B; every ordered pair (A, B) of
-distinct bots is played for ``--games`` games, A's seat rotating through 0-3 (game ``i`` puts it in seat
-``i % 4``), so no place in the turn order favours anyone. Game ``i`` of a pairing has the seed
-``game_seed(seed, i)``, the same for every pairing, so pairings meet the same dice and decks as far as
-their play lets them. A shared win counts as a fraction.
+distinct bots (or each of ``--pairings``) is played for ``--games`` games, A's seat rotating through 0-3
+(game ``i`` puts it in seat ``i % 4``), so no place in the turn order favours anyone. Game ``i`` of a
+pairing has the seed ``game_seed(seed, i)``, the same for every pairing, so pairings meet the same dice
+and decks as far as their play lets them. A shared win counts as a fraction.
 
 Printed per edition:
 * per pairing, A's win rate with its 95 % Wilson interval (an equal share is 25 %);
@@ -146,6 +147,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--editions", default="classic")
     ap.add_argument("--bots", default="random,easy,normal,hard", help="bot kinds (make_agent names)")
+    ap.add_argument("--pairings", default=None, help="only these pairings, as A:B,... (A in one seat, three B)")
     ap.add_argument("--games", type=int, default=40, help="games per ordered pairing (a multiple of 4)")
     ap.add_argument("--max-rounds", type=int, default=150, help="game limit: then the richest wins (0: none)")
     ap.add_argument("--seed", type=int, default=1)
@@ -155,8 +157,12 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     editions = [e.strip() for e in args.editions.split(",") if e.strip()]
-    if len(bots) < 2:
-        ap.error("a league needs at least two bots")
+    pairs = list(itertools.permutations(bots, 2))
+    if args.pairings:
+        pairs = [tuple(x.split(":", 1)) for x in args.pairings.split(",")]  # type: ignore[misc]
+        bots = list(dict.fromkeys(b for pair in pairs for b in pair))
+    if len(bots) < 2 or any(len(pair) != 2 or pair[0] == pair[1] for pair in pairs):
+        ap.error("a league needs at least two bots, and a pairing two different ones (A:B)")
     for b in bots:
         make_agent(b, 0)                           # an unknown kind fails here, with the known ones
     command = "bench/league.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
@@ -168,7 +174,7 @@ def main(argv: list[str] | None = None) -> int:
         for edition in editions:
             start = time.perf_counter()
             jobs = [(edition, a, b, i, args.seed, max_rounds)
-                    for a, b in itertools.permutations(bots, 2) for i in range(args.games)]
+                    for a, b in pairs for i in range(args.games)]
             results = []
             for r in imap(play_one, jobs):
                 results.append(r)
