@@ -171,7 +171,9 @@ def load_weights(path: Path | str = WEIGHTS) -> dict[str, Net]:
 
 def save_weights(nets: dict[str, Net], path: Path | str = WEIGHTS) -> None:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, **{f"{f}/{k}": v for f, net in nets.items() for k, v in net.p.items()})
+    arrays = {f"{f}/{k}": v for f, net in nets.items() for k, v in net.p.items()}
+    # (numpy's stub types the keyword arrays as allow_pickle's bool)
+    np.savez_compressed(path, **arrays)  # type: ignore[arg-type]
 
 
 _SHIPPED: dict[str, Net] | None = None

@@ -202,15 +202,25 @@ class MonopolySpielState(pyspiel.State):
         return MonopolySpielState(self._game_ref, engine=engine, steps=self.steps, cfg=self._spiel_game)
 
     # ------------------------------------------------------------------ decisions
+    def _engine(self) -> Game:
+        """The game (set up: only chance nodes come before it exists)."""
+        assert self.engine is not None
+        return self.engine
+
+    def _prompted(self) -> int:
+        prompt = self._engine().prompt
+        assert prompt is not None
+        return prompt.player
+
     def current_player(self):
         if self._draw_range:
             return pyspiel.PlayerId.CHANCE
         if self.is_terminal():
             return pyspiel.PlayerId.TERMINAL
-        return self.engine.prompt.player
+        return self._prompted()
 
     def _legal_actions(self, player):
-        return [int(i) for i in np.flatnonzero(self._spiel_game.actions.mask(self.engine, player))]
+        return [int(i) for i in np.flatnonzero(self._spiel_game.actions.mask(self._engine(), player))]
 
     def _apply_action(self, action):
         if self._draw_range:
@@ -219,7 +229,7 @@ class MonopolySpielState(pyspiel.State):
             self._outcomes.append(int(action))
             self._draw_range = 0
         else:
-            self._pending = (self.engine.prompt.player, int(action))
+            self._pending = (self._prompted(), int(action))
             self.steps += 1
         self._resolve()
 
@@ -231,12 +241,12 @@ class MonopolySpielState(pyspiel.State):
     def is_terminal(self):
         if self._draw_range:
             return False
-        return self.engine.over or self.steps >= self._spiel_game.max_steps
+        return self._engine().over or self.steps >= self._spiel_game.max_steps
 
     def returns(self):
-        if self._draw_range or not self.engine.over:
+        if self._draw_range or not self._engine().over:
             return [0.0] * self._spiel_game.players
-        winners = set(self.engine.winners)
+        winners = set(self._engine().winners)
         return [1.0 if p in winners else 0.0 for p in range(self._spiel_game.players)]
 
     def __str__(self):
