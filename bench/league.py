@@ -15,7 +15,7 @@ Printed per edition:
 * per bot, its openskill rating (Plackett-Luce over every game: winners first, the others by net
   worth, those out of the game last; the three copies of B in a game are rated as three players and
   B's rating moves by the mean of their updates), as mu, sigma and the ordinal mu - 3 sigma;
-* per bot, its mean milliseconds per decision (wall clock of ``act``, over all its games).
+* per bot, its mean milliseconds per decision (CPU time of ``act``, over all its games).
 
 ``--write`` replaces the edition's table in that Markdown file (between ``<!-- league:EDITION -->``
 markers, added at the end if missing), with the command that produced it.
@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 import shlex
 import sys
 import time
@@ -38,13 +37,15 @@ except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from openmonopoly.agents import make_agent
+from openmonopoly.sim.report import wilson
 from openmonopoly.sim.runner import agent_seed, game_seed, play_game
 
 SEATS = 4
 
 
 class Timed:
-    """A bot with a stopwatch on ``act``."""
+    """A bot with a stopwatch on ``act``: CPU time of this process, so other jobs on a shared machine do
+    not count."""
 
     def __init__(self, bot) -> None:
         self.bot = bot
@@ -53,9 +54,9 @@ class Timed:
         self.seconds = 0.0
 
     def act(self, view, prompt):
-        start = time.perf_counter()
+        start = time.process_time()
         action = self.bot.act(view, prompt)
-        self.seconds += time.perf_counter() - start
+        self.seconds += time.process_time() - start
         self.decisions += 1
         return action
 
@@ -80,16 +81,6 @@ def play_one(job: tuple) -> dict:
     return {"edition": edition, "a": a, "b": b, "game": i, "seat": seat, "kinds": kinds, "winners": winners,
             "ranks": ranks, "a_win": (1.0 / len(winners)) if seat in winners else 0.0, "turns": s.turns,
             "decisions": [x.decisions for x in agents], "seconds": [x.seconds for x in agents]}
-
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def rate(results: list[dict], bots: list[str]) -> dict[str, tuple[float, float, float]]:
@@ -118,7 +109,7 @@ def table(edition: str, results: list[dict], bots: list[str], command: str, seco
         if not rs:
             continue
         wins = sum(r["a_win"] for r in rs)
-        lo, hi = wilson(wins, len(rs))
+        _, lo, hi = wilson(wins, len(rs))
         lines.append(f"| {a} | {b} | {len(rs)} | {wins:g} | {wins / len(rs):.1%} | {lo:.1%}-{hi:.1%} |")
     ratings = rate(results, bots)
     lines += ["", "| bot | rating (mu - 3 sigma) | mu | sigma | decisions | ms per decision |",

@@ -139,11 +139,3 @@ def test_league_smoke(tmp_path):
     assert "<!-- league:classic -->" in text
     assert "| normal | random | 4 |" in text and "| random | normal | 4 |" in text
     assert "ms per decision" in text
-
-
-def test_wilson_interval():
-    spec = importlib.util.spec_from_file_location("league", ROOT / "bench" / "league.py")
-    league = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(league)
-    lo, hi = league.wilson(50, 100)
-    assert lo == pytest.approx(0.404, abs=1e-3) and hi == pytest.approx(0.596, abs=1e-3)

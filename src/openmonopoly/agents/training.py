@@ -18,6 +18,7 @@ Optimisation is plain NumPy (Adam, full-batch gradient written out by hand): no 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import sys
 import time
 from dataclasses import dataclass, field
@@ -26,13 +27,18 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.actions import Action
-from ..engine.game import Prompt, View
-from ..sim.runner import agent_seed, game_seed, play_game
+from ..engine.game import Game, Prompt, View
 from .by_family import FamilyHeuristic
 from .learned import INPUT_DIM, MENU, STATE_DIM, WEIGHTS, Features, LearnedAgent, Net, save_weights
 from .mcts import MCTSAgent
 
 SEATS = 4
+
+
+def _derive(text: str) -> int:
+    # The seeds of sim.runner (game_seed, agent_seed), so a training game is the game `simulate` plays
+    # with that seed; written here because sim is built on the agents and may not be imported by them.
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
 
 
 @dataclass
@@ -70,7 +76,7 @@ def play_and_record(edition: str, index: int, root: int, teacher: str, nets: dic
 
     ``teacher``: ``"mcts"`` (the search bot; over ``nets``' learned bot when given) or ``"heuristic"``
     (its own choice among the menu: cheap, for tests and a first fit)."""
-    seed = game_seed(root, index)
+    seed = _derive(f"openmonopoly-sim:{root}:{index}")
     seat = index % SEATS
     out = Examples()
     features: list[Features] = []
@@ -87,18 +93,19 @@ def play_and_record(edition: str, index: int, root: int, teacher: str, nets: dic
         out.choice.append(choice)
         out.state.append(x[0, :STATE_DIM].copy())
 
-    agents = [FamilyHeuristic(agent_seed(seed, k)) for k in range(SEATS)]
+    seeds = [_derive(f"openmonopoly-agent:{seed}:{k}") for k in range(SEATS)]
+    agents = [FamilyHeuristic(seeds[k]) for k in range(SEATS)]
     bot: object
     if teacher == "mcts":
-        advisor = LearnedAgent(agent_seed(seed, seat), nets=nets) if nets else None
-        bot = MCTSAgent(agent_seed(seed, seat), iterations=iterations, horizon=horizon, advisor=advisor,
-                        on_search=record)
+        advisor = LearnedAgent(seeds[seat], nets=nets) if nets else None
+        bot = MCTSAgent(seeds[seat], iterations=iterations, horizon=horizon, advisor=advisor, on_search=record)
     elif teacher == "heuristic":
-        bot = _HeuristicTeacher(agent_seed(seed, seat), record)
+        bot = _HeuristicTeacher(seeds[seat], record)
     else:
         raise ValueError(f"teacher must be 'mcts' or 'heuristic', not {teacher!r}")
     agents[seat] = bot  # type: ignore[call-overload]
-    g = play_game(edition, ["heuristic"] * SEATS, seed, max_rounds=max_rounds, agents=agents)
+    g = Game(edition, SEATS, seed=seed, options={"max-rounds": max_rounds} if max_rounds else None, events=False)
+    g.play_out(agents)
     winners = g.winners
     won = 1.0 / len(winners) if seat in winners else 0.0
     out.result.extend([won] * (len(out) - start_len))
