@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
-from .agents import AGENT_KINDS
+from .agents import AGENT_KINDS, LEVELS
 from .engine.options import BadOption, Option, parse_option_text
 from .errors import OpenMonopolyError
 
@@ -23,6 +23,32 @@ if TYPE_CHECKING:
 # lists SEAT_KINDS in its help (`openmonopoly --help`) does not import the engine.
 
 SEAT_KINDS: tuple[str, ...] = ("human",) + tuple(AGENT_KINDS)
+
+# The difficulty levels (seat kinds ``easy`` .. ``expert``, agents/levels.py), weakest first, as a menu of
+# opponents shows them: what each is, and its name in an edition's words where the edition has any.
+DIFFICULTY_INFO: dict[str, str] = {
+    "easy": "the heuristic bot, with a fifth of its decisions random",
+    "normal": "the heuristic bot",
+    "hard": "the learned bot (a small network trained on the search bot's decisions)",
+    "expert": "the search bot over the learned bot (slower: tens of milliseconds a decision)",
+}
+DIFFICULTY_WORDS: dict[str, tuple[str, str, str, str]] = {
+    "classic": ("Easy", "Normal", "Hard", "Expert"),
+    "starwars40": ("Youngling", "Padawan", "Jedi Knight", "Jedi Master"),
+    "clonewars": ("Clone Cadet", "Clone Trooper", "Clone Commander", "Jedi General"),
+    "mandalorian": ("Foundling", "Bounty Hunter", "Mandalorian", "Mand'alor"),
+    "empire": ("Intern", "Manager", "Director", "Tycoon"),
+    "sailormoon": ("Crybaby", "Sailor Scout", "Sailor Guardian", "Sailor Senshi"),
+}
+
+
+def difficulties(ed: Edition | str) -> list[dict[str, str]]:
+    """The difficulty levels for a seat picker, weakest first: ``kind`` (the seat kind to pass on),
+    ``name`` (in the edition's words; plain English for an edition without its own) and ``about``."""
+    eid = ed if isinstance(ed, str) else ed.id
+    words = DIFFICULTY_WORDS.get(eid, DIFFICULTY_WORDS["classic"])
+    return [{"kind": level, "name": name, "about": DIFFICULTY_INFO[level]}
+            for level, name in zip(LEVELS, words, strict=True)]
 
 
 @dataclass(frozen=True)
@@ -142,5 +168,5 @@ def new_game(edition_id: str | Edition, names: list[str] | int, seed: int = 0,
     return Game(ed, seats, seed, options, **kwargs)
 
 
-__all__ = ["SEAT_KINDS", "EditionInfo", "board", "default_names", "edition", "editions", "game_class",
-           "new_game", "options", "parse_options"]
+__all__ = ["DIFFICULTY_INFO", "DIFFICULTY_WORDS", "SEAT_KINDS", "EditionInfo", "board", "default_names",
+           "difficulties", "edition", "editions", "game_class", "new_game", "options", "parse_options"]

@@ -7,7 +7,10 @@ if TYPE_CHECKING:
     from .base import Agent
     from .random_bot import RandomAgent
 
-AGENT_KINDS = ("random", "heuristic", "mcts")
+# The bots by what they are, then the difficulty levels people pick (agents/levels.py), weakest first.
+BOT_KINDS = ("random", "heuristic", "mcts", "learned")
+LEVELS = ("easy", "normal", "hard", "expert")
+AGENT_KINDS = BOT_KINDS + LEVELS
 
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
@@ -20,6 +23,12 @@ def make_agent(kind: str, seed: int = 0) -> Agent:
     if kind == "mcts":
         from .mcts import MCTSAgent  # determinized MCTS over View.sample_game
         return MCTSAgent(seed)
+    if kind == "learned":
+        from .learned import LearnedAgent  # a NumPy policy over the search bot's candidate menu
+        return LearnedAgent(seed)
+    if kind in LEVELS:
+        from .levels import make_level
+        return make_level(kind, seed)
     raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(AGENT_KINDS)}")
 
 
@@ -35,4 +44,4 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["AGENT_KINDS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENT_KINDS", "BOT_KINDS", "LEVELS", "Agent", "RandomAgent", "make_agent"]

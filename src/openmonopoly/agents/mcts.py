@@ -36,18 +36,15 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
-from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import OpenMonopolyError
 from ..engine.game import Game, Prompt, View
 from .by_family import FamilyHeuristic
+from .menu import DEFER, candidates
 from .random_bot import RandomAgent
-
-DEFER = frozenset({"debt", "claim-rent"})          # prompt kinds answered by the heuristic bot, unsearched
-_BID_FRACTIONS = (1.0, 1.3, 1.7)                   # jump bids, as fractions of a property's price
-_SEARCH_ANYTIME = frozenset({A.BUILD, A.UNMORTGAGE})
 
 
 class _Edge:
@@ -76,7 +73,8 @@ class MCTSAgent:
     def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = None,
                  rollout: str = "heuristic", horizon: int | None = 6, tree_depth: int = 2,
                  exploration: float = 0.5, confidence: float = 1.0, income_rounds: float = 8.0,
-                 max_menu: int = 6, max_rollout_actions: int = 4000) -> None:
+                 max_menu: int = 6, max_rollout_actions: int = 4000, advisor: Any = None,
+                 on_search: Callable[[View, Prompt, list[Action], list[float], int], None] | None = None) -> None:
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         self.seed = seed
@@ -91,7 +89,12 @@ class MCTSAgent:
         self.income_rounds = income_rounds
         self.max_menu = max(2, max_menu)
         self.max_rollout_actions = max_rollout_actions
-        self.heuristic = FamilyHeuristic(seed)    # suggestions and deferred prompts (on the real view)
+        # suggestions and deferred prompts (on the real view): the heuristic, or another bot (``expert``
+        # searches over the learned bot's choices)
+        self.heuristic = advisor if advisor is not None else FamilyHeuristic(seed)
+        # on_search(view, prompt, menu, mean value per candidate, choice): told of every search as it
+        # ends (training data for the learned bot)
+        self.on_search = on_search
         # statistics: prompts seen, searched, iterations run, answers that differ from the heuristic
         self.stats = {"prompts": 0, "searched": 0, "iterations": 0, "deviations": 0}
 
@@ -109,62 +112,7 @@ class MCTSAgent:
     # ------------------------------------------------------------------ candidate actions
     def menu(self, view: Any, prompt: Prompt, legal: Any, suggestion: Action | None) -> list[Action]:
         """A compact list of candidates, the heuristic's choice first (``view``: a View of any game)."""
-        out: list[Action] = []
-        seen: set[Action] = set()
-
-        def add(action: Action) -> None:
-            if action not in seen and len(out) < self.max_menu:
-                seen.add(action)
-                out.append(action)
-
-        if suggestion is not None:
-            add(suggestion)
-        anytime_kinds = view.action_kinds.anytime
-        for action in legal.actions:                 # the prompt's own answers
-            if action.kind not in anytime_kinds:
-                add(action)
-        if legal.bid_range is not None:
-            for amount in self._bids(view, prompt, legal.bid_range):
-                add(Action(A.BID, amount))
-        if prompt.kind == "turn":                    # builds (one spot per set) and mortgage lifts
-            ed = view.edition
-            board, group_of = ed.board, ed.group_of
-            best: dict[tuple[str, int], Action] = {}
-            for action in legal.actions:
-                if action.kind in _SEARCH_ANYTIME and 0 <= action.arg < len(board):
-                    g = group_of[action.arg] if action.kind == A.BUILD else action.arg
-                    key = (action.kind, g)
-                    old = best.get(key)
-                    if old is None or board[action.arg].price > board[old.arg].price:
-                        best[key] = action
-            lifts = sorted((a for a in best.values() if a.kind == A.UNMORTGAGE),
-                           key=lambda a: -board[a.arg].price)[:2]
-            for action in best.values():
-                if action.kind == A.BUILD:
-                    add(action)
-            for action in lifts:
-                add(action)
-        return out
-
-    @staticmethod
-    def _bids(view: Any, prompt: Prompt, bid_range: tuple[int, int]) -> list[int]:
-        lo, hi = bid_range
-        me = view.player
-        try:
-            cap = min(hi, view.cash[me])
-        except (AttributeError, IndexError, TypeError):
-            cap = hi
-        if cap < lo:
-            return [lo]
-        amounts = [lo]
-        lot = prompt.details.get("lot", -1) if isinstance(prompt.details, dict) else -1
-        board = view.edition.board
-        price = board[lot].price if isinstance(lot, int) and 0 <= lot < len(board) else 0
-        if price:
-            amounts += [int(price * f) for f in _BID_FRACTIONS]
-        else:
-            amounts.append(lo + (cap - lo) // 3)
-        return sorted({a for a in amounts if lo <= a <= cap})
+        return candidates(view, prompt, legal, suggestion, self.max_menu)
 
     # ------------------------------------------------------------------ the search
     def search(self, view: View, menu: list[Action]) -> Action:
@@ -203,6 +151,10 @@ class MCTSAgent:
         choice = self._choose(values)
         if choice != 0:
             self.stats["deviations"] += 1
+        if self.on_search is not None:
+            prompt = view.prompt
+            assert prompt is not None
+            self.on_search(view, prompt, menu, [sum(v) / len(v) if v else 0.0 for v in values], choice)
         return menu[choice]
 
     def _choose(self, values: list[list[float]]) -> int:
