@@ -19,9 +19,9 @@ from ..editions import Edition, load
 from ..editions.schema import Rules
 from . import actions as A
 from .. import registry
-from .actions import SHARED_KINDS, Action, ActionKinds
+from .actions import SHARED_KINDS, Action, ActionKinds, action_problem
 from .chance import Chance
-from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
+from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError, ReplayMismatch
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
 from .options import Option, resolve_options
@@ -65,13 +65,21 @@ class Game:
     def __init__(self, edition: str | Edition = "classic", players: int | Sequence[str] = 4, seed: int = 0,
                  options: dict[str, Any] | None = None, *, events: bool = True,
                  chance: Chance | None = None) -> None:
+        if not isinstance(edition, (str, Edition)):
+            raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} "
+                              f"{edition!r}")
         self.edition = load(edition) if isinstance(edition, str) else edition
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not self.edition.min_players <= len(names) <= self.edition.max_players:
-            raise OpenMonopolyError(f"{self.edition.name} is for {self.edition.min_players}-"
-                                    f"{self.edition.max_players} players, not {len(names)}")
+        names = seat_names(players, self.edition)
+        if options is not None and not isinstance(options, dict):
+            raise BadArgument(f"options: a dict of option names to values; got {type(options).__name__}")
         self.options = resolve_options(self.available_options(self.edition), options, self.edition.id)
-        self.seed = int(seed)
+        if type(seed) is not int:
+            raise BadArgument(f"seed: a whole number; got {type(seed).__name__} {seed!r}")
+        if chance is not None and not isinstance(chance, Chance):
+            raise BadArgument(f"chance: a Chance (e.g. Chance(seed).force_dice(6, 6)); got {type(chance).__name__}")
+        if not isinstance(events, bool):
+            raise BadArgument(f"events: True or False; got {events!r}")
+        self.seed = seed
         self.chance = chance if chance is not None else Chance(self.seed)
         self.log_events = events
         self.history = []
@@ -309,7 +317,7 @@ class Game:
     # answer rather than the TypeError a compiled ``int`` parameter would raise.
     def legal_actions(self, player: Any) -> Legal:
         s: State = self.state
-        if s.over or not isinstance(player, int) or not (0 <= player < s.n) or not s.alive[player]:
+        if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
             return Legal([])
         top = s.stack[-1]
         fixed: list[Action] = []
@@ -331,15 +339,24 @@ class Game:
 
     def check(self, player: Any, action: Action | str) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
+        kinds = self.ACTION_KINDS
         if isinstance(action, str):
             try:
-                action = self.ACTION_KINDS.parse(action, player if isinstance(player, int) else -1)
+                action = kinds.parse(action, player if type(player) is int else -1)
             except BadActionText as exc:
                 return exc.reason
+        # The shape of an action built in Python: a bot's well-formed action passes these few type
+        # tests; anything else (and every trade) gets the full test and its reason.
+        if (type(action) is not Action or type(action.arg) is not int or type(action.kind) is not str
+                or action.offer is not None or action.kind == TRADE
+                or (action.arg >= 0) != (action.kind in kinds.numbered)):
+            problem = action_problem(action, kinds)
+            if problem is not None:
+                return problem
         s: State = self.state
         if s.over:
             return "the game is over"
-        if not isinstance(player, int) or not 0 <= player < s.n:
+        if type(player) is not int or not 0 <= player < s.n:
             return f"there is no player {player!r}; players are 0..{s.n - 1}"
         p: int = player
         if not s.alive[p]:
@@ -364,12 +381,15 @@ class Game:
         """``act`` without building its list of events (the bot loop has no use for it)."""
         if isinstance(action, str):
             try:
-                action = self.ACTION_KINDS.parse(action, player if isinstance(player, int) else -1)
+                action = self.ACTION_KINDS.parse(action, player if type(player) is int else -1)
             except BadActionText as exc:
                 raise BadActionText(exc.reason, action, player, list(self.legal_actions(player))) from None
         reason = self.check(player, action)
         if reason is not None:
-            raise IllegalAction(reason, action, player, list(self.legal_actions(player).actions))
+            legal = list(self.legal_actions(player).actions)
+            if action_problem(action, self.ACTION_KINDS) is not None:
+                raise BadActionText(reason, repr(action), player, legal)
+            raise IllegalAction(reason, action, player, legal)
         p: int = player             # (check accepted it: a seat number)
         kind = action.kind
         if kind == TRADE and action.offer is not None and action.offer.proposer != p:
@@ -571,6 +591,23 @@ class Game:
         p = self.prompt
         where = "over" if p is None else f"waiting for {p.player}: {p.kind}"
         return f"<{type(self).__name__} {self.edition.id} turn {self.state.turns} {where}>"
+
+
+def seat_names(players: Any, edition: Edition) -> list[str]:
+    """The seats' names from ``Game``'s ``players``: a count, or the names themselves."""
+    if type(players) is int:
+        names = [f"Player {i + 1}" for i in range(players)] if players > 0 else []
+    elif isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players):
+        names = list(players)
+    else:
+        raise BadArgument(f"players: a number of players or a list of their names; got {type(players).__name__} "
+                          f"{players!r}")
+    if not edition.min_players <= len(names) <= edition.max_players:
+        raise BadArgument(f"{edition.name} is for {edition.min_players}-{edition.max_players} players, "
+                          f"not {len(names)}")
+    if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
+        raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
+    return names
 
 
 def rules_class(edition: Edition) -> type[Game]:
