@@ -24,7 +24,7 @@ from .chance import Chance
 from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError, ReplayMismatch
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
-from .options import Option, resolve_options
+from .options import BadOption, Option, resolve_options
 from .prompt import Legal, Prompt
 from .state import State
 from .view import View
@@ -95,6 +95,12 @@ class Game:
         """Check the family's own parts of an edition file (its spaces' fields, its rules section,
         its decks' effects) and return its typed rules table; ``EditionError`` names what is wrong.
         Called once per edition by the loader, which has read the parts every family shares."""
+        raise NotImplementedError
+
+    @classmethod
+    def edition_model(cls) -> Any:
+        """The schema of the family's edition files: a pydantic model on ``editions.model.EditionBase``,
+        imported only when asked for (the loader asks only about files it has not verified before)."""
         raise NotImplementedError
 
     @classmethod
@@ -490,27 +496,32 @@ class Game:
 
     @classmethod
     def replay(cls, record: dict, *, events: bool = True, upto: int | None = None) -> "Game":
-        """Rebuild a game from its record, feeding the recorded chance outcomes back."""
-        if record.get("format") != RECORD_FORMAT:
-            raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
-        chance = Chance(int(record["seed"]))
+        """Rebuild a game from its record, feeding the recorded chance outcomes back. A record that is
+        malformed, of another format, or does not replay to what it says is a ``ReplayMismatch``."""
+        check_record(record)
+        chance = Chance(record["seed"])
         chance.playback(record["chance"])
         edition = load(record["edition"])
         # (rules_class, not Game(...): compiled code constructs the class it names, bypassing Game.__new__)
-        game = rules_class(edition)(edition, record["players"], record["seed"], record.get("options"),
-                                    events=events, chance=chance)
+        try:
+            game = rules_class(edition)(edition, record["players"], record["seed"], record.get("options"),
+                                        events=events, chance=chance)
+        except (BadArgument, BadOption) as exc:
+            raise ReplayMismatch(f"the record's game cannot be set up: {exc}") from None
         moves = record["actions"] if upto is None else record["actions"][:upto]
         for i, (player, data) in enumerate(moves):
             try:
-                game.act(int(player), game.parse_json(data))
+                game.act(player, game.parse_json(data))
             except IllegalAction as exc:
                 raise ReplayMismatch(f"action {i} ({data}) by player {player} does not replay: {exc.reason}") from None
         if upto is None:
             chance.end_playback()
             result = record.get("result")
-            if result and (result["over"] != game.state.over or result["winners"] != game.state.winners):
-                raise ReplayMismatch(f"record says result {result}, replay gives over={game.state.over} "
-                                     f"winners={game.state.winners}")
+            if result is not None:
+                got = game.record()["result"]
+                diff = first_difference(result, {k: got[k] for k in result if k in got}, "result")
+                if diff is not None or not result.keys() <= got.keys():
+                    raise ReplayMismatch(f"the record's result differs from its replay: {diff or result}")
         else:
             chance._playback = None
         return game
@@ -538,7 +549,7 @@ class Game:
         return self.clone()
 
     def __reduce__(self) -> Any:
-        return (Game.from_json, (self.to_json(),))
+        return (_unpickle, (self.to_json(),))
 
     def resample_hidden(self, player: int | None, rng: random.Random) -> None:
         """Redraw in place what ``player`` cannot see (``state.HIDDEN``), consistently with their view.
@@ -570,9 +581,42 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> "Game":
-        if data.get("format") != RECORD_FORMAT:
-            raise OpenMonopolyError(f"unknown saved-game format {data.get('format')!r}; expected {RECORD_FORMAT}")
+    def from_json(cls, data: dict, *, verify: bool = True) -> "Game":
+        """The game ``to_json`` saved. With ``verify`` (the default) the game is rebuilt from the record
+        inside the save by replay and compared with the saved state, chance log and events: a save
+        edited by hand, truncated, of an unknown format or of another edition is a ``ReplayMismatch``
+        naming the first difference, never a game that plays on wrongly. (``verify=False`` is for data
+        this process wrote itself, e.g. unpickling.)"""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            got = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise ReplayMismatch(f"unknown saved-game format {got!r}; expected {RECORD_FORMAT}")
+        if not verify:
+            return cls._from_json(data)
+        missing = [k for k in ("edition", "options", "seed", "state", "chance", "record", "events") if k not in data]
+        if missing:
+            raise ReplayMismatch(f"not a complete saved game: missing {', '.join(missing)}")
+        state, chance = data["state"], data["chance"]
+        if not isinstance(state, dict) or not isinstance(chance, dict):
+            raise ReplayMismatch("a saved game's 'state' and 'chance' are objects")
+        rebuilt = cls.replay({"format": RECORD_FORMAT, "edition": data["edition"], "options": data["options"],
+                              "players": state.get("names"), "seed": data["seed"], "actions": data["record"],
+                              "chance": chance.get("log")}, events=data["events"] is not None)
+        saved = json.loads(json.dumps({k: data[k] for k in ("edition", "options", "seed", "state", "events")}))
+        again = rebuilt.to_json()
+        diff = first_difference(saved, json.loads(json.dumps({k: again[k] for k in saved})), "")
+        if diff is not None:
+            raise ReplayMismatch(f"the saved game differs from the replay of its own record at {diff}: it was "
+                                 "edited or damaged")
+        try:
+            rebuilt.chance = Chance.from_json(chance)      # the saved source: its generator and scripted outcomes
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayMismatch(f"a saved game's chance source is malformed ({type(exc).__name__}: {exc})") from None
+        if rebuilt.chance.log != again["chance"]["log"]:
+            raise ReplayMismatch("the saved chance log differs from its replay")
+        return rebuilt
+
+    @classmethod
+    def _from_json(cls, data: dict) -> "Game":
         edition = load(data["edition"])
         family = rules_class(edition)
         game = family.__new__(family)
@@ -591,6 +635,60 @@ class Game:
         p = self.prompt
         where = "over" if p is None else f"waiting for {p.player}: {p.kind}"
         return f"<{type(self).__name__} {self.edition.id} turn {self.state.turns} {where}>"
+
+
+def _unpickle(data: dict) -> Game:
+    return Game.from_json(data, verify=False)
+
+
+RECORD_FIELDS: Final = (("edition", str), ("players", list), ("seed", int), ("actions", list), ("chance", list))
+
+
+def check_record(record: Any) -> None:
+    """A record's shape (``Game.record()``): ``ReplayMismatch`` names the first malformed field."""
+    if not isinstance(record, dict):
+        raise ReplayMismatch(f"a game record is a JSON object; got {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
+    for name, kind in RECORD_FIELDS:
+        value = record.get(name)
+        if type(value) is not kind:
+            raise ReplayMismatch(f"record field '{name}' must be a {kind.__name__}; got {value!r:.60}")
+    if not all(type(n) is str for n in record["players"]):
+        raise ReplayMismatch("record field 'players' must list the players' names")
+    if not all(type(v) is int and v >= 0 for v in record["chance"]):
+        raise ReplayMismatch("record field 'chance' must list whole numbers >= 0 (the chance outcomes)")
+    for i, move in enumerate(record["actions"]):
+        if not (isinstance(move, list) and len(move) == 2 and type(move[0]) is int
+                and isinstance(move[1], (str, dict))):
+            raise ReplayMismatch(f"record action {i} must be [player, action]; got {move!r:.60}")
+    options, result = record.get("options"), record.get("result")
+    if options is not None and not isinstance(options, dict):
+        raise ReplayMismatch("record field 'options' must be an object")
+    if result is not None and not isinstance(result, dict):
+        raise ReplayMismatch("record field 'result' must be an object")
+
+
+def first_difference(a: Any, b: Any, path: str) -> str | None:
+    """Where two JSON values first differ (``state.cash[1]: 1500 vs 1400``), or None if equal."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(a.keys() | b.keys(), key=str):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in a or key not in b:
+                return f"{where}: {'only in the replay' if key not in a else 'missing from the replay'}"
+            diff = first_difference(a[key], b[key], where)
+            if diff is not None:
+                return diff
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b)):
+            diff = first_difference(x, y, f"{path}[{i}]")
+            if diff is not None:
+                return diff
+        return None if len(a) == len(b) else f"{path}: {len(a)} items saved, {len(b)} after replay"
+    if a != b or type(a) is not type(b):
+        return f"{path}: saved {a!r:.60}, replay gives {b!r:.60}"
+    return None
 
 
 def seat_names(players: Any, edition: Edition) -> list[str]:

@@ -189,6 +189,12 @@ class EmpireGame(Game):
         return compile_empire(edition)
 
     @classmethod
+    def edition_model(cls) -> Any:
+        from .schema import EmpireEdition
+
+        return EmpireEdition
+
+    @classmethod
     def board_facts(cls, edition: Edition) -> dict[str, Any]:
         t = edition.rules
         deck = edition.decks[t.empire_deck].cards
