@@ -499,6 +499,14 @@ class Game:
         """Rebuild a game from its record, feeding the recorded chance outcomes back. A record that is
         malformed, of another format, or does not replay to what it says is a ``ReplayMismatch``."""
         check_record(record)
+        try:
+            return cls._replay(record, events, upto)
+        except ReplayMismatch as exc:       # (which game: a record of another edition fails here too)
+            raise ReplayMismatch(f"the record of a game of edition {record['edition']!r} (seed {record['seed']}) "
+                                 f"does not replay: {exc}") from None
+
+    @classmethod
+    def _replay(cls, record: dict, events: bool, upto: int | None) -> "Game":
         chance = Chance(record["seed"])
         chance.playback(record["chance"])
         edition = load(record["edition"])
