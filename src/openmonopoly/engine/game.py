@@ -62,9 +62,9 @@ class Game:
             return family.__new__(family, edition, *args, **kwargs)
         return super().__new__(cls)
 
-    def __init__(self, edition: str | Edition = "classic", players: int | Sequence[str] = 4, seed: int = 0,
-                 options: dict[str, Any] | None = None, *, events: bool = True,
-                 chance: Chance | None = None) -> None:
+    # (arguments typed Any: a wrong one gets BadArgument, not the TypeError of a compiled signature)
+    def __init__(self, edition: Any = "classic", players: Any = 4, seed: Any = 0,
+                 options: Any = None, *, events: Any = True, chance: Any = None) -> None:
         if not isinstance(edition, (str, Edition)):
             raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} "
                               f"{edition!r}")
@@ -334,16 +334,16 @@ class Game:
         fixed += self.legal_anytime(player)
         return Legal(fixed, bids, self.trade_partners(player))
 
-    def parse(self, text: str, player: int = -1) -> Action:
+    def parse(self, text: Any, player: Any = -1) -> Action:
         """The action ``text`` stands for in this game's rules family (``BadActionText`` if none);
         ``player`` is who proposes a trade."""
         return self.ACTION_KINDS.parse(text, player)
 
-    def parse_json(self, data: str | dict) -> Action:
+    def parse_json(self, data: Any) -> Action:
         """An action from its JSON form (``Action.to_json``), read against this game's kinds."""
         return self.ACTION_KINDS.from_json(data)
 
-    def check(self, player: Any, action: Action | str) -> str | None:
+    def check(self, player: Any, action: Any) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
         kinds = self.ACTION_KINDS
         if isinstance(action, str):
@@ -353,9 +353,12 @@ class Game:
                 return exc.reason
         # The shape of an action built in Python: a bot's well-formed action passes these few type
         # tests; anything else (and every trade) gets the full test and its reason.
-        if (type(action) is not Action or type(action.arg) is not int or type(action.kind) is not str
-                or action.offer is not None or action.kind == TRADE
-                or (action.arg >= 0) != (action.kind in kinds.numbered)):
+        # (fields read as Any: compiled code would otherwise unbox them as the declared types and fail)
+        kind_: Any = getattr(action, "kind", None)
+        arg_: Any = getattr(action, "arg", None)
+        if (type(action) is not Action or type(arg_) is not int or type(kind_) is not str
+                or getattr(action, "offer", None) is not None or kind_ == TRADE
+                or (arg_ >= 0) != (kind_ in kinds.numbered)):
             problem = action_problem(action, kinds)
             if problem is not None:
                 return problem
@@ -377,13 +380,13 @@ class Game:
             return f"'{kind}' does not answer this prompt ('{top.kind}')"
         return top.check(self, p, action)
 
-    def act(self, player: Any, action: Action | str) -> list[Event]:
+    def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
         start = len(self.history)
         self._act(player, action)
         return self.history[start:] if self.log_events else []
 
-    def _act(self, player: Any, action: Action | str) -> None:
+    def _act(self, player: Any, action: Any) -> None:
         """``act`` without building its list of events (the bot loop has no use for it)."""
         if isinstance(action, str):
             try:
@@ -495,7 +498,7 @@ class Game:
         return hashlib.sha256(json.dumps(self.record(), sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     @classmethod
-    def replay(cls, record: dict, *, events: bool = True, upto: int | None = None) -> "Game":
+    def replay(cls, record: Any, *, events: bool = True, upto: int | None = None) -> "Game":
         """Rebuild a game from its record, feeding the recorded chance outcomes back. A record that is
         malformed, of another format, or does not replay to what it says is a ``ReplayMismatch``."""
         check_record(record)
@@ -589,7 +592,7 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: dict, *, verify: bool = True) -> "Game":
+    def from_json(cls, data: Any, *, verify: bool = True) -> "Game":
         """The game ``to_json`` saved. With ``verify`` (the default) the game is rebuilt from the record
         inside the save by replay and compared with the saved state, chance log and events: a save
         edited by hand, truncated, of an unknown format or of another edition is a ``ReplayMismatch``
