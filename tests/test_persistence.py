@@ -25,7 +25,9 @@ BALTIC, ORIENTAL, VERMONT, CONNECTICUT, MEDITERRANEAN = 3, 6, 8, 9, 1
 
 # ---------------------------------------------------------------------- scenario helpers
 def saved(g: om.Game) -> om.Game:
-    return om.Game.from_json(json.loads(json.dumps(g.to_json())))
+    # (verify=False: these scenarios set cash and owners by hand, which no replay of the record
+    # reproduces; tests/validation/test_saves.py checks that a real save is verified)
+    return om.Game.from_json(json.loads(json.dumps(g.to_json())), verify=False)
 
 
 def invariants(g: om.Game) -> None:

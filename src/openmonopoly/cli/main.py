@@ -184,9 +184,74 @@ def editions_data() -> list[dict]:
     return [e.to_json() for e in catalogue.editions()]
 
 
+def edition_schema(family: str) -> dict:
+    """The JSON Schema of the edition files of ``family``."""
+    from .. import registry
+    from ..editions.model import json_schema
+
+    if family not in registry.family_ids():
+        raise UsageProblem(f"unknown rules family {family!r}; families: {', '.join(registry.family_ids())}")
+    return json_schema(registry.family_class(family).edition_model())
+
+
+def check_edition_file(path: str, games: int, seed: int = 0) -> list[str]:
+    """Validate the edition file at ``path`` by its family's schema, then play ``games`` games of random
+    bots on it, each also replayed and reloaded; the first problem is an ``OpenMonopolyError`` saying
+    which game, turn and error. Returns what was checked, one line each."""
+    from ..agents import make_agent
+    from ..editions import DATA, SEARCH_PATH_ENV, load
+    from ..engine.game import Game
+
+    if not os.path.isfile(path):
+        raise UsageProblem(f"no edition file at {path}")
+    edition = load(os.path.abspath(path))
+    shipped = DATA / f"{edition.id}.json"
+    if shipped.exists() and not shipped.samefile(path):
+        raise OpenMonopolyError(f"{path}: id: {edition.id!r} is a shipped edition's id; give yours its own id "
+                                "(and file name)")
+    # Records name their edition by id: the replays below find the file through the search path.
+    os.environ[SEARCH_PATH_ENV] = os.pathsep.join(filter(None, [os.path.dirname(os.path.abspath(path)),
+                                                                os.environ.get(SEARCH_PATH_ENV)]))
+    lines = [f"{path}: valid {edition.family} edition {edition.id!r} ({edition.name}): {len(edition.board)} "
+             f"spaces, {len(edition.decks)} decks"]
+    players = min(max(edition.min_players, 3), edition.max_players)
+    for k in range(games):
+        game_seed = seed + k
+        game = Game(edition, players, seed=game_seed, options={"max-rounds": 150})
+        where = f"game {k + 1} (seed {game_seed}, {players} random bots)"
+        try:
+            game.play_out([make_agent("random", game_seed * 10 + p) for p in range(players)])
+            again = Game.replay(game.record())
+            if again.digest() != game.digest():
+                raise OpenMonopolyError("its replay differs from the game")
+            Game.from_json(json.loads(json.dumps(game.to_json())))
+        except Exception as exc:        # anything at all is a problem of the file, reported where it arose
+            raise OpenMonopolyError(f"{path}: {where}, turn {game.state.turns}: {type(exc).__name__}: {exc}") from exc
+        lines.append(f"{where}: {game.state.turns} turns, {game.state.end_reason or 'unfinished'}, replayed and "
+                     "reloaded")
+    return lines
+
+
 @app.command()
-def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table.")) -> None:
-    """List every edition with its players, currency and options."""
+def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+             schema: Optional[str] = typer.Option(None, "--schema", metavar="FAMILY",
+                                                  help="Print the JSON Schema of a rules family's edition files "
+                                                       "(classic, mandalorian, empire), for editor completion."),
+             check: Optional[str] = typer.Option(None, "--check", metavar="FILE",
+                                                 help="Validate an edition file and play a few random games on it; "
+                                                      "report the first problem."),
+             games: int = typer.Option(5, "--games", min=0, max=1000, help="Games --check plays.")) -> None:
+    """List every edition with its players, currency and options; or print a family's schema; or check a file."""
+    if schema is not None or check is not None:
+        try:
+            if schema is not None:
+                typer.echo(json.dumps(edition_schema(schema), indent=2, ensure_ascii=False))
+            if check is not None:
+                for line in check_edition_file(check, games):
+                    typer.echo(line)
+        except (UsageProblem, OpenMonopolyError) as exc:
+            fail(str(exc))
+        return
     try:
         data = editions_data()
     except OpenMonopolyError as exc:

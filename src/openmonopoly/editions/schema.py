@@ -8,6 +8,7 @@ problem in a file is reported with the file, the field and what is wrong.
 """
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -169,8 +170,9 @@ class Edition:
     def find(self, text: str) -> int:
         """A position from a number or a (part of a) space name; -1 if none or ambiguous."""
         text = text.strip()
-        if text.lstrip("-").isdigit():
-            p = int(text)
+        digits = text.removeprefix("-")
+        if digits.isascii() and digits.isdigit():       # (not '²': str.isdigit takes it, int refuses it)
+            p = int(text) if len(digits) <= 12 else -1
             return p if 0 <= p < len(self.board) else -1
         low = text.lower()
         exact = [s.position for s in self.board if s.name.lower() == low]
@@ -185,130 +187,80 @@ def fail(path: str, where: str, what: str) -> EditionError:
     return EditionError(f"{path}: {where}: {what}")
 
 
-def need(d: dict, key: str, kind: type | tuple, path: str, where: str) -> Any:
-    """``d[key]``, which must be there and of type ``kind``."""
-    if key not in d:
-        raise fail(path, where, f"missing field '{key}'")
-    value = d[key]
-    if kind is int and isinstance(value, bool) or not isinstance(value, kind):
-        names = kind.__name__ if isinstance(kind, type) else "/".join(k.__name__ for k in kind)
-        raise fail(path, f"{where}.{key}", f"expected {names}, got {type(value).__name__} {value!r}")
-    return value
+VERIFIED = Path(__file__).parent / "data" / "verified.sha256"
+
+
+def _verified() -> frozenset[str]:
+    """The SHA-256 digests of edition files the schema has already accepted (the shipped ones, in
+    ``sha256sum`` format), whose loading skips the schema library's import (a quarter of a second);
+    ``tests/validation`` keeps the list current. A file not listed is validated: the list only saves time."""
+    try:
+        with open(VERIFIED, encoding="utf-8") as fh:
+            return frozenset(line.split()[0] for line in fh if line.strip())
+    except OSError:
+        return frozenset()
+
+
+def file_digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 def load_edition_file(path: str | Path) -> Edition:
     path = str(path)
     try:
-        with open(path, encoding="utf-8") as fh:
-            raw = json.load(fh)
-    except json.JSONDecodeError as exc:
-        raise EditionError(f"{path}: not valid JSON: {exc}") from None
+        with open(path, "rb") as fh:
+            data = fh.read()
     except OSError as exc:
         raise EditionError(f"{path}: cannot read: {exc}") from None
-    return parse_edition(raw, path)
+    try:
+        raw = json.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise EditionError(f"{path}: not UTF-8 text (byte {exc.start}): save the file as UTF-8") from None
+    except json.JSONDecodeError as exc:
+        raise EditionError(f"{path}: not valid JSON: {exc}") from None
+    return parse_edition(raw, path, trusted=file_digest(data) in _verified())
 
 
-def parse_edition(raw: dict, path: str = "<edition>") -> Edition:
+def parse_edition(raw: Any, path: str = "<edition>", *, trusted: bool = False) -> Edition:
+    """The edition in ``raw`` (a file's JSON). Unless ``trusted`` (the file is one the schema accepted
+    before), ``raw`` is first checked by its family's schema (``Game.edition_model()``): everything
+    below reads fields the schema has guaranteed."""
     if not isinstance(raw, dict):
-        raise fail(path, "top level", "expected an object")
-    eid = need(raw, "id", str, path, "edition")
-    family = need(raw, "family", str, path, "edition")
-    players = need(raw, "players", dict, path, "edition")
-    pmin = need(players, "min", int, path, "players")
-    pmax = need(players, "max", int, path, "players")
-    if not 2 <= pmin <= pmax <= 8:
-        raise fail(path, "players", f"need 2 <= min <= max <= 8, got {pmin}..{pmax}")
-    currency = need(raw, "currency", dict, path, "edition")
-    fmt = need(currency, "format", str, path, "currency")
-    if "{}" not in fmt:
-        raise fail(path, "currency.format", "must contain {} where the amount goes")
-    terms = dict(need(raw, "terms", dict, path, "edition"))
-    need(raw, "rules", dict, path, "edition")
-    groups = need(raw, "groups", dict, path, "edition")
-    board_raw = need(raw, "board", list, path, "edition")
-    decks_raw = need(raw, "decks", list, path, "edition")
-
-    edition = Edition(
-        id=eid, name=need(raw, "name", str, path, "edition"), family=family, min_players=pmin, max_players=pmax,
-        currency_symbol=str(currency.get("symbol", "")), money_format=fmt, terms=terms, board=[],
-        groups=groups, decks=[], tokens=list(raw.get("tokens", [])), notes=list(raw.get("notes", [])),
-        sources=list(raw.get("sources", [])), path=path, raw=raw)
-
-    for i, d in enumerate(decks_raw):
-        where = f"decks[{i}]"
-        if not isinstance(d, dict):
-            raise fail(path, where, "expected an object")
-        cards: list[Card] = []
-        for j, c in enumerate(need(d, "cards", list, path, where)):
-            cw = f"{where}.cards[{j}]"
-            if not isinstance(c, dict):
-                raise fail(path, cw, "expected an object")
-            count = c.get("count", 1)
-            if not isinstance(count, int) or count < 1:
-                raise fail(path, f"{cw}.count", f"expected a positive whole number, got {count!r}")
-            effect = need(c, "effect", dict, path, cw)
-            title = c.get("title", "")
-            if not isinstance(title, str):
-                raise fail(path, f"{cw}.title", f"expected text, got {title!r}")
-            cards.extend(Card(need(c, "id", str, path, cw), str(c.get("text", "")), effect, c.get("reconstructed"),
-                              title) for _ in range(count))
-        deck = Deck(need(d, "id", str, path, where), str(d.get("name", d.get("id"))), cards, d.get("reconstructed"))
-        if deck.id in edition.deck_index:
-            raise fail(path, f"{where}.id", f"duplicate deck id {deck.id!r}")
-        edition.deck_index[deck.id] = len(edition.decks)
-        edition.decks.append(deck)
-
-    for i, s in enumerate(board_raw):
-        where = f"board[{i}]"
-        if not isinstance(s, dict):
-            raise fail(path, where, "expected an object")
-        stype = need(s, "type", str, path, where)
-        space = Space(position=i, name=need(s, "name", str, path, where), type=stype,
-                      reconstructed=s.get("reconstructed"), raw=s)
-        if stype == CARD:           # (every family draws cards from its decks on these)
-            deck_id = need(s, "deck", str, path, where)
-            if deck_id not in edition.deck_index:
-                raise fail(path, f"{where}.deck", f"unknown deck {deck_id!r}; decks are {list(edition.deck_index)}")
-            space.deck = edition.deck_index[deck_id]
-        edition.board.append(space)
-
+        raise fail(path, "top level", f"expected an object, got {type(raw).__name__}")
+    eid, family = raw.get("id"), raw.get("family")
+    if not isinstance(eid, str) or not isinstance(family, str):
+        raise fail(path, "id" if not isinstance(eid, str) else "family", "expected text naming the edition and its "
+                   f"rules family (one of {', '.join(registry.family_ids())})")
     try:
         rules_class = registry.game_class(eid, family)
     except registry.UnknownFamily as exc:
         raise fail(path, "family", str(exc)) from None
+    if not trusted:
+        from .model import validate  # (pydantic: imported only for files not verified before)
+
+        validate(rules_class.edition_model(), raw, path)
+    currency = raw["currency"]
+    edition = Edition(
+        id=eid, name=raw["name"], family=family, min_players=raw["players"]["min"],
+        max_players=raw["players"]["max"], currency_symbol=currency.get("symbol", ""), money_format=currency["format"],
+        terms=dict(raw.get("terms", {})), board=[], groups=raw["groups"], decks=[], tokens=list(raw.get("tokens", [])),
+        notes=list(raw.get("notes", [])), sources=list(raw.get("sources", [])), path=path, raw=raw)
+    for d in raw["decks"]:
+        cards = [Card(c["id"], c.get("text", ""), c["effect"], c.get("reconstructed"), c.get("title", ""))
+                 for c in d["cards"] for _ in range(c.get("count", 1))]
+        edition.deck_index[d["id"]] = len(edition.decks)
+        edition.decks.append(Deck(d["id"], d.get("name") or d["id"], cards, d.get("reconstructed")))
+    names = list(edition.groups)
+    for i, s in enumerate(raw["board"]):
+        space = Space(position=i, name=s["name"], type=s["type"], reconstructed=s.get("reconstructed"), raw=s)
+        if "deck" in s:
+            space.deck = edition.deck_index[s["deck"]]
+        if "group" in s:
+            space.group = s["group"]
+            space.group_index = names.index(s["group"])
+        edition.board.append(space)
+    edition.group_names = names
+    edition.group_members = [tuple(s.position for s in edition.board if s.group == g) for g in names]
+    edition.group_of = [s.group_index for s in edition.board]
     edition.rules = rules_class.compile_rules(edition)
     return edition
-
-
-def index_groups(e: Edition) -> None:
-    """The group tables (``group_names``, ``group_members``, ``group_of``) from each space's
-    ``group``, which the family has set; a group no space belongs to is an error."""
-    e.group_names = list(e.groups)
-    e.group_members = [tuple(s.position for s in e.board if s.group == g) for g in e.group_names]
-    e.group_of = [s.group_index for s in e.board]
-    for g, members in zip(e.group_names, e.group_members, strict=True):
-        if not members:
-            raise fail(e.path, f"groups.{g}", "no space belongs to this group")
-
-
-def set_group(e: Edition, space: Space) -> None:
-    """``space.group`` from its ``group`` field, which must name one of the edition's groups."""
-    group = need(space.raw, "group", str, e.path, f"board[{space.position}]")
-    names = list(e.groups)
-    if group not in e.groups:
-        raise fail(e.path, f"board[{space.position}].group", f"unknown group {group!r}; groups are {names}")
-    space.group = group
-    space.group_index = names.index(group)
-
-
-def rules_fields(e: Edition, cls: type, kinds: dict[str, type], defaults: dict[str, Any] | None = None) -> Any:
-    """``cls`` built from the file's ``rules`` section: each of ``kinds`` must be there with its type
-    (lists become tuples); the keys of ``defaults`` may be left out."""
-    rules = need(e.raw, "rules", dict, e.path, "edition")
-    values: dict[str, Any] = dict(defaults or {})
-    for key, kind in kinds.items():
-        if key in values and key not in rules:
-            continue
-        value = need(rules, key, kind, e.path, "rules")
-        values[key] = tuple(value) if isinstance(value, list) else value
-    return cls(**values)

@@ -78,7 +78,9 @@ class ActionKinds:
     def parse(self, text: str, proposer: int = -1) -> Action:
         """Read the text form of an action. ``proposer`` fills in who proposes a trade."""
         if not isinstance(text, str):
-            raise BadActionText(f"an action is text like 'bid 20'; got {type(text).__name__} {text!r}")
+            raise BadActionText(f"an action is text like 'bid 20'; got {type(text).__name__} {_short(text)}")
+        if len(text) > MAX_TEXT:
+            raise BadActionText(f"an action's text is at most {MAX_TEXT} characters; got {len(text)}")
         words = text.strip().split()
         if not words:
             raise BadActionText("empty action; expected one of: " + ", ".join(sorted(self.all)))
@@ -99,12 +101,10 @@ class ActionKinds:
         """An action from ``Action.to_json``: its text, or a trade object."""
         if isinstance(data, str):
             return self.parse(data)
-        if not isinstance(data, dict) or data.get("kind") != TRADE or not isinstance(data.get("offer"), dict):
-            raise BadActionText(f"an action is a string like 'bid 20' or a trade object; got {data!r}")
-        try:
-            return Action(TRADE, -1, TradeOffer.from_json(data["offer"]))
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadActionText(f"malformed trade offer {data['offer']!r}: {exc}") from None
+        if not isinstance(data, dict) or set(data) != {"kind", "offer"} or data["kind"] != TRADE:
+            raise BadActionText("an action is a string like 'bid 20' or a trade object "
+                                f"{{\"kind\": \"trade\", \"offer\": {{...}}}}; got {_short(data)}")
+        return Action(TRADE, -1, TradeOffer.from_json(data["offer"]))
 
     def __contains__(self, kind: object) -> bool:
         return kind in self.all
@@ -149,9 +149,27 @@ class TradeOffer(NamedTuple):
                 "take_cards": list(self.take_cards)}
 
     @classmethod
-    def from_json(cls, d: dict) -> TradeOffer:
-        return cls(int(d["proposer"]), int(d["target"]), tuple(d.get("give", ())), tuple(d.get("take", ())),
-                   int(d.get("cash", 0)), tuple(d.get("give_cards", ())), tuple(d.get("take_cards", ())))
+    def from_json(cls, d: object) -> TradeOffer:
+        """``to_json`` read back, strictly: exact types (a list of whole numbers, not a string of
+        digits or a list of floats), bounded numbers, no unknown keys; ``BadActionText`` otherwise."""
+        if not isinstance(d, dict) or not {"proposer", "target"} <= d.keys() or not d.keys() <= _OFFER_KEYS:
+            raise BadActionText(f"a trade offer is an object with 'proposer' and 'target' and optionally "
+                                f"{', '.join(k for k in _OFFER_FIELDS if k not in ('proposer', 'target'))}; "
+                                f"got {_short(d)}")
+        lists = [_json_ints(d.get(k, []), k) for k in ("give", "take", "give_cards", "take_cards")]
+        return cls(_json_int(d["proposer"], "proposer"), _json_int(d["target"], "target"), lists[0], lists[1],
+                   _json_int(d.get("cash", 0), "cash"), lists[2], lists[3])
+
+    def problem(self) -> str | None:
+        """What is malformed in this offer built in Python (a field of the wrong type), or None."""
+        for name in _OFFER_FIELDS:
+            value = getattr(self, name)
+            if name in ("proposer", "target", "cash"):
+                if not _whole(value):
+                    return f"trade offer {name} must be a whole number; got {_short(value)}"
+            elif type(value) is not tuple or not all(_whole(v) for v in value):
+                return f"trade offer {name} must be a tuple of whole numbers; got {_short(value)}"
+        return None
 
 
 class Action(NamedTuple):
@@ -187,6 +205,63 @@ class Action(NamedTuple):
 
 
 MAX_DIGITS: Final = 12      # more than any amount or position a game can have
+MAX_TEXT: Final = 4096      # far more than any action's text (a trade of every property); bounds the work
+_LIMIT: Final = 10 ** MAX_DIGITS
+_OFFER_FIELDS: Final = ("proposer", "target", "give", "take", "cash", "give_cards", "take_cards")
+_OFFER_KEYS: Final = frozenset(_OFFER_FIELDS)
+
+
+def _short(value: object) -> str:
+    """``value`` for an error message, cut short (the input may be huge)."""
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _whole(value: object) -> bool:
+    """A whole number within the bound text can spell (``bool`` is not one)."""
+    return type(value) is int and -_LIMIT < value < _LIMIT
+
+
+def _json_int(value: object, name: str) -> int:
+    if not _whole(value):
+        raise BadActionText(f"trade offer '{name}' must be a whole number of at most {MAX_DIGITS} digits; "
+                            f"got {_short(value)}")
+    return value  # type: ignore[return-value]
+
+
+def _json_ints(value: object, name: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(_whole(v) for v in value):
+        raise BadActionText(f"trade offer '{name}' must be a list of whole numbers, e.g. [1, 3]; got {_short(value)}")
+    return tuple(value)
+
+
+def whole_number(text: str) -> int | None:
+    """``text`` as a whole number >= 0 if it is one (ASCII digits, at most ``MAX_DIGITS``), else None: the
+    one test every interface uses for typed numbers, so '²' or a 5000-digit string never reaches ``int``."""
+    return int(text) if isinstance(text, str) and _is_number(text) else None
+
+
+def action_problem(action: object, kinds: ActionKinds) -> str | None:
+    """What is malformed in ``action`` as a Python object (not an ``Action``, a field of the wrong type,
+    an argument on a kind that takes none), or None. ``Game.check`` asks it first; the common case
+    (a well-formed action from a bot) costs a few type tests."""
+    if type(action) is not Action:
+        return ("an action is an Action (e.g. Action('bid', 20)) or its text (e.g. 'bid 20'); got "
+                f"{type(action).__name__} {_short(action)}")
+    kind, arg, offer = action
+    if type(kind) is not str or kind not in kinds.all:
+        return f"unknown action {_short(kind)}; known: " + ", ".join(sorted(kinds.all))
+    if type(arg) is not int or (arg >= 0) != (kind in kinds.numbered) or arg >= _LIMIT:
+        if kind in kinds.numbered:
+            return f"'{kind}' needs a whole number >= 0 as its arg, e.g. Action('{kind}', 12); got {_short(arg)}"
+        return f"'{kind}' takes no arg (-1); got {_short(arg)}"
+    if kind == TRADE:
+        if type(offer) is not TradeOffer:
+            return f"'trade' needs a TradeOffer as its offer; got {_short(offer)}"
+        return offer.problem()
+    if offer is not None:
+        return f"'{kind}' takes no offer; got {_short(offer)}"
+    return None
 
 
 def _is_number(word: str) -> bool:
@@ -200,9 +275,9 @@ def _is_int(word: str) -> bool:
 
 
 def _ints(value: str, text: str) -> tuple[int, ...]:
-    items = [v for v in value.split(",") if v]
+    items = value.split(",")
     if not all(_is_int(v) for v in items):
-        raise BadActionText(f"expected comma-separated numbers, got '{value}'", text)
+        raise BadActionText(f"expected comma-separated whole numbers (digits 0-9), e.g. 1,3; got '{value}'", text)
     return tuple(int(v) for v in items)
 
 
@@ -215,6 +290,8 @@ def _parse_offer(words: list[str], proposer: int, text: str) -> TradeOffer:
         if not sep or key not in ("give", "take", "cash", "give-cards", "take-cards"):
             raise BadActionText(f"unknown trade part '{word}'; use give=, take=, cash=, give-cards=, take-cards=",
                                 text)
+        if key.replace("-", "_") in fields:
+            raise BadActionText(f"'{key}=' is given twice", text)
         if key == "cash":
             if not _is_int(value):
                 raise BadActionText(f"cash must be a whole number, got '{value}'", text)

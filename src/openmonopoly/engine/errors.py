@@ -34,8 +34,12 @@ class BadActionText(IllegalAction):
     """Text that does not parse as an action at all."""
 
 
+class BadArgument(OpenMonopolyError, ValueError):
+    """A malformed argument to ``Game(...)`` (players, seed, options, chance): says what is allowed."""
+
+
 class ReplayMismatch(OpenMonopolyError):
     """A record that does not replay to the game it claims to describe."""
 
 
-__all__ = ["BadActionText", "EditionError", "IllegalAction", "OpenMonopolyError", "ReplayMismatch"]
+__all__ = ["BadActionText", "BadArgument", "EditionError", "IllegalAction", "OpenMonopolyError", "ReplayMismatch"]

@@ -20,12 +20,12 @@ from .. import registry
 from ..editions import Edition, load
 from ..editions.schema import Rules
 from . import actions as A
-from .actions import SHARED_KINDS, Action, ActionKinds
+from .actions import SHARED_KINDS, Action, ActionKinds, action_problem
 from .chance import Chance
-from .errors import BadActionText, IllegalAction, OpenMonopolyError, ReplayMismatch
+from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError, ReplayMismatch
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
-from .options import Option, resolve_options
+from .options import BadOption, Option, resolve_options
 from .prompt import Legal, Prompt
 from .state import State
 from .view import View
@@ -65,16 +65,24 @@ class Game:
             return family.__new__(family, edition, *args, **kwargs)
         return super().__new__(cls)
 
-    def __init__(self, edition: str | Edition = "classic", players: int | Sequence[str] = 4, seed: int = 0,
-                 options: dict[str, Any] | None = None, *, events: bool = True,
-                 chance: Chance | None = None) -> None:
+    # (arguments typed Any: a wrong one gets BadArgument, not the TypeError of a compiled signature)
+    def __init__(self, edition: Any = "classic", players: Any = 4, seed: Any = 0,
+                 options: Any = None, *, events: Any = True, chance: Any = None) -> None:
+        if not isinstance(edition, (str, Edition)):
+            raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} "
+                              f"{edition!r}")
         self.edition = load(edition) if isinstance(edition, str) else edition
-        names = [f"Player {i + 1}" for i in range(players)] if isinstance(players, int) else list(players)
-        if not self.edition.min_players <= len(names) <= self.edition.max_players:
-            raise OpenMonopolyError(f"{self.edition.name} is for {self.edition.min_players}-"
-                                    f"{self.edition.max_players} players, not {len(names)}")
+        names = seat_names(players, self.edition)
+        if options is not None and not isinstance(options, dict):
+            raise BadArgument(f"options: a dict of option names to values; got {type(options).__name__}")
         self.options = resolve_options(self.available_options(self.edition), options, self.edition.id)
-        self.seed = int(seed)
+        if type(seed) is not int:
+            raise BadArgument(f"seed: a whole number; got {type(seed).__name__} {seed!r}")
+        if chance is not None and not isinstance(chance, Chance):
+            raise BadArgument(f"chance: a Chance (e.g. Chance(seed).force_dice(6, 6)); got {type(chance).__name__}")
+        if not isinstance(events, bool):
+            raise BadArgument(f"events: True or False; got {events!r}")
+        self.seed = seed
         self.chance = chance if chance is not None else Chance(self.seed)
         self.log_events = events
         self.history = []
@@ -90,6 +98,12 @@ class Game:
         """Check the family's own parts of an edition file (its spaces' fields, its rules section,
         its decks' effects) and return its typed rules table; ``EditionError`` names what is wrong.
         Called once per edition by the loader, which has read the parts every family shares."""
+        raise NotImplementedError
+
+    @classmethod
+    def edition_model(cls) -> Any:
+        """The schema of the family's edition files: a pydantic model on ``editions.model.EditionBase``,
+        imported only when asked for (the loader asks only about files it has not verified before)."""
         raise NotImplementedError
 
     @classmethod
@@ -312,7 +326,7 @@ class Game:
     # answer rather than the TypeError a compiled ``int`` parameter would raise.
     def legal_actions(self, player: Any) -> Legal:
         s: State = self.state
-        if s.over or not isinstance(player, int) or not (0 <= player < s.n) or not s.alive[player]:
+        if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
             return Legal([])
         top = s.stack[-1]
         fixed: list[Action] = []
@@ -323,26 +337,38 @@ class Game:
         fixed += self.legal_anytime(player)
         return Legal(fixed, bids, self.trade_partners(player))
 
-    def parse(self, text: str, player: int = -1) -> Action:
+    def parse(self, text: Any, player: Any = -1) -> Action:
         """The action ``text`` stands for in this game's rules family (``BadActionText`` if none);
         ``player`` is who proposes a trade."""
         return self.ACTION_KINDS.parse(text, player)
 
-    def parse_json(self, data: str | dict) -> Action:
+    def parse_json(self, data: Any) -> Action:
         """An action from its JSON form (``Action.to_json``), read against this game's kinds."""
         return self.ACTION_KINDS.from_json(data)
 
-    def check(self, player: Any, action: Action | str) -> str | None:
+    def check(self, player: Any, action: Any) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
+        kinds = self.ACTION_KINDS
         if isinstance(action, str):
             try:
-                action = self.ACTION_KINDS.parse(action, player if isinstance(player, int) else -1)
+                action = kinds.parse(action, player if type(player) is int else -1)
             except BadActionText as exc:
                 return exc.reason
+        # The shape of an action built in Python: a bot's well-formed action passes these few type
+        # tests; anything else (and every trade) gets the full test and its reason.
+        # (fields read as Any: compiled code would otherwise unbox them as the declared types and fail)
+        kind_: Any = getattr(action, "kind", None)
+        arg_: Any = getattr(action, "arg", None)
+        if (type(action) is not Action or type(arg_) is not int or type(kind_) is not str
+                or getattr(action, "offer", None) is not None or kind_ == TRADE
+                or (arg_ >= 0) != (kind_ in kinds.numbered)):
+            problem = action_problem(action, kinds)
+            if problem is not None:
+                return problem
         s: State = self.state
         if s.over:
             return "the game is over"
-        if not isinstance(player, int) or not 0 <= player < s.n:
+        if type(player) is not int or not 0 <= player < s.n:
             return f"there is no player {player!r}; players are 0..{s.n - 1}"
         p: int = player
         if not s.alive[p]:
@@ -357,22 +383,25 @@ class Game:
             return f"'{kind}' does not answer this prompt ('{top.kind}')"
         return top.check(self, p, action)
 
-    def act(self, player: Any, action: Action | str) -> list[Event]:
+    def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
         start = len(self.history)
         self._act(player, action)
         return self.history[start:] if self.log_events else []
 
-    def _act(self, player: Any, action: Action | str) -> None:
+    def _act(self, player: Any, action: Any) -> None:
         """``act`` without building its list of events (the bot loop has no use for it)."""
         if isinstance(action, str):
             try:
-                action = self.ACTION_KINDS.parse(action, player if isinstance(player, int) else -1)
+                action = self.ACTION_KINDS.parse(action, player if type(player) is int else -1)
             except BadActionText as exc:
                 raise BadActionText(exc.reason, action, player, list(self.legal_actions(player))) from None
         reason = self.check(player, action)
         if reason is not None:
-            raise IllegalAction(reason, action, player, list(self.legal_actions(player).actions))
+            legal = list(self.legal_actions(player).actions)
+            if action_problem(action, self.ACTION_KINDS) is not None:
+                raise BadActionText(reason, repr(action), player, legal)
+            raise IllegalAction(reason, action, player, legal)
         p: int = player             # (check accepted it: a seat number)
         kind = action.kind
         if kind == TRADE and action.offer is not None and action.offer.proposer != p:
@@ -472,28 +501,41 @@ class Game:
         return hashlib.sha256(json.dumps(self.record(), sort_keys=True, separators=(",", ":")).encode()).hexdigest()
 
     @classmethod
-    def replay(cls, record: dict, *, events: bool = True, upto: int | None = None) -> Game:
-        """Rebuild a game from its record, feeding the recorded chance outcomes back."""
-        if record.get("format") != RECORD_FORMAT:
-            raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
-        chance = Chance(int(record["seed"]))
+    def replay(cls, record: Any, *, events: bool = True, upto: int | None = None) -> Game:
+        """Rebuild a game from its record, feeding the recorded chance outcomes back. A record that is
+        malformed, of another format, or does not replay to what it says is a ``ReplayMismatch``."""
+        check_record(record)
+        try:
+            return cls._replay(record, events, upto)
+        except ReplayMismatch as exc:       # (which game: a record of another edition fails here too)
+            raise ReplayMismatch(f"the record of a game of edition {record['edition']!r} (seed {record['seed']}) "
+                                 f"does not replay: {exc}") from None
+
+    @classmethod
+    def _replay(cls, record: dict, events: bool, upto: int | None) -> Game:
+        chance = Chance(record["seed"])
         chance.playback(record["chance"])
         edition = load(record["edition"])
         # (rules_class, not Game(...): compiled code constructs the class it names, bypassing Game.__new__)
-        game = rules_class(edition)(edition, record["players"], record["seed"], record.get("options"),
-                                    events=events, chance=chance)
+        try:
+            game = rules_class(edition)(edition, record["players"], record["seed"], record.get("options"),
+                                        events=events, chance=chance)
+        except (BadArgument, BadOption) as exc:
+            raise ReplayMismatch(f"the record's game cannot be set up: {exc}") from None
         moves = record["actions"] if upto is None else record["actions"][:upto]
         for i, (player, data) in enumerate(moves):
             try:
-                game.act(int(player), game.parse_json(data))
+                game.act(player, game.parse_json(data))
             except IllegalAction as exc:
                 raise ReplayMismatch(f"action {i} ({data}) by player {player} does not replay: {exc.reason}") from None
         if upto is None:
             chance.end_playback()
             result = record.get("result")
-            if result and (result["over"] != game.state.over or result["winners"] != game.state.winners):
-                raise ReplayMismatch(f"record says result {result}, replay gives over={game.state.over} "
-                                     f"winners={game.state.winners}")
+            if result is not None:
+                got = game.record()["result"]
+                diff = first_difference(result, {k: got[k] for k in result if k in got}, "result")
+                if diff is not None or not result.keys() <= got.keys():
+                    raise ReplayMismatch(f"the record's result differs from its replay: {diff or result}")
         else:
             chance._playback = None
         return game
@@ -521,7 +563,7 @@ class Game:
         return self.clone()
 
     def __reduce__(self) -> Any:
-        return (Game.from_json, (self.to_json(),))
+        return (_unpickle, (self.to_json(),))
 
     def resample_hidden(self, player: int | None, rng: random.Random) -> None:
         """Redraw in place what ``player`` cannot see (``state.HIDDEN``), consistently with their view.
@@ -553,9 +595,42 @@ class Game:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> Game:
-        if data.get("format") != RECORD_FORMAT:
-            raise OpenMonopolyError(f"unknown saved-game format {data.get('format')!r}; expected {RECORD_FORMAT}")
+    def from_json(cls, data: Any, *, verify: bool = True) -> Game:
+        """The game ``to_json`` saved. With ``verify`` (the default) the game is rebuilt from the record
+        inside the save by replay and compared with the saved state, chance log and events: a save
+        edited by hand, truncated, of an unknown format or of another edition is a ``ReplayMismatch``
+        naming the first difference, never a game that plays on wrongly. (``verify=False`` is for data
+        this process wrote itself, e.g. unpickling.)"""
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            got = data.get("format") if isinstance(data, dict) else type(data).__name__
+            raise ReplayMismatch(f"unknown saved-game format {got!r}; expected {RECORD_FORMAT}")
+        if not verify:
+            return cls._from_json(data)
+        missing = [k for k in ("edition", "options", "seed", "state", "chance", "record", "events") if k not in data]
+        if missing:
+            raise ReplayMismatch(f"not a complete saved game: missing {', '.join(missing)}")
+        state, chance = data["state"], data["chance"]
+        if not isinstance(state, dict) or not isinstance(chance, dict):
+            raise ReplayMismatch("a saved game's 'state' and 'chance' are objects")
+        rebuilt = cls.replay({"format": RECORD_FORMAT, "edition": data["edition"], "options": data["options"],
+                              "players": state.get("names"), "seed": data["seed"], "actions": data["record"],
+                              "chance": chance.get("log")}, events=data["events"] is not None)
+        saved = json.loads(json.dumps({k: data[k] for k in ("edition", "options", "seed", "state", "events")}))
+        again = rebuilt.to_json()
+        diff = first_difference(saved, json.loads(json.dumps({k: again[k] for k in saved})), "")
+        if diff is not None:
+            raise ReplayMismatch(f"the saved game differs from the replay of its own record at {diff}: it was "
+                                 "edited or damaged")
+        try:
+            rebuilt.chance = Chance.from_json(chance)      # the saved source: its generator and scripted outcomes
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ReplayMismatch(f"a saved game's chance source is malformed ({type(exc).__name__}: {exc})") from None
+        if rebuilt.chance.log != again["chance"]["log"]:
+            raise ReplayMismatch("the saved chance log differs from its replay")
+        return rebuilt
+
+    @classmethod
+    def _from_json(cls, data: dict) -> Game:
         edition = load(data["edition"])
         family = rules_class(edition)
         game = family.__new__(family)
@@ -574,6 +649,77 @@ class Game:
         p = self.prompt
         where = "over" if p is None else f"waiting for {p.player}: {p.kind}"
         return f"<{type(self).__name__} {self.edition.id} turn {self.state.turns} {where}>"
+
+
+def _unpickle(data: dict) -> Game:
+    return Game.from_json(data, verify=False)
+
+
+RECORD_FIELDS: Final = (("edition", str), ("players", list), ("seed", int), ("actions", list), ("chance", list))
+
+
+def check_record(record: Any) -> None:
+    """A record's shape (``Game.record()``): ``ReplayMismatch`` names the first malformed field."""
+    if not isinstance(record, dict):
+        raise ReplayMismatch(f"a game record is a JSON object; got {type(record).__name__}")
+    if record.get("format") != RECORD_FORMAT:
+        raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
+    for name, kind in RECORD_FIELDS:
+        value = record.get(name)
+        if type(value) is not kind:
+            raise ReplayMismatch(f"record field '{name}' must be a {kind.__name__}; got {value!r:.60}")
+    if not all(type(n) is str for n in record["players"]):
+        raise ReplayMismatch("record field 'players' must list the players' names")
+    if not all(type(v) is int and v >= 0 for v in record["chance"]):
+        raise ReplayMismatch("record field 'chance' must list whole numbers >= 0 (the chance outcomes)")
+    for i, move in enumerate(record["actions"]):
+        if not (isinstance(move, list) and len(move) == 2 and type(move[0]) is int
+                and isinstance(move[1], (str, dict))):
+            raise ReplayMismatch(f"record action {i} must be [player, action]; got {move!r:.60}")
+    options, result = record.get("options"), record.get("result")
+    if options is not None and not isinstance(options, dict):
+        raise ReplayMismatch("record field 'options' must be an object")
+    if result is not None and not isinstance(result, dict):
+        raise ReplayMismatch("record field 'result' must be an object")
+
+
+def first_difference(a: Any, b: Any, path: str) -> str | None:
+    """Where two JSON values first differ (``state.cash[1]: 1500 vs 1400``), or None if equal."""
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(a.keys() | b.keys(), key=str):
+            where = f"{path}.{key}" if path else str(key)
+            if key not in a or key not in b:
+                return f"{where}: {'only in the replay' if key not in a else 'missing from the replay'}"
+            diff = first_difference(a[key], b[key], where)
+            if diff is not None:
+                return diff
+        return None
+    if isinstance(a, list) and isinstance(b, list):
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            diff = first_difference(x, y, f"{path}[{i}]")
+            if diff is not None:
+                return diff
+        return None if len(a) == len(b) else f"{path}: {len(a)} items saved, {len(b)} after replay"
+    if a != b or type(a) is not type(b):
+        return f"{path}: saved {a!r:.60}, replay gives {b!r:.60}"
+    return None
+
+
+def seat_names(players: Any, edition: Edition) -> list[str]:
+    """The seats' names from ``Game``'s ``players``: a count, or the names themselves."""
+    if type(players) is int:
+        names = [f"Player {i + 1}" for i in range(players)] if players > 0 else []
+    elif isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players):
+        names = list(players)
+    else:
+        raise BadArgument(f"players: a number of players or a list of their names; got {type(players).__name__} "
+                          f"{players!r}")
+    if not edition.min_players <= len(names) <= edition.max_players:
+        raise BadArgument(f"{edition.name} is for {edition.min_players}-{edition.max_players} players, "
+                          f"not {len(names)}")
+    if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
+        raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
+    return names
 
 
 def rules_class(edition: Edition) -> type[Game]:

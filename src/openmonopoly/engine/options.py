@@ -32,10 +32,14 @@ class Option:
             raise BadOption(f"option '{self.name}' is on/off; got {value!r} (use true/false)")
         if value is None:
             return None
-        try:
-            number = int(value)
-        except (TypeError, ValueError):
-            raise BadOption(f"option '{self.name}' needs a whole number; got {value!r}") from None
+        # Exactly a whole number, or its text in ASCII digits: not 2.5, True or '٣', which int() takes.
+        text = value.strip() if isinstance(value, str) else ""
+        if type(value) is int:
+            number = value
+        elif text.lstrip("-").isascii() and text.lstrip("-").isdigit() and len(text) <= 12:
+            number = int(text)
+        else:
+            raise BadOption(f"option '{self.name}' needs a whole number; got {value!r}")
         if self.minimum is not None and number < self.minimum:
             raise BadOption(f"option '{self.name}' must be at least {self.minimum}; got {number}")
         return number

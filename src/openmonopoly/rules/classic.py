@@ -218,6 +218,12 @@ class ClassicGame(Game):
         return compile_classic(edition)
 
     @classmethod
+    def edition_model(cls) -> Any:
+        from .classic_schema import ClassicEdition
+
+        return ClassicEdition
+
+    @classmethod
     def rent_levels(cls, edition: Edition) -> list[tuple[int, str, int, int]]:
         rules: ClassicRules = edition.rules
         houses = rules.max_houses

@@ -22,8 +22,7 @@ from . import protocol as P
 from .config import ServerConfig
 from .db import Store
 from .limits import RateLimit
-from .sessions import (MAX_SEATS, NO_SPECTATORS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode,
-                       secret_matches)
+from .sessions import MAX_SEATS, NO_SPECTATORS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode, secret_matches
 
 log = logging.getLogger("openmonopoly.web")
 

@@ -259,5 +259,5 @@ class SetSpectators(Strict):
     allowed: bool
 
 
-HostCommand = Annotated[Union[HandToBot, TakeBack, RemovePlayer, SetTimer, SetSpectators],
+HostCommand = Annotated[HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators,
                         Field(discriminator="command")]

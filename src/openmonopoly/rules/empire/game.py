@@ -24,12 +24,12 @@ from .. import jail, movement, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
-from .data import OFFICE, compile_empire
+from .data import OFFICE, EmpireRules, compile_empire
+from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
+from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, tower_value
 from .words import EmpireWords
 
 EXACT_RAISES = "exact-raises"
-from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
-from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, tower_value
 
 
 class EmpireState(State):
@@ -200,6 +200,12 @@ class EmpireGame(Game):
     @classmethod
     def compile_rules(cls, edition: Edition) -> Any:
         return compile_empire(edition)
+
+    @classmethod
+    def edition_model(cls) -> Any:
+        from .schema import EmpireEdition
+
+        return EmpireEdition
 
     @classmethod
     def board_facts(cls, edition: Edition) -> dict[str, Any]:

@@ -119,6 +119,12 @@ class MandalorianGame(Game):
         return compile_mandalorian(edition)
 
     @classmethod
+    def edition_model(cls) -> Any:
+        from .schema import MandalorianEdition
+
+        return MandalorianEdition
+
+    @classmethod
     def rent_levels(cls, edition: Edition) -> list[tuple[int, str, int, int]]:
         t = edition.rules
         out: list[tuple[int, str, int, int]] = []
