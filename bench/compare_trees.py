@@ -9,6 +9,7 @@ compiled core was built with ``python tools/build_native.py`` there), alternatin
 Alternating in one run is what makes a ratio trustworthy on a noisy machine. Each child says
 which engine it ran (compiled or pure Python): compare like with like.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,8 +37,13 @@ print(json.dumps({"engine": _native.status(), "rate": turns / max(time.process_t
 
 def measure(src: Path, edition: str, games: int, seats: int) -> dict:
     env = dict(os.environ, PYTHONPATH=str(src))
-    out = subprocess.run([sys.executable, "-c", CHILD, edition, str(games), str(seats)], env=env, check=True,
-                         capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, edition, str(games), str(seats)],
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
     return json.loads(out.stdout)
 
 
@@ -58,8 +64,10 @@ def main(argv: list[str] | None = None) -> int:
             rates[name].append(result["rate"])
             engines[name] = result["engine"]
     for name in trees:
-        print(f"{name:6} {trees[name]}  [{engines[name]}]  median {statistics.median(rates[name]):,.0f} "
-              f"player-turns/CPU-s  (runs: {', '.join(f'{r:,.0f}' for r in rates[name])})")
+        print(
+            f"{name:6} {trees[name]}  [{engines[name]}]  median {statistics.median(rates[name]):,.0f} "
+            f"player-turns/CPU-s  (runs: {', '.join(f'{r:,.0f}' for r in rates[name])})"
+        )
     ratio = statistics.median(rates["this"]) / statistics.median(rates["other"])
     print(f"this / other = {ratio:.3f}")
     return 0

@@ -15,6 +15,7 @@ pure-Python sources (a child process with ``OPENMONOPOLY_PURE=1``), alternating
 ``--rounds`` times, and prints the median of each and their ratio: a speed-up
 measured in one run, which a noisy machine distorts far less than two runs.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -36,7 +37,7 @@ except ImportError:  # run from a checkout without installing
     from openmonopoly.sim import play_game
     from openmonopoly.sim.runner import game_seed
 
-TARGET = 150_000      # player-turns/s, 4 heuristic bots on classic (issue 6)
+TARGET = 150_000  # player-turns/s, 4 heuristic bots on classic (issue 6)
 
 CASES = [
     ("heuristic x4, classic", "classic", ["heuristic"] * 4, None),
@@ -55,10 +56,20 @@ def run(label: str, edition: str, seats: list[str], max_rounds: int | None, game
         ended[g.state.end_reason] = ended.get(g.state.end_reason, 0) + 1
     cpu = max(time.process_time() - cpu_start, 1e-9)
     elapsed = max(time.perf_counter() - start, 1e-9)
-    return {"case": label, "edition": edition, "seats": seats, "max_rounds": max_rounds, "games": games,
-            "seconds": round(elapsed, 3), "cpu_seconds": round(cpu, 3), "games_per_sec": round(games / elapsed, 2),
-            "player_turns": turns, "player_turns_per_sec": round(turns / elapsed, 1),
-            "player_turns_per_cpu_sec": round(turns / cpu, 1), "end_reasons": ended}
+    return {
+        "case": label,
+        "edition": edition,
+        "seats": seats,
+        "max_rounds": max_rounds,
+        "games": games,
+        "seconds": round(elapsed, 3),
+        "cpu_seconds": round(cpu, 3),
+        "games_per_sec": round(games / elapsed, 2),
+        "player_turns": turns,
+        "player_turns_per_sec": round(turns / elapsed, 1),
+        "player_turns_per_cpu_sec": round(turns / cpu, 1),
+        "end_reasons": ended,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -66,33 +77,49 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--games", type=int, default=200, help="games per case (default 200)")
     ap.add_argument("--seed", type=int, default=1, help="root seed (default 1)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of a table")
-    ap.add_argument("--compare-pure", action="store_true",
-                    help="time the heuristic case compiled and pure-Python, alternating, and print the ratio")
+    ap.add_argument(
+        "--compare-pure",
+        action="store_true",
+        help="time the heuristic case compiled and pure-Python, alternating, and print the ratio",
+    )
     ap.add_argument("--rounds", type=int, default=3, help="rounds of --compare-pure (default 3)")
     ap.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    play_game("classic", ["heuristic"] * 4, game_seed(args.seed, -1))     # warm-up: imports, edition tables
-    if args.pure_child:          # one timing of the heuristic case, for --compare-pure
+    play_game("classic", ["heuristic"] * 4, game_seed(args.seed, -1))  # warm-up: imports, edition tables
+    if args.pure_child:  # one timing of the heuristic case, for --compare-pure
         print(json.dumps(run(*CASES[0], args.games, args.seed)))
         return 0
     if args.compare_pure:
         return compare_pure(args)
     rows = [run(label, ed, seats, mr, args.games, args.seed) for label, ed, seats, mr in CASES]
     if args.json:
-        print(json.dumps({"games": args.games, "seed": args.seed, "python": sys.version.split()[0],
-                          "target_player_turns_per_sec": TARGET, "results": rows}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "games": args.games,
+                    "seed": args.seed,
+                    "python": sys.version.split()[0],
+                    "target_player_turns_per_sec": TARGET,
+                    "results": rows,
+                },
+                indent=2,
+            )
+        )
         return 0
-    head = (f"{'case':<36} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} "
-            f"{'per CPU-second':>15}")
+    head = f"{'case':<36} {'games':>6} {'seconds':>8} {'games/s':>9} {'player-turns/s':>15} {'per CPU-second':>15}"
     print(f"engine: {_native.status()}")
     print(head)
     print("-" * len(head))
     for r in rows:
-        print(f"{r['case']:<36} {r['games']:>6} {r['seconds']:>8.2f} {r['games_per_sec']:>9.1f} "
-              f"{r['player_turns_per_sec']:>15.0f} {r['player_turns_per_cpu_sec']:>15.0f}")
+        print(
+            f"{r['case']:<36} {r['games']:>6} {r['seconds']:>8.2f} {r['games_per_sec']:>9.1f} "
+            f"{r['player_turns_per_sec']:>15.0f} {r['player_turns_per_cpu_sec']:>15.0f}"
+        )
     best = rows[0]["player_turns_per_cpu_sec"]
-    print(f"target (issue 6): {TARGET:,} player-turns/s for heuristic x4 on one core; "
-          f"this run: {best:,.0f} per CPU-second = {best / TARGET:.0%} of it")
+    print(
+        f"target (issue 6): {TARGET:,} player-turns/s for heuristic x4 on one core; "
+        f"this run: {best:,.0f} per CPU-second = {best / TARGET:.0%} of it"
+    )
     return 0
 
 
@@ -107,8 +134,15 @@ def compare_pure(args: argparse.Namespace) -> int:
         out = subprocess.run(child, env=env, capture_output=True, text=True, check=True).stdout
         pure.append(json.loads(out.splitlines()[-1])["player_turns_per_cpu_sec"])
     h, p = statistics.median(here), statistics.median(pure)
-    result = {"case": CASES[0][0], "games": args.games, "rounds": args.rounds, "engine": _native.status(),
-              "player_turns_per_cpu_sec": h, "pure_python_player_turns_per_cpu_sec": p, "ratio": round(h / p, 2)}
+    result = {
+        "case": CASES[0][0],
+        "games": args.games,
+        "rounds": args.rounds,
+        "engine": _native.status(),
+        "player_turns_per_cpu_sec": h,
+        "pure_python_player_turns_per_cpu_sec": p,
+        "ratio": round(h / p, 2),
+    }
     if args.json:
         print(json.dumps(result, indent=2))
     else:

@@ -20,6 +20,7 @@ Printed per edition:
 ``--write`` replaces the edition's table in that Markdown file (between ``<!-- league:EDITION -->``
 markers, added at the end if missing), with the command that produced it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -72,15 +73,27 @@ def play_one(job: tuple) -> dict:
     s = g.state
     winners = list(g.winners)
     # places: winners first, then the others by net worth, those out of the game last
-    score = [(1 if p in winners else 0, 1 if s.alive[p] else 0, g.net_worth(p) if s.alive[p] else 0)
-             for p in range(SEATS)]
+    score = [
+        (1 if p in winners else 0, 1 if s.alive[p] else 0, g.net_worth(p) if s.alive[p] else 0) for p in range(SEATS)
+    ]
     order = sorted(range(SEATS), key=lambda p: score[p], reverse=True)
     ranks = [0] * SEATS
     for place, p in enumerate(order):
         ranks[p] = ranks[order[place - 1]] if place and score[p] == score[order[place - 1]] else place
-    return {"edition": edition, "a": a, "b": b, "game": i, "seat": seat, "kinds": kinds, "winners": winners,
-            "ranks": ranks, "a_win": (1.0 / len(winners)) if seat in winners else 0.0, "turns": s.turns,
-            "decisions": [x.decisions for x in agents], "seconds": [x.seconds for x in agents]}
+    return {
+        "edition": edition,
+        "a": a,
+        "b": b,
+        "game": i,
+        "seat": seat,
+        "kinds": kinds,
+        "winners": winners,
+        "ranks": ranks,
+        "a_win": (1.0 / len(winners)) if seat in winners else 0.0,
+        "turns": s.turns,
+        "decisions": [x.decisions for x in agents],
+        "seconds": [x.seconds for x in agents],
+    }
 
 
 def rate(results: list[dict], bots: list[str]) -> dict[str, tuple[float, float, float]]:
@@ -101,9 +114,14 @@ def rate(results: list[dict], bots: list[str]) -> dict[str, tuple[float, float, 
 
 
 def table(edition: str, results: list[dict], bots: list[str], command: str, seconds: float) -> str:
-    lines = [f"### {edition}", "", f"`{command}` ({seconds:.0f} s)", "",
-             "| bot (1 seat) | against (3 seats) | games | wins | win rate | 95 % interval |",
-             "| --- | --- | ---: | ---: | ---: | --- |"]
+    lines = [
+        f"### {edition}",
+        "",
+        f"`{command}` ({seconds:.0f} s)",
+        "",
+        "| bot (1 seat) | against (3 seats) | games | wins | win rate | 95 % interval |",
+        "| --- | --- | ---: | ---: | ---: | --- |",
+    ]
     for a, b in itertools.permutations(bots, 2):
         rs = [r for r in results if r["a"] == a and r["b"] == b]
         if not rs:
@@ -112,8 +130,11 @@ def table(edition: str, results: list[dict], bots: list[str], command: str, seco
         _, lo, hi = wilson(wins, len(rs))
         lines.append(f"| {a} | {b} | {len(rs)} | {wins:g} | {wins / len(rs):.1%} | {lo:.1%}-{hi:.1%} |")
     ratings = rate(results, bots)
-    lines += ["", "| bot | rating (mu - 3 sigma) | mu | sigma | decisions | ms per decision |",
-              "| --- | ---: | ---: | ---: | ---: | ---: |"]
+    lines += [
+        "",
+        "| bot | rating (mu - 3 sigma) | mu | sigma | decisions | ms per decision |",
+        "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ]
     for b in sorted(bots, key=lambda x: -ratings[x][2]):
         decisions = sum(d for r in results for k, d in zip(r["kinds"], r["decisions"], strict=True) if k == b)
         spent = sum(t for r in results for k, t in zip(r["kinds"], r["seconds"], strict=True) if k == b)
@@ -128,7 +149,7 @@ def write_section(path: Path, edition: str, text: str) -> None:
     doc = path.read_text() if path.exists() else ""
     block = f"{start}\n{text}{end}"
     if start in doc and end in doc:
-        doc = doc[:doc.index(start)] + block + doc[doc.index(end) + len(end):]
+        doc = doc[: doc.index(start)] + block + doc[doc.index(end) + len(end) :]
     else:
         doc = doc.rstrip("\n") + "\n\n" + block + "\n"
     path.write_text(doc)
@@ -155,22 +176,25 @@ def main(argv: list[str] | None = None) -> int:
     if len(bots) < 2 or any(len(pair) != 2 or pair[0] == pair[1] for pair in pairs):
         ap.error("a league needs at least two bots, and a pairing two different ones (A:B)")
     for b in bots:
-        make_agent(b, 0)                           # an unknown kind fails here, with the known ones
+        make_agent(b, 0)  # an unknown kind fails here, with the known ones
     command = "bench/league.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     max_rounds = args.max_rounds or None
     everything = []
-    pool = Pool(args.workers) if args.workers > 1 else None      # one worker: in this process
+    pool = Pool(args.workers) if args.workers > 1 else None  # one worker: in this process
     imap = pool.imap_unordered if pool is not None else map
     try:
         for edition in editions:
             start = time.perf_counter()
-            jobs = [(edition, a, b, i, args.seed, max_rounds)
-                    for a, b in pairs for i in range(args.games)]
+            jobs = [(edition, a, b, i, args.seed, max_rounds) for a, b in pairs for i in range(args.games)]
             results = []
             for r in imap(play_one, jobs):
                 results.append(r)
-                print(f"[{edition} {len(results)}/{len(jobs)}] {r['a']} vs 3 {r['b']}: game {r['game']} "
-                      f"winners {r['winners']}", file=sys.stderr, flush=True)
+                print(
+                    f"[{edition} {len(results)}/{len(jobs)}] {r['a']} vs 3 {r['b']}: game {r['game']} "
+                    f"winners {r['winners']}",
+                    file=sys.stderr,
+                    flush=True,
+                )
             text = table(edition, results, bots, command, time.perf_counter() - start)
             print(text)
             if args.write:

@@ -22,6 +22,7 @@ Grogu captured), and the mean / 95th percentile / max number of turns.
 ``editions/data/mandalorian.json`` (used to try candidate values before
 writing them into the data file).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -85,7 +86,7 @@ def run(games: int, players: int, seed: int, workers: int, data: str | None) -> 
     elapsed = time.perf_counter() - start
 
     k = len(names)
-    played = [0] * k         # games with a winner in which the character sat
+    played = [0] * k  # games with a winner in which the character sat
     wins = [0.0] * k
     cash = [0] * k
     reasons: dict[str, int] = {}
@@ -105,27 +106,46 @@ def run(games: int, players: int, seed: int, workers: int, data: str | None) -> 
         n = played[c]
         p = wins[c] / n if n else 0.0
         half = 1.96 * math.sqrt(p * (1 - p) / n) if n else 0.0
-        rows.append({"character": names[c], "games_with_winner": n, "wins": round(wins[c], 3),
-                     "rate": p, "ci95": [p - half, p + half], "mean_final_credits": cash[c] / n if n else 0.0})
+        rows.append(
+            {
+                "character": names[c],
+                "games_with_winner": n,
+                "wins": round(wins[c], 3),
+                "rate": p,
+                "ci95": [p - half, p + half],
+                "mean_final_credits": cash[c] / n if n else 0.0,
+            }
+        )
     ordered = sorted(turns)
     return {
-        "data": data or "editions/data/mandalorian.json", "games": games, "players": players, "seed": seed,
-        "fair_rate": 1 / players, "characters": rows, "end_reasons": dict(sorted(reasons.items())),
-        "turns": {"mean": sum(turns) / games if games else 0.0,
-                  "p95": ordered[int(0.95 * (games - 1))] if games else 0, "max": ordered[-1] if games else 0},
+        "data": data or "editions/data/mandalorian.json",
+        "games": games,
+        "players": players,
+        "seed": seed,
+        "fair_rate": 1 / players,
+        "characters": rows,
+        "end_reasons": dict(sorted(reasons.items())),
+        "turns": {
+            "mean": sum(turns) / games if games else 0.0,
+            "p95": ordered[int(0.95 * (games - 1))] if games else 0,
+            "max": ordered[-1] if games else 0,
+        },
         "seconds": round(elapsed, 1),
     }
 
 
 def show(r: dict) -> None:
-    print(f"{r['games']} games, {r['players']} players, seed {r['seed']}, data {r['data']} "
-          f"({r['seconds']} s)")
-    print(f"{'character':<16} {'games':>6} {'win rate':>9} {'95% CI':>16} {'mean credits':>13}"
-          f"   (fair {100 * r['fair_rate']:.1f} %)")
+    print(f"{r['games']} games, {r['players']} players, seed {r['seed']}, data {r['data']} ({r['seconds']} s)")
+    print(
+        f"{'character':<16} {'games':>6} {'win rate':>9} {'95% CI':>16} {'mean credits':>13}"
+        f"   (fair {100 * r['fair_rate']:.1f} %)"
+    )
     for row in r["characters"]:
         lo, hi = row["ci95"]
-        print(f"{row['character']:<16} {row['games_with_winner']:>6} {100 * row['rate']:>8.1f}% "
-              f"{f'{100 * lo:.1f}-{100 * hi:.1f} %':>16} {row['mean_final_credits']:>13.0f}")
+        print(
+            f"{row['character']:<16} {row['games_with_winner']:>6} {100 * row['rate']:>8.1f}% "
+            f"{f'{100 * lo:.1f}-{100 * hi:.1f} %':>16} {row['mean_final_credits']:>13.0f}"
+        )
     total = sum(r["end_reasons"].values())
     print("end: " + ", ".join(f"{k} {v} ({100 * v / total:.1f} %)" for k, v in r["end_reasons"].items()))
     t = r["turns"]

@@ -16,6 +16,7 @@ to the end (the ``make bench`` case). The peer's player-turns are counted in a s
 pass over the same games (its games are seeded, so the pass replays them exactly): counting calls
 costs time, and the timed pass must not pay it.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -30,17 +31,22 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGET, AIM = 3.0, 4.0          # issue 16: at least 3x the peer's player-turns per second, aiming at 4x
+TARGET, AIM = 3.0, 4.0  # issue 16: at least 3x the peer's player-turns per second, aiming at 4x
 
 
 def ours(games: int, seed: int) -> dict:
     sys.path.insert(0, str(HERE))
     import engine_speed
 
-    engine_speed.play_game("classic", ["heuristic"] * 4, engine_speed.game_seed(seed, -1))      # warm-up
+    engine_speed.play_game("classic", ["heuristic"] * 4, engine_speed.game_seed(seed, -1))  # warm-up
     row = engine_speed.run(*engine_speed.CASES[0], games, seed)
-    return {"engine": f"openmonopoly, {engine_speed._native.status()}", "games": games,
-            "player_turns": row["player_turns"], "cpu_seconds": row["cpu_seconds"], "seconds": row["seconds"]}
+    return {
+        "engine": f"openmonopoly, {engine_speed._native.status()}",
+        "games": games,
+        "player_turns": row["player_turns"],
+        "cpu_seconds": row["cpu_seconds"],
+        "seconds": row["seconds"],
+    }
 
 
 def peer(path: Path, games: int, seed: int) -> dict:
@@ -54,10 +60,10 @@ def peer(path: Path, games: int, seed: int) -> dict:
     LogSettings.EVENTS_LOG_PATH = logs / "events.log"
     LogSettings.BANKRUPTCIES_PATH = logs / "bankruptcies.tsv"
     LogSettings.init_logs()
-    master = random.Random(seed)               # seeds drawn the way its simulate script draws them
+    master = random.Random(seed)  # seeds drawn the way its simulate script draws them
     pairs = [(i + 1, master.getrandbits(32)) for i in range(games)]
     try:
-        peer_game.monopoly_game((0, 12345))                                                     # warm-up
+        peer_game.monopoly_game((0, 12345))  # warm-up
         cpu, wall = time.process_time(), time.perf_counter()
         for pair in pairs:
             peer_game.monopoly_game(pair)
@@ -83,8 +89,13 @@ def peer(path: Path, games: int, seed: int) -> dict:
         Player.make_a_move = move
     finally:
         shutil.rmtree(logs, ignore_errors=True)
-    return {"engine": "gamescomputersplay/monopoly", "games": games, "player_turns": turns,
-            "cpu_seconds": round(cpu, 3), "seconds": round(wall, 3)}
+    return {
+        "engine": "gamescomputersplay/monopoly",
+        "games": games,
+        "player_turns": turns,
+        "cpu_seconds": round(cpu, 3),
+        "seconds": round(wall, 3),
+    }
 
 
 def pinned(core: int) -> list[str]:
@@ -92,8 +103,20 @@ def pinned(core: int) -> list[str]:
 
 
 def child(which: str, args: argparse.Namespace) -> dict:
-    cmd = [*pinned(args.core), sys.executable, __file__, str(args.peer), "--child", which,
-           "--games", str(args.games), "--seed", str(args.seed), "--core", str(args.core)]
+    cmd = [
+        *pinned(args.core),
+        sys.executable,
+        __file__,
+        str(args.peer),
+        "--child",
+        which,
+        "--games",
+        str(args.games),
+        "--seed",
+        str(args.seed),
+        "--core",
+        str(args.core),
+    ]
     out = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=tempfile.gettempdir()).stdout
     return json.loads(out.strip().splitlines()[-1])
 
@@ -108,12 +131,25 @@ def compare(args: argparse.Namespace) -> dict:
         return statistics.median(r["player_turns"] / max(r["cpu_seconds"], 1e-9) for r in rows[which])
 
     o, p = rate("ours"), rate("peer")
-    return {"games": args.games, "rounds": args.rounds, "core": args.core, "pinned": bool(pinned(args.core)),
-            "ours": {"engine": rows["ours"][0]["engine"], "player_turns_per_cpu_sec": round(o),
-                     "player_turns_per_game": rows["ours"][0]["player_turns"] / args.games},
-            "peer": {"engine": rows["peer"][0]["engine"], "player_turns_per_cpu_sec": round(p),
-                     "player_turns_per_game": rows["peer"][0]["player_turns"] / args.games},
-            "ratio": round(o / p, 2), "target": TARGET, "aim": AIM}
+    return {
+        "games": args.games,
+        "rounds": args.rounds,
+        "core": args.core,
+        "pinned": bool(pinned(args.core)),
+        "ours": {
+            "engine": rows["ours"][0]["engine"],
+            "player_turns_per_cpu_sec": round(o),
+            "player_turns_per_game": rows["ours"][0]["player_turns"] / args.games,
+        },
+        "peer": {
+            "engine": rows["peer"][0]["engine"],
+            "player_turns_per_cpu_sec": round(p),
+            "player_turns_per_game": rows["peer"][0]["player_turns"] / args.games,
+        },
+        "ratio": round(o / p, 2),
+        "target": TARGET,
+        "aim": AIM,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -129,8 +165,13 @@ def main(argv: list[str] | None = None) -> int:
     if not (args.peer / "monopoly" / "core" / "game.py").is_file():
         ap.error(f"{args.peer} is not a checkout of gamescomputersplay/monopoly (no monopoly/core/game.py)")
     if args.child:
-        print(json.dumps(ours(args.games, args.seed) if args.child == "ours"
-                         else peer(args.peer.resolve(), args.games, args.seed)))
+        print(
+            json.dumps(
+                ours(args.games, args.seed)
+                if args.child == "ours"
+                else peer(args.peer.resolve(), args.games, args.seed)
+            )
+        )
         return 0
     result = compare(args)
     if args.json:
@@ -140,8 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"classic, {args.games} games per engine, median of {args.rounds} alternating rounds, {where}:")
     for key in ("ours", "peer"):
         r = result[key]
-        print(f"  {r['engine']:<44} {r['player_turns_per_cpu_sec']:>10,} player-turns per CPU-second "
-              f"({r['player_turns_per_game']:.0f} per game)")
+        print(
+            f"  {r['engine']:<44} {r['player_turns_per_cpu_sec']:>10,} player-turns per CPU-second "
+            f"({r['player_turns_per_game']:.0f} per game)"
+        )
     print(f"  ratio {result['ratio']:.2f}x (target {TARGET:g}x, aiming at {AIM:g}x)")
     return 0
 

@@ -17,6 +17,7 @@ Rows (each a measured figure, the target and their ratio; >= 1.00 meets it):
 The commands run as a user runs them: the `openmonopoly` script of this virtualenv, in child
 processes. ``--quick`` uses fewer games (10,000 instead of 100,000 for the memory row) for a fast look.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -44,14 +45,15 @@ def user_env() -> dict[str, str]:
 
 
 def simulate_json(*args: str) -> dict:
-    out = subprocess.run([COMMAND, "simulate", "--json", *args], capture_output=True, text=True, check=True,
-                         env=user_env()).stdout
+    out = subprocess.run(
+        [COMMAND, "simulate", "--json", *args], capture_output=True, text=True, check=True, env=user_env()
+    ).stdout
     return json.loads(out)
 
 
 def wall(cmd: list[str], runs: int) -> tuple[float, float]:
     """Median wall-clock and CPU seconds of ``cmd`` (CPU: a figure a busy machine distorts less)."""
-    subprocess.run(cmd, capture_output=True, env=user_env(), check=True)          # writes the caches
+    subprocess.run(cmd, capture_output=True, env=user_env(), check=True)  # writes the caches
     times, cpus = [], []
     for _ in range(runs):
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -65,17 +67,27 @@ def wall(cmd: list[str], runs: int) -> tuple[float, float]:
 
 def peak_rss_mb(cmd: list[str]) -> float:
     """The largest resident set of the command's processes (it and its pool workers), in MB."""
-    probe = ("import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, capture_output=True); "
-             "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)")
-    out = subprocess.run([sys.executable, "-c", probe, *cmd], capture_output=True, text=True, check=True,
-                         env=user_env()).stdout
+    probe = (
+        "import resource, subprocess, sys; subprocess.run(sys.argv[1:], check=True, capture_output=True); "
+        "print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", probe, *cmd], capture_output=True, text=True, check=True, env=user_env()
+    ).stdout
     return int(out.strip()) / 1024
 
 
 def row(name: str, measured: float, unit: str, target: float, higher_is_better: bool = True, note: str = "") -> dict:
     ratio = measured / target if higher_is_better else target / measured
-    return {"target": name, "measured": measured, "unit": unit, "goal": target, "ratio": round(ratio, 2),
-            "met": ratio >= 1.0, "note": note}
+    return {
+        "target": name,
+        "measured": measured,
+        "unit": unit,
+        "goal": target,
+        "ratio": round(ratio, 2),
+        "met": ratio >= 1.0,
+        "note": note,
+    }
 
 
 def editions(cpu_seconds: float) -> list[dict]:
@@ -83,13 +95,20 @@ def editions(cpu_seconds: float) -> list[dict]:
     rows = []
     for ed in EDITIONS:
         seats = ["heuristic"] * (3 if ed == "empire" else 4)
-        engine_speed.play_game(ed, seats, engine_speed.game_seed(1, -1))                    # warm-up
+        engine_speed.play_game(ed, seats, engine_speed.game_seed(1, -1))  # warm-up
         turns, cpu, games = 0, 0.0, 0
         while cpu < cpu_seconds:
-            r = engine_speed.run(ed, ed, seats, None, 10, games)        # 10 games of root seed `games`
+            r = engine_speed.run(ed, ed, seats, None, 10, games)  # 10 games of root seed `games`
             turns, cpu, games = turns + r["player_turns"], cpu + r["cpu_seconds"], games + 10
-        rows.append(row(f"{ed}: player-turns per CPU-second", turns / cpu, "/s", PER_CORE,
-                        note=f"{games} games, {engine_speed._native.status()}"))
+        rows.append(
+            row(
+                f"{ed}: player-turns per CPU-second",
+                turns / cpu,
+                "/s",
+                PER_CORE,
+                note=f"{games} games, {engine_speed._native.status()}",
+            )
+        )
     return rows
 
 
@@ -99,8 +118,13 @@ def simulate_vs_bench(games: int, rounds: int) -> dict:
         sim.append(simulate_json("--games", str(games), "--seed", "1", "--workers", "1")["player_turns_per_sec"])
         bench.append(engine_speed.run(*engine_speed.CASES[0], games, 1)["player_turns_per_sec"])
     s, b = statistics.median(sim), statistics.median(bench)
-    return row("simulate --workers 1 / make bench (player-turns/s)", s / b, "x", 0.90,
-               note=f"{s:,.0f} vs {b:,.0f} player-turns/s, {games} games, median of {rounds}")
+    return row(
+        "simulate --workers 1 / make bench (player-turns/s)",
+        s / b,
+        "x",
+        0.90,
+        note=f"{s:,.0f} vs {b:,.0f} player-turns/s, {games} games, median of {rounds}",
+    )
 
 
 SPIN = "import time\nt = time.perf_counter()\nx = 0\nfor i in range(10_000_000): x += i\nprint(time.perf_counter() - t)"
@@ -109,9 +133,11 @@ SPIN = "import time\nt = time.perf_counter()\nx = 0\nfor i in range(10_000_000):
 def machine_parallelism() -> float:
     """How much more work two busy processes get done at once than one alone, right now: 2.0 on an
     idle 2-core machine, less when other work holds a core (the ceiling of the --workers 2 row)."""
+
     def spin(n: int) -> float:
         procs = [subprocess.Popen([sys.executable, "-c", SPIN], stdout=subprocess.PIPE, text=True) for _ in range(n)]
         return max(float(p.communicate()[0]) for p in procs)
+
     alone = spin(1)
     return 2 * alone / spin(2)
 
@@ -131,38 +157,72 @@ def scaling(games: int, rounds: int) -> dict:
     ratio = statistics.median(two) / statistics.median(one)
     load = os.getloadavg()[0]
     ceiling = machine_parallelism()
-    return row(f"simulate --workers 2 / --workers 1 ({games} games)", ratio, "x", 1.8,
-               note=f"{statistics.median(two):,.0f} vs {statistics.median(one):,.0f} player-turns/s of play; "
-                    f"with start-up {statistics.median(walls):.2f}x; each worker at {statistics.median(per_worker):.2f}"
-                    f" of the single one's rate; two busy loops get {ceiling:.2f}x the work of one on this machine"
-                    f" now (load average {load:.1f} on {os.cpu_count()} cores)")
+    return row(
+        f"simulate --workers 2 / --workers 1 ({games} games)",
+        ratio,
+        "x",
+        1.8,
+        note=f"{statistics.median(two):,.0f} vs {statistics.median(one):,.0f} player-turns/s of play; "
+        f"with start-up {statistics.median(walls):.2f}x; each worker at {statistics.median(per_worker):.2f}"
+        f" of the single one's rate; two busy loops get {ceiling:.2f}x the work of one on this machine"
+        f" now (load average {load:.1f} on {os.cpu_count()} cores)",
+    )
 
 
 def memory(big: int, small: int) -> dict:
     base = [COMMAND, "simulate", "--seed", "1", "--json"]
     few = peak_rss_mb(base + ["--games", str(small)])
     many = peak_rss_mb(base + ["--games", str(big)])
-    return row(f"peak RSS, simulate --games {big:,} / --games {small:,}", many / few, "x", 1.10,
-               higher_is_better=False, note=f"{many:.1f} MB vs {few:.1f} MB")
+    return row(
+        f"peak RSS, simulate --games {big:,} / --games {small:,}",
+        many / few,
+        "x",
+        1.10,
+        higher_is_better=False,
+        note=f"{many:.1f} MB vs {few:.1f} MB",
+    )
 
 
 def start_up(runs: int) -> list[dict]:
     help_s, help_cpu = wall([COMMAND, "--help"], runs)
     sim_s, sim_cpu = wall([COMMAND, "simulate", "--games", "1"], runs)
     load = f"load average {os.getloadavg()[0]:.1f}"
-    return [row("openmonopoly --help (s)", help_s, "s", 0.15, higher_is_better=False,
-                note=f"{help_cpu:.3f} s of CPU; {load}"),
-            row("openmonopoly simulate --games 1 (s)", sim_s, "s", 0.40, higher_is_better=False,
-                note=f"{sim_cpu:.3f} s of CPU; {load}")]
+    return [
+        row(
+            "openmonopoly --help (s)",
+            help_s,
+            "s",
+            0.15,
+            higher_is_better=False,
+            note=f"{help_cpu:.3f} s of CPU; {load}",
+        ),
+        row(
+            "openmonopoly simulate --games 1 (s)",
+            sim_s,
+            "s",
+            0.40,
+            higher_is_better=False,
+            note=f"{sim_cpu:.3f} s of CPU; {load}",
+        ),
+    ]
 
 
 def peer(path: str, games: int) -> dict:
-    out = subprocess.run([sys.executable, str(HERE / "peer_compare.py"), path, "--games", str(games), "--json"],
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, str(HERE / "peer_compare.py"), path, "--games", str(games), "--json"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     r = json.loads(out)
     rates = f"{r['ours']['player_turns_per_cpu_sec']:,} vs {r['peer']['player_turns_per_cpu_sec']:,}"
-    return row("classic / gamescomputersplay/monopoly (player-turns per CPU-second, one core)", r["ratio"], "x",
-               r["target"], note=f"{rates}; aiming at {r['aim']:g}x")
+    return row(
+        "classic / gamescomputersplay/monopoly (player-turns per CPU-second, one core)",
+        r["ratio"],
+        "x",
+        r["target"],
+        note=f"{rates}; aiming at {r['aim']:g}x",
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -187,8 +247,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"issue 16 targets; engine: {engine_speed._native.status()}; {os.cpu_count()} cores")
     for r in rows:
         value = f"{r['measured']:,.0f}" if r["measured"] >= 1000 else f"{r['measured']:.3g}"
-        print(f"  {'ok ' if r['met'] else 'NOT'} {r['target']:<62} {value:>9}{r['unit']:<2} goal {r['goal']:g}"
-              f"  ratio {r['ratio']:.2f}  {r['note']}")
+        print(
+            f"  {'ok ' if r['met'] else 'NOT'} {r['target']:<62} {value:>9}{r['unit']:<2} goal {r['goal']:g}"
+            f"  ratio {r['ratio']:.2f}  {r['note']}"
+        )
     return 0
 
 

@@ -11,6 +11,7 @@ compared with what its client last heard (the version and the view): an action a
 stored, and the stored game at that version must show exactly that view. The server is then restarted on
 the same database and must serve every game at its stored version. Exit status 1 if anything was lost.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -45,10 +46,19 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
-async def play(http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int, deadline: float,
-               stats: dict, heard: dict) -> None:
-    g = (await http.post("/api/games", json={"edition": edition, "options": {"max-rounds": rounds},
-                                             "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3})).json()
+async def play(
+    http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int, deadline: float, stats: dict, heard: dict
+) -> None:
+    g = (
+        await http.post(
+            "/api/games",
+            json={
+                "edition": edition,
+                "options": {"max-rounds": rounds},
+                "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3,
+            },
+        )
+    ).json()
     token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0, "invite": g["invite"]})).json()["token"]
     try:
         async with websockets.connect(f"{ws_base}/ws/{g['id']}", max_size=None) as ws:
@@ -66,8 +76,11 @@ async def play(http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int,
                 if view and view["prompt"] and view["prompt"]["player"] == 0:
                     action = choose(view)
                     if action:
-                        await ws.send(json.dumps({"type": "act", "seat": 0, "token": token,
-                                                  "version": msg["version"], "action": action}))
+                        await ws.send(
+                            json.dumps(
+                                {"type": "act", "seat": 0, "token": token, "version": msg["version"], "action": action}
+                            )
+                        )
                 try:
                     raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.time()))
                 except TimeoutError:
@@ -102,10 +115,29 @@ def free_port() -> int:
 
 def start_server(port: int, db: str) -> subprocess.Popen:
     # (one client address plays every game here: its rate and connection limits are lifted)
-    server = subprocess.Popen([sys.executable, "-m", "openmonopoly.cli", "serve", "--port", str(port), "--db", db,
-                               "--bot-delay", "0", "--create-rate", "100000", "--hello-rate", "100000",
-                               "--max-connections-per-client", "100000"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ))
+    server = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "openmonopoly.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            db,
+            "--bot-delay",
+            "0",
+            "--create-rate",
+            "100000",
+            "--hello-rate",
+            "100000",
+            "--max-connections-per-client",
+            "100000",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=dict(os.environ),
+    )
     for _ in range(300):
         try:
             httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1)
@@ -121,6 +153,7 @@ def check_after_kill(db: str, heard: dict, port: int) -> bool:
     server serves every game at its stored version."""
     from openmonopoly.engine.game import Game
     from openmonopoly.web.db import Store
+
     store = Store(db)
     lost, ahead, acknowledged = [], 0, 0
     stored_versions = {}
@@ -146,8 +179,10 @@ def check_after_kill(db: str, heard: dict, port: int) -> bool:
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(timeout=30)
-    print(f"kill -9: {len(heard)} games, {acknowledged} actions heard by clients before the kill; "
-          f"{'none' if not lost else len(lost)} lost; {ahead} more were committed but not yet heard")
+    print(
+        f"kill -9: {len(heard)} games, {acknowledged} actions heard by clients before the kill; "
+        f"{'none' if not lost else len(lost)} lost; {ahead} more were committed but not yet heard"
+    )
     for line in lost[:10]:
         print("  LOST", line)
     return not lost
@@ -160,16 +195,29 @@ async def main() -> int:
     ap.add_argument("--rounds", type=int, default=30, help="max-rounds of each game")
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
-    ap.add_argument("--kill-after", type=float, default=None, metavar="S",
-                    help="SIGKILL the server after S seconds, then check that no heard action was lost")
+    ap.add_argument(
+        "--kill-after",
+        type=float,
+        default=None,
+        metavar="S",
+        help="SIGKILL the server after S seconds, then check that no heard action was lost",
+    )
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="om-load-")
     db = args.db or f"sqlite:///{tmp}/load.db"
     port = free_port()
     server = start_server(port, db)
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
-    stats: dict = {"actions": 0, "lat": [], "finished": 0, "errors": 0, "killed": False, "games": args.games,
-                   "started": 0, "all_started": None}
+    stats: dict = {
+        "actions": 0,
+        "lat": [],
+        "finished": 0,
+        "errors": 0,
+        "killed": False,
+        "games": args.games,
+        "started": 0,
+        "all_started": None,
+    }
     heard: dict = {}
     ok = True
     try:
@@ -180,37 +228,46 @@ async def main() -> int:
         async def kill_later() -> None:
             await asyncio.sleep(args.kill_after)
             stats["killed"] = True
-            server.kill()                  # SIGKILL: no shutdown, no flush
+            server.kill()  # SIGKILL: no shutdown, no flush
 
         killer = asyncio.get_running_loop().create_task(kill_later()) if args.kill_after is not None else None
-        async with httpx.AsyncClient(base_url=base, timeout=60,
-                                     limits=httpx.Limits(max_connections=20)) as http:
-            results = await asyncio.gather(*(play(http, ws_base, args.edition, args.rounds, deadline, stats, heard)
-                                             for _ in range(args.games)), return_exceptions=True)
+        async with httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits(max_connections=20)) as http:
+            results = await asyncio.gather(
+                *(play(http, ws_base, args.edition, args.rounds, deadline, stats, heard) for _ in range(args.games)),
+                return_exceptions=True,
+            )
         elapsed = (time.time() if killer is None else start + min(args.kill_after, args.seconds)) - start
         failures = [r for r in results if isinstance(r, Exception) and not stats["killed"]]
         lat = sorted(x for _, x in stats["lat"]) or [0.0]
         q = lambda p, lat=lat: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000  # noqa: E731
-        print(f"games: {args.games} concurrent ({args.edition}, 1 WebSocket seat + 3 server bots each, "
-              f"max-rounds {args.rounds}), {stats['finished']} finished, {len(failures)} failed, "
-              f"{stats['errors']} refused actions")
+        print(
+            f"games: {args.games} concurrent ({args.edition}, 1 WebSocket seat + 3 server bots each, "
+            f"max-rounds {args.rounds}), {stats['finished']} finished, {len(failures)} failed, "
+            f"{stats['errors']} refused actions"
+        )
         print(f"elapsed: {elapsed:.1f} s   actions: {stats['actions']}   actions/s: {stats['actions'] / elapsed:,.0f}")
-        print(f"action->broadcast latency: p50 {q(0.50):.1f} ms   p99 {q(0.99):.1f} ms   "
-              f"mean {statistics.fmean(lat) * 1000:.1f} ms")
-        steady_from = stats["all_started"]       # (while games are still being created, both are worse)
+        print(
+            f"action->broadcast latency: p50 {q(0.50):.1f} ms   p99 {q(0.99):.1f} ms   "
+            f"mean {statistics.fmean(lat) * 1000:.1f} ms"
+        )
+        steady_from = stats["all_started"]  # (while games are still being created, both are worse)
         if steady_from is not None and not stats["killed"]:
             steady = sorted(x for t, x in stats["lat"] if t >= steady_from)
             span = max(1e-9, min(time.time(), deadline) - steady_from)
             if steady:
                 sq = lambda p: steady[min(len(steady) - 1, int(p * len(steady)))] * 1000  # noqa: E731
-                print(f"after all games started ({span:.1f} s): actions/s {len(steady) / span:,.0f}   "
-                      f"p50 {sq(0.50):.1f} ms   p99 {sq(0.99):.1f} ms")
-        if server.poll() is None:      # CPU per action: what the figures above cost, whatever else runs here
+                print(
+                    f"after all games started ({span:.1f} s): actions/s {len(steady) / span:,.0f}   "
+                    f"p50 {sq(0.50):.1f} ms   p99 {sq(0.99):.1f} ms"
+                )
+        if server.poll() is None:  # CPU per action: what the figures above cost, whatever else runs here
             server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu0, cpu_seconds(os.getpid()) - client_cpu0
             per = 1e6 / max(1, stats["actions"])
-            print(f"cpu: server {server_cpu:.1f} s ({server_cpu * per:.0f} us/action), this client {client_cpu:.1f} s "
-                  f"({client_cpu * per:.0f} us/action), "
-                  f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+            print(
+                f"cpu: server {server_cpu:.1f} s ({server_cpu * per:.0f} us/action), this client {client_cpu:.1f} s "
+                f"({client_cpu * per:.0f} us/action), "
+                f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+            )
         if failures:
             print("first failure:", repr(failures[0]))
             ok = False

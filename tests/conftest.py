@@ -1,4 +1,5 @@
 """Shared test set-up: make the helper modules in tests/ (``invariants``) importable."""
+
 from __future__ import annotations
 
 import sys
@@ -12,11 +13,11 @@ if TESTS not in sys.path:
 # thorough run. (Deadlines off: the first examples import and load editions.)
 try:
     from hypothesis import HealthCheck, settings
-except ImportError:          # (a runtime-only install has no Hypothesis; its tests are skipped there)
+except ImportError:  # (a runtime-only install has no Hypothesis; its tests are skipped there)
     pass
 else:
-    settings.register_profile("ci", max_examples=40, deadline=None, derandomize=True,
-                              suppress_health_check=[HealthCheck.too_slow])
-    settings.register_profile("long", max_examples=2000, deadline=None,
-                              suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile(
+        "ci", max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+    )
+    settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     settings.load_profile("ci")

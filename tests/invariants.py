@@ -7,6 +7,7 @@ state clone, per-step state hash for replay) run at every step of every game;
 with offered and refused actions, the full ``to_json`` clone and JSON round
 trip, and the hidden-information perturbation check of every player's view.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -30,8 +31,9 @@ class InvariantError(AssertionError):
 
 def fail(g: Game, step: int, what: str) -> None:
     p = g.prompt
-    raise InvariantError(f"{g.edition.id} seed={g.seed} players={g.state.n} step {step} "
-                         f"(turn {g.state.turns}, prompt {p}): {what}")
+    raise InvariantError(
+        f"{g.edition.id} seed={g.seed} players={g.state.n} step {step} (turn {g.state.turns}, prompt {p}): {what}"
+    )
 
 
 def state_hash(g: Game) -> bytes:
@@ -51,8 +53,7 @@ def check_money(g: Game, step: int) -> None:
     s = g.state
     start = g.edition.rules.start_cash
     if sum(s.cash) - s.bank_net != s.n * start:
-        fail(g, step, f"money not conserved: sum(cash)={sum(s.cash)} bank_net={s.bank_net} "
-                      f"expected {s.n * start}")
+        fail(g, step, f"money not conserved: sum(cash)={sum(s.cash)} bank_net={s.bank_net} expected {s.n * start}")
     for p in range(s.n):
         if s.cash[p] < 0:
             fail(g, step, f"player {p} has negative cash {s.cash[p]}")
@@ -302,7 +303,7 @@ def universe(g: Game, p: int, legal) -> list[Action]:
         if kind == A.BID:
             continue
         out.extend(Action(kind, pos) for pos in range(-1, size + 1))
-    bids = {0, -1, 1, g.edition.rules.auction_opening_bid, 10 ** 6}
+    bids = {0, -1, 1, g.edition.rules.auction_opening_bid, 10**6}
     top = g.state.stack[-1] if g.state.stack else None
     if top is not None and top.kind == "auction":
         low = top.minimum(g)
@@ -414,7 +415,7 @@ def perturb_hidden(g: Game, seed: int) -> Game:
         original = list(pile)
         rng.shuffle(pile)
         if pile == original:
-            pile.reverse()             # make sure the order changes when it can
+            pile.reverse()  # make sure the order changes when it can
     c.chance._rng = random.Random(seed + 1)
     return c
 
@@ -441,9 +442,17 @@ def game_config(seed: int) -> tuple[str, int, dict]:
     return edition, players, options
 
 
-def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000,
-                 config: tuple[str, int, dict] | None = None, end_reasons: tuple[str, ...] = ("bankruptcy",),
-                 meddle: float = 0.0) -> Game:
+def play_checked(
+    seed: int,
+    bot: str,
+    *,
+    full: bool,
+    max_rounds: int | None,
+    cap: int = 20000,
+    config: tuple[str, int, dict] | None = None,
+    end_reasons: tuple[str, ...] = ("bankruptcy",),
+    meddle: float = 0.0,
+) -> Game:
     """``meddle``: the chance, before each prompted action, that a player who is not prompted first
     does a random any-time action (``random_anytime``); such games may end any way."""
     edition, players, options = game_config(seed) if config is None else config
@@ -501,8 +510,7 @@ def check_replay(g: Game, hashes: list[bytes]) -> None:
     record = g.record()
     chance = Chance(int(record["seed"]))
     chance.playback(record["chance"])
-    r = Game(record["edition"], record["players"], record["seed"], record["options"], events=False,
-             chance=chance)
+    r = Game(record["edition"], record["players"], record["seed"], record["options"], events=False, chance=chance)
     if state_hash(r) != hashes[0]:
         fail(g, 0, "replay differs at the start")
     for k, (p, data) in enumerate(record["actions"], 1):

@@ -10,6 +10,7 @@ against the bank (``bank_net``) and buildings written by ``own`` come out of the
 scenario still conserves money and buildings. Family-specific positions (Empire towers and hands,
 Grogu and the Mandalorian enemies) are written by the family's own test helpers on top of this kit.
 """
+
 from __future__ import annotations
 
 import json
@@ -28,11 +29,19 @@ _TURN_FIELDS = (("doubles", 0), ("office_bought", False))
 
 
 # ---------------------------------------------------------------------- building games
-def new_game(edition: str, players: int | Sequence[str] = 4, *, seed: int = 1, options: dict | None = None,
-             first: int = 0, chance: Chance | None = None) -> om.Game:
+def new_game(
+    edition: str,
+    players: int | Sequence[str] = 4,
+    *,
+    seed: int = 1,
+    options: dict | None = None,
+    first: int = 0,
+    chance: Chance | None = None,
+) -> om.Game:
     """A fresh game at the start of ``first``'s turn (the roll for the first player is overridden)."""
-    g = om.Game(edition, players if isinstance(players, int) else list(players), seed=seed, options=options,
-                chance=chance)
+    g = om.Game(
+        edition, players if isinstance(players, int) else list(players), seed=seed, options=options, chance=chance
+    )
     g.state.first_player = first
     start_turn(g, first)
     return g
@@ -43,8 +52,15 @@ def unshuffled_draws(edition: str) -> list[int]:
     return [0] * sum(len(d.cards) - 1 for d in load(edition).decks)
 
 
-def scripted_game(edition: str, players: int, dice: Iterable[int] = (), *, draws: Iterable[int] | None = None,
-                  seed: int = 1, options: dict | None = None) -> om.Game:
+def scripted_game(
+    edition: str,
+    players: int,
+    dice: Iterable[int] = (),
+    *,
+    draws: Iterable[int] | None = None,
+    seed: int = 1,
+    options: dict | None = None,
+) -> om.Game:
     """A game whose set-up itself is scripted: ``draws`` (raw ``Chance.below`` outcomes, by default
     ``unshuffled_draws``) then ``dice`` (faces), so the first-player roll is the test's."""
     chance = Chance(seed).force(*(unshuffled_draws(edition) if draws is None else draws)).force_dice(*dice)
@@ -142,8 +158,9 @@ def event_kinds(events: Iterable[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def assert_refused(g: om.Game, player: Any, action: Any, match: str | None = None,
-                   exc: type[om.IllegalAction] = om.IllegalAction) -> str:
+def assert_refused(
+    g: om.Game, player: Any, action: Any, match: str | None = None, exc: type[om.IllegalAction] = om.IllegalAction
+) -> str:
     """``action`` is not allowed: ``act`` raises ``exc`` with a reason (containing ``match``), ``check``
     gives that same reason without acting, and the game is exactly as it was. Returns the reason."""
     before = snapshot(g)
@@ -160,6 +177,20 @@ def assert_refused(g: om.Game, player: Any, action: Any, match: str | None = Non
     return reason
 
 
-__all__ = ["assert_refused", "event_kinds", "hold_card", "jail", "new_game", "own", "place",
-           "prompt_kind", "roll", "scripted_game", "set_cash", "snapshot", "stack_card", "start_turn",
-           "unshuffled_draws"]
+__all__ = [
+    "assert_refused",
+    "event_kinds",
+    "hold_card",
+    "jail",
+    "new_game",
+    "own",
+    "place",
+    "prompt_kind",
+    "roll",
+    "scripted_game",
+    "set_cash",
+    "snapshot",
+    "stack_card",
+    "start_turn",
+    "unshuffled_draws",
+]

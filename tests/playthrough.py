@@ -13,6 +13,7 @@ with its base options, then one variant per option the catalogue declares (an on
 number option at its ``SAMPLE_VALUES`` value), then the ``COMBINATIONS``. ``tests/test_playthroughs.py``
 replays each and fails when one has no file; ``python tools/golden.py`` writes them.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -50,7 +51,7 @@ CHECKPOINT_EVERY = 100
 
 @dataclass(frozen=True)
 class Playthrough:
-    name: str                       # the file's stem: <edition>[-<option>...]
+    name: str  # the file's stem: <edition>[-<option>...]
     edition: str
     options: dict[str, Any]
 
@@ -77,11 +78,17 @@ def playthroughs() -> list[Playthrough]:
         declared = {o.name: o for o in info.options}
         out.append(Playthrough(info.id, info.id, dict(base)))
         for option in info.options:
-            out.append(Playthrough(f"{info.id}-{option.name}", info.id,
-                                   {**base, option.name: _variant_value(info.id, option)}))
+            out.append(
+                Playthrough(f"{info.id}-{option.name}", info.id, {**base, option.name: _variant_value(info.id, option)})
+            )
         for combo in COMBINATIONS.get(info.id, ()):
-            out.append(Playthrough("-".join((info.id, *combo)), info.id,
-                                   {**base, **{n: _variant_value(info.id, declared[n]) for n in combo}}))
+            out.append(
+                Playthrough(
+                    "-".join((info.id, *combo)),
+                    info.id,
+                    {**base, **{n: _variant_value(info.id, declared[n]) for n in combo}},
+                )
+            )
     return out
 
 
@@ -100,9 +107,11 @@ def transcript(pt: Playthrough) -> list[str]:
     bots = [make_agent(BOT, SEED * 10 + i) for i in range(len(players))]
     ed = g.edition
     options = ", ".join(f"{k}={v}" for k, v in sorted(pt.options.items())) or "defaults"
-    lines = [f"# {ed.name} ({ed.id}); options: {options}; seed {SEED}; {BOT} bots; players " + ", ".join(players),
-             f"# regenerate with: {REGENERATE}",
-             "== set-up"]
+    lines = [
+        f"# {ed.name} ({ed.id}); options: {options}; seed {SEED}; {BOT} bots; players " + ", ".join(players),
+        f"# regenerate with: {REGENERATE}",
+        "== set-up",
+    ]
     lines += [f"  {g.describe(e)}" for e in g.history]
     lines.append(f"  views {_views(g)}")
     step = 0
@@ -114,8 +123,10 @@ def transcript(pt: Playthrough) -> list[str]:
         detailed = step < DETAILED_STEPS
         if detailed:
             legal = g.legal_actions(p.player).summary()
-            lines.append(f"== step {step}: {players[p.player]} to answer {p.kind} "
-                         f"{json.dumps(p.details, sort_keys=True, default=str)}")
+            lines.append(
+                f"== step {step}: {players[p.player]} to answer {p.kind} "
+                f"{json.dumps(p.details, sort_keys=True, default=str)}"
+            )
             lines.append(f"  legal ({len(legal)}): " + ", ".join(legal))
             lines.append(f"  action: {action}")
         said = [g.describe(e) for e in g.act(p.player, action)]
@@ -128,12 +139,16 @@ def transcript(pt: Playthrough) -> list[str]:
         # what late events say still shows, between the two checkpoints around it.
         words.extend(said)
         if step % CHECKPOINT_EVERY == 0 or g.over:
-            lines.append(f"== step {step} (checkpoint): round {g.state.round}; {len(words)} events, words "
-                         f"{_digest(words)}; views {_views(g)}")
+            lines.append(
+                f"== step {step} (checkpoint): round {g.state.round}; {len(words)} events, words "
+                f"{_digest(words)}; views {_views(g)}"
+            )
             words.clear()
     s = g.state
-    lines.append(f"== end: {s.end_reason} after {s.round} rounds, {s.turns} turns, {step} actions; winners: "
-                 + (", ".join(players[w] for w in s.winners) or "nobody"))
+    lines.append(
+        f"== end: {s.end_reason} after {s.round} rounds, {s.turns} turns, {step} actions; winners: "
+        + (", ".join(players[w] for w in s.winners) or "nobody")
+    )
     final = g.view(None).to_json()
     lines += [f"  {key}: {json.dumps(final[key], sort_keys=True)}" for key in sorted(final)]
     lines.append(f"  digest {g.digest()}")

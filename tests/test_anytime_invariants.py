@@ -11,6 +11,7 @@ limit of 15-40 rounds, the first of each with the expensive checks). Thousands o
 
     PYTHONPATH=src:tests python tests/test_anytime_invariants.py --games 200      # per combination
 """
+
 from __future__ import annotations
 
 import random

@@ -1,4 +1,5 @@
 """The difficulty levels, the learned bot (inference, weights, a tiny training run) and the league."""
+
 import importlib.util
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def test_expert_plays_and_searches():
     g = play_game("classic", ["heuristic"] * 4, 5, max_rounds=3, agents=agents)
     assert g.over
     assert bot.stats["searched"] > 0
-    assert isinstance(bot.heuristic, LearnedAgent)       # the search weighs the learned bot's choices
+    assert isinstance(bot.heuristic, LearnedAgent)  # the search weighs the learned bot's choices
 
 
 def test_unknown_kind_names_the_known_ones():
@@ -105,8 +106,9 @@ def _win_rate_against_random(nets, games=24):
 def test_a_tiny_training_run_improves_on_random():
     """Three short games of the heuristic's decisions: the fitted policy predicts held-out choices far better
     than the untrained network and beats the random bot, which the untrained one does not."""
-    net, data = train("classic", rounds=1, games=3, seed=3, teacher="heuristic", max_rounds=30, epochs=40,
-                      log=lambda s: None)
+    net, data = train(
+        "classic", rounds=1, games=3, seed=3, teacher="heuristic", max_rounds=30, epochs=40, log=lambda s: None
+    )
     held_out = play_and_record("classic", 99, 7, "heuristic", None, 0, 0, 30)
     fresh = Net.fresh(3)
     fresh_loss, fresh_agree = policy_loss(fresh, held_out)
@@ -119,8 +121,18 @@ def test_a_tiny_training_run_improves_on_random():
 
 
 def test_a_tiny_search_distillation_runs():
-    net, data = train("classic", rounds=2, games=1, seed=1, teacher="mcts", iterations=4, horizon=1,
-                      max_rounds=8, epochs=5, log=lambda s: None)
+    net, data = train(
+        "classic",
+        rounds=2,
+        games=1,
+        seed=1,
+        teacher="mcts",
+        iterations=4,
+        horizon=1,
+        max_rounds=8,
+        epochs=5,
+        log=lambda s: None,
+    )
     assert len(data) > 0
     assert all(0 <= c < 6 for c in data.choice)
     assert all(r in (0.0, 0.5, 1.0) or 0 < r < 1 for r in data.result)
@@ -133,8 +145,12 @@ def test_league_smoke(tmp_path):
     spec.loader.exec_module(league)
     out = tmp_path / "BOTS.md"
     out.write_text("# Bots\n")
-    assert league.main(["--bots", "random,normal", "--games", "4", "--max-rounds", "20", "--workers", "1",
-                        "--write", str(out)]) == 0
+    assert (
+        league.main(
+            ["--bots", "random,normal", "--games", "4", "--max-rounds", "20", "--workers", "1", "--write", str(out)]
+        )
+        == 0
+    )
     text = out.read_text()
     assert "<!-- league:classic -->" in text
     assert "| normal | random | 4 |" in text and "| random | normal | 4 |" in text

@@ -1,4 +1,5 @@
 """The `openmonopoly` command: editions, simulate, replay and clear errors for bad flags."""
+
 from __future__ import annotations
 
 import json
@@ -62,41 +63,82 @@ def _need_sim():
 
 def test_simulate_json():
     _need_sim()
-    result = run("simulate", "--edition", "classic", "--games", "3", "--seed", "1",
-                 "--seats", "random,random,random", "--max-rounds", "15", "--json")
+    result = run(
+        "simulate",
+        "--edition",
+        "classic",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--seats",
+        "random,random,random",
+        "--max-rounds",
+        "15",
+        "--json",
+    )
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["games"] == 3
     assert len(data["wins"]) == 3
     assert sum(data["wins"]) == pytest.approx(3)
     # Same seed, same games.
-    again = json.loads(run("simulate", "--edition", "classic", "--games", "3", "--seed", "1",
-                           "--seats", "random,random,random", "--max-rounds", "15", "--json").stdout)
+    again = json.loads(
+        run(
+            "simulate",
+            "--edition",
+            "classic",
+            "--games",
+            "3",
+            "--seed",
+            "1",
+            "--seats",
+            "random,random,random",
+            "--max-rounds",
+            "15",
+            "--json",
+        ).stdout
+    )
     assert again.get("digest") == data.get("digest")
 
 
 def test_simulate_summary():
     _need_sim()
-    result = run("simulate", "--edition", "starwars40", "--games", "2", "--seed", "4",
-                 "--seats", "random,random", "--max-rounds", "10")
+    result = run(
+        "simulate",
+        "--edition",
+        "starwars40",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--seats",
+        "random,random",
+        "--max-rounds",
+        "10",
+    )
     assert result.exit_code == 0, result.output
     assert "Wins" in result.stdout and "random" in result.stdout
 
 
 # ---------------------------------------------------------------------------------- errors
-@pytest.mark.parametrize("args, words", [
-    (["play", "--edition", "monopolis"], ["unknown edition", "classic", "starwars40"]),
-    (["play", "--seats", "human,wizard"], ["unknown seat kind", "human", "random", "heuristic"]),
-    (["play", "--edition", "starwars40", "--seats", "random"], ["2-6", "players"]),
-    (["play", "--edition", "starwars40", "--seats", "random,random,random,random,random,random,random"],
-     ["2-6"]),
-    (["play", "--seats", "random,random", "--option", "free-parking-jackpot"],
-     ["unknown option", "max-rounds", "rent-must-be-claimed"]),
-    (["play", "--seats", "random,random", "--option", "max-rounds=soon"], ["max-rounds", "whole number"]),
-    (["simulate", "--seats", "heuristic,human", "--games", "1"], ["bots only", "random", "heuristic"]),
-    (["simulate", "--edition", "nowhere", "--games", "1"], ["unknown edition", "classic"]),
-    (["replay", "/nonexistent/game.json"], ["no such file"]),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["play", "--edition", "monopolis"], ["unknown edition", "classic", "starwars40"]),
+        (["play", "--seats", "human,wizard"], ["unknown seat kind", "human", "random", "heuristic"]),
+        (["play", "--edition", "starwars40", "--seats", "random"], ["2-6", "players"]),
+        (["play", "--edition", "starwars40", "--seats", "random,random,random,random,random,random,random"], ["2-6"]),
+        (
+            ["play", "--seats", "random,random", "--option", "free-parking-jackpot"],
+            ["unknown option", "max-rounds", "rent-must-be-claimed"],
+        ),
+        (["play", "--seats", "random,random", "--option", "max-rounds=soon"], ["max-rounds", "whole number"]),
+        (["simulate", "--seats", "heuristic,human", "--games", "1"], ["bots only", "random", "heuristic"]),
+        (["simulate", "--edition", "nowhere", "--games", "1"], ["unknown edition", "classic"]),
+        (["replay", "/nonexistent/game.json"], ["no such file"]),
+    ],
+)
 def test_bad_flags_exit_2_with_a_clear_message(args, words):
     result = run(*args)
     assert result.exit_code == 2, result.output
@@ -158,7 +200,7 @@ def test_replay_record_and_saved_game_without_events(tmp_path):
 
     quiet = om.Game.from_json(game.to_json())
     quiet_data = quiet.to_json()
-    quiet_data["events"] = None                 # as saved by a game played with events=False
+    quiet_data["events"] = None  # as saved by a game played with events=False
     path = tmp_path / "quiet.json"
     path.write_text(json.dumps(quiet_data))
     result = run("replay", str(path))

@@ -5,6 +5,7 @@ A step or state names its fields in ``FIELDS``; every one of them must also be a
 must show it: the field is public in the state of its family. And a view class may not give a hidden
 field a property.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -24,7 +25,7 @@ def annotated(cls: type) -> set[str]:
 
 
 def every_family() -> list[type[om.Game]]:
-    for edition in om.edition_ids():      # imports each family, registering its classes
+    for edition in om.edition_ids():  # imports each family, registering its classes
         om.load_edition(edition)
     return [registry.game_class(e, om.load_edition(e).family) for e in om.edition_ids()]
 
@@ -40,8 +41,10 @@ def test_a_view_declares_only_public_fields_of_its_state(game_class: type[om.Gam
     view_class, state_class = game_class.view_class, game_class.state_class
     declared = annotated(view_class) - annotated(View)
     assert [name for name in declared if not is_public(name, state_class)] == []
-    assert all(hasattr(View, name) and is_public(name, state_class)
-               for name in ("n", "position", "alive", "owner", "in_jail", "held"))
+    assert all(
+        hasattr(View, name) and is_public(name, state_class)
+        for name in ("n", "position", "alive", "owner", "in_jail", "held")
+    )
 
 
 def test_a_view_class_may_not_show_a_hidden_field() -> None:

@@ -1,4 +1,5 @@
 """The heuristic bot: specific decisions in hand-set states, legality, and games that end."""
+
 from __future__ import annotations
 
 import pytest
@@ -36,7 +37,7 @@ def test_make_agent_gives_the_heuristic_bot():
 
 def test_buys_when_the_reserve_survives():
     g = fresh()
-    p = land_on(g, 39)                     # Boardwalk, 400
+    p = land_on(g, 39)  # Boardwalk, 400
     assert g.prompt.kind == "buy"
     assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_BUY
 
@@ -65,8 +66,18 @@ def test_buys_when_poor_if_it_completes_or_blocks_a_set():
 
 
 def auction_prompt(pos: int, minimum: int, high: int = 0, high_bidder: int = -1) -> Prompt:
-    return Prompt(0, "auction", {"lot": pos, "lot_kind": "property", "high": high, "high_bidder": high_bidder,
-                                 "minimum": minimum, "bidders": [0, 1]})
+    return Prompt(
+        0,
+        "auction",
+        {
+            "lot": pos,
+            "lot_kind": "property",
+            "high": high,
+            "high_bidder": high_bidder,
+            "minimum": minimum,
+            "bidders": [0, 1],
+        },
+    )
 
 
 def test_bids_up_to_its_value_and_not_beyond():
@@ -74,7 +85,7 @@ def test_bids_up_to_its_value_and_not_beyond():
     g.state.cash[0] = 5000
     bot = HeuristicAgent()
     view = g.view(0)
-    price = g.edition.board[39].price         # 400, nothing owned: worth its price
+    price = g.edition.board[39].price  # 400, nothing owned: worth its price
     bid = bot.act(view, auction_prompt(39, 1))
     assert bid.kind == A.BID and 1 <= bid.arg <= price
     bid = bot.act(view, auction_prompt(39, price - 5, price - 6, 1))
@@ -93,6 +104,7 @@ def test_bids_up_to_its_value_and_not_beyond():
 
 def bot_board(view):
     from openmonopoly.agents.heuristic import _board
+
     return _board(view)
 
 
@@ -111,7 +123,7 @@ def drive(g: om.Game, player: int, kind: str, bot: HeuristicAgent, limit: int = 
 def test_raises_money_in_order_then_pays():
     g = fresh()
     p = g.prompt.player
-    own(g, p, 1, 3, 39, 12)                 # brown set, lone Boardwalk, Electric Company
+    own(g, p, 1, 3, 39, 12)  # brown set, lone Boardwalk, Electric Company
     g.state.level[1] = g.state.level[3] = 2
     g.state.bank_houses -= 4
     g.state.cash[p] = 0
@@ -119,10 +131,10 @@ def test_raises_money_in_order_then_pays():
     g.push(Debt(p, BANK, 300, "tax", -1))
     actions = drive(g, p, "debt", HeuristicAgent())
     kinds = [(a.kind, a.arg) for a in actions]
-    assert kinds[:2] == [(A.MORTGAGE, 12), (A.MORTGAGE, 39)]          # utility, then the lone street
+    assert kinds[:2] == [(A.MORTGAGE, 12), (A.MORTGAGE, 39)]  # utility, then the lone street
     assert all(k == A.SELL for k, _ in kinds[2:-1])
     assert kinds[-1] == (A.PAY, -1)
-    assert g.state.level[1] + g.state.level[3] == 3                  # sold just one house: 275 + 25
+    assert g.state.level[1] + g.state.level[3] == 3  # sold just one house: 275 + 25
     assert not g.state.mortgaged[1] and not g.state.mortgaged[3]
     assert g.state.alive[p]
 
@@ -134,7 +146,7 @@ def test_mortgages_the_set_last_and_goes_bankrupt_only_when_it_must():
     g.state.level[1] = g.state.level[3] = 1
     g.state.bank_houses -= 2
     g.state.cash[p] = 0
-    g.push(Debt(p, BANK, 80, "tax", -1))        # 50 from the houses, 60 from the mortgages
+    g.push(Debt(p, BANK, 80, "tax", -1))  # 50 from the houses, 60 from the mortgages
     actions = drive(g, p, "debt", HeuristicAgent())
     assert [a.kind for a in actions] == [A.SELL, A.SELL, A.MORTGAGE, A.PAY]
     g2 = fresh()
@@ -149,7 +161,7 @@ def test_mortgages_the_set_last_and_goes_bankrupt_only_when_it_must():
 def test_builds_evenly_only_on_full_sets_before_rolling():
     g = fresh()
     p = g.prompt.player
-    own(g, p, 16, 18, 19, 39)                 # orange set + lone Boardwalk
+    own(g, p, 16, 18, 19, 39)  # orange set + lone Boardwalk
     g.state.cash[p] = 1000
     levels = []
     bot = HeuristicAgent()
@@ -178,7 +190,7 @@ def test_does_not_build_without_a_full_set_or_below_reserve():
     g = fresh()
     p = g.prompt.player
     own(g, p, 16, 18, 19)
-    g.state.cash[p] = 120                     # a house costs 100: below the reserve
+    g.state.cash[p] = 120  # a house costs 100: below the reserve
     assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_ROLL
 
 
@@ -201,7 +213,7 @@ def test_jail_early_leaves_late_stays():
     g.state.in_jail[p] = True
     g.state.position[p] = 10
     assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_PAY_BAIL
-    for pos in g.edition.properties:         # late: everything owned (by someone else: no trades to make)
+    for pos in g.edition.properties:  # late: everything owned (by someone else: no trades to make)
         g.state.owner[pos] = (p + 1) % 4
     assert HeuristicAgent().act(g.view(p), g.prompt) == A.A_ROLL
 
@@ -211,6 +223,7 @@ def test_mortgaged_property_lift_when_rich_keep_when_not():
     g = fresh()
     prompt = Prompt(0, "mortgaged-property", {"pos": 39, "from": 1, "lift_cost": 220, "interest": 20})
     from openmonopoly.rules.mortgage import MortgagedTransfer
+
     own(g, 0, 39)
     g.state.mortgaged[39] = True
     g.push(MortgagedTransfer(0, 39, 1, False))
@@ -244,7 +257,7 @@ def test_rejects_handing_the_proposer_a_set_for_nothing():
     g = fresh()
     own(g, 0, 37)
     own(g, 1, 39)
-    propose(g, TradeOffer(1, 0, take=(37,), cash=700))      # about twice the price: fair
+    propose(g, TradeOffer(1, 0, take=(37,), cash=700))  # about twice the price: fair
     assert HeuristicAgent().act(g.view(0), g.prompt) == A.A_ACCEPT
 
 
@@ -259,8 +272,8 @@ def test_proposes_at_most_once_per_turn_and_never_repeats():
     assert action.kind == A.TRADE and action.offer.take == (39,) and action.offer.cash == 800
     g.act(p, action)
     g.act(q, A.A_REJECT)
-    assert bot.act(g.view(p), g.prompt) == A.A_ROLL          # same turn: no second offer
-    g.state.turns += 1                                      # a later turn: the rejected offer is not repeated
+    assert bot.act(g.view(p), g.prompt) == A.A_ROLL  # same turn: no second offer
+    g.state.turns += 1  # a later turn: the rejected offer is not repeated
     assert bot.act(g.view(p), g.prompt) == A.A_ROLL
 
 
@@ -296,6 +309,11 @@ def test_deterministic_for_a_seed():
 def test_always_legal_against_random_bots(edition):
     # play_game raises IllegalAction if any bot sends an illegal action.
     for seed in range(4):
-        g = play_game(edition, ["heuristic", "random", "heuristic", "random"], seed, max_rounds=40,
-                      options={"rent-must-be-claimed": seed % 2 == 1})
+        g = play_game(
+            edition,
+            ["heuristic", "random", "heuristic", "random"],
+            seed,
+            max_rounds=40,
+            options={"rent-must-be-claimed": seed % 2 == 1},
+        )
         assert g.over

@@ -27,6 +27,7 @@ Cost split, to keep the whole suite within a few minutes on 2 cores:
   clones; ``clone().to_json()`` and the JSON round trip equal ``to_json()``;
   the view perturbation check; and ``Game.replay`` gives the same digest.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -38,8 +39,8 @@ HEURISTIC_GAMES = 200
 CHUNK = 25
 HEURISTIC_BASE = 100_000
 # Seeds played with the expensive checks at every step (they count towards the totals above).
-FULL_RANDOM = tuple(range(0, RANDOM_GAMES, 200))                                   # 5 games
-FULL_HEURISTIC = tuple(range(HEURISTIC_BASE, HEURISTIC_BASE + HEURISTIC_GAMES, 50))   # 4 games
+FULL_RANDOM = tuple(range(0, RANDOM_GAMES, 200))  # 5 games
+FULL_HEURISTIC = tuple(range(HEURISTIC_BASE, HEURISTIC_BASE + HEURISTIC_GAMES, 50))  # 4 games
 
 
 def random_rounds(seed: int) -> int:

@@ -5,6 +5,7 @@ A top-level part is a subpackage (``engine``, ``rules``, ``cli``, ...) or a top-
 (``registry``, ``catalogue``, ...). Every import counts, at module level or inside a function,
 except those under ``if TYPE_CHECKING:`` (they are never executed).
 """
+
 from __future__ import annotations
 
 import ast
@@ -14,7 +15,7 @@ from pathlib import Path
 import openmonopoly
 
 PACKAGE = Path(openmonopoly.__file__).resolve().parent
-ROOT = PACKAGE.name          # "openmonopoly"
+ROOT = PACKAGE.name  # "openmonopoly"
 
 
 def _module_name(path: Path) -> str:
@@ -24,7 +25,8 @@ def _module_name(path: Path) -> str:
 
 def _is_type_checking(test: ast.expr) -> bool:
     return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
 
 
 def _imports(path: Path) -> set[str]:
@@ -44,13 +46,13 @@ def _imports(path: Path) -> set[str]:
             elif isinstance(child, ast.ImportFrom):
                 if child.level:
                     base = package.split(".")
-                    base = base[:len(base) - (child.level - 1)]
+                    base = base[: len(base) - (child.level - 1)]
                     target = ".".join(base + ([child.module] if child.module else []))
                 else:
                     target = child.module or ""
                 if target.split(".")[0] == ROOT:
                     found.add(target)
-                    found.update(f"{target}.{a.name}" for a in child.names)   # (``from .. import registry``)
+                    found.update(f"{target}.{a.name}" for a in child.names)  # (``from .. import registry``)
             visit(child)
 
     visit(ast.parse(path.read_text(encoding="utf-8")))
@@ -64,15 +66,18 @@ def _part(module: str) -> str | None:
 
 
 def part_graph() -> dict[str, set[str]]:
-    known = {p.stem if p.is_file() else p.name for p in PACKAGE.iterdir()
-             if (p.suffix == ".py" and p.stem != "__init__") or (p.is_dir() and (p / "__init__.py").exists())}
+    known = {
+        p.stem if p.is_file() else p.name
+        for p in PACKAGE.iterdir()
+        if (p.suffix == ".py" and p.stem != "__init__") or (p.is_dir() and (p / "__init__.py").exists())
+    }
     graph: dict[str, set[str]] = {k: set() for k in known}
     for path in PACKAGE.rglob("*.py"):
         if "build" in path.relative_to(PACKAGE).parts:
             continue
         src = _part(_module_name(path))
         if src is None:
-            continue            # openmonopoly/__init__.py, the facade on top of everything
+            continue  # openmonopoly/__init__.py, the facade on top of everything
         for target in _imports(path):
             dst = _part(target)
             if dst is not None and dst != src and dst in known:
@@ -81,7 +86,7 @@ def part_graph() -> dict[str, set[str]]:
 
 
 def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
-    state: dict[str, int] = {}        # 1: on the current path, 2: done
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
     path: list[str] = []
 
     def dfs(node: str) -> list[str] | None:
@@ -89,7 +94,7 @@ def find_cycle(graph: dict[str, set[str]]) -> list[str] | None:
         path.append(node)
         for nxt in sorted(graph[node]):
             if state.get(nxt) == 1:
-                return path[path.index(nxt):] + [nxt]
+                return path[path.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = dfs(nxt)
                 if found:
@@ -126,10 +131,11 @@ def test_the_cycle_finder_finds_a_cycle() -> None:
 
 
 FAMILY_DISPATCH = re.compile(
-    r"""\.family\s*(==|!=|\bin\b|\bnot\s+in\b)"""                 # edition.family == "empire"
-    r"""|\bfamily\s*(==|!=)\s*["']"""                             # family == "classic"
+    r"""\.family\s*(==|!=|\bin\b|\bnot\s+in\b)"""  # edition.family == "empire"
+    r"""|\bfamily\s*(==|!=)\s*["']"""  # family == "classic"
     r"""|getattr\([^)]*["'](empire|mando|mandalorian|classic)["']"""  # getattr(ed, "empire")
-    r"""|\.(empire|mando)\b(?!\s*import)""")                      # edition.empire / edition.mando
+    r"""|\.(empire|mando)\b(?!\s*import)"""
+)  # edition.empire / edition.mando
 
 
 def test_no_dispatch_on_a_family_name_outside_the_families() -> None:

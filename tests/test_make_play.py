@@ -5,6 +5,7 @@ asks pip what its install commands would install into an empty environment (``--
 --ignore-installed --report``: the whole resolved set, dependencies of dependencies included) and checks
 that none of the development-only packages is among them.
 """
+
 from __future__ import annotations
 
 import json
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = pytest.mark.install          # pip resolves against the package index (or its cache)
+pytestmark = pytest.mark.install  # pip resolves against the package index (or its cache)
 
 ROOT = Path(__file__).resolve().parents[1]
 # In the dev set for the tests' clients, but also a runtime dependency's: uvicorn[standard] serves the
@@ -53,11 +54,26 @@ def test_the_play_setup_installs_no_development_only_package(tmp_path: Path) -> 
     assert {"pytest", "playwright", "ray", "open-spiel", "matplotlib", "pyarrow"} <= dev_only
     installed: set[str] = set()
     for i, command in enumerate(play_install_commands()):
-        pip_args = command[command.index("install") + 1:]
+        pip_args = command[command.index("install") + 1 :]
         assert not any(arg == "-r" or arg.startswith("--requirement") for arg in pip_args), command
         report = tmp_path / f"report{i}.json"
-        subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
-                        "--report", str(report), *pip_args], cwd=ROOT, check=True, capture_output=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--dry-run",
+                "--ignore-installed",
+                "--quiet",
+                "--report",
+                str(report),
+                *pip_args,
+            ],
+            cwd=ROOT,
+            check=True,
+            capture_output=True,
+        )
         installed |= {canonical(item["metadata"]["name"]) for item in json.loads(report.read_text())["install"]}
     assert "openmonopoly" in installed and {"typer", "rich", "mypy"} <= installed
     assert installed.isdisjoint(dev_only), sorted(installed & dev_only)

@@ -1,5 +1,6 @@
 """The search bot (``agents/mcts.py``) and ``View.sample_game``: secrets stay secret, answers are
 legal at every prompt kind, every family plays, and a test-sized match shows its strength."""
+
 from __future__ import annotations
 
 import inspect
@@ -38,9 +39,9 @@ def test_sample_game_redraws_deck_orders_and_dice_but_keeps_the_view():
     samples = [view.sample_game(s) for s in range(60)]
     for sample in samples:
         assert sample is not g and sample.state is not g.state
-        assert sample.view(1).to_json() == view.to_json()                   # consistent with what 1 sees
-        assert [sorted(d) for d in sample.state.decks] == [sorted(d) for d in real]   # the same cards
-        assert sample.seed != g.seed and not sample.record()["actions"]   # no way back to the real seed
+        assert sample.view(1).to_json() == view.to_json()  # consistent with what 1 sees
+        assert [sorted(d) for d in sample.state.decks] == [sorted(d) for d in real]  # the same cards
+        assert sample.seed != g.seed and not sample.record()["actions"]  # no way back to the real seed
         assert not sample.log_events
     # The real order is not revealed: samples (almost) never match it and vary among themselves.
     for d in range(len(real)):
@@ -95,7 +96,7 @@ def test_the_bot_reads_only_its_view(monkeypatch):
         deciding[0] = True
         action = bot.act(g.view(prompt.player), prompt)
         deciding[0] = False
-        assert g.to_json() == before                       # deciding changed nothing
+        assert g.to_json() == before  # deciding changed nothing
         g.act(prompt.player, action)
     assert bot.stats["searched"] > 0 and samples
 
@@ -145,7 +146,7 @@ def test_empire_samples_deal_the_hands_the_viewer_cannot_see():
     changed = 0
     for s in range(20):
         sample = view.sample_game(s).state
-        assert sample.hands[0] == real.hands[0]                              # my own hand is mine
+        assert sample.hands[0] == real.hands[0]  # my own hand is mine
         assert [len(h) for h in sample.hands] == [len(h) for h in real.hands]
         assert sorted(sample.decks[deck] + [c for p in (1, 2, 3) for c in sample.hands[p]]) == unseen
         changed += sample.hands[1:] != real.hands[1:]
@@ -169,4 +170,4 @@ def test_beats_three_heuristic_bots_in_a_small_match():
         wins += share if seat in g.winners else 0.0
         others += sum(share for w in g.winners if w != seat)
     assert wins / games >= 0.40, (wins, others)
-    assert wins >= 1.5 * others / 3, (wins, others)          # each heuristic seat won others / 3
+    assert wins >= 1.5 * others / 3, (wins, others)  # each heuristic seat won others / 3

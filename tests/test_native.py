@@ -3,6 +3,7 @@
 ``make`` compiles the modules in ``openmonopoly._native.COMPILED``; ``OPENMONOPOLY_PURE=1`` runs the
 sources instead, and a compiled module older than its source is never used.
 """
+
 from __future__ import annotations
 
 import importlib.machinery
@@ -49,8 +50,9 @@ def copy_package(to: Path) -> Path:
 
 def run_digests(env_extra: dict[str, str], pythonpath: Path = SRC) -> dict:
     env = dict(os.environ, PYTHONPATH=str(pythonpath), **env_extra)
-    out = subprocess.run([sys.executable, "-c", DIGESTS, json.dumps(CASES)], env=env, capture_output=True,
-                         text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", DIGESTS, json.dumps(CASES)], env=env, capture_output=True, text=True, check=True
+    )
     return json.loads(out.stdout)
 
 
@@ -68,7 +70,7 @@ def test_pure_python_plays_the_same_games_as_this_process() -> None:
     pure = run_digests({"OPENMONOPOLY_PURE": "1"})
     assert pure["status"].startswith("pure Python") and not pure["compiled"]
     assert pure["digests"] == here
-    assert pure["batches"] == batches        # simulate's digest too (its cheap per-game digest)
+    assert pure["batches"] == batches  # simulate's digest too (its cheap per-game digest)
 
 
 def test_a_compiled_module_older_than_its_source_is_not_used(tmp_path: Path) -> None:
@@ -104,8 +106,10 @@ def test_bytecode_caches_are_not_taken_for_compiled_modules(tmp_path: Path) -> N
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPATH"] = str(copy)
     code = "import openmonopoly._native as n; print(n.status())"
-    runs = [subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-            for _ in range(2)]
+    runs = [
+        subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+        for _ in range(2)
+    ]
     assert list((copy / "openmonopoly").rglob("*.cpython-*.pyc")), "the first run wrote no bytecode cache"
     for run in runs:
         assert run.stdout.strip() == "compiled (mypyc)"
@@ -113,7 +117,7 @@ def test_bytecode_caches_are_not_taken_for_compiled_modules(tmp_path: Path) -> N
 
 
 def test_every_step_class_has_its_own_name_so_saved_steps_load_as_themselves() -> None:
-    om.Game("mandalorian", 4, seed=1)          # imports every family's steps
+    om.Game("mandalorian", 4, seed=1)  # imports every family's steps
     types = step_types()
     assert types["Debt"] is money.Debt
     debt = money.Debt(0, -1, 120, "tax", 4)

@@ -1,6 +1,7 @@
 """A seventh edition on an existing rules family is one data file and no code: a UK board (the classic
 file with pounds and the UK names) from a directory of the user's, played to the end, saved and
 replayed, listed by the catalogue, its events in its own money."""
+
 from __future__ import annotations
 
 import json
@@ -13,13 +14,36 @@ from openmonopoly import catalogue
 from openmonopoly.agents import make_agent
 from openmonopoly.editions import DATA
 
-UK_NAMES = {1: "Old Kent Road", 3: "Whitechapel Road", 5: "King's Cross Station", 6: "The Angel Islington",
-            8: "Euston Road", 9: "Pentonville Road", 11: "Pall Mall", 12: "Electric Company", 13: "Whitehall",
-            14: "Northumberland Avenue", 15: "Marylebone Station", 16: "Bow Street", 18: "Marlborough Street",
-            19: "Vine Street", 21: "Strand", 23: "Fleet Street", 24: "Trafalgar Square",
-            25: "Fenchurch St. Station", 26: "Leicester Square", 27: "Coventry Street", 28: "Water Works",
-            29: "Piccadilly", 31: "Regent Street", 32: "Oxford Street", 34: "Bond Street",
-            35: "Liverpool Street Station", 37: "Park Lane", 39: "Mayfair"}
+UK_NAMES = {
+    1: "Old Kent Road",
+    3: "Whitechapel Road",
+    5: "King's Cross Station",
+    6: "The Angel Islington",
+    8: "Euston Road",
+    9: "Pentonville Road",
+    11: "Pall Mall",
+    12: "Electric Company",
+    13: "Whitehall",
+    14: "Northumberland Avenue",
+    15: "Marylebone Station",
+    16: "Bow Street",
+    18: "Marlborough Street",
+    19: "Vine Street",
+    21: "Strand",
+    23: "Fleet Street",
+    24: "Trafalgar Square",
+    25: "Fenchurch St. Station",
+    26: "Leicester Square",
+    27: "Coventry Street",
+    28: "Water Works",
+    29: "Piccadilly",
+    31: "Regent Street",
+    32: "Oxford Street",
+    34: "Bond Street",
+    35: "Liverpool Street Station",
+    37: "Park Lane",
+    39: "Mayfair",
+}
 
 
 def write_uk(directory: Path) -> Path:

@@ -6,6 +6,7 @@ These tests build wheels (one compiles the core: about a minute of CPU) and inst
 virtualenv (the dependencies come from the package index or pip's cache), so they are marked
 ``install``: ``pytest -m "not install"`` leaves them out; ``make test`` and CI run them.
 """
+
 from __future__ import annotations
 
 import json
@@ -22,13 +23,21 @@ from openmonopoly.sim import simulate
 pytestmark = pytest.mark.install
 
 ROOT = Path(__file__).resolve().parents[1]
-NOTICE = "openmonopoly: "            # how the build's notices begin (tools/build_native.py)
+NOTICE = "openmonopoly: "  # how the build's notices begin (tools/build_native.py)
 
 
 def fresh_copy(to: Path) -> Path:
     """The project as a fresh clone has it (tracked and new files, nothing ignored: no build, no venv)."""
-    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"], cwd=ROOT,
-                            capture_output=True, check=True).stdout.decode().split("\0")
+    listed = (
+        subprocess.run(
+            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
+            cwd=ROOT,
+            capture_output=True,
+            check=True,
+        )
+        .stdout.decode()
+        .split("\0")
+    )
     for name in filter(None, listed):
         source = ROOT / name
         if source.is_file():
@@ -39,8 +48,12 @@ def fresh_copy(to: Path) -> Path:
 
 def build_wheel(project: Path, out: Path, **env: str) -> tuple[Path, str]:
     """``pip wheel`` of ``project`` (in an isolated build environment, as ``pip install .`` does)."""
-    run = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(project)],
-                         env=dict(os.environ, **env), capture_output=True, text=True)
+    run = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(project)],
+        env=dict(os.environ, **env),
+        capture_output=True,
+        text=True,
+    )
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
     wheels = list(out.glob("openmonopoly-*.whl"))
     assert len(wheels) == 1, wheels
@@ -53,13 +66,22 @@ def notices(build_log: str) -> list[str]:
 
 def user_env() -> dict[str, str]:
     """A user's environment: bytecode caching on, nothing of this checkout on the path."""
-    return {k: v for k, v in os.environ.items()
-            if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "OPENMONOPOLY_PURE", "VIRTUAL_ENV")}
+    return {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONDONTWRITEBYTECODE", "PYTHONPATH", "OPENMONOPOLY_PURE", "VIRTUAL_ENV")
+    }
 
 
 def run_installed(venv: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([str(venv / "bin" / "openmonopoly"), *args], cwd=cwd, env=user_env(),
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [str(venv / "bin" / "openmonopoly"), *args],
+        cwd=cwd,
+        env=user_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -69,11 +91,12 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     base = tmp_path_factory.mktemp("install")
     project = fresh_copy(base / "project")
     wheel, log = build_wheel(project, base / "dist")
-    assert notices(log) == [], log[-3000:]          # a compiler is there: no fallback notice
+    assert notices(log) == [], log[-3000:]  # a compiler is there: no fallback notice
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    pip = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
-                         capture_output=True, text=True)
+    pip = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)], capture_output=True, text=True
+    )
     assert pip.returncode == 0, pip.stderr[-3000:]
     return venv, base
 
@@ -84,10 +107,12 @@ def test_an_installed_wheel_uses_the_compiled_core_with_bytecode_caching_on(inst
     package = site / "openmonopoly"
     assert list(package.glob("engine/game.*.so")), "the wheel has no compiled engine"
     assert (package / "_native_manifest.json").is_file()
-    assert not (package.parent / "src").exists()            # no sources beside: an installed package
+    assert not (package.parent / "src").exists()  # no sources beside: an installed package
     # The first run writes bytecode caches next to the installed sources; the second reads them.
-    runs = [run_installed(venv, "simulate", "--games", "3", "--seed", "7", "--workers", "1", "--json", cwd=base)
-            for _ in range(2)]
+    runs = [
+        run_installed(venv, "simulate", "--games", "3", "--seed", "7", "--workers", "1", "--json", cwd=base)
+        for _ in range(2)
+    ]
     assert list(package.rglob("__pycache__/*.cpython-*.pyc")), "bytecode caching was not on"
     for run in runs:
         assert run.returncode == 0, run.stderr
@@ -108,12 +133,20 @@ def test_without_a_c_compiler_the_build_says_so_once_and_installs_the_pure_pytho
     assert said[0].startswith("openmonopoly: no working C compiler (/bin/false ")
     assert said[0].endswith("this is the pure-Python engine (same games, slower)")
     pure = base / "venv-pure"
-    shutil.copytree(venv, pure, symlinks=True)          # the dependencies are already there
-    subprocess.run([str(pure / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps",
-                    "--force-reinstall", str(wheel)], check=True, capture_output=True)
+    shutil.copytree(venv, pure, symlinks=True)  # the dependencies are already there
+    subprocess.run(
+        [str(pure / "bin" / "python"), "-m", "pip", "install", "--quiet", "--no-deps", "--force-reinstall", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
     package = next((pure / "lib").glob("python*/site-packages")) / "openmonopoly"
     assert not list(package.rglob("*.so")) and not (package / "_native_manifest.json").exists()
-    version = subprocess.run([str(pure / "bin" / "python"), "-m", "openmonopoly.cli", "--version"], cwd=base,
-                             env=user_env(), capture_output=True, text=True)
+    version = subprocess.run(
+        [str(pure / "bin" / "python"), "-m", "openmonopoly.cli", "--version"],
+        cwd=base,
+        env=user_env(),
+        capture_output=True,
+        text=True,
+    )
     assert version.stderr == ""
     assert version.stdout.strip() == "openmonopoly 0.1.0, engine: pure Python (installed without the compiled core)"

@@ -7,6 +7,7 @@ the interesting moment the game goes through ``json.dumps``/``json.loads``;
 then the original and the loaded copy are continued with the same actions
 (scripted, then the same random bot) and must stay equal.
 """
+
 from __future__ import annotations
 
 import copy
@@ -63,7 +64,7 @@ def continue_both(a: om.Game, b: om.Game, script: list[tuple[int, str]], bot_ste
 # ---------------------------------------------------------------------- mid-decision round trips
 def test_round_trip_mid_auction() -> None:
     g = new_game("classic", 3, seed=3)
-    roll(g, 0, 1, 2)                       # GO -> Baltic Avenue
+    roll(g, 0, 1, 2)  # GO -> Baltic Avenue
     assert g.prompt.kind == "buy" and g.prompt.details["pos"] == BALTIC
     g.act(0, "auction")
     g.act(1, "bid 10")
@@ -83,10 +84,10 @@ def test_round_trip_mid_debt() -> None:
     own(g, 0, BALTIC)
     own(g, 1, ORIENTAL)
     set_cash(g, 0, 2)
-    roll(g, 0, 2, 4)                       # GO -> Oriental Avenue: rent 6, cash 2
+    roll(g, 0, 2, 4)  # GO -> Oriental Avenue: rent 6, cash 2
     p = g.prompt
     assert p.kind == "debt" and p.player == 0 and p.details["amount"] == 6
-    assert g.legal_actions(0).actions == [om.Action("mortgage", BALTIC)]   # nothing but raising money
+    assert g.legal_actions(0).actions == [om.Action("mortgage", BALTIC)]  # nothing but raising money
     invariants(g)
     h = saved(g)
     assert h.prompt == g.prompt
@@ -240,8 +241,7 @@ def tampered(record: dict, how: str) -> dict:
     return r
 
 
-@pytest.mark.parametrize("how", ["dice", "action", "player", "result", "truncated-chance", "extra-chance",
-                                 "format"])
+@pytest.mark.parametrize("how", ["dice", "action", "player", "result", "truncated-chance", "extra-chance", "format"])
 def test_tampered_record_raises(how: str) -> None:
     g = bot_game()
     assert g.over
@@ -250,9 +250,27 @@ def test_tampered_record_raises(how: str) -> None:
 
 
 # ---------------------------------------------------------------------- refusals change nothing
-@pytest.mark.parametrize("text", ["buy", "bid 10", "pay", "bankrupt", "accept", "build 3", "sell 3",
-                                  "mortgage 5", "unmortgage 3", "trade 1 give=3", "trade 0 take=6",
-                                  "place 3", "pay-bail", "use-card", "roll 3", "frobnicate"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "buy",
+        "bid 10",
+        "pay",
+        "bankrupt",
+        "accept",
+        "build 3",
+        "sell 3",
+        "mortgage 5",
+        "unmortgage 3",
+        "trade 1 give=3",
+        "trade 0 take=6",
+        "place 3",
+        "pay-bail",
+        "use-card",
+        "roll 3",
+        "frobnicate",
+    ],
+)
 def test_rejected_action_leaves_game_unchanged(text: str) -> None:
     g = new_game("classic", 2, seed=3)
     own(g, 1, ORIENTAL)
@@ -267,8 +285,17 @@ def test_rejected_actions_mid_game_leave_game_unchanged() -> None:
     before = g.to_json()
     p = g.prompt.player
     other = (p + 1) % g.state.n
-    for player, text in [(other, "roll"), (p, "bid -1"), (p, "bid 1000000"), (p, "build 0"), (p, "sell 12"),
-                         (p, "mortgage 0"), (7, "roll"), (p, "place 99"), (other, "accept")]:
+    for player, text in [
+        (other, "roll"),
+        (p, "bid -1"),
+        (p, "bid 1000000"),
+        (p, "build 0"),
+        (p, "sell 12"),
+        (p, "mortgage 0"),
+        (7, "roll"),
+        (p, "place 99"),
+        (other, "accept"),
+    ]:
         if g.check(player, text) is None:
             continue
         with pytest.raises(om.IllegalAction):
@@ -279,6 +306,7 @@ def test_rejected_actions_mid_game_leave_game_unchanged() -> None:
 # ---------------------------------------------------------------------- cut, save or replay, play on
 def _bots(n: int, seed: int) -> list:
     from openmonopoly.agents import make_agent
+
     return [make_agent("heuristic", seed + p) for p in range(n)]
 
 
@@ -295,6 +323,7 @@ def test_a_game_cut_and_continued_plays_on_exactly_as_the_uncut_game(edition: st
     """A game rebuilt at a random point (by replaying its record, or by loading its saved JSON) and
     played on by the same bots gives the same game, chance outcomes included, as the uncut game."""
     import random
+
     n = 3
     options = {"max-rounds": 40}
     uncut = om.Game(edition, n, seed=11, options=options)

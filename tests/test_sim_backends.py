@@ -1,4 +1,5 @@
 """Simulation backends: the same games and the same digest for any backend, worker count and chunking."""
+
 from __future__ import annotations
 
 import json
@@ -24,8 +25,16 @@ SEATS = ["heuristic", "heuristic", "random"]
 ARGS = ("classic", 9, 5, SEATS)
 KW = {"max_rounds": 6}
 # What may differ between runs of the same simulation: timing and how it was run.
-RUN_FIELDS = {"games_per_sec", "player_turns_per_sec", "seconds", "startup_seconds", "player_turns_per_worker_sec",
-              "backend", "workers", "chunk_size"}
+RUN_FIELDS = {
+    "games_per_sec",
+    "player_turns_per_sec",
+    "seconds",
+    "startup_seconds",
+    "player_turns_per_worker_sec",
+    "backend",
+    "workers",
+    "chunk_size",
+}
 
 
 def same_games(result: dict) -> dict:
@@ -44,7 +53,7 @@ def test_chunks_cover_every_game_once():
             assert [i for a, b in chunks for i in range(a, b)] == list(range(games))
             assert all(1 <= b - a <= 64 for a, b in chunks)
     assert plan_chunks(10, 2, chunk_size=4) == [(0, 4), (4, 8), (8, 10)]
-    assert len(plan_chunks(200, 2)) >= 8                     # several chunks per worker, not one task per game
+    assert len(plan_chunks(200, 2)) >= 8  # several chunks per worker, not one task per game
     with pytest.raises(ValueError):
         plan_chunks(10, 2, chunk_size=0)
 
@@ -53,9 +62,20 @@ def test_summary_fields(reference):
     games = reference.games
     assert [g["index"] for g in games] == list(range(9))
     g = games[0]
-    assert set(g) >= {"index", "seed", "turns", "rounds", "end_reason", "winners", "cash", "net_worth", "landings",
-                      "rents", "first_player",
-                      "digest"}
+    assert set(g) >= {
+        "index",
+        "seed",
+        "turns",
+        "rounds",
+        "end_reason",
+        "winners",
+        "cash",
+        "net_worth",
+        "landings",
+        "rents",
+        "first_player",
+        "digest",
+    }
     assert len(g["cash"]) == len(g["net_worth"]) == 3 and len(g["landings"]) == 41
     assert g["end_reason"] in ("bankruptcy", "round-limit") and g["winners"]
     assert reference.result["interrupted"] is False and reference.result["games_requested"] == 9
@@ -73,7 +93,7 @@ def test_process_pool_matches_in_process(reference):
     assert other.result["backend"] == "process" and other.result["workers"] == 2
     assert same_games(other.result) == same_games(reference.result)
     assert other.games == reference.games
-    quick = simulate(*ARGS, **KW, workers=2)            # simulate() picks the pool when given workers
+    quick = simulate(*ARGS, **KW, workers=2)  # simulate() picks the pool when given workers
     assert quick["backend"] == "process" and quick["digest"] == reference.result["digest"]
 
 
@@ -127,9 +147,18 @@ def test_memory_stays_flat_without_summaries():
     for n in (4, 40, 400):
         agg = Aggregate(ed, SEATS)
         for i in range(n):
-            agg.add({"index": i, "landings": [1] * 41, "rents": [0] * 39 + [i % 5], "winners": [i % 3],
-                     "first_player": i % 3, "end_reason": "round-limit", "turns": 30 + i % 7,
-                     "digest": f"{i:032x}"})
+            agg.add(
+                {
+                    "index": i,
+                    "landings": [1] * 41,
+                    "rents": [0] * 39 + [i % 5],
+                    "winners": [i % 3],
+                    "first_player": i % 3,
+                    "end_reason": "round-limit",
+                    "turns": 30 + i % 7,
+                    "digest": f"{i:032x}",
+                }
+            )
         sizes.append(len(pickle.dumps(agg)))
     assert max(sizes) - min(sizes) < 64, sizes
 
@@ -157,7 +186,7 @@ def test_backend_choice_and_errors():
     # By default no more workers than games: one game plays in this process, with no pool to start.
     assert isinstance(make_backend("local", games=1), InProcess)
     assert make_backend("local", games=1000).workers == cpu_count()
-    assert isinstance(make_backend("local", workers=2, games=1), ProcessPool)      # asked for: given
+    assert isinstance(make_backend("local", workers=2, games=1), ProcessPool)  # asked for: given
     with pytest.raises(ValueError, match="unknown backend"):
         make_backend("spark")
     with pytest.raises(ValueError, match="at least 1"):
@@ -168,8 +197,20 @@ def test_backend_choice_and_errors():
 
 # ---------------------------------------------------------------------------------------- the command
 runner = CliRunner()
-CLI = ["simulate", "--edition", "classic", "--games", "8", "--seed", "3", "--seats", "heuristic,random,heuristic",
-       "--max-rounds", "5", "--json"]
+CLI = [
+    "simulate",
+    "--edition",
+    "classic",
+    "--games",
+    "8",
+    "--seed",
+    "3",
+    "--seats",
+    "heuristic,random,heuristic",
+    "--max-rounds",
+    "5",
+    "--json",
+]
 
 
 def cli_json(*extra: str) -> dict:
@@ -204,14 +245,17 @@ def test_cli_keyboard_interrupt_prints_what_finished_and_exits_130(monkeypatch):
     assert data["digest"] == cli_json("--games", "4", "--workers", "1")["digest"]
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--workers", "0"], ["--workers", "at least 1"]),
-    (["--backend", "spark"], ["unknown --backend", "local", "ray"]),
-    (["--address", "127.0.0.1:6379"], ["--address", "--backend ray"]),
-    (["--chunk-size", "0"], ["--chunk-size", "at least 1"]),
-    (["--out", "games.xlsx"], [".csv", ".parquet"]),
-    (["--out", "/nonexistent/dir/games.csv"], ["no such folder"]),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--workers", "0"], ["--workers", "at least 1"]),
+        (["--backend", "spark"], ["unknown --backend", "local", "ray"]),
+        (["--address", "127.0.0.1:6379"], ["--address", "--backend ray"]),
+        (["--chunk-size", "0"], ["--chunk-size", "at least 1"]),
+        (["--out", "games.xlsx"], [".csv", ".parquet"]),
+        (["--out", "/nonexistent/dir/games.csv"], ["no such folder"]),
+    ],
+)
 def test_bad_flags_are_clear_errors(args, words):
     result = runner.invoke(app, CLI + args)
     assert result.exit_code == 2, result.output
@@ -225,11 +269,34 @@ def test_bad_flags_are_clear_errors(args, words):
 def test_ctrl_c_stops_a_process_pool_cleanly(tmp_path):
     """A real SIGINT to the command: it stops the pool, prints the finished games as JSON and exits 130."""
     out = tmp_path / "games.csv"
-    cmd = [sys.executable, "-m", "openmonopoly.cli", "simulate", "--games", "100000", "--seed", "1",
-           "--seats", "random,random", "--max-rounds", "20", "--workers", "2", "--chunk-size", "5",
-           "--json", "--out", str(out)]
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    cmd = [
+        sys.executable,
+        "-m",
+        "openmonopoly.cli",
+        "simulate",
+        "--games",
+        "100000",
+        "--seed",
+        "1",
+        "--seats",
+        "random,random",
+        "--max-rounds",
+        "20",
+        "--workers",
+        "2",
+        "--chunk-size",
+        "5",
+        "--json",
+        "--out",
+        str(out),
+    ]
+    proc = subprocess.Popen(
+        cmd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     try:
         # Wait until the pool's workers exist (the run has started), then a little longer.
         deadline = time.monotonic() + 60
@@ -291,7 +358,7 @@ def test_ray_backend_same_digest(reference):
         via_ray = cli_json("--backend", "ray", "--workers", "2")
         assert via_ray["backend"] == "ray"
         assert via_ray["digest"] == cli_json("--workers", "1")["digest"]
-        assert ray.is_initialized()                 # a Ray the caller started is left running
+        assert ray.is_initialized()  # a Ray the caller started is left running
     finally:
         if started:
             ray.shutdown()
@@ -337,7 +404,7 @@ def test_rates_count_only_the_time_spent_playing():
     run = run_simulation(*ARGS, **KW, backend="process", workers=2)
     r = run.result
     turns = sum(g["turns"] for g in run.games)
-    assert r["startup_seconds"] > 0.05            # two spawned interpreters importing the engine
+    assert r["startup_seconds"] > 0.05  # two spawned interpreters importing the engine
     assert r["player_turns_per_sec"] == pytest.approx(turns / r["seconds"])
     assert r["games_per_sec"] == pytest.approx(9 / r["seconds"])
     assert r["player_turns_per_worker_sec"] > 0

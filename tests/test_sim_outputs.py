@@ -1,4 +1,5 @@
 """simulate --out (CSV / Parquet, one row per game) and --report (plots + summary.md)."""
+
 from __future__ import annotations
 
 import csv
@@ -15,8 +16,21 @@ from openmonopoly.sim.report import PLOTS, wilson, win_rates, write_report
 
 SEATS = ["heuristic", "random", "heuristic"]
 runner = CliRunner()
-CLI = ["simulate", "--edition", "classic", "--games", "6", "--seed", "2", "--seats", ",".join(SEATS),
-       "--max-rounds", "6", "--workers", "1"]
+CLI = [
+    "simulate",
+    "--edition",
+    "classic",
+    "--games",
+    "6",
+    "--seed",
+    "2",
+    "--seats",
+    ",".join(SEATS),
+    "--max-rounds",
+    "6",
+    "--workers",
+    "1",
+]
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +48,7 @@ def test_csv_one_row_per_game(run, tmp_path):
     for row, game in zip(rows, run.games, strict=True):
         assert row["seats"] == ",".join(SEATS) and row["edition"] == "classic"
         assert int(row["seed"]) == game["seed"] and row["end_reason"] == game["end_reason"]
-        assert [int(w) - 1 for w in row["winners"].split(",")] == game["winners"]     # seats from 1
+        assert [int(w) - 1 for w in row["winners"].split(",")] == game["winners"]  # seats from 1
         assert [int(row[f"cash_{k}"]) for k in (1, 2, 3)] == game["cash"]
         assert [int(row[f"net_worth_{k}"]) for k in (1, 2, 3)] == game["net_worth"]
         assert int(row["turns"]) == game["turns"] and row["digest"] == game["digest"]
@@ -73,7 +87,7 @@ def test_report_folder_holds_its_plots(run, tmp_path):
         assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 5000
     text = summary.read_text()
     for name in PLOTS:
-        assert f"]({name})" in text                      # the summary links every plot
+        assert f"]({name})" in text  # the summary links every plot
     assert run.result["digest"] in text and "95% CI" in text
 
 
@@ -111,9 +125,9 @@ def test_cli_parquet_with_json(tmp_path):
     out = tmp_path / "games.parquet"
     result = runner.invoke(app, CLI + ["--out", str(out), "--json"])
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout)                    # stdout stays pure JSON
+    data = json.loads(result.stdout)  # stdout stays pure JSON
     assert pq.read_table(out).num_rows == data["games"] == 6
-    assert "━" not in result.stdout                     # no progress bar without a terminal
+    assert "━" not in result.stdout  # no progress bar without a terminal
 
 
 def test_cli_interrupted_run_still_writes_the_finished_games(tmp_path, monkeypatch):
@@ -136,6 +150,7 @@ def test_cli_interrupted_run_still_writes_the_finished_games(tmp_path, monkeypat
 
 # ---------------------------------------------------------------- report contents (issue 14.6)
 
+
 def test_rent_owed_is_counted_per_space_where_it_is_paid():
     """The simulation's rent statistic: landing on an owned street counts its rent on that space."""
     from openmonopoly.engine.game import Game
@@ -143,7 +158,7 @@ def test_rent_owed_is_counted_per_space_where_it_is_paid():
     game = Game("classic", 2, seed=5, events=False)
     mover = game.state.current
     owner = 1 - mover
-    game.state.owner[3] = owner                      # Baltic Avenue, rent $4
+    game.state.owner[3] = owner  # Baltic Avenue, rent $4
     counts = [0] * len(game.edition.board)
     game.rent_counts = counts
     game.chance.force_dice(1, 2)
@@ -158,11 +173,10 @@ def test_wins_are_counted_by_place_in_the_turn_order():
 
     agg = Aggregate(load("classic"), ["heuristic"] * 3)
     size = len(load("classic").board)
-    base = {"end_reason": "bankruptcy", "turns": 10, "landings": [0] * (size + 1), "rents": [0] * size,
-            "digest": "0"}
-    agg.add({**base, "index": 0, "winners": [2], "first_player": 2})      # the first mover won
-    agg.add({**base, "index": 1, "winners": [0], "first_player": 1})      # the third mover won
-    agg.add({**base, "index": 2, "winners": [1, 2], "first_player": 1})   # shared: first and second
+    base = {"end_reason": "bankruptcy", "turns": 10, "landings": [0] * (size + 1), "rents": [0] * size, "digest": "0"}
+    agg.add({**base, "index": 0, "winners": [2], "first_player": 2})  # the first mover won
+    agg.add({**base, "index": 1, "winners": [0], "first_player": 1})  # the third mover won
+    agg.add({**base, "index": 2, "winners": [1, 2], "first_player": 1})  # shared: first and second
     result = agg.result(edition="classic", seed=0, options={}, max_rounds=None, seconds=1.0)
     assert result["wins"] == [1.0, 0.5, 1.5]
     assert result["wins_by_turn_order"] == [1.5, 0.5, 1.0]
@@ -178,7 +192,7 @@ def test_report_shows_the_first_players_advantage_and_rent_by_group_in_edition_w
     rows = [line for line in section.splitlines() if line.startswith("| ") and "---" not in line][1:]
     assert rows, section
     groups = [row.split("|")[1].strip() for row in rows]
-    assert "Ships" in groups or "Power Sources" in groups        # the edition's words, not "railroads"
+    assert "Ships" in groups or "Power Sources" in groups  # the edition's words, not "railroads"
     shares = [float(row.split("|")[3].strip().rstrip("%")) for row in rows]
     assert sum(shares) == pytest.approx(100, abs=0.6) and shares == sorted(shares, reverse=True)
     assert all("₦" in row.split("|")[2] for row in rows)
@@ -188,8 +202,8 @@ def test_heat_scale_spans_the_landed_spaces_and_the_win_axis_shows_differences()
     from openmonopoly.analysis.plot import colour_scale
     from openmonopoly.sim.report import win_rate_axis_top
 
-    probs = [0.0, 0.018, 0.03, 0.022, 0.05]           # 0.05: In Jail, beyond the board's 4 spaces
-    assert colour_scale(probs, 4) == (0.018, 0.03)    # Go To Jail's 0 is not the bottom of the scale
+    probs = [0.0, 0.018, 0.03, 0.022, 0.05]  # 0.05: In Jail, beyond the board's 4 spaces
+    assert colour_scale(probs, 4) == (0.018, 0.03)  # Go To Jail's 0 is not the bottom of the scale
     rates = {"seat": [{"hi": 0.31}, {"hi": 0.28}], "kind": [], "order": []}
     top = win_rate_axis_top(rates, 0.25)
-    assert 0.31 < top < 0.5                           # not 0-1: a 3-point difference stays visible
+    assert 0.31 < top < 0.5  # not 0-1: a 3-point difference stays visible

@@ -1,4 +1,5 @@
 """sim.simulate / sim.play_game: reproducible, complete and consistent summaries."""
+
 from __future__ import annotations
 
 import json
@@ -25,9 +26,22 @@ def test_same_seed_same_digest_other_seed_other_digest(classic):
 
 def test_fields_present_and_consistent(classic):
     r = classic
-    json.dumps(r)                                          # plain data
-    for key in ("edition", "games", "seed", "seats", "options", "max_rounds", "wins", "end_reasons", "turns",
-                "landings", "games_per_sec", "player_turns_per_sec", "digest"):
+    json.dumps(r)  # plain data
+    for key in (
+        "edition",
+        "games",
+        "seed",
+        "seats",
+        "options",
+        "max_rounds",
+        "wins",
+        "end_reasons",
+        "turns",
+        "landings",
+        "games_per_sec",
+        "player_turns_per_sec",
+        "digest",
+    ):
         assert key in r
     assert (r["edition"], r["games"], r["seed"], r["seats"], r["max_rounds"]) == ("classic", 12, 3, SEATS, None)
     assert len(r["wins"]) == 4 and sum(r["wins"]) == pytest.approx(12)
@@ -36,7 +50,7 @@ def test_fields_present_and_consistent(classic):
     assert 0 < t["p50"] <= t["p95"] <= t["max"] and t["mean"] <= t["max"]
     positions = r["landings"]["positions"]
     assert [p["position"] for p in positions] == list(range(40))
-    assert positions[0]["name"].lower() == "go" and positions[30]["count"] == 0   # Go To Jail: the move ends in jail
+    assert positions[0]["name"].lower() == "go" and positions[30]["count"] == 0  # Go To Jail: the move ends in jail
     assert r["landings"]["in_jail"] > 0
     assert r["games_per_sec"] > 0 and r["player_turns_per_sec"] > 0
     assert len(r["digest"]) == 64
@@ -48,7 +62,7 @@ def test_landing_counts_add_up_to_the_moves_made():
     for seed in range(3):
         g = play_game("starwars40", SEATS, seed, events=True, landing_counts=counts)
         total_moves += sum(1 for e in g.history if e.kind == "moved")
-        assert getattr(g, "landing_counts", None) is None         # the hook is removed afterwards
+        assert getattr(g, "landing_counts", None) is None  # the hook is removed afterwards
     assert sum(counts) == total_moves
     r = simulate("starwars40", 3, 9, SEATS)
     assert sum(p["count"] for p in r["landings"]["positions"]) + r["landings"]["in_jail"] == r["landings"]["moves"]
@@ -69,8 +83,7 @@ def test_max_rounds_gives_round_limit():
 
 
 def test_options_pass_through():
-    r = simulate("starwars40", 2, 1, ["heuristic", "random"], options={"rent-must-be-claimed": True},
-                 max_rounds=20)
+    r = simulate("starwars40", 2, 1, ["heuristic", "random"], options={"rent-must-be-claimed": True}, max_rounds=20)
     assert r["options"] == {"rent-must-be-claimed": True}
     g = play_game("starwars40", ["heuristic", "random"], 1, options={"rent-must-be-claimed": True}, max_rounds=20)
     assert g.options["rent-must-be-claimed"] is True and g.options["max-rounds"] == 20
@@ -83,7 +96,7 @@ def test_humans_are_refused():
 
 def test_seed_derivation_is_stable():
     assert game_seed(1, 0) != game_seed(1, 1) != game_seed(2, 1)
-    assert game_seed(1, 0) == game_seed(1, 0) and 0 <= game_seed(1, 0) < 2 ** 63
+    assert game_seed(1, 0) == game_seed(1, 0) and 0 <= game_seed(1, 0) < 2**63
     assert agent_seed(5, 0) != agent_seed(5, 1)
 
 

@@ -1,6 +1,7 @@
 """Commands import only what they use: no Rich, engine or web stack for `--help`; no web stack, NumPy,
 matplotlib, Ray or other rules families for a simulation (the timings are bench/targets.py's; these
 tests check the cause)."""
+
 from __future__ import annotations
 
 import json
@@ -22,8 +23,9 @@ HEAVY = ("pydantic", "fastapi", "starlette", "uvicorn", "sqlalchemy", "numpy", "
 
 
 def modules_after(*args: str) -> set[str]:
-    out = subprocess.run([sys.executable, "-c", RUN, json.dumps(list(args))], capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", RUN, json.dumps(list(args))], capture_output=True, text=True, check=True
+    ).stdout
     return set(json.loads(out.strip().splitlines()[-1]))
 
 

@@ -1,4 +1,5 @@
 """Terminal play driven by piped input: prompts, commands, bad input, save, load, dialogs."""
+
 from __future__ import annotations
 
 import json
@@ -17,7 +18,7 @@ from openmonopoly.cli.terminal import Session
 from openmonopoly.engine import events as E
 
 runner = CliRunner()
-ONES = "1\n" * 400      # answer every prompt with its first choice: always a safe move (roll, buy, pass...)
+ONES = "1\n" * 400  # answer every prompt with its first choice: always a safe move (roll, buy, pass...)
 
 
 def play(*args: str, input: str):
@@ -28,8 +29,19 @@ def test_one_human_game_to_the_end(tmp_path):
     save = tmp_path / "early.json"
     final = tmp_path / "final.json"
     script = f"board\ndeed 1\nhelp\nxyzzy\nbid lots\nmortgage nowhere\nsave {save}\n" + ONES
-    result = play("--edition", "classic", "--seats", "human,random,random,random", "--seed", "5",
-                  "--max-rounds", "3", "--save", str(final), input=script)
+    result = play(
+        "--edition",
+        "classic",
+        "--seats",
+        "human,random,random,random",
+        "--seed",
+        "5",
+        "--max-rounds",
+        "3",
+        "--save",
+        str(final),
+        input=script,
+    )
     out = result.output
     assert result.exit_code == 0, out
     # The screen: status, what happened, numbered choices naming the decider; the board on demand.
@@ -58,16 +70,28 @@ def test_one_human_game_to_the_end(tmp_path):
 def test_loading_a_save_continues_it(tmp_path):
     save = tmp_path / "mid.json"
     # Play a few prompts, save, then the input ends: the game is left cleanly (and saved by --save too).
-    result = play("--edition", "starwars40", "--seats", "random,human,random", "--seed", "11",
-                  "--max-rounds", "4", "--save", str(save), input="1\n" * 6)
+    result = play(
+        "--edition",
+        "starwars40",
+        "--seats",
+        "random,human,random",
+        "--seed",
+        "11",
+        "--max-rounds",
+        "4",
+        "--save",
+        str(save),
+        input="1\n" * 6,
+    )
     assert result.exit_code == 0, result.output
     assert "End of input" in result.output
     saved = json.loads(save.read_text())
     before = om.Game.from_json(saved)
     assert not before.over
     done_path = tmp_path / "done.json"
-    result = play("--load", str(save), "--seats", "random,human,random", "--seed", "11", "--save",
-                  str(done_path), input=ONES)
+    result = play(
+        "--load", str(save), "--seats", "random,human,random", "--seed", "11", "--save", str(done_path), input=ONES
+    )
     assert result.exit_code == 0, result.output
     assert "Winner:" in result.output
     after = om.Game.from_json(json.loads(done_path.read_text()))
@@ -86,8 +110,19 @@ def test_quit_asks_to_save(tmp_path):
 
 
 def test_two_humans_share_the_terminal():
-    result = play("--edition", "starwars40", "--seats", "human,human,random", "--names", "Leia,Han,Chewie",
-                  "--seed", "9", "--max-rounds", "2", input=ONES)
+    result = play(
+        "--edition",
+        "starwars40",
+        "--seats",
+        "human,human,random",
+        "--names",
+        "Leia,Han,Chewie",
+        "--seed",
+        "9",
+        "--max-rounds",
+        "2",
+        input=ONES,
+    )
     assert result.exit_code == 0, result.output
     assert "Leia ▸" in result.output and "Han ▸" in result.output
     assert "Chewie ▸" not in result.output
@@ -97,9 +132,28 @@ def test_two_humans_share_the_terminal():
 def test_piped_stdin_through_the_real_command(tmp_path):
     """The installed entry point reads piped stdin (no terminal at all)."""
     env = dict(os.environ, COLUMNS="100")
-    proc = subprocess.run([sys.executable, "-m", "openmonopoly.cli", "play", "--edition", "starwars40",
-                           "--seats", "human,random", "--seed", "1", "--max-rounds", "2"],
-                          input=ONES, capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
+    proc = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "openmonopoly.cli",
+            "play",
+            "--edition",
+            "starwars40",
+            "--seats",
+            "human,random",
+            "--seed",
+            "1",
+            "--max-rounds",
+            "2",
+        ],
+        input=ONES,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        cwd=tmp_path,
+    )
     assert proc.returncode == 0, proc.stderr
     assert "Winner:" in proc.stdout
     assert "Traceback" not in proc.stderr
@@ -134,8 +188,8 @@ def _session(game: om.Game, kinds: list[str], script: Script) -> tuple[Session, 
 
 def test_trade_dialog_proposes_an_offer():
     game = _game_where_first_seat_starts(["Ann", "Bob"])
-    game.state.owner[1] = 0          # Ann: Mediterranean Avenue
-    game.state.owner[3] = 1          # Bob: Baltic Avenue
+    game.state.owner[1] = 0  # Ann: Mediterranean Avenue
+    game.state.owner[3] = 1  # Bob: Baltic Avenue
     script = Script(["trade", "1", "1", "baltic", "50", "y"])
     session, console = _session(game, ["human", "random"], script)
     assert session.run() == 0
@@ -151,7 +205,7 @@ def test_trade_dialog_proposes_an_offer():
 
 def test_auction_bid_asks_the_amount():
     game = _game_where_first_seat_starts(["Ann", "Bob"])
-    game.chance.force_dice(1, 2)     # Ann rolls 3: Baltic Avenue, for sale
+    game.chance.force_dice(1, 2)  # Ann rolls 3: Baltic Avenue, for sale
     # roll; decline to buy (auction); Bob (a bot) bids or passes; Ann chooses "Bid" and enters 77.
     script = Script(["1", "2", "2", "77"])
     session, console = _session(game, ["human", "random"], script)
@@ -161,7 +215,7 @@ def test_auction_bid_asks_the_amount():
     assert "auction of Baltic Avenue" in text
     assert any("Your bid" in p for p in script.prompts)
     bids = [e for e in game.history if e.kind == E.BID and e.player == 0]
-    if bids:                     # unless Bob's bid already passed $77, Ann's bid is in
+    if bids:  # unless Bob's bid already passed $77, Ann's bid is in
         assert bids[0].amount == 77
     else:
         assert "Not allowed: the bid must be at least" in text
@@ -170,14 +224,14 @@ def test_auction_bid_asks_the_amount():
 def test_anytime_commands_by_name():
     game = _game_where_first_seat_starts(["Ann", "Bob"])
     for pos in (1, 3):
-        game.state.owner[pos] = 0    # Ann owns the brown set
+        game.state.owner[pos] = 0  # Ann owns the brown set
     script = Script(["build mediterr", "mortgage baltic", "build 3", "manage", "", "unmortgage 3"])
     session, console = _session(game, ["human", "random"], script)
     session.run()
     text = console.export_text()
     kinds = [(e.kind, e.pos) for e in game.history if e.player == 0]
     assert (E.BUILT, 1) in kinds
-    assert "Not allowed:" in text                   # mortgaging Baltic with a house in the set is refused
+    assert "Not allowed:" in text  # mortgaging Baltic with a house in the set is refused
     assert (E.BUILT, 3) in kinds
     assert "Build a house on Mediterranean Avenue ($50)" in text
 

@@ -1,5 +1,6 @@
 """The terminal at 80x24 (issue 14): every screen fits, the question and its choices are always in view,
 drastic actions are confirmed, menus are grouped, bad input never crashes."""
+
 from __future__ import annotations
 
 import os
@@ -27,13 +28,12 @@ class Terminal:
     screen when the session asks for a line; then answers from ``lines``."""
 
     def __init__(self, lines: list[str], width: int = WIDTH, height: int = HEIGHT) -> None:
-        self.console = Console(width=width, height=height, record=True, file=open(os.devnull, "w"),
-                               color_system=None)
-        self.console.clear = self._clear         # type: ignore[method-assign]
+        self.console = Console(width=width, height=height, record=True, file=open(os.devnull, "w"), color_system=None)
+        self.console.clear = self._clear  # type: ignore[method-assign]
         self.lines = list(lines)
-        self.screen: list[str] = []              # what is on screen since the last clear
-        self.asked: list[tuple[str, list[str]]] = []   # (question, the screen's last HEIGHT lines)
-        self.drawn: list[list[str]] = []         # each whole screen the session drew, up to its question
+        self.screen: list[str] = []  # what is on screen since the last clear
+        self.asked: list[tuple[str, list[str]]] = []  # (question, the screen's last HEIGHT lines)
+        self.drawn: list[list[str]] = []  # each whole screen the session drew, up to its question
         self.fresh = False
 
     def _clear(self, home: bool = True) -> None:
@@ -47,7 +47,7 @@ class Terminal:
         if self.fresh:
             self.drawn.append(self.screen + [question])
             self.fresh = False
-        shown = (self.screen + [question])[-self.console.height:]
+        shown = (self.screen + [question])[-self.console.height :]
         self.asked.append((question, shown))
         self.screen.append(question)
         if not self.lines:
@@ -62,7 +62,7 @@ def session(game: om.Game, kinds: list[str], term: Terminal, **kw) -> Session:
 
 def check_screens(term: Terminal, game: om.Game) -> None:
     assert term.asked and term.drawn
-    for screen in term.drawn:                    # a drawn screen fits the window, its input line included
+    for screen in term.drawn:  # a drawn screen fits the window, its input line included
         assert len(screen) <= HEIGHT, "\n".join(screen)
     for question, shown in term.asked:
         for line in shown:
@@ -72,17 +72,40 @@ def check_screens(term: Terminal, game: om.Game) -> None:
             assert any(line.startswith(" 1) ") or "  1) " in line for line in shown), "\n".join(shown)
 
 
-EDITIONS = [("classic", {}), ("starwars40", {}), ("sailormoon", {"quicker-game": True}),
-            ("clonewars", {"starwars-rule": True}), ("mandalorian", {}), ("empire", {})]
-COMMANDS = ["board", "deeds", "mine", "players", "legend", "log 5", "help", "²", "--5", "9" * 5000, "-1",
-            "manage", "", "buy", "deed 1", "xyzzy"]
+EDITIONS = [
+    ("classic", {}),
+    ("starwars40", {}),
+    ("sailormoon", {"quicker-game": True}),
+    ("clonewars", {"starwars-rule": True}),
+    ("mandalorian", {}),
+    ("empire", {}),
+]
+COMMANDS = [
+    "board",
+    "deeds",
+    "mine",
+    "players",
+    "legend",
+    "log 5",
+    "help",
+    "²",
+    "--5",
+    "9" * 5000,
+    "-1",
+    "manage",
+    "",
+    "buy",
+    "deed 1",
+    "xyzzy",
+]
 
 
 @pytest.mark.parametrize("seed", [5, 7])
 @pytest.mark.parametrize("edition, options", EDITIONS, ids=[e for e, _ in EDITIONS])
 def test_every_screen_fits_80x24_with_the_question_in_view(edition, options, seed):
-    game = om.Game(edition, ["Ann", "Bo-Katan Kryze of Mandalore", "Cy", "Di"], seed=seed,
-                   options={"max-rounds": 10, **options})
+    game = om.Game(
+        edition, ["Ann", "Bo-Katan Kryze of Mandalore", "Cy", "Di"], seed=seed, options={"max-rounds": 10, **options}
+    )
     term = Terminal(COMMANDS + ["1"] * 300)
     s = session(game, ["human", "heuristic", "heuristic", "random"], term)
     assert s.run() == 0
@@ -109,7 +132,7 @@ def test_a_tall_window_shows_the_board_too():
 
 def _debt_game() -> om.Game:
     g = new_game("classic", 2)
-    own(g, 1, 39, level=5)                       # Boardwalk with a hotel: $2,000
+    own(g, 1, 39, level=5)  # Boardwalk with a hotel: $2,000
     set_cash(g, 0, 50)
     g.state.position[0] = 35
     roll(g, 0, 1, 3)
@@ -123,7 +146,7 @@ def test_bankruptcy_is_listed_last_and_asks_first():
     s = session(g, ["human", "human"], term)
     s.run()
     shown = "\n".join(term.asked[0][1])
-    assert " 1) Declare bankruptcy" in shown        # the only answer; any-time choices follow
+    assert " 1) Declare bankruptcy" in shown  # the only answer; any-time choices follow
     questions = [q for q, _ in term.asked]
     assert questions[1].startswith("Declare bankruptcy: are you sure?")
     assert g.state.alive[0] is False or not g.state.alive[0]
@@ -140,7 +163,7 @@ def test_declining_the_bankruptcy_question_changes_nothing():
 
 def test_accepting_a_one_sided_trade_asks_first_and_reject_comes_first():
     g = new_game("classic", 2)
-    own(g, 0, 39)                                 # Ann has Boardwalk; Ben offers $1 for it
+    own(g, 0, 39)  # Ann has Boardwalk; Ben offers $1 for it
     g.act(1, Action("trade", -1, TradeOffer(1, 0, (), (39,), 1)))
     assert g.prompt.kind == "trade" and g.prompt.player == 0
     term = Terminal(["2", "n", "2", "y"])
@@ -148,7 +171,7 @@ def test_accepting_a_one_sided_trade_asks_first_and_reject_comes_first():
     shown = "\n".join(term.asked[0][1])
     assert shown.index(" 1) Reject the trade") < shown.index(" 2) Accept the trade")
     assert term.asked[1][0].startswith("You would give about $400 of value and get $1: accept anyway?")
-    assert g.state.owner[39] == 1                  # accepted after the second "y"
+    assert g.state.owner[39] == 1  # accepted after the second "y"
 
 
 def test_a_fair_trade_is_accepted_without_a_question():
@@ -163,14 +186,14 @@ def test_a_fair_trade_is_accepted_without_a_question():
 
 def test_manage_submenu_has_no_duplicates():
     g = new_game("classic", 2)
-    own(g, 0, 16, 18, 19, level=1)              # the orange set with a house each
+    own(g, 0, 16, 18, 19, level=1)  # the orange set with a house each
     term = Terminal(["manage", ""])
     session(g, ["human", "human"], term).run()
     shown = "\n".join(next(lines for q, lines in term.asked if q.startswith("Manage")))
     assert shown.count("Sell all buildings of the Orange set") == 1
     assert "Manage properties… (" in shown and "Build a house on St. James Place" in shown
     first = "\n".join(term.asked[0][1])
-    assert "Build a house" not in first             # in the submenu, not on the main menu
+    assert "Build a house" not in first  # in the submenu, not on the main menu
 
 
 def test_clock_is_shown_and_time_up_offered_only_when_the_time_is_up():
@@ -188,8 +211,17 @@ def test_clock_is_shown_and_time_up_offered_only_when_the_time_is_up():
     assert labels[-2:][0].startswith("Time is up") or any(label.startswith("Time is up") for label in labels)
     # without a clock of ours (players keep the time) the end is offered, and confirmed
     s.deadline = None
-    term2 = Terminal([str(1 + [c.label for c in s.choices(0, g.legal_actions(0))].index(
-        next(label for label in labels if label.startswith("Time is up")))), "n"])
+    term2 = Terminal(
+        [
+            str(
+                1
+                + [c.label for c in s.choices(0, g.legal_actions(0))].index(
+                    next(label for label in labels if label.startswith("Time is up"))
+                )
+            ),
+            "n",
+        ]
+    )
     session(g, ["human", "human"], term2).run()
     assert not g.over
     assert any(q.startswith("End the game now?") for q, _ in term2.asked)
@@ -210,7 +242,7 @@ def test_set_letters_tell_sets_apart_without_colour():
 
 def test_mine_lists_current_rents():
     g = new_game("classic", 2)
-    own(g, 0, 1, 3)                               # the brown set: double rent
+    own(g, 0, 1, 3)  # the brown set: double rent
     text = Console(width=WIDTH, record=True, file=open(os.devnull, "w"))
     text.print(screen_for(g).properties_table(0))
     out = text.export_text()
@@ -238,8 +270,9 @@ def test_play_picks_a_seed_prints_it_and_the_seed_replays_the_game():
     assert first.exit_code == 0, first.output
     found = re.match(r"seed (\d+): replay with --seed (\d+)\n", first.output)
     assert found and found.group(1) == found.group(2)
-    again = runner.invoke(app, ["play", "--seats", "random,random", "--max-rounds", "2", "--seed", found.group(1)],
-                          input="")
+    again = runner.invoke(
+        app, ["play", "--seats", "random,random", "--max-rounds", "2", "--seed", found.group(1)], input=""
+    )
     assert again.output == first.output
 
 
@@ -247,7 +280,7 @@ def test_event_words_people_read():
     from openmonopoly.engine.events import Event
     from openmonopoly.rules.words import first_rolls, money_words
 
-    assert first_rolls("0:5+6 1:3+5", ["Ann", "Ben"]) == "Ann 5+6, Ben 3+5"       # names, not seats from 0
+    assert first_rolls("0:5+6 1:3+5", ["Ann", "Ben"]) == "Ann 5+6, Ben 3+5"  # names, not seats from 0
     mando = om.load_edition("mandalorian")
     assert money_words(mando, 1) == "1 credit" and money_words(mando, 2) == "2 credits"
     assert money_words(om.load_edition("classic"), 1) == "$1"
@@ -255,6 +288,7 @@ def test_event_words_people_read():
     assert g.describe(Event(E.PAID, 0, amount=5, other=-1, info="interest")) == "Ann pays ₦5 interest to the bank."
     m = om.Game("mandalorian", ["Din", "Bo"], seed=1)
     from openmonopoly.rules.mandalorian import events as ME
+
     assert m.describe(Event(ME.BATTLE_ROLL, 0, amount=5, other=50, info="roll")) == "Din rolls 5."
     assert m.describe(Event(ME.BATTLE_ROLL, 0, amount=7, other=52, info="roll")) == "Din rolls 5 + 2 (both dice) = 7."
 

@@ -1,4 +1,5 @@
 """The command line with the Sailor Moon and Clone Wars editions and their options."""
+
 from __future__ import annotations
 
 import json
@@ -27,10 +28,12 @@ def test_editions_json_lists_both_editions_with_their_options():
 
 
 def test_simulate_with_each_option():
-    for args in (["--edition", "clonewars", "--option", "starwars-rule"],
-                 ["--edition", "clonewars", "--option", "quicker-game", "--option", "starwars-rule"],
-                 ["--edition", "clonewars", "--option", "time-limit=10"],
-                 ["--edition", "sailormoon", "--option", "quicker-game"]):
+    for args in (
+        ["--edition", "clonewars", "--option", "starwars-rule"],
+        ["--edition", "clonewars", "--option", "quicker-game", "--option", "starwars-rule"],
+        ["--edition", "clonewars", "--option", "time-limit=10"],
+        ["--edition", "sailormoon", "--option", "quicker-game"],
+    ):
         result = run("simulate", *args, "-n", "2", "--seats", "random,heuristic,heuristic", "--json")
         assert result.exit_code == 0, result.output
         assert json.loads(result.output)["games"] == 2
@@ -39,8 +42,9 @@ def test_simulate_with_each_option():
 def test_unknown_option_and_refused_combination_are_clear_errors():
     result = run("simulate", "--edition", "clonewars", "--option", "bogus", "-n", "1")
     assert result.exit_code == 2 and "known options" in result.output and "starwars-rule" in result.output
-    result = run("simulate", "--edition", "clonewars", "--option", "quicker-game", "--option", "time-limit=5",
-                 "-n", "1")
+    result = run(
+        "simulate", "--edition", "clonewars", "--option", "quicker-game", "--option", "time-limit=5", "-n", "1"
+    )
     assert result.exit_code == 2 and "choose one" in result.output
     result = run("play", "--edition", "sailormoon", "--time-limit-minutes", "5", "--seats", "random,random")
     assert result.exit_code == 2 and "no time-limit game" in result.output
@@ -50,9 +54,16 @@ def test_terminal_plays_the_star_wars_rule_and_ends_a_clock_game():
     g = om.Game("clonewars", ["Ann", "Ben"], seed=2, options={"starwars-rule": True, "time-limit": 0})
     lines = iter(["1", "1"] + ["1"] * 400)
     out = Console(record=True, width=120)
-    session = Session(g, ["human", "random"], {1: om.agents.make_agent("random", 1)}, out,
-                      read=lambda prompt: next(lines), interactive=False, deadline=time.monotonic() + 3600)
-    for _ in range(30):                    # a few human decisions, then the clock runs out
+    session = Session(
+        g,
+        ["human", "random"],
+        {1: om.agents.make_agent("random", 1)},
+        out,
+        read=lambda prompt: next(lines),
+        interactive=False,
+        deadline=time.monotonic() + 3600,
+    )
+    for _ in range(30):  # a few human decisions, then the clock runs out
         if g.over or g.prompt.player != 0:
             session.bot_decides(g.prompt) if not g.over else None
             continue

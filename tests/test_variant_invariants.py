@@ -8,6 +8,7 @@ the quicker game's first bankruptcy, Swift Victory or the time limit), 2-6 playe
 "rent must be claimed"; one 3-player game of each bot kind per combination (the random one limited to
 6 rounds) runs the expensive checks at every step. New editions or options: add them to ``COMBOS``.
 """
+
 from __future__ import annotations
 
 import random
@@ -39,7 +40,7 @@ def combo_id(combo: tuple[str, dict]) -> str:
 def config(combo: tuple[str, dict], seed: int, full: bool = False) -> tuple[str, int, dict]:
     edition, options = combo
     rng = random.Random(seed * 7919 + 17)
-    players = 3 if full else rng.randint(2, 6)        # the expensive checks grow with the players
+    players = 3 if full else rng.randint(2, 6)  # the expensive checks grow with the players
     return edition, players, dict(options, **{"rent-must-be-claimed": rng.random() < 0.2})
 
 
@@ -47,16 +48,18 @@ def config(combo: tuple[str, dict], seed: int, full: bool = False) -> tuple[str,
 def test_random_games(combo) -> None:
     for seed in range(RANDOM_GAMES):
         full = seed == 0
-        play_checked(seed, "random", full=full, max_rounds=6 if full else 15 + seed % 20,
-                     config=config(combo, seed, full))
+        play_checked(
+            seed, "random", full=full, max_rounds=6 if full else 15 + seed % 20, config=config(combo, seed, full)
+        )
 
 
 @pytest.mark.parametrize("combo", COMBOS, ids=combo_id)
 def test_heuristic_games(combo) -> None:
     for seed in range(1000, 1000 + HEURISTIC_GAMES):
         full = seed == 1000
-        play_checked(seed, "heuristic", full=full, max_rounds=None, config=config(combo, seed, full),
-                     end_reasons=END_REASONS)
+        play_checked(
+            seed, "heuristic", full=full, max_rounds=None, config=config(combo, seed, full), end_reasons=END_REASONS
+        )
 
 
 def test_refused_combination() -> None:

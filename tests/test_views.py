@@ -1,4 +1,5 @@
 """Views: what a player (or a spectator) may see of a game, and nothing more."""
+
 from __future__ import annotations
 
 import json
@@ -60,7 +61,7 @@ def test_spectator_sees_public_state_only() -> None:
     spectator = g.view(None)
     data = spectator.to_json()
     assert data["viewer"] is None
-    assert data["legal"] is None                       # spectators cannot act
+    assert data["legal"] is None  # spectators cannot act
     assert spectator.legal_actions().actions == [] and not spectator.legal_actions()
     assert spectator.check(om.Action("roll")) is not None
     # the public fields equal the state's

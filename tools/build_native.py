@@ -17,6 +17,7 @@ back to the sources when they no longer match. When no C compiler works, or the 
 short notice says so and the package is the pure-Python engine (same games, slower): in place, exit
 status 1 and no compiled module left behind; in a wheel, a wheel without extensions.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -31,7 +32,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SRC = ROOT / "src"
-SHARED_LIB = "openmonopoly_native"      # mypyc's runtime for the group: openmonopoly_native__mypyc.*.so
+SHARED_LIB = "openmonopoly_native"  # mypyc's runtime for the group: openmonopoly_native__mypyc.*.so
 
 
 def native_module():
@@ -39,7 +40,7 @@ def native_module():
     spec = importlib.util.spec_from_file_location("_openmonopoly_native", SRC / "openmonopoly" / "_native.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    with warnings.catch_warnings():          # (its "the compiled core is stale" is what we are fixing)
+    with warnings.catch_warnings():  # (its "the compiled core is stale" is what we are fixing)
         warnings.simplefilter("ignore")
         spec.loader.exec_module(module)
     return module
@@ -69,10 +70,12 @@ def clean(native) -> None:
 def mypy_config(native) -> str:
     """Strict enough for mypyc on the compiled modules; the others are only read for their types."""
     version = "{}.{}".format(*sys.version_info[:2])
-    return (f"[mypy]\npython_version = {version}\nfollow_imports = normal\n"
-            f"cache_dir = {ROOT / 'build' / 'native' / 'mypy_cache'}\n"
-            "[mypy-openmonopoly.*]\nignore_errors = True\n"
-            + "".join(f"[mypy-{m}]\nignore_errors = False\n" for m in native.COMPILED))
+    return (
+        f"[mypy]\npython_version = {version}\nfollow_imports = normal\n"
+        f"cache_dir = {ROOT / 'build' / 'native' / 'mypy_cache'}\n"
+        "[mypy-openmonopoly.*]\nignore_errors = True\n"
+        + "".join(f"[mypy-{m}]\nignore_errors = False\n" for m in native.COMPILED)
+    )
 
 
 def mypyc_extensions(native) -> list:
@@ -83,10 +86,15 @@ def mypyc_extensions(native) -> list:
     with tempfile.NamedTemporaryFile("w", suffix=".ini", delete=False) as cfg:
         cfg.write(mypy_config(native))
     cwd = os.getcwd()
-    os.chdir(ROOT)          # mypyc writes its C files and names their sources relative to here
+    os.chdir(ROOT)  # mypyc writes its C files and names their sources relative to here
     try:
-        return mypycify(["--config-file", cfg.name, *paths], opt_level="3", debug_level="0",
-                        group_name=SHARED_LIB, target_dir=str(ROOT / "build" / "native" / "c"))
+        return mypycify(
+            ["--config-file", cfg.name, *paths],
+            opt_level="3",
+            debug_level="0",
+            group_name=SHARED_LIB,
+            target_dir=str(ROOT / "build" / "native" / "c"),
+        )
     finally:
         os.chdir(cwd)
         os.unlink(cfg.name)
@@ -135,16 +143,16 @@ def setup_arguments() -> dict:
             if self.problem is None:
                 try:
                     extensions = mypyc_extensions(self.native)
-                except (SystemExit, Exception) as exc:     # mypyc reports type errors by exiting
+                except (SystemExit, Exception) as exc:  # mypyc reports type errors by exiting
                     self.problem = f"mypyc could not compile the core ({last_line(exc)})"
             self.distribution.ext_modules = extensions
             super().finalize_options()
             self.parallel = self.parallel or os.cpu_count() or 1
 
         def run(self) -> None:
-            if not self.inplace:                       # a build/ folder reused from an earlier build may
+            if not self.inplace:  # a build/ folder reused from an earlier build may
                 current = {Path(self.get_ext_fullpath(ext.name)).resolve() for ext in self.extensions}
-                for path in Path(self.build_lib).rglob("*"):      # hold its extensions: never ship those
+                for path in Path(self.build_lib).rglob("*"):  # hold its extensions: never ship those
                     if self.native.is_extension(path) and path.resolve() not in current:
                         path.unlink()
                 (Path(self.build_lib) / "openmonopoly" / self.native.MANIFEST.name).unlink(missing_ok=True)
@@ -157,11 +165,17 @@ def setup_arguments() -> dict:
                 for path in self.get_outputs():
                     Path(path).unlink(missing_ok=True)
                 self.extensions = []
-                notice(self.problem if self.editable_mode
-                       else f"{self.problem}; this is the pure-Python engine (same games, slower)")
+                notice(
+                    self.problem
+                    if self.editable_mode
+                    else f"{self.problem}; this is the pure-Python engine (same games, slower)"
+                )
                 return
-            package_dir = Path(self.get_finalized_command("build_py").get_package_dir("openmonopoly")
-                               if self.inplace else Path(self.build_lib) / "openmonopoly")
+            package_dir = Path(
+                self.get_finalized_command("build_py").get_package_dir("openmonopoly")
+                if self.inplace
+                else Path(self.build_lib) / "openmonopoly"
+            )
             self.built_manifest = package_dir / self.native.MANIFEST.name
             self.built_manifest.write_text(json.dumps(self.native.manifest(self.hashes), indent=1) + "\n")
 
@@ -169,8 +183,7 @@ def setup_arguments() -> dict:
             manifest = getattr(self, "built_manifest", None)
             return super().get_outputs() + ([str(manifest)] if manifest else [])
 
-    return {"ext_modules": [Extension(SHARED_LIB + "__mypyc", sources=[])],
-            "cmdclass": {"build_ext": CompiledCore}}
+    return {"ext_modules": [Extension(SHARED_LIB + "__mypyc", sources=[])], "cmdclass": {"build_ext": CompiledCore}}
 
 
 def build_in_place(native) -> int:
@@ -184,7 +197,7 @@ def build_in_place(native) -> int:
     cmd.build_temp = str(ROOT / "build" / "native")
     cmd.ensure_finalized()
     cwd = os.getcwd()
-    os.chdir(ROOT)                           # (package_dir is relative to the project)
+    os.chdir(ROOT)  # (package_dir is relative to the project)
     try:
         cmd.run()
     finally:

@@ -7,6 +7,7 @@
 Regenerate only when a change is meant to change games (a rules fix, a bot change), then read the
 diff: tests/test_playthroughs.py compares the files with what the engine plays now.
 """
+
 from __future__ import annotations
 
 import sys

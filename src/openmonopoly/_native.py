@@ -14,6 +14,7 @@ edit is never hidden behind an old build. ``OPENMONOPOLY_PURE=1`` asks for the p
 purpose (tests compare the two); without a build (an editable install before ``make native``, or an
 install where no C compiler was found) the sources run too.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -56,10 +57,10 @@ COMPILED = (
     "openmonopoly.agents.by_family",
 )
 PACKAGE_DIR = Path(__file__).resolve().parent
-_SOURCE_FIRST = set(COMPILED)        # the modules whose source is imported when running pure Python
+_SOURCE_FIRST = set(COMPILED)  # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
 PURE_ENV = "OPENMONOPOLY_PURE"
-PYTHON = "{}.{}".format(*sys.version_info[:2])      # extension modules are built for one minor version
+PYTHON = "{}.{}".format(*sys.version_info[:2])  # extension modules are built for one minor version
 EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
 
 
@@ -114,13 +115,17 @@ def _why_pure() -> str | None:
         return f"{PURE_ENV} is set"
     extensions = _extension_files()
     stray = sorted(m for m in extensions if m not in COMPILED)
-    if stray:                    # left by a build of another module list: never load them
+    if stray:  # left by a build of another module list: never load them
         _SOURCE_FIRST.update(stray)
-        warnings.warn(f"openmonopoly: compiled modules from another build ({', '.join(stray)}); using the "
-                      "pure-Python sources (run `make native` to rebuild)", RuntimeWarning, stacklevel=3)
+        warnings.warn(
+            f"openmonopoly: compiled modules from another build ({', '.join(stray)}); using the "
+            "pure-Python sources (run `make native` to rebuild)",
+            RuntimeWarning,
+            stacklevel=3,
+        )
         return "stray compiled modules"
     if not all(m in extensions for m in COMPILED):
-        if PACKAGE_DIR.parent.name == "src":            # a checkout
+        if PACKAGE_DIR.parent.name == "src":  # a checkout
             return "not compiled (run `make native`)"
         return "installed without the compiled core"
     try:
@@ -131,8 +136,12 @@ def _why_pure() -> str | None:
         return f"compiled for Python {built.get('python')}"
     stale = [m for m, h in source_hashes().items() if built.get("sources", {}).get(m) != h]
     if stale:
-        warnings.warn(f"openmonopoly: the compiled core is older than {', '.join(stale)}; using the pure-Python "
-                      "sources (run `make native` to rebuild)", RuntimeWarning, stacklevel=3)
+        warnings.warn(
+            f"openmonopoly: the compiled core is older than {', '.join(stale)}; using the pure-Python "
+            "sources (run `make native` to rebuild)",
+            RuntimeWarning,
+            stacklevel=3,
+        )
         return "compiled core is stale"
     return None
 
@@ -141,8 +150,9 @@ class _SourceFirst(importlib.machinery.PathFinder):
     """Finds the compiled modules' ``.py`` sources, so their extension modules are not loaded."""
 
     @classmethod
-    def find_spec(cls, fullname: str, path: Sequence[str] | None = None,
-                  target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:
+    def find_spec(
+        cls, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
         if fullname not in _SOURCE_FIRST:
             return None
         return importlib.util.spec_from_file_location(fullname, source_path(fullname))
@@ -160,5 +170,4 @@ def status() -> str:
 
 def is_compiled() -> bool:
     """Whether the modules in use are the compiled ones."""
-    return all(not getattr(sys.modules.get(m), "__file__", ".py").endswith(".py")
-               for m in COMPILED if m in sys.modules)
+    return all(not getattr(sys.modules.get(m), "__file__", ".py").endswith(".py") for m in COMPILED if m in sys.modules)

@@ -5,6 +5,7 @@ The terminal, the web server, simulation and RL all find editions and options he
 them asks a rules family anything directly, and none imports another interface. Rule facts about
 a game in progress (houses per hotel, what a player holds) come from its views, not from here.
 """
+
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -47,8 +48,10 @@ def difficulties(ed: Edition | str) -> list[dict[str, str]]:
     ``name`` (in the edition's words; plain English for an edition without its own) and ``about``."""
     eid = ed if isinstance(ed, str) else ed.id
     words = DIFFICULTY_WORDS.get(eid, DIFFICULTY_WORDS["classic"])
-    return [{"kind": level, "name": name, "about": DIFFICULTY_INFO[level]}
-            for level, name in zip(LEVELS, words, strict=True)]
+    return [
+        {"kind": level, "name": name, "about": DIFFICULTY_INFO[level]}
+        for level, name in zip(LEVELS, words, strict=True)
+    ]
 
 
 @dataclass(frozen=True)
@@ -67,10 +70,14 @@ class EditionInfo:
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "id": self.id, "name": self.name, "family": self.family, "rules_available": self.error is None,
+            "id": self.id,
+            "name": self.name,
+            "family": self.family,
+            "rules_available": self.error is None,
             "players": {"min": self.min_players, "max": self.max_players},
             "currency": {"symbol": self.currency_symbol, "format": self.money_format},
-            "options": [o.describe() for o in self.options]}
+            "options": [o.describe() for o in self.options],
+        }
         if self.error is not None:
             out["error"] = self.error
         return out
@@ -89,8 +96,11 @@ def editions() -> list[EditionInfo]:
         except OpenMonopolyError as exc:
             out.append(EditionInfo(eid, eid, "?", 0, 0, "", "", (), f"{type(exc).__name__}: {exc}"))
             continue
-        out.append(EditionInfo(ed.id, ed.name, ed.family, ed.min_players, ed.max_players, ed.currency_symbol,
-                               ed.money_format, options))
+        out.append(
+            EditionInfo(
+                ed.id, ed.name, ed.family, ed.min_players, ed.max_players, ed.currency_symbol, ed.money_format, options
+            )
+        )
     return out
 
 
@@ -140,25 +150,56 @@ def board(ed: Edition) -> dict[str, Any]:
     spaces = []
     for s in ed.board:
         group = ed.groups.get(s.group or "", {}) if s.group else {}
-        spaces.append({"pos": s.position, "name": s.name, "type": s.type, "group": s.group,
-                       "color": group.get("color") or group.get("colour"), "price": s.price, "rent": list(s.rent),
-                       "house_cost": s.house_cost, "hotel_cost": s.hotel_cost, "mortgage": s.mortgage,
-                       "unmortgage": s.unmortgage, "amount": s.amount})
-    groups = {k: {"name": v.get("name", k.replace("_", " ").replace("-", " ").title()),
-                  "color": v.get("color") or v.get("colour")} for k, v in ed.groups.items()}
+        spaces.append(
+            {
+                "pos": s.position,
+                "name": s.name,
+                "type": s.type,
+                "group": s.group,
+                "color": group.get("color") or group.get("colour"),
+                "price": s.price,
+                "rent": list(s.rent),
+                "house_cost": s.house_cost,
+                "hotel_cost": s.hotel_cost,
+                "mortgage": s.mortgage,
+                "unmortgage": s.unmortgage,
+                "amount": s.amount,
+            }
+        )
+    groups = {
+        k: {
+            "name": v.get("name", k.replace("_", " ").replace("-", " ").title()),
+            "color": v.get("color") or v.get("colour"),
+        }
+        for k, v in ed.groups.items()
+    }
     rules = {f.name: getattr(ed.rules, f.name) for f in fields(ed.rules)}
-    return {"id": ed.id, "name": ed.name, "family": ed.family,
-            "players": {"min": ed.min_players, "max": ed.max_players}, "money_format": ed.money_format,
-            "currency": ed.currency_symbol, "terms": ed.terms, "spaces": spaces, "groups": groups,
-            "tokens": ed.tokens, "decks": [d.name for d in ed.decks],
-            "cards": [[c.title for c in d.cards] for d in ed.decks],
-            "options": [o.describe() for o in cls.available_options(ed).values()],
-            "rules": {k: v for k, v in rules.items() if isinstance(v, (int, float, bool, str))},
-            "family_data": cls.board_facts(ed)}
+    return {
+        "id": ed.id,
+        "name": ed.name,
+        "family": ed.family,
+        "players": {"min": ed.min_players, "max": ed.max_players},
+        "money_format": ed.money_format,
+        "currency": ed.currency_symbol,
+        "terms": ed.terms,
+        "spaces": spaces,
+        "groups": groups,
+        "tokens": ed.tokens,
+        "decks": [d.name for d in ed.decks],
+        "cards": [[c.title for c in d.cards] for d in ed.decks],
+        "options": [o.describe() for o in cls.available_options(ed).values()],
+        "rules": {k: v for k, v in rules.items() if isinstance(v, (int, float, bool, str))},
+        "family_data": cls.board_facts(ed),
+    }
 
 
-def new_game(edition_id: str | Edition, names: list[str] | int, seed: int = 0,
-             options: dict[str, Any] | None = None, **kwargs: Any) -> Game:
+def new_game(
+    edition_id: str | Edition,
+    names: list[str] | int,
+    seed: int = 0,
+    options: dict[str, Any] | None = None,
+    **kwargs: Any,
+) -> Game:
     """A new game (``Game(...)``), with default names for a number of seats."""
     from .editions import load
     from .engine.game import Game
@@ -168,5 +209,18 @@ def new_game(edition_id: str | Edition, names: list[str] | int, seed: int = 0,
     return Game(ed, seats, seed, options, **kwargs)
 
 
-__all__ = ["DIFFICULTY_INFO", "DIFFICULTY_WORDS", "SEAT_KINDS", "EditionInfo", "board", "default_names",
-           "difficulties", "edition", "editions", "game_class", "new_game", "options", "parse_options"]
+__all__ = [
+    "DIFFICULTY_INFO",
+    "DIFFICULTY_WORDS",
+    "SEAT_KINDS",
+    "EditionInfo",
+    "board",
+    "default_names",
+    "difficulties",
+    "edition",
+    "editions",
+    "game_class",
+    "new_game",
+    "options",
+    "parse_options",
+]

@@ -1,4 +1,5 @@
 """The base of every error openmonopoly raises on purpose (below every subpackage, like the registry)."""
+
 from __future__ import annotations
 
 

@@ -9,15 +9,16 @@ imported only when an edition of it is first loaded.
 
 This module imports nothing of the project, so everything may import it.
 """
+
 from __future__ import annotations
 
 import importlib
 from typing import Any
 
-_MODULES: dict[str, tuple[str, ...]] = {}   # family id -> the modules that register it and its editions
-_LOADED: dict[str, tuple[str, ...]] = {}    # the same, once imported
-_FAMILIES: dict[str, type] = {}      # family id -> the family's Game class
-_EDITIONS: dict[str, type] = {}      # edition id -> the class of an edition with rules of its own
+_MODULES: dict[str, tuple[str, ...]] = {}  # family id -> the modules that register it and its editions
+_LOADED: dict[str, tuple[str, ...]] = {}  # the same, once imported
+_FAMILIES: dict[str, type] = {}  # family id -> the family's Game class
+_EDITIONS: dict[str, type] = {}  # edition id -> the class of an edition with rules of its own
 
 
 class UnknownFamily(LookupError):
@@ -52,7 +53,7 @@ def family_ids() -> list[str]:
 
 def family_class(family: str) -> Any:
     """The Game class of ``family``, importing its modules on first use."""
-    modules = _MODULES.pop(family, None)      # (popped: imported once, even if one of them fails)
+    modules = _MODULES.pop(family, None)  # (popped: imported once, even if one of them fails)
     if modules is not None:
         _LOADED[family] = modules
         for module in modules:

@@ -1,4 +1,5 @@
 """Landing probabilities: the exact chain and simulated moves agree; the classic board's values are sound."""
+
 import json
 
 import numpy as np
@@ -68,10 +69,11 @@ def test_themed_classic_editions_share_the_classic_chain():
 
 def test_exact_classic_is_fast():
     import time
+
     landing("classic")
     t = time.perf_counter()
     landing("classic")
-    assert time.perf_counter() - t < 3.0      # about 0.1 s; generous for a loaded machine
+    assert time.perf_counter() - t < 3.0  # about 0.1 s; generous for a loaded machine
 
 
 def test_json_shape():

@@ -14,8 +14,15 @@ runner = CliRunner()
 def test_rent_table_classic():
     data = rent_table("classic")
     rows = [r for r in data["rows"] if r["name"] == "Boardwalk"]
-    assert [r["level"] for r in rows] == ["unimproved", "full set", "1 house", "2 houses", "3 houses", "4 houses",
-                                          "hotel"]
+    assert [r["level"] for r in rows] == [
+        "unimproved",
+        "full set",
+        "1 house",
+        "2 houses",
+        "3 houses",
+        "4 houses",
+        "hotel",
+    ]
     hotel = rows[-1]
     assert hotel["rent"] == 2000 and hotel["cost"] == 400 + 4 * 200 + 200
     assert hotel["expected_rent_per_roll"] == pytest.approx(hotel["landing_probability"] * 2000)
@@ -34,8 +41,9 @@ def test_cli_landing_json_and_plot(tmp_path):
 
 
 def test_cli_landing_simulate_table():
-    res = runner.invoke(app, ["analyze", "landing", "-e", "classic", "--method", "simulate", "--rolls", "20000",
-                              "--jail", "short"])
+    res = runner.invoke(
+        app, ["analyze", "landing", "-e", "classic", "--method", "simulate", "--rolls", "20000", "--jail", "short"]
+    )
     assert res.exit_code == 0, res.output
     assert "In Jail" in res.output and "Illinois Avenue" in res.output
 

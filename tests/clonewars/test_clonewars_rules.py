@@ -1,4 +1,5 @@
 """Clone Wars rulebook scenarios (scripted dice; see docs/RULES-COVERAGE.md, section Clone Wars)."""
+
 from __future__ import annotations
 
 import json
@@ -35,11 +36,19 @@ def mission_roll(g: om.Game, p: int, face: int) -> list:
 def test_board_decks_money_and_words():
     g = new_game(CW, 3)
     ed = g.edition
-    assert [ed.board[p].name for p in ed.railroads] == ["The Twilight", "The Resolute", "The Malevolence",
-                                                       "The Defender"]
+    assert [ed.board[p].name for p in ed.railroads] == [
+        "The Twilight",
+        "The Resolute",
+        "The Malevolence",
+        "The Defender",
+    ]
     assert (ed.board[SKYTOP].name, ed.board[MEDICAL].name) == ("Skytop Station", "Republic Medical Station")
     assert (ed.board[4].name, ed.board[4].amount, ed.board[38].name, ed.board[38].amount) == (
-        "Trade Blockade", 200, "Ransom", 100)
+        "Trade Blockade",
+        200,
+        "Ransom",
+        100,
+    )
     assert [d.name for d in ed.decks] == ["Sith", "Jedi"] and [len(d.cards) for d in ed.decks] == [16, 16]
     assert (ed.term("house"), ed.term("hotel")) == ("settlement", "city")
     assert ed.money(1500) == "1,500 credits" and g.state.cash == [1500] * 3
@@ -60,15 +69,15 @@ def test_auction_from_1_credit_cash_only_and_the_last_bidder_must_buy():
     """Common mistake 1: 'nobody has to buy at an auction' -- the last bidder not outbid must buy."""
     g = new_game(CW, 3)
     set_cash(g, 1, 40)
-    roll(g, 0, 2, 6)                       # Ruusan
+    roll(g, 0, 2, 6)  # Ruusan
     g.act(0, "auction")
     assert prompt_kind(g) == (1, "auction") and g.prompt.details["minimum"] == 1
-    assert g.legal_actions(1).bid_range == (1, 40)          # only up to the cash held
+    assert g.legal_actions(1).bid_range == (1, 40)  # only up to the cash held
     assert_refused(g, 1, "bid 41", "at most")
     g.act(1, "bid 1")
     g.act(2, "pass")
     g.act(0, "pass")
-    assert g.state.owner[RUUSAN] == 1 and g.state.cash[1] == 39      # bound by the bid: bought
+    assert g.state.owner[RUUSAN] == 1 and g.state.cash[1] == 39  # bound by the bid: bought
     check_invariants(g)
 
 
@@ -90,7 +99,7 @@ def test_double_set_rent_stays_on_unmortgaged_sites_of_a_partly_mortgaged_group(
     g = new_game(CW, 2)
     own(g, 1, BOTHAWUI, RUUSAN, ABREGADO)
     g.state.mortgaged[ABREGADO] = True
-    roll(g, 0, 2, 6)                       # Ruusan: rent 6, doubled
+    roll(g, 0, 2, 6)  # Ruusan: rent 6, doubled
     assert g.state.cash[0] == 1500 - 12
 
 
@@ -123,7 +132,7 @@ def test_sell_a_city_back_for_4_settlements_and_half_the_city_price():
     g = new_game(CW, 2)
     city_group(g)
     houses = g.state.bank_houses
-    g.act(0, f"sell {RISHI}")              # city cost 100: half is 50; 4 settlements back on the site
+    g.act(0, f"sell {RISHI}")  # city cost 100: half is 50; 4 settlements back on the site
     assert g.state.level[RISHI] == 4 and g.state.bank_houses == houses - 4 and g.state.cash[0] == 1550
     check_invariants(g)
 
@@ -132,7 +141,7 @@ def test_sell_a_city_outright_for_half_the_city_and_half_4_settlements():
     g = new_game(CW, 2)
     city_group(g)
     hotels = g.state.bank_hotels
-    g.act(0, f"sell-city {RISHI}")         # 100/2 + 4 * 100/2
+    g.act(0, f"sell-city {RISHI}")  # 100/2 + 4 * 100/2
     assert g.state.level[RISHI] == 0 and g.state.bank_hotels == hotels + 1 and g.state.cash[0] == 1750
     # evenness from here on: build on the bare site first, sell from the top
     assert_refused(g, 0, f"build {RUGOSA}")
@@ -161,14 +170,14 @@ def test_bankruptcy_to_a_player_creditor_pays_10_percent_on_each_mortgaged_site_
     hold_card(g, 0, 1, jail_card)
     set_cash(g, 0, 5)
     place(g, 0, 5)
-    roll(g, 0, 1, 2)                       # Ruusan: 6 rent
+    roll(g, 0, 1, 2)  # Ruusan: 6 rent
     g.act(0, "bankrupt")
     assert g.state.owner[DUNE] == g.state.owner[TATOOINE] == 2 and g.state.cash[2] == 1505
     assert g.state.held[2] == [1 << 8 | jail_card]
     assert prompt_kind(g) == (2, "mortgaged-property")
     assert g.prompt.details["lift_cost"] == 33 + 3 and g.prompt.details["interest"] == 3
-    g.act(2, "keep")                       # the 10% even without lifting
-    g.act(2, "lift")                       # 10% now + the mortgage and its 10%
+    g.act(2, "keep")  # the 10% even without lifting
+    g.act(2, "lift")  # 10% now + the mortgage and its 10%
     assert g.state.cash[2] == 1505 - 3 - 36 and g.state.mortgaged[DUNE] != g.state.mortgaged[TATOOINE]
     check_invariants(g)
 
@@ -177,7 +186,7 @@ def test_bankruptcy_to_the_bank_mortgaged_sites_are_auctioned_free_of_mortgage()
     g = new_game(CW, 3)
     own(g, 0, DUNE, mortgaged=True)
     set_cash(g, 0, 10)
-    roll(g, 0, 1, 3)                       # Trade Blockade 200
+    roll(g, 0, 1, 3)  # Trade Blockade 200
     g.act(0, "bankrupt")
     assert prompt_kind(g)[1] == "auction" and not g.state.mortgaged[DUNE] and g.state.owner[DUNE] == BANK
     g.act(g.prompt.player, "bid 5")
@@ -192,18 +201,18 @@ def test_short_game_deals_3_free_deeds_city_after_3_settlements_and_ends_at_the_
     assert [sum(1 for o in s.owner if o == p) for p in range(3)] == [3, 3, 3] and s.cash == [1500] * 3
     assert g.houses_per_hotel == 3 and g.hotel_level == 4
     g = new_game(CW, 3, options={"quicker-game": True})
-    g.state.owner[:] = [BANK] * len(g.state.owner)          # forget the dealt deeds
+    g.state.owner[:] = [BANK] * len(g.state.owner)  # forget the dealt deeds
     own(g, 1, RUGOSA, TOYDARIA, RISHI, level=3)
     g.act(1, f"build {RISHI}")
     assert g.state.level[RISHI] == 4 and g.state.bank_houses == 32 - 9 + 3
-    assert g.state.cash[1] == 1400         # the city price: 100
+    assert g.state.cash[1] == 1400  # the city price: 100
     place(g, 0, 11)
-    roll(g, 0, 1, 1)                       # Toydaria: 3 settlements, rent as printed (450)
+    roll(g, 0, 1, 1)  # Toydaria: 3 settlements, rent as printed (450)
     assert g.state.cash[0] == 1050
     set_cash(g, 2, 100)
     place(g, 2, 9)
     start_turn(g, 2)
-    roll(g, 2, 1, 4)                       # Rishi with a city: 900
+    roll(g, 2, 1, 4)  # Rishi with a city: 900
     g.act(2, "bankrupt")
     assert g.over and g.state.end_reason == "first-bankruptcy"
     # the wealthiest by the stated valuation: cash, sites at price, settlements and cities at cost
@@ -228,8 +237,16 @@ def test_time_limit_deals_2_paid_deeds_and_the_richest_wins_after_the_rounds():
         assert len(mine) == 2 and s.cash[p] == 1500 - sum(ed.board[q].price for q in mine)
     while not g.over:
         p = g.prompt
-        g.act(p.player, "roll" if p.kind == "turn" else "auction" if p.kind == "buy" else
-              "pass" if p.kind == "auction" else g.legal_actions(p.player).actions[0])
+        g.act(
+            p.player,
+            "roll"
+            if p.kind == "turn"
+            else "auction"
+            if p.kind == "buy"
+            else "pass"
+            if p.kind == "auction"
+            else g.legal_actions(p.player).actions[0],
+        )
     assert g.state.end_reason == "time-limit" and g.state.round == 1
     worth = [g.net_worth(p) for p in range(3)]
     assert g.winners == [p for p in range(3) if worth[p] == max(worth)]
@@ -243,7 +260,7 @@ def test_time_up_ends_a_clock_game_and_is_refused_otherwise():
     assert g.over and g.winners == [2] and g.state.end_reason == "time-limit"
     clock = om.Game(CW, 3, seed=5, options={"time-limit": 0})
     clock.act(clock.prompt.player, "roll")
-    clock.act(2, "time-up")                # the record keeps it: the game replays
+    clock.act(2, "time-up")  # the record keeps it: the game replays
     assert clock.over and om.Game.replay(clock.record()).digest() == clock.digest()
     assert_refused(new_game(CW, 3, options={"time-limit": 5}), 0, "time-up", "after 5 rounds")
     assert_refused(new_game(CW, 3), 0, "time-up", "no time limit")
@@ -259,7 +276,7 @@ def test_star_wars_rule_is_optional():
     """Common mistake 5: 'the Star Wars rule always applies' -- only with the option."""
     g = new_game(CW, 2)
     place(g, 0, 2)
-    roll(g, 0, 6, 1)                       # Abregado System, with a 6
+    roll(g, 0, 6, 1)  # Abregado System, with a 6
     assert prompt_kind(g) == (0, "buy")
     g.act(0, "buy")
     assert prompt_kind(g) == (1, "turn")
@@ -291,7 +308,7 @@ def test_rulebook_example_anakin_establishes_bases():
     g.act(0, f"take {ABREGADO}")
     g.act(0, f"take {BOTHAWUI}")
     assert all(g.state.owner[q] == 0 for q in (BOTHAWUI, RUUSAN, ABREGADO)) and g.state.cash[0] == 1400
-    assert prompt_kind(g) == (1, "turn")   # the turn is over
+    assert prompt_kind(g) == (1, "turn")  # the turn is over
     check_invariants(g)
 
 
@@ -301,13 +318,13 @@ def test_mission_can_be_declined_and_failure_costs_100():
     g.act(0, "auction")
     for _ in range(3):
         g.act(g.prompt.player, "pass")
-    g.act(0, "pass")                       # no mission
+    g.act(0, "pass")  # no mission
     assert prompt_kind(g) == (1, "turn")
     g2 = sw_game()
     place(g2, 0, 14)
-    _to_mission(g2, 0, 6, 1)               # Kalida Nebula (auctioned, unsold), then mission 1
+    _to_mission(g2, 0, 6, 1)  # Kalida Nebula (auctioned, unsold), then mission 1
     cash = g2.state.cash[0]
-    mission_roll(g2, 0, 1)                 # light 1 needs 2
+    mission_roll(g2, 0, 1)  # light 1 needs 2
     assert g2.state.cash[0] == cash - 100
 
 
@@ -315,14 +332,20 @@ def _to_mission(g: om.Game, p: int, d1: int, d2: int) -> None:
     roll(g, p, d1, d2)
     while g.prompt.kind != "mission":
         kind = g.prompt.kind
-        g.act(g.prompt.player, "auction" if kind == "buy" else "pass" if kind == "auction" else
-              g.legal_actions(g.prompt.player).actions[0])
+        g.act(
+            g.prompt.player,
+            "auction"
+            if kind == "buy"
+            else "pass"
+            if kind == "auction"
+            else g.legal_actions(g.prompt.player).actions[0],
+        )
 
 
 def test_light_1_take_a_site_or_collect_100():
     g = sw_game()
     place(g, 0, 14)
-    _to_mission(g, 0, 1, 6)               # Free Parking, mission 1
+    _to_mission(g, 0, 1, 6)  # Free Parking, mission 1
     mission_roll(g, 0, 2)
     assert om.Action("collect") in g.legal_actions(0).actions
     g.act(0, "collect")
@@ -333,19 +356,19 @@ def test_light_3_move_to_any_space_resolves_it_without_salary():
     g = sw_game()
     own(g, 1, JABBA)
     place(g, 0, 14)
-    _to_mission(g, 0, 3, 6)                # 23: Antar (unowned) -> auctioned away
+    _to_mission(g, 0, 3, 6)  # 23: Antar (unowned) -> auctioned away
     mission_roll(g, 0, 2)
     cash = g.state.cash[0]
     g.act(0, f"pick {JABBA}")
     assert g.state.position[0] == JABBA and g.state.cash[0] == cash - 50
     moved = [e for e in g.history if e.kind == "moved"][-1]
-    assert (moved.pos, moved.info) == (JABBA, "placed")          # placed on it: no GO salary
+    assert (moved.pos, moved.info) == (JABBA, "placed")  # placed on it: no GO salary
 
 
 def test_light_4_another_turn():
     g = sw_game()
     place(g, 0, 10)
-    _to_mission(g, 0, 4, 6)                # Free Parking
+    _to_mission(g, 0, 4, 6)  # Free Parking
     mission_roll(g, 0, 2)
     assert prompt_kind(g) == (0, "turn")
 
@@ -369,10 +392,10 @@ def test_light_6_jedi_mind_trick_puts_another_player_on_any_space():
     g = sw_game()
     own(g, 0, ZIRO, JABBA)
     place(g, 0, 8)
-    _to_mission(g, 0, 6, 6)                # 6 and 6: mission 6, then the doubles roll
+    _to_mission(g, 0, 6, 6)  # 6 and 6: mission 6, then the doubles roll
     mission_roll(g, 0, 4)
     g.act(0, "target 1")
-    g.act(0, f"pick {JABBA}")              # 50 doubled: 100
+    g.act(0, f"pick {JABBA}")  # 50 doubled: 100
     assert g.state.position[1] == JABBA and g.state.cash[1] == 1400
     assert prompt_kind(g) == (0, "turn") and g.prompt.details["doubles"] == 1
 
@@ -380,11 +403,11 @@ def test_light_6_jedi_mind_trick_puts_another_player_on_any_space():
 def test_dark_steals_only_sites_outside_complete_groups():
     """Common mistake 3: 'the dark side steals any site' -- not one of a complete colour group."""
     g = sw_game()
-    own(g, 0, RUGOSA, TOYDARIA, RISHI)      # Anakin: a complete group
+    own(g, 0, RUGOSA, TOYDARIA, RISHI)  # Anakin: a complete group
     own(g, 0, JABBA)
     place(g, 1, 14)
     start_turn(g, 1)
-    _to_mission(g, 1, 1, 6)                # Grievous, dark 1
+    _to_mission(g, 1, 1, 6)  # Grievous, dark 1
     mission_roll(g, 1, 4)
     legal = g.legal_actions(1).actions
     assert om.Action("steal", JABBA) in legal and om.Action("steal", RISHI) not in legal
@@ -440,7 +463,7 @@ def test_swift_victory_failure_costs_200_and_last_player_wins():
 def test_no_mission_when_the_move_ends_in_jail():
     g = sw_game()
     place(g, 0, 23)
-    roll(g, 0, 6, 1)                       # 30: Go to Jail
+    roll(g, 0, 6, 1)  # 30: Go to Jail
     assert g.state.in_jail[0] and prompt_kind(g) == (1, "turn")
 
 
@@ -465,12 +488,12 @@ def test_bankruptcy_creditor_unmortgaging_a_received_site_pays_the_10_percent_du
     own(g, 2, RUUSAN)
     set_cash(g, 0, 5)
     place(g, 0, 5)
-    roll(g, 0, 1, 2)                       # Ruusan: 6 rent
+    roll(g, 0, 1, 2)  # Ruusan: 6 rent
     g.act(0, "bankrupt")
     assert prompt_kind(g) == (2, "mortgaged-property") and g.prompt.details["lift_cost"] == 36
     g.act(2, f"unmortgage {TATOOINE}")
     assert g.state.cash[2] == 1505 - 36
-    g.act(2, f"unmortgage {DUNE}")         # the one being asked about: the prompt is settled too
+    g.act(2, f"unmortgage {DUNE}")  # the one being asked about: the prompt is settled too
     assert g.state.cash[2] == 1505 - 72 and prompt_kind(g) == (1, "turn")
     check_invariants(g)
 

@@ -8,6 +8,7 @@ players' Empire hands (same counts) and the deck order in a clone: every
 view's ``to_json()`` is unchanged, and no view (nor the events it shows)
 names a card in another player's hand.
 """
+
 from __future__ import annotations
 
 import json
@@ -122,8 +123,7 @@ def check_privacy(g, step: int) -> None:
                     fail(g, step, f"view of {v} shows {e.player}'s Empire draw {e.info}")
 
 
-def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000,
-                 meddle: float = 0.0):
+def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000, meddle: float = 0.0):
     """``meddle``: see ``invariants.play_checked`` (random any-time actions by players not prompted)."""
     rng = random.Random(seed * 7919 + 3)
     players = rng.randint(2, 4)

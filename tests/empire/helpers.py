@@ -4,25 +4,53 @@ Dice: ``roll(g, p, d1, d2)`` scripts the numbered die ``d1`` and the swapper die
 swapper face). Cards: ``hand(g, p, ...)`` sets a player's Empire hand, ``stack_card(g, deck, card)`` puts
 a card on top of its pile. Towers: ``tower(g, p, ...)`` builds a tower from the board's billboards.
 """
+
 from __future__ import annotations
 
 import kit
 import openmonopoly as om
 from openmonopoly.rules.empire.data import OFFICE
 
-SW = 1                      # the swapper face of the second die (reconstructed: it replaces the '1')
-CHANCE, EMPIRE = 0, 1       # deck indices
+SW = 1  # the swapper face of the second die (reconstructed: it replaces the '1')
+CHANCE, EMPIRE = 0, 1  # deck indices
 # Empire card indices (decks[1]); Chance card indices (decks[0])
-E_SWAP_TOP, E_JSN, E_JSN2, E_JSN3, E_TAKEOVER, E_MOVE_ANY, E_TALLEST, E_BARGAIN, E_JAIL, E_CRASH, E_REVERSE, \
-    E_TAX, E_HANDS_OFF, E_FIRED = range(14)
-C_SPEED, C_WATER, C_SOLAR, C_PROFITS, C_JAIL, C_JAIL_FRAUD, C_BIRTHDAY, C_FINE, C_CASINO, C_CASINO2, C_AD, \
-    C_AWARD, C_WEBSITE, C_GOOJF = range(14)
+(
+    E_SWAP_TOP,
+    E_JSN,
+    E_JSN2,
+    E_JSN3,
+    E_TAKEOVER,
+    E_MOVE_ANY,
+    E_TALLEST,
+    E_BARGAIN,
+    E_JAIL,
+    E_CRASH,
+    E_REVERSE,
+    E_TAX,
+    E_HANDS_OFF,
+    E_FIRED,
+) = range(14)
+(
+    C_SPEED,
+    C_WATER,
+    C_SOLAR,
+    C_PROFITS,
+    C_JAIL,
+    C_JAIL_FRAUD,
+    C_BIRTHDAY,
+    C_FINE,
+    C_CASINO,
+    C_CASINO2,
+    C_AD,
+    C_AWARD,
+    C_WEBSITE,
+    C_GOOJF,
+) = range(14)
 # Board positions
 GO, NERF, RIVAL_TAX, TRANSFORMERS, EMPIRE_SPACE, RAZOR, CHANCE_SPACE, POLAROID, VIRGIN, JAIL = range(10)
 WILSON, PUMA, ELECTRIC, LEVIS, CANDY, CHANCE2, FOOD, BILLBOARD, FREE_PARKING = range(10, 19)
 GUITAR, NICK, CHANCE3, YAHOO, CAT, EMPIRE2, FORD, EBAY, GO_TO_JAIL = range(19, 28)
 SKYPE, BEATS, WATER, HEINZ, CHANCE4, UNIVERSAL, TOWER_TAX, XBOX = range(28, 36)
-
 
 
 def new_game(players: int = 3, seed: int = 1) -> om.Game:

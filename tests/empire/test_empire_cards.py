@@ -1,4 +1,5 @@
 """Empire cards (each one) and Chance cards (each one) -- rulebook sections 'Empire' and 'Chance'."""
+
 from __future__ import annotations
 
 from kit import assert_refused, event_kinds, jail, place, prompt_kind, roll, set_cash, stack_card
@@ -59,7 +60,7 @@ def test_empire_space_draws_a_secret_card_into_your_hand():
     """Empire: take the top Empire card (it is kept secret until played)."""
     g = on_turn()
     stack_card(g, EMPIRE, E_TALLEST)
-    ev = roll(g, 0, 2, 2)                  # 4: Empire (doubles: roll again)
+    ev = roll(g, 0, 2, 2)  # 4: Empire (doubles: roll again)
     assert g.state.hands[0] == [E_TALLEST]
     draw = [e for e in ev if e.kind == "card"]
     assert draw and draw[0].private_to == 0
@@ -71,7 +72,7 @@ def test_played_card_is_public_and_goes_to_the_bottom_of_the_pile():
     """Empire: once you've played it, return the card to the bottom of the pile."""
     g = on_turn()
     hand(g, 0, E_TALLEST)
-    tower(g, 1, XBOX, UNIVERSAL)           # 8 units: $400K
+    tower(g, 1, XBOX, UNIVERSAL)  # 8 units: $400K
     ev = g.act(0, f"play {E_TALLEST}")
     assert g.state.decks[EMPIRE][-1] == E_TALLEST and g.state.hands[0] == []
     assert [e for e in ev if e.kind == "empire-played"][0].private_to == -1
@@ -176,7 +177,7 @@ def test_bargain_business_buys_a_brand_for_100k():
     g = on_turn()
     hand(g, 0, E_BARGAIN)
     place(g, 0, 30)
-    roll(g, 0, 3, 2)                        # 35: Xbox, $400K
+    roll(g, 0, 3, 2)  # 35: Xbox, $400K
     assert f"play {E_BARGAIN}" in map(str, g.legal_actions(0).actions)
     g.act(0, f"play {E_BARGAIN}")
     assert g.state.tower[0] == [XBOX] and g.state.cash[0] == 900
@@ -211,7 +212,7 @@ def test_reverse_rent():
     """Reverse Rent: on a rival's brand, they pay you their tower value instead."""
     g = on_turn()
     hand(g, 0, E_REVERSE)
-    tower(g, 1, RAZOR, XBOX)                # $250K
+    tower(g, 1, RAZOR, XBOX)  # $250K
     roll(g, 0, 2, 3)
     assert prompt_kind(g) == (0, "rent")
     g.act(0, f"play {E_REVERSE}")
@@ -297,7 +298,7 @@ def chance_game(card: int, start: int = 1):
 
 
 def draw(g, d1: int = 2, d2: int = 3):
-    return roll(g, 0, d1, d2)      # 1 + 5 -> 6: Chance
+    return roll(g, 0, d1, d2)  # 1 + 5 -> 6: Chance
 
 
 def test_chance_card_returns_to_the_bottom():

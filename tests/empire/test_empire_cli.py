@@ -1,4 +1,5 @@
 """Terminal play of Monopoly Empire: the screen, every prompt, secret hands, save and load."""
+
 from __future__ import annotations
 
 import json
@@ -40,7 +41,7 @@ from .helpers import (
 )
 
 runner = CliRunner()
-ONES = "1\n" * 800        # the first choice: roll, buy (or auction), pass, move, let it happen, ...
+ONES = "1\n" * 800  # the first choice: roll, buy (or auction), pass, move, let it happen, ...
 
 
 def play(*args: str, input: str):
@@ -119,7 +120,7 @@ def test_bots_only_game_streams_to_the_end():
     res = play("--seats", "heuristic,random,heuristic", "--seed", "4", input="")
     assert res.exit_code == 0, res.output
     assert "Game over:" in res.output and "Winner:" in res.output
-    assert "(secret)" not in res.output          # nobody at the keyboard: no hand is ever named
+    assert "(secret)" not in res.output  # nobody at the keyboard: no hand is ever named
 
 
 def test_save_and_load_continue_the_game(tmp_path):
@@ -130,11 +131,12 @@ def test_save_and_load_continue_the_game(tmp_path):
     saved = json.loads(save.read_text())
     before = om.Game.from_json(saved)
     assert not before.over
-    hands = [list(h) for h in before.state.hands]   # the secret hands survive the save
+    hands = [list(h) for h in before.state.hands]  # the secret hands survive the save
     assert all(len(h) >= 1 for h in hands) or sum(map(len, hands)) > 0
     done = tmp_path / "done.json"
-    res = play("--load", str(save), "--seats", "heuristic,human,heuristic", "--seed", "7", "--save", str(done),
-               input=ONES)
+    res = play(
+        "--load", str(save), "--seats", "heuristic,human,heuristic", "--seed", "7", "--save", str(done), input=ONES
+    )
     assert res.exit_code == 0, res.output
     assert "Winner:" in res.output
     after = om.Game.from_json(json.loads(done.read_text()))
@@ -145,7 +147,7 @@ def test_save_and_load_continue_the_game(tmp_path):
 # ---------------------------------------------------------------------------------- secret hands
 def screen_for(game, kinds, seat, since: int) -> str:
     """Everything a Session draws for ``seat``'s prompt (events from ``since`` on): screen, question, choices."""
-    console = recording(400)       # wide: no card text is wrapped out of sight
+    console = recording(400)  # wide: no card text is wrapped out of sight
     s, _ = session(game, kinds, Script([]), console)
     s.seen = since
     prompt = game.prompt
@@ -157,13 +159,13 @@ def screen_for(game, kinds, seat, since: int) -> str:
 
 def _secret_setup(players: int = 3):
     g = new_game(players)
-    hand(g, 0, E_TAKEOVER, E_TALLEST)          # A
-    hand(g, 1, E_REVERSE, E_CRASH)             # B
+    hand(g, 0, E_TAKEOVER, E_TALLEST)  # A
+    hand(g, 1, E_REVERSE, E_CRASH)  # B
     if players > 2:
         hand(g, 2, E_BARGAIN)
     for p in range(players):
         tower(g, p, [NERF, RAZOR, WILSON][p])
-    return g, len(g.history)       # (the deal before the hands were set is not part of these screens)
+    return g, len(g.history)  # (the deal before the hands were set is not part of these screens)
 
 
 def _shows(text: str, game, cards) -> list[str]:
@@ -178,10 +180,10 @@ def _shows(text: str, game, cards) -> list[str]:
 def test_a_bot_prompt_never_shows_the_human_hand():
     g, since = _secret_setup()
     kinds = ["human", "heuristic", "heuristic"]
-    start_turn(g, 1)                              # bot B's turn
+    start_turn(g, 1)  # bot B's turn
     shown = screen_for(g, kinds, 1, since)
     assert not _shows(shown, g, g.state.hands[0])
-    assert "2 Empire" in shown                    # only the count of A's cards
+    assert "2 Empire" in shown  # only the count of A's cards
     # and on A's own prompt, A's cards are shown by name and text, B's are not
     start_turn(g, 0)
     mine = screen_for(g, kinds, 0, since)
@@ -214,7 +216,7 @@ def test_log_shows_no_one_elses_secret_draws():
     g, _ = _secret_setup(2)
     start_turn(g, 1)
     stack_card(g, EMPIRE, E_HANDS_OFF)
-    roll(g, 1, 2, 2)                               # B: 4 Empire, draws HANDS OFF! (doubles: roll again)
+    roll(g, 1, 2, 2)  # B: 4 Empire, draws HANDS OFF! (doubles: roll again)
     assert E_HANDS_OFF in g.state.hands[1]
     start_turn(g, 0)
     script = Script(["log 50"])
@@ -223,7 +225,7 @@ def test_log_shows_no_one_elses_secret_draws():
     s.run()
     out = console.export_text()
     assert "takes an Empire card" in out
-    assert "Player 2 holds" not in out and "Player 1 holds" in out     # A's own secret draws only
+    assert "Player 2 holds" not in out and "Player 1 holds" in out  # A's own secret draws only
 
 
 def test_whole_games_with_two_humans_never_leak_a_rival_hand():
@@ -235,7 +237,7 @@ def test_whole_games_with_two_humans_never_leak_a_rival_hand():
 
         # (the loop's values bound as defaults: the script calls this while this seed's game runs)
         def check_screen(prompt: str, g=g, console=console, state=state, seed=seed) -> None:
-            text = console.export_text(clear=False)[state["mark"]:]
+            text = console.export_text(clear=False)[state["mark"] :]
             state["mark"] += len(text)
             me = g.prompt.player
             public = {e.amount for e in g.history if e.kind == EV_EMPIRE_PLAYED}
@@ -245,7 +247,7 @@ def test_whole_games_with_two_humans_never_leak_a_rival_hand():
                     continue
                 for card in g.state.hands[q]:
                     if card in public or g.edition.rules.empire_kind[card] in mine_kinds:
-                        continue         # a card of the same text was played, or the decider holds one too
+                        continue  # a card of the same text was played, or the decider holds one too
                     assert text_of(g, card) not in text, (seed, me, q, card)
             state["screens"] += 1
 
@@ -261,7 +263,7 @@ def test_sneaky_swap_and_a_card_from_the_keyboard():
     tower(g, 0, NERF)
     tower(g, 1, SKYPE)
     tower(g, 2, RAZOR)
-    g.chance.force_dice(3, SW)      # after the card: 3 and the swapper
+    g.chance.force_dice(3, SW)  # after the card: 3 and the swapper
     # play Tallest Tower Bonus (choice 3: roll, buy an office, the card), then roll, swap own top with seat 1's
     script = Script(["3", "1", "2", "2"])
     s, console = session(g, ["human", "heuristic", "heuristic"], script)
@@ -281,7 +283,7 @@ def test_sneaky_swap_and_a_card_from_the_keyboard():
 def test_free_parking_trip_lists_every_space_in_columns():
     g = new_game(2)
     place(g, 0, FOOD)
-    g.chance.force_dice(2, SW)      # 2 with the swapper (no tower to swap): Free Parking
+    g.chance.force_dice(2, SW)  # 2 with the swapper (no tower to swap): Free Parking
     script = Script(["1", "pick 35"])
     s, console = session(g, ["human", "random"], script)
     s.run()
@@ -294,8 +296,8 @@ def test_free_parking_trip_lists_every_space_in_columns():
 def test_auction_asks_the_bid_amount_and_labels():
     g = new_game(2)
     set_cash(g, 0, 1000)
-    g.chance.force_dice(3, 4)       # 7: Polaroid
-    script = Script(["1", "2", "2", "150"])      # roll; let it go to auction; bid, 150
+    g.chance.force_dice(3, 4)  # 7: Polaroid
+    script = Script(["1", "2", "2", "150"])  # roll; let it go to auction; bid, 150
     s, console = session(g, ["human", "heuristic"], script)
     s.run()
     out = console.export_text()
@@ -321,7 +323,7 @@ def test_jail_rent_and_office_labels():
     g = new_game(3)
     tower(g, 1, PUMA)
     hand(g, 0, E_REVERSE)
-    roll(g, 0, 5, 6)               # 11: Puma, seat 1's
+    roll(g, 0, 5, 6)  # 11: Puma, seat 1's
     assert prompt_kind(g) == (0, "rent")
     labels = [screen_of(g).action_label(0, a) for a in g.legal_actions(0).actions]
     assert labels == ["Pay $100K rent to Player 2", "Play Reverse Rent: Player 2 pays you $100K instead"]
@@ -340,7 +342,7 @@ def test_every_prompt_of_many_games_renders():
             c.print(screen_of(g).prompt_text(p))
             for a in g.legal_actions(p.player).actions:
                 label = screen_of(g).action_label(p.player, a)
-                assert label and not label.startswith(a.kind + " "), label      # readable, not the raw action
+                assert label and not label.startswith(a.kind + " "), label  # readable, not the raw action
             g.act(p.player, bots[p.player].act(g.view(p.player), p))
         c.print(screen_of(g).board_table(columns=2, width=120))
         c.print(screen_of(g).players_table(["human"] * n))

@@ -2,6 +2,7 @@
 games of 2-4 players, every one played to a full tower (no round limit), with the cheap checks at every
 step and the privacy check every 16th step; 8 of them with the expensive checks (candidate-action
 universe, acting on clones, JSON round trip, privacy) at every step."""
+
 from __future__ import annotations
 
 import pytest

@@ -2,6 +2,7 @@
 highest billboard of the tower; an office above it stays in the tower and still counts for height and
 value, and a tower holding only offices has no billboard to give. Rulebook statements are quoted in each
 test; the reading is recorded in docs/RULES-COVERAGE.md (Empire: offices)."""
+
 from __future__ import annotations
 
 from kit import assert_refused, place, prompt_kind, roll, set_cash, stack_card
@@ -40,7 +41,7 @@ def test_go_no_billboards_collect_50k_even_with_an_office():
     tower(g, 0, OFFICE)
     set_cash(g, 0, 0)
     place(g, 0, 33)
-    roll(g, 0, 2, 3)          # 33 -> 2 (Rival Tower Tax: no rival has a billboard, so nothing)
+    roll(g, 0, 2, 3)  # 33 -> 2 (Rival Tower Tax: no rival has a billboard, so nothing)
     assert g.state.cash[0] == 50 and g.state.tower[0] == [OFFICE] and g.state.height[0] == 4
     assert prompt_kind(g) == (1, "turn")
     check(g)
@@ -62,7 +63,7 @@ def test_tower_tax_returns_the_topmost_billboard_under_an_office():
     g = new_game()
     tower(g, 0, NERF, XBOX, OFFICE)
     place(g, 0, 30)
-    roll(g, 0, 2, 2)          # 34 Tower Tax
+    roll(g, 0, 2, 2)  # 34 Tower Tax
     s = g.state
     assert s.tower[0] == [NERF, OFFICE] and s.height[0] == 5
     assert s.stock[XBOX] == 1 and s.owner[XBOX] == BANK and s.offices == 5
@@ -86,7 +87,7 @@ def test_rival_tower_tax_cannot_pick_a_rival_with_only_an_office():
     tower(g, 1, OFFICE)
     tower(g, 2, RAZOR, OFFICE)
     place(g, 0, 32)
-    roll(g, 0, 2, 4)                   # 32 + 6 -> 2 (passing GO: no billboards, $50K)
+    roll(g, 0, 2, 4)  # 32 + 6 -> 2 (passing GO: no billboards, $50K)
     assert prompt_kind(g) == (0, "choose-player")
     assert [str(a) for a in g.legal_actions(0).actions] == ["target 2"]
     assert_refused(g, 0, "target 1")
@@ -143,10 +144,10 @@ def test_cannot_pay_a_player_gives_the_topmost_billboard_not_the_office():
     """Money: "If you can't pay another player, keep any cash you do have and give the player you owe the
     topmost billboard in your tower." Skype goes, the office above it stays."""
     g = new_game()
-    tower(g, 1, RAZOR, XBOX)           # 5 units: rent $250K
+    tower(g, 1, RAZOR, XBOX)  # 5 units: rent $250K
     tower(g, 0, NERF, SKYPE, OFFICE)
     set_cash(g, 0, 100)
-    roll(g, 0, 2, 3)                   # Razor
+    roll(g, 0, 2, 3)  # Razor
     s = g.state
     assert s.cash[:2] == [100, 1000]
     assert s.tower[0] == [NERF, OFFICE] and s.tower[1] == [RAZOR, XBOX, SKYPE] and s.owner[SKYPE] == 1
@@ -159,7 +160,7 @@ def test_cannot_pay_with_only_an_office_does_nothing():
     tower(g, 1, RAZOR)
     tower(g, 0, OFFICE)
     set_cash(g, 0, 10)
-    roll(g, 0, 2, 3)                   # rent $50K on Razor
+    roll(g, 0, 2, 3)  # rent $50K on Razor
     s = g.state
     assert s.cash[:2] == [10, 1000] and s.tower[0] == [OFFICE] and s.tower[1] == [RAZOR] and s.offices == 5
     check(g)
@@ -173,7 +174,7 @@ def test_cannot_pay_the_bank_with_only_an_office_does_nothing():
     set_cash(g, 0, 150)
     stack_card(g, CHANCE, C_FINE)
     place(g, 0, 1)
-    roll(g, 0, 2, 3)                   # Chance: pay $200K
+    roll(g, 0, 2, 3)  # Chance: pay $200K
     s = g.state
     assert s.cash[0] == 150 and s.tower[0] == [OFFICE] and s.offices == 5
     check(g)

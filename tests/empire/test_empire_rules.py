@@ -2,6 +2,7 @@
 
 Dice are scripted: ``roll(g, p, numbered, swapper_die)``; ``SW`` is the swapper face.
 """
+
 from __future__ import annotations
 
 import pytest
@@ -76,7 +77,7 @@ def test_move_by_both_dice_and_turn_passes():
     """On Your Turn 1-5: roll both dice, move clockwise, resolve the space, the player to the left goes next."""
     g = new_game()
     place(g, 0, 4)
-    roll(g, 0, 2, 3)           # 4 + 5 = 9: Just Visiting
+    roll(g, 0, 2, 3)  # 4 + 5 = 9: Just Visiting
     assert g.state.position[0] == 9 and prompt_kind(g) == (1, "turn")
 
 
@@ -135,11 +136,11 @@ def test_doubles_roll_again_and_swapper_is_not_a_double():
     """On Your Turn 4: rolled a double? Roll and move again (the swapper face is not a number)."""
     g = new_game()
     place(g, 0, 5)
-    roll(g, 0, 2, 2)           # 9: Just Visiting
+    roll(g, 0, 2, 2)  # 9: Just Visiting
     assert g.state.position[0] == 9 and prompt_kind(g) == (0, "turn")
     g2 = new_game()
     place(g2, 0, 8)
-    roll(g2, 0, 1, SW)         # nothing to swap: move 1 to Just Visiting, no re-roll
+    roll(g2, 0, 1, SW)  # nothing to swap: move 1 to Just Visiting, no re-roll
     assert prompt_kind(g2) == (1, "turn")
 
 
@@ -147,8 +148,8 @@ def test_three_doubles_go_to_jail():
     """On Your Turn 4: three doubles in a row -> directly to Jail."""
     g = new_game()
     set_cash(g, 0, 0)
-    roll(g, 0, 2, 2)           # 4: Empire space (draws a card)
-    roll(g, 0, 5, 5)           # 14: Candy Crush
+    roll(g, 0, 2, 2)  # 4: Empire space (draws a card)
+    roll(g, 0, 5, 5)  # 14: Candy Crush
     g.act(0, "auction")
     for p in (1, 2, 0):
         g.act(p, "pass")
@@ -163,23 +164,23 @@ def test_go_pays_50k_with_no_billboards():
     g = new_game()
     set_cash(g, 0, 0)
     place(g, 0, 33)
-    roll(g, 0, 2, 3)          # 33 -> 2 (Rival Tower Tax: nobody has billboards)
+    roll(g, 0, 2, 3)  # 33 -> 2 (Rival Tower Tax: nobody has billboards)
     assert g.state.cash[0] == 50
 
 
 def test_go_pays_current_tower_value_when_passing_and_landing():
     """GO Space: when you land on or pass GO, collect your current tower value ($50K per unit of height)."""
     g = new_game()
-    tower(g, 0, XBOX, UNIVERSAL, SKYPE)     # 12 units -> $600K
+    tower(g, 0, XBOX, UNIVERSAL, SKYPE)  # 12 units -> $600K
     set_cash(g, 0, 0)
     place(g, 0, 33)
-    roll(g, 0, 2, 3)          # 33 + 5 -> 2, passing GO
+    roll(g, 0, 2, 3)  # 33 + 5 -> 2, passing GO
     assert g.state.cash[0] == 600
     g = new_game()
     tower(g, 0, XBOX, UNIVERSAL, SKYPE)
     set_cash(g, 0, 0)
     place(g, 0, 31)
-    roll(g, 0, 2, 3)          # lands exactly on GO
+    roll(g, 0, 2, 3)  # lands exactly on GO
     assert g.state.position[0] == 0 and g.state.cash[0] == 600
 
 
@@ -187,7 +188,7 @@ def test_go_pays_current_tower_value_when_passing_and_landing():
 def test_buy_brand_slots_billboard_into_tower():
     """Brand Spaces / Unowned: pay the price on the space and slot the billboard in your tower."""
     g = new_game()
-    roll(g, 0, 2, 3)          # Razor, $100K
+    roll(g, 0, 2, 3)  # Razor, $100K
     assert prompt_kind(g) == (0, "buy")
     g.act(0, "buy")
     s = g.state
@@ -210,7 +211,7 @@ def test_declined_brand_is_auctioned_from_50k_in_50k_raises_anyone_bids():
     roll(g, 0, 2, 3)
     g.act(0, "auction")
     assert prompt_kind(g) == (1, "auction") and g.legal_actions(1).bid_range == (50, 1000)
-    assert g.prompt.details["increment"] == 50          # (the web's bid buttons raise by it)
+    assert g.prompt.details["increment"] == 50  # (the web's bid buttons raise by it)
     g.act(1, "bid 50")
     assert_refused(g, 2, "bid 60", "at least")
     g.act(2, "bid 100")
@@ -235,7 +236,7 @@ def test_unsold_brand_stays_on_its_space():
 def test_rent_is_owners_current_tower_value():
     """Brand Spaces / Owned: pay the owner the current value of their tower."""
     g = new_game()
-    tower(g, 1, RAZOR, XBOX, UNIVERSAL, SKYPE)   # 13 units -> $650K
+    tower(g, 1, RAZOR, XBOX, UNIVERSAL, SKYPE)  # 13 units -> $650K
     roll(g, 0, 2, 3)
     s = g.state
     assert s.cash[0] == 350 and s.cash[1] == 1650
@@ -268,7 +269,7 @@ def test_colour_set_complete_gives_a_free_office():
     g = new_game()
     tower(g, 0, NERF, XBOX)
     place(g, 0, 0)
-    roll(g, 0, 1, 2)          # Transformers completes the brown set (Nerf, Transformers)
+    roll(g, 0, 1, 2)  # Transformers completes the brown set (Nerf, Transformers)
     g.act(0, "buy")
     s = g.state
     assert s.tower[0] == [NERF, XBOX, TRANSFORMERS, OFFICE] and s.offices == 5 and s.cash[0] == 950
@@ -326,7 +327,7 @@ def test_rival_tower_tax_returns_a_rivals_topmost_billboard():
     tower(g, 1, NERF, XBOX)
     tower(g, 2, RAZOR)
     place(g, 0, 32)
-    roll(g, 0, 2, 4)                   # 32 + 6 -> 2 (passing GO)
+    roll(g, 0, 2, 4)  # 32 + 6 -> 2 (passing GO)
     assert prompt_kind(g) == (0, "choose-player")
     assert set(map(str, g.legal_actions(0).actions)) == {"target 1", "target 2"}
     g.act(0, "target 1")
@@ -349,7 +350,7 @@ def test_tower_tax_returns_your_own_topmost_billboard():
     g = new_game()
     tower(g, 0, NERF, XBOX)
     place(g, 0, 30)
-    roll(g, 0, 2, 2)          # 34 Tower Tax (doubles: roll again)
+    roll(g, 0, 2, 2)  # 34 Tower Tax (doubles: roll again)
     assert g.state.tower[0] == [NERF] and g.state.stock[XBOX] == 1
     check(g)
 
@@ -364,7 +365,7 @@ def test_free_parking_trip_pays_100k_passes_go_and_resolves_the_space():
     roll(g, 0, 2, 3)
     assert prompt_kind(g) == (0, "choose-space")
     assert_refused(g, 0, "pick 18", "choose one of")
-    g.act(0, "pick 5")       # Razor, passing GO
+    g.act(0, "pick 5")  # Razor, passing GO
     s = g.state
     assert s.position[0] == RAZOR and s.cash[0] == 1000 - 100 + 50 and prompt_kind(g) == (0, "buy")
 
@@ -422,7 +423,7 @@ def test_jail_doubles_free_and_move_by_the_roll():
     s = g.state
     assert not s.in_jail[0] and s.position[0] == LEVIS and prompt_kind(g) == (0, "buy")
     g.act(0, "buy")
-    assert prompt_kind(g) == (1, "turn")          # the double only freed you: no roll again
+    assert prompt_kind(g) == (1, "turn")  # the double only freed you: no roll again
 
 
 def test_jail_third_failed_roll_pays_50k_and_moves():
@@ -453,7 +454,7 @@ def test_jail_third_failed_roll_with_swapper_moves_by_the_numbered_die():
 def test_cannot_pay_a_player_hands_over_topmost_billboard():
     """Money: can't pay another player? Keep your cash and give them the topmost billboard in your tower."""
     g = new_game()
-    tower(g, 1, RAZOR, XBOX)           # value 250
+    tower(g, 1, RAZOR, XBOX)  # value 250
     tower(g, 0, NERF, SKYPE)
     set_cash(g, 0, 100)
     roll(g, 0, 2, 3)
@@ -470,7 +471,7 @@ def test_cannot_pay_the_bank_returns_topmost_billboard_to_board():
     set_cash(g, 0, 150)
     stack_card(g, CHANCE, C_FINE)
     place(g, 0, 1)
-    roll(g, 0, 2, 3)                   # Chance: pay $200K
+    roll(g, 0, 2, 3)  # Chance: pay $200K
     s = g.state
     assert s.cash[0] == 150 and s.tower[0] == [NERF] and s.stock[XBOX] == 1
 
@@ -489,15 +490,15 @@ def test_first_full_tower_wins_overshoot_allowed():
     """How to Win: the first player to stack their billboards to the top of their tower wins (the last tile
     may overshoot the top)."""
     g = new_game()
-    tower(g, 0, XBOX, UNIVERSAL, SKYPE, NICK)      # 15 of 16 units
+    tower(g, 0, XBOX, UNIVERSAL, SKYPE, NICK)  # 15 of 16 units
     place(g, 0, 0)
-    roll(g, 0, 2, 3)                               # Razor (1 unit) -> 16
+    roll(g, 0, 2, 3)  # Razor (1 unit) -> 16
     g.act(0, "buy")
     assert g.over and g.winners == [0] and g.state.end_reason == "tower-full" and g.prompt is None
     g = new_game()
-    tower(g, 0, XBOX, UNIVERSAL, SKYPE, WILSON)    # 14 units
+    tower(g, 0, XBOX, UNIVERSAL, SKYPE, WILSON)  # 14 units
     place(g, 0, 19)
-    roll(g, 0, 2, 4)                               # Ford (3 units) -> 17
+    roll(g, 0, 2, 4)  # Ford (3 units) -> 17
     g.act(0, "buy")
     assert g.over and g.winners == [0]
     assert g.describe(g.history[-1]).startswith("Game over: Player 1")
@@ -506,13 +507,13 @@ def test_first_full_tower_wins_overshoot_allowed():
 def test_a_rival_completing_their_tower_on_your_turn_wins():
     """How to Win: whoever fills their tower first wins, also when it happens on another player's turn."""
     g = new_game()
-    tower(g, 1, XBOX, UNIVERSAL, SKYPE, NICK, RAZOR)    # 16 units would win; take Razor off first
+    tower(g, 1, XBOX, UNIVERSAL, SKYPE, NICK, RAZOR)  # 16 units would win; take Razor off first
     g.state.tower[1].pop()
     g.state.height[1] -= 1
     g.state.stock[RAZOR] += 1
     g.state.owner[RAZOR] = BANK
     tower(g, 0, NERF)
-    tower(g, 1, POLAROID)                               # 16 units... set up one short instead:
+    tower(g, 1, POLAROID)  # 16 units... set up one short instead:
     g.state.tower[1].pop()
     g.state.height[1] -= 1
     g.state.stock[POLAROID] += 1
@@ -520,11 +521,11 @@ def test_a_rival_completing_their_tower_on_your_turn_wins():
     tower(g, 1, VIRGIN)
     set_cash(g, 0, 10)
     g2 = new_game()
-    tower(g2, 1, XBOX, UNIVERSAL, SKYPE, NICK)          # 15 units
+    tower(g2, 1, XBOX, UNIVERSAL, SKYPE, NICK)  # 15 units
     tower(g2, 0, NERF)
     tower(g2, 2, WILSON)
     set_cash(g2, 0, 10)
-    roll(g2, 0, 1, 4)                                   # 5: Razor, nobody's; auction: player 1 wins it
+    roll(g2, 0, 1, 4)  # 5: Razor, nobody's; auction: player 1 wins it
     g2.act(0, "auction")
     g2.act(1, "bid 50")
     g2.act(2, "pass")
@@ -550,7 +551,7 @@ def test_option_exact_raises_every_raise_is_exactly_50k():
     for h in g.state.hands:
         h.clear()
     g.state.decks[EMPIRE] = list(range(14))
-    roll(g, 0, 1, 2)                   # 3: Transformers, unowned
+    roll(g, 0, 1, 2)  # 3: Transformers, unowned
     g.act(0, "auction")
     assert prompt_kind(g) == (1, "auction") and g.legal_actions(1).bid_range == (50, 50)
     assert_refused(g, 1, "bid 100", "at most")

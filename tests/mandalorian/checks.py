@@ -9,6 +9,7 @@ owner per hideout and nothing owned off hideouts, Grogu in exactly one place,
 enemies never two on a space and never in one outpost, enemy cards conserved,
 and the flow (a game over by capture has no winner).
 """
+
 from __future__ import annotations
 
 import random
@@ -49,7 +50,7 @@ def check_cards(g: Game, step: int) -> None:
         elif name == "ChooseSignet":
             played += [st.first, st.second]
     every = sorted(s.decks[0] + held + played)
-    if s.over:       # a game can end with cards still on the table (a capture in the middle of Boba's draw)
+    if s.over:  # a game can end with cards still on the table (a capture in the middle of Boba's draw)
         if len(set(every)) != len(every):
             fail(g, step, f"Signet card twice at the end: pile {s.decks[0]} held {held}")
     elif every != list(range(len(g.edition.decks[0].cards))):
@@ -130,8 +131,16 @@ def check_step(g: Game, step: int, rng: random.Random, full: bool) -> None:
         check_views(g, step)
 
 
-def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None = None, cap: int = 20000,
-                 options: dict | None = None, meddle: float = 0.0) -> Game:
+def play_checked(
+    seed: int,
+    bot: str,
+    *,
+    full: bool,
+    max_rounds: int | None = None,
+    cap: int = 20000,
+    options: dict | None = None,
+    meddle: float = 0.0,
+) -> Game:
     """``meddle``: see ``invariants.play_checked`` (random any-time actions by players not prompted)."""
     rng = random.Random(seed)
     players = 2 + seed % 3

@@ -14,6 +14,7 @@ green (30, rent 10), 26 Signet, 28 Imperial Advance (outpost 3), 29/31 black (30
 Enemy cards: Stormtrooper roll 4/4/5/5, Dark Trooper 4/5/5/5, Moff Gideon 5.
 Seats 0-3 play The Mandalorian, Bo-Katan Kryze, Ahsoka Tano and Boba Fett.
 """
+
 from __future__ import annotations
 
 import kit
@@ -22,16 +23,14 @@ import openmonopoly as om
 ED = "mandalorian"
 MANDO, BOKATAN, AHSOKA, BOBA = 0, 1, 2, 3
 STORM, DARK, GIDEON = 0, 1, 2
-SIGNET = 0                  # the deck index of the Signet cards
+SIGNET = 0  # the deck index of the Signet cards
 # Signet card numbers
 DARKSABER, THERMAL, JETPACK, BOUNTY, FINDERS_FEE, BESKAR = 0, 2, 5, 6, 9, 10
 REPAIRS, FUEL, PASSAGE, ADVANCE_GO, ADVANCE_FP, PATROL, ARRESTED, TRIBUTE = 11, 12, 13, 14, 15, 16, 18, 19
 JUST_VISITING, FREE_PARKING, GO_TO_JAIL = 8, 16, 24
 
 
-
-def new_game(players: int | list[str] = 4, *, first: int = 0, options: dict | None = None,
-             seed: int = 1) -> om.Game:
+def new_game(players: int | list[str] = 4, *, first: int = 0, options: dict | None = None, seed: int = 1) -> om.Game:
     return kit.new_game(ED, players, seed=seed, options=options, first=first)
 
 

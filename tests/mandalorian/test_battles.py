@@ -1,5 +1,6 @@
 """Battles: stopping on enemies, the card, Signet battle cards, both dice with Grogu, Ahsoka's re-roll,
 wins and losses, enemies leaving the game, and Moff Gideon."""
+
 from __future__ import annotations
 
 import openmonopoly as om
@@ -20,7 +21,7 @@ from .helpers import (
     put_enemy,
 )
 
-SEAT = BOKATAN        # a seat whose ability does not touch battles or rent
+SEAT = BOKATAN  # a seat whose ability does not touch battles or rent
 
 
 def battle_at_11(players: int = 4, enemy: int = STORM, deck: list[int] | None = None) -> om.Game:
@@ -59,7 +60,7 @@ def test_win_takes_the_bonus_keeps_the_card_and_sends_the_enemy_to_the_next_free
 def test_next_free_outpost_skips_occupied_ones():
     g = battle_at_11()
     put_enemy(g, DARK, 30)
-    enemy_to_outpost(g, GIDEON, 1)                                # outpost beside 12 taken; 20's is free
+    enemy_to_outpost(g, GIDEON, 1)  # outpost beside 12 taken; 20's is free
     roll(g, SEAT, 6)
     assert g.state.enemy_outpost[STORM] == 2
 
@@ -81,14 +82,14 @@ def test_loss_with_grogu_he_is_safe():
     put_enemy(g, STORM, 11)
     give_grogu(g, SEAT)
     roll(g, SEAT, 1)
-    roll(g, SEAT, 1, 1)                                           # 2 < 4
+    roll(g, SEAT, 1, 1)  # 2 < 4
     assert g.state.grogu_carrier == SEAT and not g.state.over
 
 
 def test_winning_the_last_card_removes_the_enemy_from_the_game():
     """If there are no cards left, remove that enemy token from the game."""
     g = battle_at_11(players=2, deck=[1])
-    roll(g, SEAT, 5)                                              # card 2 (level 2): draw a Signet card as bonus
+    roll(g, SEAT, 5)  # card 2 (level 2): draw a Signet card as bonus
     s = g.state
     assert s.enemy_space[STORM] == -1 and s.enemy_outpost[STORM] == -1 and s.enemy_decks[STORM] == []
 
@@ -100,8 +101,8 @@ def test_carrier_rolls_both_dice():
     own(g, SEAT, 11)
     put_enemy(g, STORM, 11)
     give_grogu(g, SEAT)
-    roll(g, SEAT, 1)                                              # green 1
-    ev = roll(g, SEAT, 2, 2)                                      # silver 2 + green 2 = 4: wins
+    roll(g, SEAT, 1)  # green 1
+    ev = roll(g, SEAT, 2, 2)  # silver 2 + green 2 = 4: wins
     assert [e.amount for e in ev if e.kind == "battle-roll"] == [4] and g.state.won[SEAT] == [0]
 
 
@@ -111,22 +112,22 @@ def test_signet_battle_cards_add_to_the_roll_and_go_to_the_bottom():
     g.state.decks[0].remove(DARKSABER)
     g.state.held[SEAT].append(DARKSABER)
     assert "play 0" in [str(a) for a in g.legal_actions(SEAT).actions]
-    assert_refused(g, SEAT, "play 2")                                    # not held
+    assert_refused(g, SEAT, "play 2")  # not held
     g.act(SEAT, "play 0")
     assert g.state.held[SEAT] == [] and g.prompt.details["card_bonus"] == 2
-    roll(g, SEAT, 2)                                              # 2 + 2 >= 4
+    roll(g, SEAT, 2)  # 2 + 2 >= 4
     assert g.state.won[SEAT] == [0] and g.state.decks[0][-1] == DARKSABER
 
 
 def test_several_battle_cards_in_one_battle():
     """There is no limit to how many Signet cards you may use in one turn."""
-    g = battle_at_11(deck=[3])                                    # level 4: roll 5
+    g = battle_at_11(deck=[3])  # level 4: roll 5
     for c in (THERMAL, THERMAL + 1):
         g.state.decks[0].remove(c)
         g.state.held[SEAT].append(c)
     g.act(SEAT, "play 2")
     g.act(SEAT, "play 3")
-    roll(g, SEAT, 3)                                              # 3 + 1 + 1 = 5
+    roll(g, SEAT, 3)  # 3 + 1 + 1 = 5
     assert g.state.won[SEAT] == [3]
 
 
@@ -140,7 +141,7 @@ def test_ahsoka_may_reroll_the_silver_die_and_must_use_the_second_roll():
     roll(g, AHSOKA, 4)
     roll(g, AHSOKA, 2)
     assert g.prompt.kind == "battle-reroll" and g.prompt.details["roll"] == 2
-    roll(g, AHSOKA, 1, action="reroll")                           # worse, but it counts
+    roll(g, AHSOKA, 1, action="reroll")  # worse, but it counts
     assert g.state.won[AHSOKA] == [] and g.state.cash[AHSOKA] == 120
 
 
@@ -202,7 +203,7 @@ def test_landing_on_an_unexpected_ally_with_an_enemy_escapes():
     place(g, SEAT, 3)
     put_enemy(g, STORM, 6)
     grogu_alone(g, 0)
-    roll(g, SEAT, 5)                                              # stops at 6 (enemy), jumps to 7
+    roll(g, SEAT, 5)  # stops at 6 (enemy), jumps to 7
     assert g.state.position[SEAT] == 7 and g.prompt.kind == "buy"
     g.act(SEAT, "buy")
     assert g.prompt.kind == "turn" and g.state.enemy_space[STORM] == 6
@@ -210,10 +211,10 @@ def test_landing_on_an_unexpected_ally_with_an_enemy_escapes():
 
 def test_enemy_bonus_collect_from_each_player_and_jail_penalty():
     """Enemy cards carry a bonus and a penalty of their own (reconstructed values)."""
-    g = battle_at_11(enemy=DARK, deck=[5, 6, 7])                 # level 2 (roll 5): collect 30 from each player
+    g = battle_at_11(enemy=DARK, deck=[5, 6, 7])  # level 2 (roll 5): collect 30 from each player
     roll(g, SEAT, 5)
     assert g.state.cash == [120, 240, 120, 120]
-    g2 = battle_at_11(enemy=DARK, deck=[7])                       # level 4 (roll 5): lose -> go to Jail
+    g2 = battle_at_11(enemy=DARK, deck=[7])  # level 4 (roll 5): lose -> go to Jail
     roll(g2, SEAT, 4)
     assert g2.state.in_jail[SEAT] and g2.state.enemy_decks[DARK] == [7]
 
@@ -246,7 +247,7 @@ def test_beating_moff_gideon_pays_100_and_ends_the_game():
 def test_losing_to_moff_gideon_sends_you_to_jail_and_he_stays():
     """If you lost to Moff Gideon, go to Jail; leave him on his space; his card goes back."""
     g = gideon_battle(carrier=False)
-    roll(g, SEAT, 4)                                              # 4 < 5
+    roll(g, SEAT, 4)  # 4 < 5
     s = g.state
     assert s.in_jail[SEAT] and s.enemy_space[GIDEON] == 27 and s.enemy_decks[GIDEON] == [8]
     assert not s.over and g.prompt.player == 2
@@ -255,7 +256,7 @@ def test_losing_to_moff_gideon_sends_you_to_jail_and_he_stays():
 def test_losing_to_moff_gideon_with_grogu_ends_the_game_with_no_winner():
     """If you have Grogu, he is taken, and the game is over! No one wins!"""
     g = gideon_battle(carrier=True)
-    roll(g, SEAT, 2, 2)                                           # 4 < 5
+    roll(g, SEAT, 2, 2)  # 4 < 5
     assert g.state.over and g.state.end_reason == "grogu-captured" and g.winners == []
 
 
@@ -265,5 +266,5 @@ def test_enemies_passing_players_do_not_battle():
     place(g, 1, 13)
     grogu_alone(g, 0)
     place(g, 0, 1)
-    roll(g, 0, 3, 2)                                              # Stormtrooper 12 -> 13, onto seat 1
+    roll(g, 0, 3, 2)  # Stormtrooper 12 -> 13, onto seat 1
     assert g.state.enemy_space[STORM] == 13 and g.prompt.kind == "turn" and g.prompt.player == 1

@@ -1,4 +1,5 @@
 """`openmonopoly simulate --edition mandalorian --json` and terminal play of this edition."""
+
 from __future__ import annotations
 
 import json
@@ -21,8 +22,21 @@ def test_simulate_reports_gideon_defeats_and_captures():
 
 
 def test_simulate_cli_json():
-    res = runner.invoke(app, ["simulate", "--edition", "mandalorian", "--games", "10", "--seed", "1",
-                              "--seats", "heuristic,heuristic,random", "--json"])
+    res = runner.invoke(
+        app,
+        [
+            "simulate",
+            "--edition",
+            "mandalorian",
+            "--games",
+            "10",
+            "--seed",
+            "1",
+            "--seats",
+            "heuristic,heuristic,random",
+            "--json",
+        ],
+    )
     assert res.exit_code == 0, res.output
     data = json.loads(res.output)
     assert data["edition"] == "mandalorian" and sum(data["end_reasons"].values()) == 10
@@ -35,6 +49,9 @@ def test_terminal_play_with_bots_to_the_end():
 
 
 def test_terminal_play_human_seat_renders_the_board_and_quits():
-    res = runner.invoke(app, ["play", "--edition", "mandalorian", "--seats", "human,heuristic", "--seed", "4"],
-                        input="board\n1\n1\n1\nquit\nn\n")
+    res = runner.invoke(
+        app,
+        ["play", "--edition", "mandalorian", "--seats", "human,heuristic", "--seed", "4"],
+        input="board\n1\n1\n1\nquit\nn\n",
+    )
     assert "Imperial Advance" in res.output and "Grogu" in res.output

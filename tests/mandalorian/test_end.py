@@ -1,4 +1,5 @@
 """The End of the Game: scoring after Moff Gideon's defeat; capture; ties."""
+
 from __future__ import annotations
 
 from kit import own, place, roll
@@ -12,8 +13,8 @@ def test_end_scoring_rent_double_for_sets_grogu_100_most_enemy_cards_50():
     cards 50; the most credits wins."""
     g = new_game()
     s = g.state
-    own(g, 0, 29, 31, 1)                                          # black set: 2 x 40; sand single: 10
-    own(g, 1, 13)                                                 # 10
+    own(g, 0, 29, 31, 1)  # black set: 2 x 40; sand single: 10
+    own(g, 1, 13)  # 10
     give_grogu(g, 2)
     s.won[1] = [0, 4]
     s.won[3] = [1]
@@ -44,7 +45,7 @@ def test_tie_in_credits_shares_the_win():
 def test_end_scoring_through_play_counts_gideons_card():
     g = new_game(first=BOKATAN)
     s = g.state
-    s.won[0] = [0]                                               # seat 0 has one card
+    s.won[0] = [0]  # seat 0 has one card
     own(g, BOKATAN, 27)
     put_enemy(g, GIDEON, 27)
     grogu_alone(g, 0)

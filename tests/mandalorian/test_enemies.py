@@ -1,4 +1,5 @@
 """Imperial Advance, Imperial Outposts, collisions, and when Moff Gideon moves."""
+
 from __future__ import annotations
 
 from kit import event_kinds, own, place, roll, set_cash, stack_card
@@ -12,11 +13,11 @@ def test_imperial_advance_moves_both_troopers_from_their_outposts_first_step_ont
     g = new_game()
     grogu_alone(g, 0)
     place(g, 0, 1)
-    ev = roll(g, 0, 3, 3)                                         # 1 -> 4; advance 3
+    ev = roll(g, 0, 3, 3)  # 1 -> 4; advance 3
     s = g.state
     assert s.enemy_space == [14, 22, -1] and s.enemy_outpost == [-1, -1, 3]
     assert "imperial-advance" in event_kinds(ev)
-    assert s.cash[0] == 150 and g.prompt.player == 1                # enemies ignore the spaces they land on
+    assert s.cash[0] == 150 and g.prompt.player == 1  # enemies ignore the spaces they land on
 
 
 def test_enemies_on_the_board_move_the_roll_clockwise():
@@ -36,17 +37,17 @@ def test_never_two_enemies_on_one_space_the_one_not_from_an_outpost_goes_one_fur
     put_enemy(g, STORM, 19)
     enemy_to_outpost(g, DARK, 2)
     place(g, 0, 1)
-    roll(g, 0, 3, 3)                                              # Storm 19 -> 22; Dark 20, 21, 22
+    roll(g, 0, 3, 3)  # Storm 19 -> 22; Dark 20, 21, 22
     assert g.state.enemy_space[:2] == [23, 22]
 
 
 def test_a_mover_onto_a_standing_enemy_goes_one_further():
     g = new_game()
-    put_enemy(g, GIDEON, 15)                                      # Gideon inactive: he does not move
+    put_enemy(g, GIDEON, 15)  # Gideon inactive: he does not move
     put_enemy(g, STORM, 12)
     enemy_to_outpost(g, DARK, 0)
     place(g, 0, 1)
-    roll(g, 0, 3, 3)                                              # Storm 12 -> 15 (Gideon) -> 16; Dark 4, 5, 6
+    roll(g, 0, 3, 3)  # Storm 12 -> 15 (Gideon) -> 16; Dark 4, 5, 6
     assert g.state.enemy_space == [16, 6, 15]
 
 
@@ -68,7 +69,7 @@ def test_gideon_moves_once_all_hideouts_are_bought():
     grogu_alone(g, 0)
     set_cash(g, 1, 0)
     place(g, 0, 3)
-    roll(g, 0, 1, 2)                                              # 3 -> 4; advance 2
+    roll(g, 0, 1, 2)  # 3 -> 4; advance 2
     assert g.state.enemy_space == [13, 21, 29]
 
 

@@ -1,4 +1,5 @@
 """Protect Grogu!, Getting Grogu, Free Parking, Just Visiting, Go to Jail (with Grogu), Grogu alone."""
+
 from __future__ import annotations
 
 from kit import assert_refused, event_kinds, own, place, roll, set_cash
@@ -11,7 +12,7 @@ def test_first_player_to_pass_just_visiting_takes_grogu():
     g = new_game()
     place(g, 0, 5)
     own(g, 1, 9)
-    ev = roll(g, 0, 4)                                            # 5 -> 9, passing 8
+    ev = roll(g, 0, 4)  # 5 -> 9, passing 8
     assert g.state.grogu_carrier == 0 and g.state.grogu_pos == -1
     assert "grogu" in event_kinds(ev)
 
@@ -31,7 +32,7 @@ def test_passing_a_carrier_takes_grogu_from_them():
     place(g, 1, 11)
     place(g, 0, 9)
     own(g, 2, 13)
-    roll(g, 0, 4)                                                 # 9 -> 13 passing seat 1 on 11
+    roll(g, 0, 4)  # 9 -> 13 passing seat 1 on 11
     assert g.state.grogu_carrier == 0
 
 
@@ -72,7 +73,7 @@ def test_unexpected_ally_jump_takes_no_grogu_battles_no_enemy_but_pays_go():
     put_enemy(g, STORM, 29)
     for pos in (23, 25, 27, 29, 31):
         own(g, 1, pos)
-    roll(g, 0, 3)                                                 # 19 -> 22 (Fennec Shand) -> 1, passing GO
+    roll(g, 0, 3)  # 19 -> 22 (Fennec Shand) -> 1, passing GO
     s = g.state
     assert s.position[0] == 1 and s.grogu_pos == 27 and s.grogu_carrier == -1
     assert s.cash[0] == 170
@@ -88,7 +89,7 @@ def test_unexpected_ally_with_no_unowned_hideout_moves_to_the_next_ally():
         own(g, 1, pos)
     place(g, 0, 3)
     set_cash(g, 1, 1000)
-    roll(g, 0, 3)                                                 # 3 -> 6 (Carson Teva) -> 22 (Fennec Shand)
+    roll(g, 0, 3)  # 3 -> 6 (Carson Teva) -> 22 (Fennec Shand)
     assert g.state.position[0] == 22 and g.prompt.player == 1
 
 
@@ -132,8 +133,8 @@ def test_an_enemy_passing_grogu_alone_captures_him_and_nobody_wins():
     grogu_alone(g, 14)
     own(g, 1, 9)
     place(g, 0, 1)
-    roll(g, 0, 3, 4)                                              # lands on Imperial Advance (4); advance 4
-    s = g.state                                                   # Stormtrooper 12,13,14,15: passes 14
+    roll(g, 0, 3, 4)  # lands on Imperial Advance (4); advance 4
+    s = g.state  # Stormtrooper 12,13,14,15: passes 14
     assert s.over and s.end_reason == "grogu-captured" and g.winners == []
     assert g.prompt is None
 
@@ -142,7 +143,7 @@ def test_an_enemy_landing_on_grogu_alone_captures_him():
     g = new_game()
     grogu_alone(g, 13)
     place(g, 0, 1)
-    roll(g, 0, 3, 2)                                              # Stormtrooper 12, 13: lands on Grogu
+    roll(g, 0, 3, 2)  # Stormtrooper 12, 13: lands on Grogu
     assert g.state.end_reason == "grogu-captured"
 
 
@@ -164,5 +165,5 @@ def test_carrier_uses_grogus_powers_both_dice_in_battle():
     give_grogu(g, 0)
     put_enemy(g, STORM, 3)
     own(g, 1, 3)
-    roll(g, 0, 3)                                                 # green die 3: lands on the Stormtrooper
+    roll(g, 0, 3)  # green die 3: lands on the Stormtrooper
     assert g.prompt.kind == "battle" and g.prompt.details["both_dice"] is True

@@ -1,5 +1,6 @@
 """Unowned and owned hideouts, colour sets, The Mandalorian's rent, Help! I Can't Pay!, Deals & Trades,
 Signet, Boba Fett, Imperial Credits, Jail."""
+
 from __future__ import annotations
 
 import pytest
@@ -87,12 +88,12 @@ def test_rent_and_double_rent_for_a_full_colour_set():
 def test_the_mandalorian_pays_10_less_rent_30_with_grogu(with_grogu, paid):
     """The Mandalorian: subtract 10 from rent (30 with Grogu)."""
     g = new_game(first=MANDO)
-    own(g, 2, 29, 31)                                             # the black set: rent 40
+    own(g, 2, 29, 31)  # the black set: rent 40
     place(g, MANDO, 28 if with_grogu else 27)
     if with_grogu:
         give_grogu(g, MANDO)
     grogu_alone(g, 0) if not with_grogu else None
-    roll(g, MANDO, 1 if with_grogu else 2)                        # lands on 29: rent 40
+    roll(g, MANDO, 1 if with_grogu else 2)  # lands on 29: rent 40
     assert g.state.cash[MANDO] == 150 - paid
 
 
@@ -121,9 +122,9 @@ def test_cannot_pay_sell_hideouts_back_to_the_bank_at_the_printed_price():
     own(g, 2, 29, 31)
     own(g, SEAT, 13)
     set_cash(g, SEAT, 20)
-    assert_refused(g, SEAT, "sell 13")                                   # only when you cannot pay
+    assert_refused(g, SEAT, "sell 13")  # only when you cannot pay
     place(g, SEAT, 27)
-    roll(g, SEAT, 2)                                              # rent 40 (black set), has 20
+    roll(g, SEAT, 2)  # rent 40 (black set), has 20
     assert g.prompt.kind == "debt" and g.legal_actions(SEAT).actions == [om.Action("sell", 13)]
     assert_refused(g, SEAT, "pay")
     assert_refused(g, SEAT, "bankrupt")
@@ -136,7 +137,7 @@ def test_cannot_pay_sell_hideouts_back_to_the_bank_at_the_printed_price():
 def test_still_in_debt_to_a_player_gives_them_the_signet_cards_and_stays_in_the_game():
     """If you still owe another player, give them any unsold Signet cards; with nothing left you stay in."""
     g = new_game(first=SEAT)
-    own(g, 2, 29, 31)                                             # the black set: rent 40
+    own(g, 2, 29, 31)  # the black set: rent 40
     set_cash(g, SEAT, 30)
     g.state.decks[0].remove(DARKSABER)
     g.state.held[SEAT].append(DARKSABER)
@@ -152,7 +153,7 @@ def test_still_in_debt_to_a_player_gives_them_the_signet_cards_and_stays_in_the_
     place(g, SEAT, 31)
     own(g, SEAT, 1)
     roll(g, SEAT, 2)
-    assert s.cash[SEAT] == 50                                     # Bo-Katan's GO salary
+    assert s.cash[SEAT] == 50  # Bo-Katan's GO salary
 
 
 def test_still_in_debt_to_the_bank_returns_signet_cards_to_the_bottom():
@@ -214,7 +215,7 @@ def test_boba_fett_with_grogu_keeps_or_uses_both():
     stack_card(g, SIGNET, BESKAR, DARKSABER)
     give_grogu(g, BOBA)
     place(g, BOBA, 7)
-    roll(g, BOBA, 3)                                              # green 3 -> 10 (Signet)
+    roll(g, BOBA, 3)  # green 3 -> 10 (Signet)
     assert g.state.cash[BOBA] == 250 and g.state.held[BOBA] == [DARKSABER] and g.prompt.player == 0
 
 
@@ -296,7 +297,7 @@ def test_boba_fett_with_grogu_uses_the_second_card_after_the_first_jails_him():
     stack_card(g, SIGNET, ARRESTED, BESKAR)
     give_grogu(g, BOBA)
     place(g, BOBA, 7)
-    roll(g, BOBA, 3)                                              # green 3 -> 10 (Signet)
+    roll(g, BOBA, 3)  # green 3 -> 10 (Signet)
     s = g.state
     assert s.in_jail[BOBA] and s.position[BOBA] == JUST_VISITING
     assert s.cash[BOBA] == 250 and s.decks[0][-2:] == [ARRESTED, BESKAR]

@@ -4,6 +4,7 @@
 (no round limit: each must end by Moff Gideon's defeat or Grogu's capture
 within the safety cap); a subset of each with the expensive checks at every step.
 """
+
 from __future__ import annotations
 
 import pytest

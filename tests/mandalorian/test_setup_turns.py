@@ -1,4 +1,5 @@
 """Setup, Who Goes First?, On Your Turn, GO, and the characters' GO ability (rulebook order)."""
+
 from __future__ import annotations
 
 import pytest
@@ -51,9 +52,9 @@ def test_first_player_by_silver_die_ties_roll_again():
     """Who Goes First?: each rolls the silver die; highest starts (tied highest roll again)."""
     ed = om.Game(ED, 2).edition
     chance = Chance(5)
-    chance.force(*([0] * (len(ed.decks[0].cards) - 1)))          # the Signet shuffle
-    chance.force_dice(2, 6, 6, 3)                                 # seats 1 and 2 tie on 6
-    chance.force_dice(4, 5)                                       # re-roll: seat 2 wins
+    chance.force(*([0] * (len(ed.decks[0].cards) - 1)))  # the Signet shuffle
+    chance.force_dice(2, 6, 6, 3)  # seats 1 and 2 tie on 6
+    chance.force_dice(4, 5)  # re-roll: seat 2 wins
     g = om.Game(ED, 3, seed=5, chance=chance)
     assert g.state.current == 2 and g.prompt.player == 2
 
@@ -77,7 +78,7 @@ def test_with_grogu_move_by_the_green_die_1_to_3():
     assert g.state.position[0] == 3
     g2 = new_game()
     give_grogu(g2, 0)
-    g2.chance.force_dice(4)                                       # a green die has no 4
+    g2.chance.force_dice(4)  # a green die has no 4
     with pytest.raises(ValueError):
         g2.act(0, "roll")
 
@@ -87,7 +88,7 @@ def test_pass_go_collects_20():
     g = new_game()
     place(g, 0, 29)
     own(g, 0, 1)
-    roll(g, 0, 4)                                                 # 29 -> 1 passing GO
+    roll(g, 0, 4)  # 29 -> 1 passing GO
     assert g.state.cash[0] == 170
     g2 = new_game()
     place(g2, 0, 28)
@@ -95,7 +96,7 @@ def test_pass_go_collects_20():
     put_enemy(g2, STORM, 13)
     g2.state.owner[1] = 1
     before = g2.state.cash[0]
-    roll(g2, 0, 4)                                                # 28 -> 0: lands on GO
+    roll(g2, 0, 4)  # 28 -> 0: lands on GO
     assert g2.state.position[0] == 0 and g2.state.cash[0] == before + 20
 
 
@@ -108,5 +109,5 @@ def test_bo_katan_go_salary(with_grogu, amount):
         give_grogu(g, BOKATAN)
     own(g, 0, 1)
     set_cash(g, 0, 100)
-    roll(g, BOKATAN, 3)                                           # 30 -> 1, rent 10 to seat 0
+    roll(g, BOKATAN, 3)  # 30 -> 1, rent 10 to seat 0
     assert g.state.cash[BOKATAN] == 150 + amount - 10

@@ -1,4 +1,5 @@
 """The OpenSpiel registration: load the game, play it randomly, let OpenSpiel's MCTS bot move."""
+
 import numpy as np
 import pytest
 
@@ -45,10 +46,15 @@ def test_clone_is_exact():
 
 def test_mcts_bot_plays_from_the_start():
     from open_spiel.python.algorithms import mcts
+
     game = om_spiel.load("classic", 2, max_rounds=1)
-    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4,
-                       evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                       random_state=np.random.RandomState(0))
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2,
+        max_simulations=4,
+        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        random_state=np.random.RandomState(0),
+    )
     state = game.new_initial_state()
     for _ in range(3):
         if state.is_terminal():
@@ -71,7 +77,7 @@ def test_game_declares_explicit_chance():
     game = om_spiel.load("classic", 2)
     assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     state = game.new_initial_state()
-    assert state.is_chance_node()                    # the set-up's deck shuffles and first-player roll
+    assert state.is_chance_node()  # the set-up's deck shuffles and first-player roll
     assert max(a for a, _ in state.chance_outcomes()) < game.max_chance_outcomes()
 
 
@@ -86,13 +92,13 @@ def test_dice_are_chance_nodes_with_the_rolled_faces():
     state.apply_action(roll)
     assert state.is_chance_node()
     assert state.chance_outcomes() == [(i, 1 / 6) for i in range(6)]
-    state.apply_action(1)                            # a 2
+    state.apply_action(1)  # a 2
     assert state.is_chance_node()
     two_copies = state.clone(), state.clone()
-    state.apply_action(3)                            # and a 4: no doubles, six spaces on
+    state.apply_action(3)  # and a 4: no doubles, six spaces on
     assert not state.is_chance_node()
     assert state.engine.state.position[player] == (start + 6) % 40
-    a, b = two_copies                                # copies of a chance node do not share a future roll
+    a, b = two_copies  # copies of a chance node do not share a future roll
     a.apply_action(0)
     b.apply_action(2)
     assert a.engine.state.position[player] == (start + 3) % 40
@@ -109,6 +115,7 @@ def test_illegal_chance_outcome_is_refused():
 
 def test_openspiel_mcts_bot_sees_chance_nodes_whose_probabilities_sum_to_one(monkeypatch):
     from open_spiel.python.algorithms import mcts
+
     seen = []
     original = om_spiel.MonopolySpielState.chance_outcomes
 
@@ -119,9 +126,13 @@ def test_openspiel_mcts_bot_sees_chance_nodes_whose_probabilities_sum_to_one(mon
 
     monkeypatch.setattr(om_spiel.MonopolySpielState, "chance_outcomes", checked)
     game = om_spiel.load("classic", 2, max_rounds=2)
-    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=6,
-                       evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
-                       random_state=np.random.RandomState(0))
+    bot = mcts.MCTSBot(
+        game,
+        uct_c=2,
+        max_simulations=6,
+        evaluator=mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        random_state=np.random.RandomState(0),
+    )
     state = game.new_initial_state()
     rng = np.random.default_rng(0)
     decisions = 0
@@ -135,16 +146,23 @@ def test_openspiel_mcts_bot_sees_chance_nodes_whose_probabilities_sum_to_one(mon
         state.apply_action(action)
         decisions += 1
     assert decisions == 4
-    assert len(seen) > 100                           # the search stepped through chance nodes itself
+    assert len(seen) > 100  # the search stepped through chance nodes itself
     assert all(abs(total - 1.0) < 1e-9 for total in seen)
 
 
 def test_openspiel_ismcts_bot_plays():
     from open_spiel.python.algorithms import ismcts, mcts
+
     game = om_spiel.load("classic", 2, max_rounds=1)
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)), uct_c=2,
-                           max_simulations=4, random_state=np.random.RandomState(0), use_observation_string=True,
-                           allow_inconsistent_action_sets=True)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(0)),
+        uct_c=2,
+        max_simulations=4,
+        random_state=np.random.RandomState(0),
+        use_observation_string=True,
+        allow_inconsistent_action_sets=True,
+    )
     state = game.new_initial_state()
     _resolve_chance(state)
     for _ in range(2):

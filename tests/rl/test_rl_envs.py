@@ -1,4 +1,5 @@
 """RL environments: PettingZoo api_test and seed_test for every edition, the Gymnasium wrapper, the action space."""
+
 import numpy as np
 import pytest
 
@@ -90,6 +91,7 @@ def test_net_worth_shaping():
 
 def test_gym_wrapper_and_vector_env():
     from gymnasium.utils.env_checker import check_env
+
     check_env(MonopolyGym("classic", max_rounds=5), skip_render_check=True)
     venv = gym.vector.SyncVectorEnv([lambda: MonopolyGym("classic", ("random",), max_rounds=10) for _ in range(3)])
     obs, info = venv.reset(seed=7)
@@ -110,11 +112,12 @@ def test_gym_reproducible_and_illegal_replaced():
         obs, info = e.reset(seed=seed)
         out = [obs.sum()]
         for _ in range(50):
-            obs, r, term, trunc, info = e.step(0 if not info["action_mask"][0] else 1)   # often illegal
+            obs, r, term, trunc, info = e.step(0 if not info["action_mask"][0] else 1)  # often illegal
             out.append(float(obs.sum()))
             if term or trunc:
                 break
         return out, info
+
     a, info = run(9)
     b, _ = run(9)
     assert a == b

@@ -3,6 +3,7 @@
 The scenario helpers themselves (set cash, own, place, script a roll, refusals) are the shared kit,
 ``tests/kit.py``; this module adds the classic family's defaults, deck numbers and its books check.
 """
+
 from __future__ import annotations
 
 import kit
@@ -17,8 +18,9 @@ FORCE = CHANCE = 0
 CARGO = COMMUNITY_CHEST = 1
 
 
-def new_game(edition: str = SW, players: int = 4, *, options: dict | None = None, seed: int = 1,
-             first: int = 0) -> om.Game:
+def new_game(
+    edition: str = SW, players: int = 4, *, options: dict | None = None, seed: int = 1, first: int = 0
+) -> om.Game:
     """``kit.new_game`` with the Star Wars board by default."""
     return kit.new_game(edition, players, seed=seed, options=options, first=first)
 

@@ -5,8 +5,8 @@ from kit import assert_refused, event_kinds, own, prompt_kind, roll, set_cash
 
 from .helpers import SW, check_invariants, new_game
 
-LIGHT_BLUE = (6, 8, 9)         # Fleets cost 50
-PINK = (11, 13, 14)            # Fleets cost 100
+LIGHT_BLUE = (6, 8, 9)  # Fleets cost 50
+PINK = (11, 13, 14)  # Fleets cost 100
 
 
 def test_build_needs_the_whole_colour_set():
@@ -40,7 +40,7 @@ def test_build_a_fleet_pays_the_bank_the_fleet_cost():
     s = g.state
     assert (s.level[6], s.cash[0], s.bank_houses) == (1, 1450, 31)
     assert "built" in event_kinds(events)
-    assert prompt_kind(g) == (0, "turn")                   # building does not end or use up the turn
+    assert prompt_kind(g) == (0, "turn")  # building does not end or use up the turn
     check_invariants(g)
 
 
@@ -149,8 +149,7 @@ def test_building_shortage_auction_when_several_want_the_last_fleet():
     g = shortage_game(houses=1)
     events = g.act(0, "build 6")
     assert "shortage" in event_kinds(events)
-    assert g.prompt == om.Prompt(1, "building-shortage", {"requester": 0, "pos": 6, "building": "house",
-                                                          "supply": 1})
+    assert g.prompt == om.Prompt(1, "building-shortage", {"requester": 0, "pos": 6, "building": "house", "supply": 1})
     g.act(1, "want")
     assert g.prompt.kind == "auction" and g.prompt.player == 0
     assert g.prompt.details["lot_kind"] == "house" and g.prompt.details["minimum"] == 10
@@ -286,15 +285,14 @@ def test_rebuild_after_selling_back_to_the_bank():
     assert_refused(g, 1, "build 11", "no")
     g.act(0, "sell 6")
     assert g.state.bank_houses == 1
-    g.act(1, "build 11")                                   # player 0 could rebuild too: a shortage
-    assert g.prompt == om.Prompt(0, "building-shortage", {"requester": 1, "pos": 11, "building": "house",
-                                                          "supply": 1})
+    g.act(1, "build 11")  # player 0 could rebuild too: a shortage
+    assert g.prompt == om.Prompt(0, "building-shortage", {"requester": 1, "pos": 11, "building": "house", "supply": 1})
     g.act(0, "pass")
     s = g.state
     assert (s.level[11], s.cash[1], s.bank_houses) == (1, 1400, 0)
 
 
-ORANGE = (16, 18, 19)          # Fleets cost 100
+ORANGE = (16, 18, 19)  # Fleets cost 100
 
 
 def test_after_a_shortage_auction_an_ordinary_build_is_not_refused():
@@ -315,7 +313,7 @@ def test_after_a_shortage_auction_an_ordinary_build_is_not_refused():
     g.act(1, "place 13")
     s = g.state
     assert (s.bank_houses, s.level[13], s.cash[1]) == (0, 1, 1485)
-    g.act(2, "sell-all 16")                      # three Fleets back: 3 for 2 rivals is no shortage
+    g.act(2, "sell-all 16")  # three Fleets back: 3 for 2 rivals is no shortage
     assert (s.bank_houses, s.cash[2]) == (3, 1650)
     assert g.check(0, "build 6") is None
     g.act(0, "build 6")
@@ -335,7 +333,7 @@ def test_a_second_shortage_auction_in_the_same_turn_is_refused():
     g.act(1, "bid 15")
     g.act(0, "pass")
     g.act(1, "place 13")
-    g.act(1, "sell 13")                          # one Fleet back, and both could build: a shortage
+    g.act(1, "sell 13")  # one Fleet back, and both could build: a shortage
     assert g.state.bank_houses == 1
     assert_refused(g, 0, "build 6", "already called a Fleet auction this turn")
 
@@ -374,7 +372,7 @@ def test_a_fleet_won_at_auction_with_nowhere_left_to_go_is_refunded():
     g.act(0, "bid 20")
     g.act(1, "pass")
     assert_refused(g, 0, "pass", "only for a building with nowhere left")
-    g.act(0, "mortgage 6")                              # +50
+    g.act(0, "mortgage 6")  # +50
     assert prompt_kind(g) == (0, "place-building")
     assert [str(a) for a in g.legal_actions(0).actions if a.kind in ("place", "pass")] == ["pass"]
     assert_refused(g, 0, "place 8", "nowhere left")

@@ -1,4 +1,5 @@
 """Property: buy or auction; Auctions (Star Wars 40th rulebook) and the classic auction."""
+
 import pytest
 
 import openmonopoly as om
@@ -11,7 +12,7 @@ from .helpers import CL, SW, check_invariants, new_game
 def test_buy_unowned_scene_pays_the_price_and_takes_the_deed():
     """Scenes / Want to buy it?: pay the price on the board space and take the Title Deed card."""
     g = new_game(SW)
-    roll(g, 0, 3, 3)                                       # Stormtroopers on the Trail, 100
+    roll(g, 0, 3, 3)  # Stormtroopers on the Trail, 100
     assert g.prompt == om.Prompt(0, "buy", {"pos": 6, "price": 100})
     g.act(0, "buy")
     assert g.state.owner[6] == 0 and g.state.cash[0] == 1400
@@ -45,8 +46,15 @@ def test_decline_starts_an_auction_open_to_all_opening_at_10():
     g.act(0, "auction")
     p = g.prompt
     assert (p.player, p.kind) == (1, "auction")
-    assert p.details == {"lot": 6, "lot_kind": "property", "high": 0, "high_bidder": -1, "minimum": 10,
-                         "increment": 1, "bidders": [1, 2, 3, 0]}
+    assert p.details == {
+        "lot": 6,
+        "lot_kind": "property",
+        "high": 0,
+        "high_bidder": -1,
+        "minimum": 10,
+        "increment": 1,
+        "bidders": [1, 2, 3, 0],
+    }
     assert g.legal_actions(1).bid_range[0] == 10
 
 
@@ -71,14 +79,14 @@ def test_auction_increment_is_1_and_highest_bidder_pays_and_owns():
     assert_refused(g, 2, "bid 10", "at least ₦11")
     g.act(2, "pass")
     g.act(3, "bid 11")
-    g.act(0, "bid 12")                                     # the decliner bids too
+    g.act(0, "bid 12")  # the decliner bids too
     assert g.prompt.details["minimum"] == 13
     g.act(1, "pass")
     g.act(3, "pass")
     s = g.state
     assert s.owner[6] == 0
     assert s.cash == [1488, 1500, 1500, 1500]
-    assert prompt_kind(g) == (0, "turn")                   # back to the doubles re-roll of player 0
+    assert prompt_kind(g) == (0, "turn")  # back to the doubles re-roll of player 0
     check_invariants(g)
 
 
@@ -110,7 +118,7 @@ def test_auction_winner_may_bid_above_cash_and_raise_the_rest():
     """Auctions (engine: bids are limited to what a player could raise): the winner then owes the bank."""
     g = new_game(SW, 2)
     set_cash(g, 1, 20)
-    own(g, 1, 39)                                          # mortgage value 200
+    own(g, 1, 39)  # mortgage value 200
     roll(g, 0, 2, 4)
     g.act(0, "auction")
     assert g.legal_actions(1).bid_range == (10, 220)

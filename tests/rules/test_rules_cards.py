@@ -1,5 +1,6 @@
 """Cards: each classic Chance / Community Chest effect kind (engine issue), and the Star Wars rule
 'Take the top card from the matching pile and immediately do what it says. Return it to the bottom.'"""
+
 import pytest
 
 import openmonopoly as om
@@ -27,10 +28,10 @@ def draw_chest(g, card, start=14, d1=1, d2=2):
 def test_card_goes_to_the_bottom_of_its_pile():
     """Action Spaces / The Force, Smuggler's Cargo: return the card to the bottom of the pile when done."""
     g = new_game(SW)
-    stack_card(g, FORCE, 7)                                # scouting reward: collect 50
+    stack_card(g, FORCE, 7)  # scouting reward: collect 50
     before = list(g.state.decks[FORCE])
     place(g, 0, 4)
-    roll(g, 0, 1, 2)                                       # 7 The Force
+    roll(g, 0, 1, 2)  # 7 The Force
     assert g.state.decks[FORCE] == before[1:] + [7]
     assert g.state.cash[0] == 1550
 
@@ -61,7 +62,7 @@ def test_card_advance_to_go():
 def test_card_nearest_railroad_owned_pays_double_rent():
     """Chance 'Advance to the nearest Railroad; if owned pay twice the rent'."""
     g = new_game(CL)
-    own(g, 1, 15, 25)                                      # 2 railroads: 50, doubled 100
+    own(g, 1, 15, 25)  # 2 railroads: 50, doubled 100
     draw_chance(g, 4)
     assert g.state.position[0] == 15
     assert g.state.cash[:2] == [1400, 1600]
@@ -78,8 +79,8 @@ def test_card_nearest_railroad_unowned_may_be_bought_and_passes_go():
 def test_card_nearest_utility_owned_pays_10x_a_roll():
     """Chance 'Advance to the nearest Utility; if owned throw dice and pay 10x the amount thrown'."""
     g = new_game(CL)
-    own(g, 1, 12)                                          # only one utility: 10x anyway
-    events = draw_chance(g, 6, 3, 1, 3, 3, 4)              # move 1+3, then throw 3+4
+    own(g, 1, 12)  # only one utility: 10x anyway
+    events = draw_chance(g, 6, 3, 1, 3, 3, 4)  # move 1+3, then throw 3+4
     assert g.state.position[0] == 12
     assert g.state.cash[:2] == [1430, 1570]
     assert [e.info for e in events if e.kind == "dice"] == ["move", "rent"]
@@ -106,13 +107,14 @@ def test_card_go_back_3_spaces_and_resolve():
 def test_card_go_back_3_from_36_to_community_chest():
     """Chance 'Go back 3 spaces' from 36 lands on Community Chest (33) and draws there."""
     g = new_game(CL)
-    stack_card(g, COMMUNITY_CHEST, 1)                      # bank error: collect 200
+    stack_card(g, COMMUNITY_CHEST, 1)  # bank error: collect 200
     draw_chance(g, 9, start=33, d1=1, d2=2)
     assert g.state.position[0] == 33 and g.state.cash[0] == 1700
 
 
-@pytest.mark.parametrize("deck,card,delta", [(CHANCE, 7, 50), (CHANCE, 15, 150), (COMMUNITY_CHEST, 1, 200),
-                                             (COMMUNITY_CHEST, 7, 20)])
+@pytest.mark.parametrize(
+    "deck,card,delta", [(CHANCE, 7, 50), (CHANCE, 15, 150), (COMMUNITY_CHEST, 1, 200), (COMMUNITY_CHEST, 7, 20)]
+)
 def test_card_collect_from_the_bank(deck, card, delta):
     """Chance 'Bank pays you dividend of 50' / Community Chest 'Bank error in your favour 200' etc."""
     g = new_game(CL)
@@ -122,8 +124,7 @@ def test_card_collect_from_the_bank(deck, card, delta):
     check_invariants(g)
 
 
-@pytest.mark.parametrize("deck,card,delta", [(CHANCE, 12, 15), (COMMUNITY_CHEST, 2, 50),
-                                             (COMMUNITY_CHEST, 10, 100)])
+@pytest.mark.parametrize("deck,card,delta", [(CHANCE, 12, 15), (COMMUNITY_CHEST, 2, 50), (COMMUNITY_CHEST, 10, 100)])
 def test_card_pay_the_bank(deck, card, delta):
     """Chance 'Speeding fine 15' / Community Chest 'Doctor's fee 50', 'Hospital fees 100'."""
     g = new_game(CL)
@@ -134,8 +135,8 @@ def test_card_pay_the_bank(deck, card, delta):
 def test_card_general_repairs_per_house_and_hotel():
     """Chance 'General repairs: 25 per house, 100 per hotel'."""
     g = new_game(CL)
-    own(g, 0, 1, 3, level=2)                               # 4 houses
-    own(g, 0, 37, 39, level=5)                             # 2 hotels
+    own(g, 0, 1, 3, level=2)  # 4 houses
+    own(g, 0, 37, 39, level=5)  # 2 hotels
     draw_chance(g, 11)
     assert g.state.cash[0] == 1500 - (4 * 25 + 2 * 100)
 
@@ -218,7 +219,7 @@ def test_get_out_of_jail_card_is_kept_then_used_then_returned_to_the_bottom():
     g.act(0, "use-card")
     assert s.held[0] == [] and not s.in_jail[0]
     assert s.decks[CHANCE][-1] == 8 and len(s.decks[CHANCE]) == 16
-    assert prompt_kind(g) == (0, "turn")                   # then roll and move
+    assert prompt_kind(g) == (0, "turn")  # then roll and move
     own(g, 0, 15)
     roll(g, 0, 2, 3)
     assert s.position[0] == 15
@@ -229,11 +230,10 @@ def test_get_out_of_jail_card_sold_in_a_trade():
     """Deals & Trades: property can be traded for ... Get Out of Jail Free cards; the card changes hands."""
     g = new_game(CL, 3)
     hold_card(g, 0, COMMUNITY_CHEST, 4)
-    g.act(0, "trade 2 give-cards=1 cash=-40")              # player 2 pays 40 for the card
+    g.act(0, "trade 2 give-cards=1 cash=-40")  # player 2 pays 40 for the card
     assert prompt_kind(g) == (2, "trade")
     g.act(2, "accept")
     s = g.state
     assert s.held[0] == [] and s.held[2] == [COMMUNITY_CHEST << 8 | 4]
     assert s.cash == [1540, 1500, 1460]
     check_invariants(g)
-

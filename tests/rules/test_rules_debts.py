@@ -1,4 +1,5 @@
 """Help! I Can't Pay!, bankruptcy, the winner, and the round-limit option (Star Wars 40th rulebook)."""
+
 import openmonopoly as om
 from kit import assert_refused, event_kinds, hold_card, own, place, prompt_kind, roll, set_cash, stack_card
 from openmonopoly.engine.state import BANK
@@ -13,17 +14,17 @@ def test_debt_raise_money_by_selling_and_mortgaging_then_pay():
     g = new_game(SW)
     set_cash(g, 0, 100)
     own(g, 0, *LIGHT_BLUE, level=1)
-    roll(g, 0, 1, 3)                                       # Imperial Tax 200
+    roll(g, 0, 1, 3)  # Imperial Tax 200
     assert g.prompt == om.Prompt(0, "debt", {"amount": 200, "creditor": -1, "reason": "tax", "pos": 4})
     assert g.state.cash[0] == 100
     assert_refused(g, 0, "pay", "sell buildings")
     assert_refused(g, 0, "bankrupt", "raise")
-    assert_refused(g, 0, "mortgage 6", "first")                  # buildings in the set must go first
+    assert_refused(g, 0, "mortgage 6", "first")  # buildings in the set must go first
     assert_refused(g, 0, "build 6", "debt")
     g.act(0, "sell 6")
     g.act(0, "sell 8")
-    g.act(0, "sell 9")                                     # +75 -> 175
-    g.act(0, "mortgage 6")                                 # +50 -> 225
+    g.act(0, "sell 9")  # +75 -> 175
+    g.act(0, "mortgage 6")  # +50 -> 225
     g.act(0, "pay")
     s = g.state
     assert s.cash[0] == 25 and s.level[6] == s.level[8] == s.level[9] == 0 and s.bank_houses == 32
@@ -37,11 +38,11 @@ def test_debt_to_a_player_raise_by_trade_then_pay():
     set_cash(g, 0, 0)
     own(g, 1, 6)
     own(g, 0, 39, mortgaged=True)
-    roll(g, 0, 2, 4)                                       # rent 6 owed to player 1
+    roll(g, 0, 2, 4)  # rent 6 owed to player 1
     assert prompt_kind(g) == (0, "debt")
     g.act(0, "trade 2 give=39 cash=-20")
     g.act(2, "accept")
-    g.act(2, "keep")                                       # player 2 pays 10% interest: 20
+    g.act(2, "keep")  # player 2 pays 10% interest: 20
     g.act(0, "pay")
     assert g.state.cash == [14, 1506, 1460]
 
@@ -50,7 +51,7 @@ def test_bankrupt_refused_while_the_debt_can_be_raised():
     """Help! / If you're still in debt, you are bankrupt -- only then (engine refuses it otherwise)."""
     g = new_game(SW)
     set_cash(g, 0, 150)
-    own(g, 0, 5)                                           # mortgage value 100
+    own(g, 0, 5)  # mortgage value 100
     roll(g, 0, 1, 3)
     assert g.legal_actions(0).actions[:1] == [om.Action("mortgage", 5)]
     assert_refused(g, 0, "bankrupt", "raise")
@@ -61,7 +62,7 @@ def test_bankruptcy_to_a_player_gives_cash_properties_and_cards_to_the_creditor(
     properties; buildings are sold to the Bank at half price first and that money goes to the creditor;
     the new owner must immediately repay each mortgage or keep it paying 10%."""
     g = new_game(SW, 3)
-    own(g, 1, 37, 39, level=5)                             # The Death Star Destroyed with a Base: 2000
+    own(g, 1, 37, 39, level=5)  # The Death Star Destroyed with a Base: 2000
     set_cash(g, 0, 100)
     own(g, 0, 1)
     own(g, 0, 3, 5, mortgaged=True)
@@ -97,7 +98,7 @@ def test_bankruptcy_to_the_bank_properties_auctioned_mortgages_cancelled_cards_r
     own(g, 0, 1, 3, mortgaged=True)
     own(g, 0, 5)
     hold_card(g, 0, FORCE, 8)
-    roll(g, 0, 1, 3)                                       # Imperial Tax 200: 10 + 100 raisable < 200
+    roll(g, 0, 1, 3)  # Imperial Tax 200: 10 + 100 raisable < 200
     assert om.Action("bankrupt") in g.legal_actions(0)
     g.act(0, "bankrupt")
     s = g.state
@@ -128,7 +129,7 @@ def test_bankrupt_refused_when_selling_buildings_would_cover_the_debt():
     set_cash(g, 0, 0)
     own(g, 0, 37, 39, level=5)
     own(g, 0, *LIGHT_BLUE, level=4)
-    stack_card(g, CHANCE, 11)                              # general repairs: 12 houses x25 + 2 hotels x100 = 500
+    stack_card(g, CHANCE, 11)  # general repairs: 12 houses x25 + 2 hotels x100 = 500
     place(g, 0, 3)
     roll(g, 0, 1, 3)
     assert g.prompt.kind == "debt" and g.prompt.details["amount"] == 500
@@ -139,11 +140,11 @@ def test_bankruptcy_to_the_bank_returns_buildings_to_the_supply():
     """Do you owe the Bank? Buildings go back to the Bank; the bare properties are auctioned."""
     g = new_game(CL, 3)
     set_cash(g, 0, 0)
-    own(g, 0, 1, 3, level=4)                               # 8 houses: street repairs 8 x 40 = 320
+    own(g, 0, 1, 3, level=4)  # 8 houses: street repairs 8 x 40 = 320
     stack_card(g, COMMUNITY_CHEST, 13)
     place(g, 0, 14)
-    roll(g, 0, 1, 2)                                       # 17 Community Chest
-    assert g.prompt.details["amount"] == 320                # raisable 8 x 25 + 30 + 30 = 260
+    roll(g, 0, 1, 2)  # 17 Community Chest
+    assert g.prompt.details["amount"] == 320  # raisable 8 x 25 + 30 + 30 = 260
     g.act(0, "bankrupt")
     s = g.state
     assert s.level[1] == s.level[3] == 0 and s.bank_houses == 32
@@ -216,7 +217,7 @@ def test_a_debtor_cannot_build_or_lift_a_mortgage_while_their_trade_offer_waits(
     set_cash(g, 0, 100)
     own(g, 0, *LIGHT_BLUE)
     own(g, 0, 1, mortgaged=True)
-    roll(g, 0, 1, 3)                                       # Imperial Tax 200
+    roll(g, 0, 1, 3)  # Imperial Tax 200
     assert prompt_kind(g) == (0, "debt")
     g.act(0, "trade 2 give=1 cash=-10")
     assert prompt_kind(g) == (2, "trade")

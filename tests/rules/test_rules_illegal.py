@@ -1,5 +1,6 @@
 """Illegal actions (engine issue): wrong player, wrong prompt, malformed text -> IllegalAction /
 BadActionText with a reason, and the game (its whole JSON) unchanged."""
+
 import pytest
 
 import openmonopoly as om
@@ -25,8 +26,25 @@ def test_wrong_player_cannot_buy_or_bid_out_of_turn():
     assert_refused(g, 0, "bid 10", "not your decision")
 
 
-@pytest.mark.parametrize("text", ["buy", "auction", "bid 10", "pass", "pay", "bankrupt", "accept", "reject",
-                                  "lift", "keep", "claim", "waive", "want", "place 6"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "buy",
+        "auction",
+        "bid 10",
+        "pass",
+        "pay",
+        "bankrupt",
+        "accept",
+        "reject",
+        "lift",
+        "keep",
+        "claim",
+        "waive",
+        "want",
+        "place 6",
+    ],
+)
 def test_action_that_does_not_answer_the_prompt(text):
     """Engine: an action that does not answer the current prompt ('turn') is refused."""
     g = new_game(SW)
@@ -39,8 +57,22 @@ def test_roll_does_not_answer_a_buy_prompt():
     assert_refused(g, 0, "roll", "does not answer")
 
 
-@pytest.mark.parametrize("text", ["", "fly", "roll 3", "bid", "bid ten", "build x", "trade", "trade x",
-                                  "trade 1 give=a", "trade 1 cash=lots", "trade 1 foo=1"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "fly",
+        "roll 3",
+        "bid",
+        "bid ten",
+        "build x",
+        "trade",
+        "trade x",
+        "trade 1 give=a",
+        "trade 1 cash=lots",
+        "trade 1 foo=1",
+    ],
+)
 def test_malformed_text_is_bad_action_text(text):
     """Engine: text that does not parse raises BadActionText (an IllegalAction) with a reason."""
     g = new_game(SW)

@@ -1,4 +1,5 @@
 """How Do I Get Out of Jail? and what you may do while In Jail (Star Wars 40th rulebook)."""
+
 import openmonopoly as om
 from kit import assert_refused, hold_card, jail, own, place, prompt_kind, roll, set_cash
 
@@ -98,11 +99,11 @@ def test_jail_failed_first_and_second_rolls_stay_in_jail():
     own(g, 1, 13, 16)
     place(g, 1, 10)
     s = g.state
-    roll(g, 0, 1, 2)                                       # first failure
+    roll(g, 0, 1, 2)  # first failure
     assert (s.position[0], s.in_jail[0], s.jail_turns[0], s.cash[0]) == (10, True, 1, 1500)
     assert prompt_kind(g) == (1, "turn")
-    roll(g, 1, 1, 2)                                       # player 1: 10 -> 13 (own)
-    roll(g, 0, 5, 6)                                       # second failure
+    roll(g, 1, 1, 2)  # player 1: 10 -> 13 (own)
+    roll(g, 0, 5, 6)  # second failure
     assert (s.position[0], s.in_jail[0], s.jail_turns[0], s.cash[0]) == (10, True, 2, 1500)
     assert prompt_kind(g) == (1, "turn")
 
@@ -125,10 +126,10 @@ def test_jail_third_failure_played_through_three_turns():
     own(g, 0, 14)
     place(g, 1, 10)
     roll(g, 0, 1, 2)
-    roll(g, 1, 1, 2)                                       # 13
+    roll(g, 1, 1, 2)  # 13
     roll(g, 0, 1, 2)
-    roll(g, 1, 1, 2)                                       # 16
-    roll(g, 0, 1, 3)                                       # third failure: pay 50, move 4 -> 14
+    roll(g, 1, 1, 2)  # 16
+    roll(g, 0, 1, 3)  # third failure: pay 50, move 4 -> 14
     s = g.state
     assert (s.position[0], s.in_jail[0], s.cash[0]) == (14, False, 1450)
 
@@ -141,7 +142,7 @@ def test_jail_third_failure_without_cash_is_a_debt_then_the_move():
     roll(g, 0, 2, 3)
     assert g.prompt == om.Prompt(0, "debt", {"amount": 50, "creditor": -1, "reason": "bail", "pos": -1})
     assert g.state.position[0] == 10
-    g.act(0, "mortgage 1")                                 # +30
+    g.act(0, "mortgage 1")  # +30
     g.act(0, "pay")
     s = g.state
     assert (s.position[0], s.in_jail[0], s.cash[0]) == (15, False, 0)

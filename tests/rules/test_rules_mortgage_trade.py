@@ -1,4 +1,5 @@
 """Mortgaging (Help! I Can't Pay!) and Deals & Trades (Star Wars 40th rulebook)."""
+
 import openmonopoly as om
 from kit import assert_refused, event_kinds, hold_card, own, prompt_kind, set_cash
 
@@ -80,7 +81,7 @@ def test_trade_property_for_cash_accepted():
     """Deals & Trades: buy, sell or swap property with other players at any time, for an agreed price."""
     g = new_game(SW, first=3)
     own(g, 0, 6)
-    g.act(0, "trade 1 give=6 cash=-80")                    # player 1 pays 80 for it
+    g.act(0, "trade 1 give=6 cash=-80")  # player 1 pays 80 for it
     assert g.prompt.kind == "trade" and g.prompt.player == 1
     g.act(1, "accept")
     s = g.state

@@ -1,4 +1,5 @@
 """Owned Scenes, Ships and Power Sources: rent (Star Wars 40th rulebook), mortgaged rent, rent must be asked."""
+
 import pytest
 
 import openmonopoly as om
@@ -101,11 +102,11 @@ def test_starwars_power_source_rent_rolls_the_dice_again(owned, mult):
     """Power Sources: roll the dice again to decide rent: 4x the roll with 1, 10x with 2 Power Sources."""
     g = new_game(SW)
     own(g, 1, *owned)
-    events = land_on(g, 12, 1, 2, 5, 6)                    # move by 3, then rent dice 5+6
+    events = land_on(g, 12, 1, 2, 5, 6)  # move by 3, then rent dice 5+6
     assert g.state.cash[:2] == [1500 - 11 * mult, 1500 + 11 * mult]
     dice = [e for e in events if e.kind == "dice"]
     assert [(d.amount, d.info) for d in dice] == [(3, "move"), (11, "rent")]
-    assert g.state.dice == (1, 2)                          # the move roll is what doubles are judged on
+    assert g.state.dice == (1, 2)  # the move roll is what doubles are judged on
     assert prompt_kind(g) == (1, "turn")
 
 
@@ -147,7 +148,7 @@ def test_rent_must_be_claimed_claim_pays():
     land_on(g, 6)
     assert g.prompt == om.Prompt(2, "claim-rent", {"payer": 0, "pos": 6, "amount": 6})
     assert g.state.cash == [1500] * 4
-    assert_refused(g, 1, "roll", "not your decision")             # the next player cannot roll before it is settled
+    assert_refused(g, 1, "roll", "not your decision")  # the next player cannot roll before it is settled
     g.act(2, "claim")
     assert g.state.cash[0] == 1494 and g.state.cash[2] == 1506
     assert prompt_kind(g) == (1, "turn")

@@ -1,4 +1,5 @@
 """Action Spaces: Imperial Tax, Bounty Collection, Free Parking, Just Visiting, Go To Jail (Star Wars 40th)."""
+
 from kit import event_kinds, place, prompt_kind, roll
 
 from .helpers import SW, check_invariants, new_game

@@ -1,4 +1,5 @@
 """Sailor Moon rulebook scenarios (scripted dice; see docs/RULES-COVERAGE.md, section Sailor Moon)."""
+
 from __future__ import annotations
 
 import openmonopoly as om
@@ -38,7 +39,7 @@ def test_attack_spaces_are_taxes():
 def test_auction_opens_at_1_bids_only_up_to_cash_and_the_last_bidder_must_buy():
     g = new_game(SM, 3)
     set_cash(g, 2, 30)
-    roll(g, 0, 2, 6)                       # Viluy
+    roll(g, 0, 2, 6)  # Viluy
     g.act(0, "auction")
     assert g.prompt.details["minimum"] == 1
     g.act(1, "bid 5")
@@ -64,7 +65,7 @@ def test_items_charge_4x_or_10x_a_fresh_roll_of_both_dice():
     g = new_game(SM, 2)
     own(g, 1, COMMUNICATOR)
     place(g, 0, 7)
-    g.chance.force_dice(2, 3, 6, 5)        # moving roll 5; the rent roll 11
+    g.chance.force_dice(2, 3, 6, 5)  # moving roll 5; the rent roll 11
     g.act(0, "roll")
     assert g.state.cash[0] == 1500 - 44
     g = new_game(SM, 2)
@@ -138,18 +139,18 @@ def test_quicker_game_hotel_after_three_houses_rent_as_printed_buy_back_lowered(
     g.state.owner[:] = [BANK] * len(g.state.owner)
     own(g, 0, KAOLINITE, TOMOE, MISTRESS9, level=3)
     assert g.hotel_level == 4
-    g.act(0, f"build {MISTRESS9}")          # hotel: 100
+    g.act(0, f"build {MISTRESS9}")  # hotel: 100
     assert g.state.level[MISTRESS9] == 4 and g.state.bank_hotels == 11 and g.state.cash[0] == 1400
     place(g, 1, 11)
     start_turn(g, 1)
-    roll(g, 1, 1, 2)                        # Mistress 9 with a hotel: the hotel rent (900)
+    roll(g, 1, 1, 2)  # Mistress 9 with a hotel: the hotel rent (900)
     assert g.state.cash[1] == 600
     place(g, 1, 11)
     start_turn(g, 1)
-    roll(g, 1, 1, 1)                        # Professor Tomoe, 3 houses: 450
+    roll(g, 1, 1, 1)  # Professor Tomoe, 3 houses: 450
     assert g.state.cash[1] == 150
     cash = g.state.cash[0]
-    g.act(0, f"sell-all {MISTRESS9}")       # the hotel: (100 + 3 x 100) / 2, one house less; 2 x 3 houses at 50
+    g.act(0, f"sell-all {MISTRESS9}")  # the hotel: (100 + 3 x 100) / 2, one house less; 2 x 3 houses at 50
     assert g.state.cash[0] == cash + 200 + 150 + 150
     check_invariants(g)
 
@@ -165,12 +166,12 @@ def test_quicker_game_ends_at_the_first_bankruptcy_wealthiest_wins():
     g = new_game(SM, 3, options=QUICK)
     s = g.state
     s.owner[:] = [BANK] * len(s.owner)
-    own(g, 1, SERENITY, level=2)             # 400 + 2 x 200
-    own(g, 2, TELLU, mortgaged=True)         # half of 100
+    own(g, 1, SERENITY, level=2)  # 400 + 2 x 200
+    own(g, 2, TELLU, mortgaged=True)  # half of 100
     set_cash(g, 1, 1000)
     set_cash(g, 2, 1700)
     set_cash(g, 0, 5)
-    roll(g, 0, 1, 3)                         # Death Busters: 200
+    roll(g, 0, 1, 3)  # Death Busters: 200
     g.act(0, "bankrupt")
     assert g.over and g.state.end_reason == "first-bankruptcy"
     assert (g.net_worth(1), g.net_worth(2)) == (1800, 1750) and g.winners == [1]
@@ -195,7 +196,7 @@ def test_bankruptcy_creditor_lifting_a_received_mortgage_pays_the_interest_too_b
     own(g, 2, TELLU)
     set_cash(g, 0, 5)
     place(g, 0, 3)
-    roll(g, 0, 1, 2)                       # Tellu: 6 rent to player 2
+    roll(g, 0, 1, 2)  # Tellu: 6 rent to player 2
     g.act(0, "bankrupt")
     s = g.state
     assert s.owner[LUNA] == s.owner[MIMETTE] == 2 and s.cash[2] == 1505
@@ -207,9 +208,9 @@ def test_bankruptcy_creditor_lifting_a_received_mortgage_pays_the_interest_too_b
     assert_refused(g, 2, "lift", "36")
     assert_refused(g, 2, f"unmortgage {LUNA}", "36")
     set_cash(g, 2, 1505)
-    g.act(2, f"unmortgage {MIMETTE}")      # the second property, before its prompt: 36 all the same
+    g.act(2, f"unmortgage {MIMETTE}")  # the second property, before its prompt: 36 all the same
     assert s.cash[2] == 1505 - 36 and not s.mortgaged[MIMETTE]
-    g.act(2, "lift")                       # Luna: 36
+    g.act(2, "lift")  # Luna: 36
     assert s.cash[2] == 1505 - 72 and not s.mortgaged[LUNA]
     assert prompt_kind(g) == (1, "turn")
     assert_refused(g, 2, f"unmortgage {LUNA}", "not mortgaged")

@@ -1,5 +1,6 @@
 """Action text, action JSON and action objects: every malformed input gets the engine's own error
 (``BadActionText``, an ``IllegalAction``) naming the allowed form, and leaves the game untouched."""
+
 from __future__ import annotations
 
 import pytest
@@ -17,9 +18,28 @@ def game():
     return om.Game("classic", 2, seed=1)
 
 
-BAD_TEXT = ["bid ²", "build ³", "bid --5", "trade --1 give=1", "trade 1 cash=--3", "bid " + "9" * 5000,
-            "bid ٣", "trade 1 give=1,,3", "trade 1 give=", "trade 1 give=1 give=2", "trade 1 cash=-",
-            "roll 1", "bid", "bid 1 2", "", "   ", "x" * 10000, "trade", "trade 1 give=1.5", "trade 1 foo=1"]
+BAD_TEXT = [
+    "bid ²",
+    "build ³",
+    "bid --5",
+    "trade --1 give=1",
+    "trade 1 cash=--3",
+    "bid " + "9" * 5000,
+    "bid ٣",
+    "trade 1 give=1,,3",
+    "trade 1 give=",
+    "trade 1 give=1 give=2",
+    "trade 1 cash=-",
+    "roll 1",
+    "bid",
+    "bid 1 2",
+    "",
+    "   ",
+    "x" * 10000,
+    "trade",
+    "trade 1 give=1.5",
+    "trade 1 foo=1",
+]
 
 
 @pytest.mark.parametrize("text", BAD_TEXT)
@@ -40,13 +60,17 @@ BAD_JSON = [
     {"kind": "trade", "offer": {"proposer": 0, "target": 1, "give": [None]}},
     {"kind": "trade", "offer": {"proposer": 0, "target": 1, "give": "13"}},
     {"kind": "trade", "offer": {"proposer": True, "target": 1, "give": [1]}},
-    {"kind": "trade", "offer": {"proposer": 0, "target": 1, "cash": 10 ** 30}},
+    {"kind": "trade", "offer": {"proposer": 0, "target": 1, "cash": 10**30}},
     {"kind": "trade", "offer": {"proposer": 0, "target": 1, "gift": [1]}},
     {"kind": "trade", "offer": {"target": 1}},
     {"kind": "trade", "offer": [0, 1]},
     {"kind": "bid", "offer": {}},
     {"kind": "trade"},
-    5, None, [], 1.5, True,
+    5,
+    None,
+    [],
+    1.5,
+    True,
 ]
 
 
@@ -64,11 +88,25 @@ def test_from_json_keeps_good_trades():
     assert Action.parse(str(action), 0) == action
 
 
-BAD_OBJECTS = [Action("build", None), Action("bid", "100"), Action("bid", True), Action("roll", 5),
-               Action("bid", -1), Action(None), Action("fly"), Action("roll", -1, TradeOffer(0, 1)),
-               Action("trade", -1, None), Action("trade", -1, TradeOffer(0, 1, [1])),
-               Action("trade", -1, TradeOffer(0, 1, (1.5,))), Action("trade", -1, TradeOffer(0, "1", (1,))),
-               None, 42, ("roll", -1, None), b"roll", object()]
+BAD_OBJECTS = [
+    Action("build", None),
+    Action("bid", "100"),
+    Action("bid", True),
+    Action("roll", 5),
+    Action("bid", -1),
+    Action(None),
+    Action("fly"),
+    Action("roll", -1, TradeOffer(0, 1)),
+    Action("trade", -1, None),
+    Action("trade", -1, TradeOffer(0, 1, [1])),
+    Action("trade", -1, TradeOffer(0, 1, (1.5,))),
+    Action("trade", -1, TradeOffer(0, "1", (1,))),
+    None,
+    42,
+    ("roll", -1, None),
+    b"roll",
+    object(),
+]
 
 
 @pytest.mark.parametrize("action", BAD_OBJECTS, ids=repr)
@@ -91,17 +129,30 @@ def test_bad_seats(game, player):
         game.act(player, "roll")
 
 
-@pytest.mark.parametrize("kwargs", [dict(players=2.5), dict(players=True), dict(players="Ann"),
-                                    dict(players=["Ann", 3]), dict(players=["Ann", ""]), dict(players=1),
-                                    dict(players=-3), dict(players=2, seed="abc"), dict(players=2, seed=1.5),
-                                    dict(players=2, seed=True), dict(players=2, options=["max-rounds"]),
-                                    dict(players=2, chance=1), dict(players=2, events="yes")])
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        dict(players=2.5),
+        dict(players=True),
+        dict(players="Ann"),
+        dict(players=["Ann", 3]),
+        dict(players=["Ann", ""]),
+        dict(players=1),
+        dict(players=-3),
+        dict(players=2, seed="abc"),
+        dict(players=2, seed=1.5),
+        dict(players=2, seed=True),
+        dict(players=2, options=["max-rounds"]),
+        dict(players=2, chance=1),
+        dict(players=2, events="yes"),
+    ],
+)
 def test_bad_game_arguments(kwargs):
     with pytest.raises(BadArgument):
         om.Game("classic", **kwargs)
 
 
-@pytest.mark.parametrize("value", [2.5, True, "٣", "x", "", "1e3", 10 ** 3 * 1.0])
+@pytest.mark.parametrize("value", [2.5, True, "٣", "x", "", "1e3", 10**3 * 1.0])
 def test_bad_option_values(value):
     with pytest.raises(BadOption):
         om.Game("classic", 2, options={"max-rounds": value})
@@ -112,19 +163,24 @@ def test_option_values_as_text_or_number():
     assert om.Game("classic", 2, options={"max-rounds": 7}).options["max-rounds"] == 7
 
 
-@pytest.mark.parametrize("text,value", [("12", 12), ("0", 0), ("²", None), ("-1", None), ("1" * 13, None),
-                                        ("", None), (" 1", None)])
+@pytest.mark.parametrize(
+    "text,value", [("12", 12), ("0", 0), ("²", None), ("-1", None), ("1" * 13, None), ("", None), (" 1", None)]
+)
 def test_whole_number(text, value):
     assert whole_number(text) == value
 
 
 # ---------------------------------------------------------------- properties
 KIND_WORDS = st.sampled_from(sorted(SHARED_KINDS.all) + ["BID", "Trade", "x"])
-ARG_WORDS = st.one_of(st.text(max_size=8), st.integers(-10 ** 15, 10 ** 15).map(str),
-                      st.lists(st.integers(-3, 50), max_size=4).map(lambda v: "give=" + ",".join(map(str, v))),
-                      st.sampled_from(["cash=-5", "give=1,3", "take=", "--1", "²", "٣"]))
-TEXTS = st.one_of(st.text(max_size=60), st.builds(lambda k, a: " ".join([k, *a]), KIND_WORDS,
-                                                  st.lists(ARG_WORDS, max_size=4)))
+ARG_WORDS = st.one_of(
+    st.text(max_size=8),
+    st.integers(-(10**15), 10**15).map(str),
+    st.lists(st.integers(-3, 50), max_size=4).map(lambda v: "give=" + ",".join(map(str, v))),
+    st.sampled_from(["cash=-5", "give=1,3", "take=", "--1", "²", "٣"]),
+)
+TEXTS = st.one_of(
+    st.text(max_size=60), st.builds(lambda k, a: " ".join([k, *a]), KIND_WORDS, st.lists(ARG_WORDS, max_size=4))
+)
 
 
 @given(TEXTS)
@@ -138,12 +194,18 @@ def test_parse_never_crashes_and_round_trips(text):
     assert SHARED_KINDS.from_json(action.to_json()) == action
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
-                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
-                                                                                max_size=4), max_leaves=12)
-OFFERS = st.fixed_dictionaries({"proposer": JSON, "target": JSON},
-                               optional={k: JSON | st.lists(st.integers(-5, 50), max_size=3)
-                                         for k in ("give", "take", "cash", "give_cards", "take_cards")})
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=12,
+)
+OFFERS = st.fixed_dictionaries(
+    {"proposer": JSON, "target": JSON},
+    optional={
+        k: JSON | st.lists(st.integers(-5, 50), max_size=3)
+        for k in ("give", "take", "cash", "give_cards", "take_cards")
+    },
+)
 
 
 @given(st.one_of(JSON, st.builds(lambda o: {"kind": "trade", "offer": o}, OFFERS)))

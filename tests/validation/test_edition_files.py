@@ -1,12 +1,12 @@
 """Edition files: every broken copy is refused on load with an ``EditionError`` naming the file, the
 field and what is allowed; every copy that loads plays (no error later, in play). The schema is one
 pydantic model per family, published as JSON Schema; shipped files skip it only by a verified digest."""
+
 from __future__ import annotations
 
 import copy
 import hashlib
 import json
-from pathlib import Path
 
 import jsonschema
 import pytest
@@ -47,7 +47,11 @@ def delete(raw: dict, path: tuple) -> None:
 
 # (edition, change, the field the error must name): the cases of issue 19 and their neighbours
 CASES = [
-    ("classic", lambda r: set_path(r, ("rules", "railroad_rent"), ["25", "50", "100", "200"]), "rules.railroad_rent[0]"),
+    (
+        "classic",
+        lambda r: set_path(r, ("rules", "railroad_rent"), ["25", "50", "100", "200"]),
+        "rules.railroad_rent[0]",
+    ),
     ("classic", lambda r: set_path(r, ("rules", "houses"), -5), "rules.houses"),
     ("classic", lambda r: set_path(r, ("rules", "go_salary"), -200), "rules.go_salary"),
     ("classic", lambda r: set_path(r, ("rules", "auction_increment"), 0), "rules.auction_increment"),
@@ -69,10 +73,16 @@ CASES = [
     ("classic", lambda r: set_path(r, ("board", 2, "deck"), "surprise"), "board[2].deck"),
     ("classic", lambda r: set_path(r, ("decks", 0, "cards"), []), "decks[0].cards"),
     ("classic", lambda r: set_path(r, ("decks", 1, "id"), r["decks"][0]["id"]), "decks[1].id"),
-    ("classic", lambda r: set_path(r, ("decks", 0, "cards", 0, "effect"), {"kind": "advance", "to": 40}),
-     "decks[0].cards[0].effect.to"),
-    ("classic", lambda r: set_path(r, ("decks", 0, "cards", 0, "effect"), {"kind": "teleport"}),
-     "decks[0].cards[0].effect"),
+    (
+        "classic",
+        lambda r: set_path(r, ("decks", 0, "cards", 0, "effect"), {"kind": "advance", "to": 40}),
+        "decks[0].cards[0].effect.to",
+    ),
+    (
+        "classic",
+        lambda r: set_path(r, ("decks", 0, "cards", 0, "effect"), {"kind": "teleport"}),
+        "decks[0].cards[0].effect",
+    ),
     ("classic", lambda r: set_path(r, ("decks", 0, "cards", 0, "count"), 0), "decks[0].cards[0].count"),
     ("classic", lambda r: set_path(r, ("tokens",), 6), "tokens"),
     ("classic", lambda r: set_path(r, ("players",), {"min": 4, "max": 2}), "players"),
@@ -81,8 +91,11 @@ CASES = [
     ("classic", lambda r: set_path(r, ("groups", "spare"), {"name": "Spare"}), "groups.spare"),
     ("classic", lambda r: delete(r, ("rules", "go_salary")), "rules.go_salary"),
     ("classic", lambda r: set_path(r, ("family",), "junior"), "family"),
-    ("empire", lambda r: delete(r, ("decks", 1, "cards", 9, "effect", "min_billboards")),
-     "decks[1].empire.cards[9].effect.min_billboards"),
+    (
+        "empire",
+        lambda r: delete(r, ("decks", 1, "cards", 9, "effect", "min_billboards")),
+        "decks[1].empire.cards[9].effect.min_billboards",
+    ),
     ("empire", lambda r: set_path(r, ("rules", "tower_ladder"), [1, 2]), "rules.tower_ladder"),
     ("empire", lambda r: set_path(r, ("rules", "swapper_face"), 7), "rules.swapper_face"),
     ("empire", lambda r: set_path(r, ("decks", 0, "id"), "luck"), "decks[0]"),
@@ -120,7 +133,7 @@ def test_shipped_files_are_verified_by_the_schema():
     now = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in DATA.glob("*.json")}
     assert listed == now, "update it: cd src/openmonopoly/editions/data && sha256sum *.json > verified.sha256"
     for e, raw in RAW.items():
-        parse_edition(raw, e)           # (not trusted: validated by the model)
+        parse_edition(raw, e)  # (not trusted: validated by the model)
 
 
 @pytest.mark.parametrize("family", ["classic", "empire", "mandalorian"])
@@ -149,9 +162,18 @@ def leaves(value, path=()):
 
 
 PATHS = {e: [p for p in leaves(raw) if p] for e, raw in RAW.items()}
-REPLACEMENTS = st.one_of(st.none(), st.booleans(), st.integers(-3, 3), st.sampled_from([-1000, 10 ** 9, 2 ** 64]),
-                         st.floats(allow_nan=False), st.text(max_size=4), st.just([]), st.just({}),
-                         st.lists(st.integers(-2, 50), max_size=3), st.just("DELETE"))
+REPLACEMENTS = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 3),
+    st.sampled_from([-1000, 10**9, 2**64]),
+    st.floats(allow_nan=False),
+    st.text(max_size=4),
+    st.just([]),
+    st.just({}),
+    st.lists(st.integers(-2, 50), max_size=3),
+    st.just("DELETE"),
+)
 
 
 def play_briefly(edition) -> None:
@@ -175,6 +197,6 @@ def test_mutated_editions_are_refused_or_play(edition, data):
         assert str(exc).startswith("mutated.json: ")
         return
     try:
-        play_briefly(loaded)                # loaded: it must play without any error
-    except OpenMonopolyError as exc:         # (a refused set-up, e.g. too few characters, is a clear error)
+        play_briefly(loaded)  # loaded: it must play without any error
+    except OpenMonopolyError as exc:  # (a refused set-up, e.g. too few characters, is a clear error)
         assert "Traceback" not in str(exc)

@@ -1,6 +1,7 @@
 """Saves and records: verified on load by replay. An edited cash, owner or edition, a truncated file,
 an unknown format or another edition's record is a clear ``ReplayMismatch`` naming what differs; a
 state at any prompt round-trips through JSON, clone and replay."""
+
 from __future__ import annotations
 
 import json
@@ -60,7 +61,7 @@ EDITS = [
 
 @pytest.mark.parametrize("change,named", EDITS, ids=[e[1] or str(i) for i, e in enumerate(EDITS)])
 def test_edited_saves_are_refused(save, change, named):
-    om.Game.from_json(save)                                   # (the untouched save loads)
+    om.Game.from_json(save)  # (the untouched save loads)
     with pytest.raises(ReplayMismatch) as info:
         om.Game.from_json(edited(save, change))
     assert named in str(info.value)
@@ -74,7 +75,7 @@ def test_truncated_file_is_a_clear_error(tmp_path, save):
     path.write_text(text[: len(text) // 2], encoding="utf-8")
     with pytest.raises(UsageProblem, match="not valid JSON"):
         load_game_file(str(path))
-    path.write_text(json.dumps(edited(save, lambda d: d["state"]["cash"].__setitem__(0, 10 ** 6))), encoding="utf-8")
+    path.write_text(json.dumps(edited(save, lambda d: d["state"]["cash"].__setitem__(0, 10**6))), encoding="utf-8")
     with pytest.raises(UsageProblem, match="state.cash"):
         load_game_file(str(path))
 
@@ -83,20 +84,22 @@ def test_records_are_checked():
     game = played("empire", 80)
     record = json.loads(json.dumps(game.record()))
     assert om.Game.replay(record).digest() == game.digest()
-    for change, named in [(lambda r: r.__setitem__("edition", "classic"), "edition 'classic'.*does not"),
-                          (lambda r: r.__setitem__("actions", r["actions"][:-1]), "does not replay"),
-                          (lambda r: r["result"].__setitem__("turns", 1), "result"),
-                          (lambda r: r.__setitem__("players", ["A", 2, "C"]), "players"),
-                          (lambda r: r.__setitem__("chance", [-1] + r["chance"]), "chance"),
-                          (lambda r: r.pop("seed"), "seed"),
-                          (lambda r: r.__setitem__("options", "fast"), "options")]:
+    for change, named in [
+        (lambda r: r.__setitem__("edition", "classic"), "edition 'classic'.*does not"),
+        (lambda r: r.__setitem__("actions", r["actions"][:-1]), "does not replay"),
+        (lambda r: r["result"].__setitem__("turns", 1), "result"),
+        (lambda r: r.__setitem__("players", ["A", 2, "C"]), "players"),
+        (lambda r: r.__setitem__("chance", [-1] + r["chance"]), "chance"),
+        (lambda r: r.pop("seed"), "seed"),
+        (lambda r: r.__setitem__("options", "fast"), "options"),
+    ]:
         bad = json.loads(json.dumps(record))
         change(bad)
         with pytest.raises(ReplayMismatch, match=named):
             om.Game.replay(bad)
 
 
-@given(st.sampled_from(EDITIONS), st.integers(0, 10 ** 6), st.integers(0, 250))
+@given(st.sampled_from(EDITIONS), st.integers(0, 10**6), st.integers(0, 250))
 def test_states_at_random_prompts_round_trip(edition, seed, actions):
     """Random bots to a random prompt: JSON (verified), clone and replay all give the same game, which
     plays on identically."""

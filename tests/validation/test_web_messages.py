@@ -1,5 +1,6 @@
 """Web messages: any frame a client sends is either refused with a readable reason or becomes an
 action the game answers with its own reason; nothing raises anything else."""
+
 from __future__ import annotations
 
 import json
@@ -12,16 +13,34 @@ from openmonopoly.engine.errors import BadActionText
 from openmonopoly.web.protocol import Act, parse_client
 
 GAME = om.Game("classic", 3, seed=5)
-VALUES = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
-                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner,
-                                                                                  max_size=3), max_leaves=10)
-ACTIONS = st.one_of(st.text(max_size=30), st.sampled_from(["bid ²", "bid --5", "roll", "trade 1 give=1,3", "buy"]),
-                    st.fixed_dictionaries({"kind": st.just("trade"), "offer": st.fixed_dictionaries(
-                        {"target": VALUES}, optional={"give": VALUES, "cash": VALUES})}), VALUES)
-FRAMES = st.one_of(st.text(max_size=80), VALUES.map(json.dumps),
-                   st.builds(lambda seat, version, action: json.dumps(
-                       {"type": "act", "seat": seat, "token": "t" * 32, "version": version, "action": action}),
-                       st.one_of(st.integers(-1, 7), VALUES), st.one_of(st.integers(0, 3), VALUES), ACTIONS))
+VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    max_leaves=10,
+)
+ACTIONS = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["bid ²", "bid --5", "roll", "trade 1 give=1,3", "buy"]),
+    st.fixed_dictionaries(
+        {
+            "kind": st.just("trade"),
+            "offer": st.fixed_dictionaries({"target": VALUES}, optional={"give": VALUES, "cash": VALUES}),
+        }
+    ),
+    VALUES,
+)
+FRAMES = st.one_of(
+    st.text(max_size=80),
+    VALUES.map(json.dumps),
+    st.builds(
+        lambda seat, version, action: json.dumps(
+            {"type": "act", "seat": seat, "token": "t" * 32, "version": version, "action": action}
+        ),
+        st.one_of(st.integers(-1, 7), VALUES),
+        st.one_of(st.integers(0, 3), VALUES),
+        ACTIONS,
+    ),
+)
 
 
 @given(FRAMES)

@@ -1,4 +1,5 @@
 """The browser for the Playwright tests: Debian's chromium (no browser download)."""
+
 from __future__ import annotations
 
 import pytest

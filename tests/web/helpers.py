@@ -1,4 +1,5 @@
 """Shared helpers for the web tests: a simple client-side policy, servers on free ports, dependency checks."""
+
 from __future__ import annotations
 
 import os
@@ -13,8 +14,14 @@ import pytest
 ANYTIME = {"build", "sell", "sell-all", "mortgage", "unmortgage", "trade"}
 IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
 CHROMIUM = os.environ.get("OPENMONOPOLY_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 
 
 def need(condition: bool, reason: str) -> None:
@@ -43,7 +50,7 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
-OPEN = {"public": True, "spectators": True}     # as every game was before private games: anyone joins, watches
+OPEN = {"public": True, "spectators": True}  # as every game was before private games: anyone joins, watches
 
 
 def create_game(client, kinds, edition: str = "classic", **body) -> dict:  # noqa: ANN001
@@ -76,6 +83,7 @@ class LiveServer:
         import uvicorn
 
         from openmonopoly.web.app import create_app, uvicorn_config
+
         self.port = free_port()
         self.app = create_app(db_url, bot_delay, config)
         self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, log_format=None))

@@ -1,4 +1,5 @@
 """Web API and WebSocket tests: lobby, seats and tokens, refusals, per-seat filtering, restart recovery, replay."""
+
 from __future__ import annotations
 
 import json
@@ -15,7 +16,7 @@ from openmonopoly.web.sessions import hash_token
 
 from .helpers import OPEN, choose, create_game, join
 
-SEEDED = ServerConfig(allow_seeds=True)     # these tests script games by seed
+SEEDED = ServerConfig(allow_seeds=True)  # these tests script games by seed
 
 
 @pytest.fixture
@@ -45,10 +46,10 @@ def test_lobby_create_join_list(db_url):
         assert g["status"] == "open" and [s["claimed"] for s in g["seats"]] == [False, False, True]
         assert g["id"] in [x["id"] for x in c.get("/api/games").json()["open"]]
         join(c, g["id"], 0)
-        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 0}).status_code == 409   # taken
-        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 2}).status_code == 409   # a bot's seat
-        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 5}).status_code == 409   # no such seat here
-        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 9}).status_code == 422   # no such seat anywhere
+        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 0}).status_code == 409  # taken
+        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 2}).status_code == 409  # a bot's seat
+        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 5}).status_code == 409  # no such seat here
+        assert c.post(f"/api/games/{g['id']}/join", json={"seat": 9}).status_code == 422  # no such seat anywhere
         join(c, g["id"], 1)
         listing = c.get("/api/games").json()
         assert g["id"] in [x["id"] for x in listing["running"]]
@@ -57,13 +58,16 @@ def test_lobby_create_join_list(db_url):
         assert c.get(f"/game/{g['id']}").status_code == 200
 
 
-@pytest.mark.parametrize("body", [
-    {"edition": "nope"},
-    {"edition": "classic", "seats": [{"kind": "human"}]},
-    {"edition": "classic", "seats": [{"kind": "human"}] * 7},
-    {"edition": "classic", "seats": [{"kind": "human"}, {"kind": "wizard"}]},
-    {"edition": "classic", "seats": [{"kind": "human"}] * 2, "options": {"no-such-option": 1}},
-])
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"edition": "nope"},
+        {"edition": "classic", "seats": [{"kind": "human"}]},
+        {"edition": "classic", "seats": [{"kind": "human"}] * 7},
+        {"edition": "classic", "seats": [{"kind": "human"}, {"kind": "wizard"}]},
+        {"edition": "classic", "seats": [{"kind": "human"}] * 2, "options": {"no-such-option": 1}},
+    ],
+)
 def test_create_refusals(db_url, body):
     with TestClient(create_app(db_url, 0, SEEDED)) as c:
         r = c.post("/api/games", json=body)
@@ -110,7 +114,7 @@ def test_refusals_change_nothing(db_url):
             # spectators cannot act, and an unknown game says so
             spectator.send_json({"type": "act", "seat": 0, "token": t0, "version": v, "action": "roll"})
             assert spectator.receive_json()["code"] == "not-seated"
-            assert c.get(f"/api/games/{gid}").json()["version"] == v     # nothing changed
+            assert c.get(f"/api/games/{gid}").json()["version"] == v  # nothing changed
             # a legal action goes through and both hear of it, with the refusals sent to nobody else
             if p == 0:
                 ws.send_json({"type": "act", "seat": 0, "token": t0, "version": v, "action": "roll"})
@@ -151,8 +155,13 @@ def _secrets_of(game: Game, viewer: int) -> list[str]:
 def test_per_seat_filtering(db_url, edition):
     """Every message to seat 0 is exactly seat 0's view at that version; no other seat's secret appears."""
     with TestClient(create_app(db_url, 0, SEEDED)) as c:
-        g = make(c, edition=edition, kinds=("human", "heuristic", "heuristic", "heuristic"), seed=11,
-                 options={"max-rounds": 6})
+        g = make(
+            c,
+            edition=edition,
+            kinds=("human", "heuristic", "heuristic", "heuristic"),
+            seed=11,
+            options={"max-rounds": 6},
+        )
         gid = g["id"]
         token = join(c, gid, 0)
         messages = []
@@ -163,16 +172,17 @@ def test_per_seat_filtering(db_url, edition):
                 view = msg["view"]
                 if view["prompt"] and view["prompt"]["player"] == 0:
                     action = choose(view)
-                    ws.send_json({"type": "act", "seat": 0, "token": token, "version": msg["version"],
-                                  "action": action})
+                    ws.send_json(
+                        {"type": "act", "seat": 0, "token": token, "version": msg["version"], "action": action}
+                    )
                 msg = ws.receive_json()
                 assert msg["type"] in ("update", "error"), msg
-                if msg["type"] == "error":       # a bot moved first: wait for the update and act again
+                if msg["type"] == "error":  # a bot moved first: wait for the update and act again
                     assert msg["code"] == "stale-version", msg
                     msg = ws.receive_json()
                 messages.append(msg)
         registry = c.app.state.registry
-        game = registry.rebuild(c.app.state.store.load(gid))     # (a finished game has left memory)
+        game = registry.rebuild(c.app.state.store.load(gid))  # (a finished game has left memory)
         record = game.record()
         secrets = _secrets_of(game, 0)
     raw = [json.dumps(m) for m in messages]
@@ -199,13 +209,20 @@ def test_commit_before_broadcast_and_restart(db_url):
             msg = hello(ws, 0, token)
             while msg["version"] < 25:
                 if msg["view"]["prompt"]["player"] == 0:
-                    ws.send_json({"type": "act", "seat": 0, "token": token, "version": msg["version"],
-                                  "action": choose(msg["view"])})
+                    ws.send_json(
+                        {
+                            "type": "act",
+                            "seat": 0,
+                            "token": token,
+                            "version": msg["version"],
+                            "action": choose(msg["view"]),
+                        }
+                    )
                 msg = ws.receive_json()
                 if msg["type"] == "error":
                     msg = ws.receive_json()
-                assert store.count_moves(gid) >= msg["version"]    # committed before it was broadcast
-            while msg["view"]["prompt"]["player"] != 0:           # bots stop at the human's prompt
+                assert store.count_moves(gid) >= msg["version"]  # committed before it was broadcast
+            while msg["view"]["prompt"]["player"] != 0:  # bots stop at the human's prompt
                 msg = ws.receive_json()
         before_view, before_version = msg["view"], msg["version"]
         before_digest = app.state.registry.games[gid].game.digest()
@@ -213,24 +230,25 @@ def test_commit_before_broadcast_and_restart(db_url):
     app2 = create_app(db_url, 0, SEEDED)
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:
-            sync = hello(ws, 0, token)          # the browser's kept token resumes the seat
+            sync = hello(ws, 0, token)  # the browser's kept token resumes the seat
             assert sync["seat"] == 0 and sync["version"] == before_version and sync["view"] == before_view
             assert app2.state.registry.games[gid].game.digest() == before_digest
-            ws.send_json({"type": "act", "seat": 0, "token": token, "version": sync["version"],
-                          "action": choose(sync["view"])})
+            ws.send_json(
+                {"type": "act", "seat": 0, "token": token, "version": sync["version"], "action": choose(sync["view"])}
+            )
             upd = ws.receive_json()
             assert upd["type"] == "update" and upd["version"] == before_version + 1
 
 
 def test_bots_resume_after_restart(db_url):
     """A game of bots only plays while watched, and carries on after a restart where it stopped."""
-    app = create_app(db_url, 0.01, SEEDED)          # a short delay keeps the bots' work bounded while the test runs
+    app = create_app(db_url, 0.01, SEEDED)  # a short delay keeps the bots' work bounded while the test runs
     with TestClient(app) as c:
         g = make(c, kinds=("heuristic", "heuristic"), seed=2, options={"max-rounds": 300})
         gid = g["id"]
         assert g["options"]["max-rounds"] == 300
         time.sleep(0.3)
-        assert app.state.store.load(gid).version == 0        # nobody watches: the bots wait
+        assert app.state.store.load(gid).version == 0  # nobody watches: the bots wait
         with c.websocket_connect(f"/ws/{gid}") as ws:
             msg = hello(ws)
             while msg["version"] < 5:
@@ -238,7 +256,7 @@ def test_bots_resume_after_restart(db_url):
         time.sleep(0.3)
         paused = app.state.store.load(gid).version
         time.sleep(0.3)
-        assert app.state.store.load(gid).version == paused   # the watcher left: the bots stopped again
+        assert app.state.store.load(gid).version == paused  # the watcher left: the bots stopped again
     app2 = create_app(db_url, 0.01, SEEDED)
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:
@@ -277,6 +295,7 @@ def test_replay_of_finished_game_and_record_import(db_url):
 
 def test_edition_family_data():
     from openmonopoly.web.app import edition_json
+
     emp = edition_json("empire")["family_data"]["empire"]
     assert emp["capacity"] == 16 and len(emp["heights"]) == len(edition_json("empire")["spaces"])
     assert all(c["title"] for c in emp["cards"])

@@ -1,5 +1,6 @@
 """The board module draws what the view says: buildings at the view's hotel level (the quicker game's hotel
 comes after three houses, at level 4), driven in chromium with a real view's JSON."""
+
 from __future__ import annotations
 
 import json
@@ -15,14 +16,17 @@ pytestmark = pytest.mark.browser
 
 def draw(page, edition: str, view: dict) -> dict:
     """Draw ``view`` with the page's board module; the counts of hotels and houses drawn."""
-    return page.evaluate("""async ([edition, view]) => {
+    return page.evaluate(
+        """async ([edition, view]) => {
         const { Board } = await import('/static/board.js');
         const ed = await (await fetch('/api/editions/' + edition)).json();
         const box = document.createElement('div'); document.body.append(box);
         const board = new Board(box, ed);
         board.update(view, view.players.map((p) => p.name));
         return { hotels: box.querySelectorAll('.hotel').length, houses: box.querySelectorAll('.house').length };
-    }""", [edition, view])
+    }""",
+        [edition, view],
+    )
 
 
 def street_set(game: Game) -> list[int]:
@@ -34,7 +38,7 @@ def street_set(game: Game) -> list[int]:
 def test_level_four_is_a_hotel_only_in_the_quicker_game(browser, tmp_path, quicker, hotels, houses):
     game = Game("sailormoon", ["Usagi", "Ami"], 1, {"quicker-game": quicker})
     s = game.state
-    for pos in street_set(game):       # (set by hand: a drawing test, not a rules test)
+    for pos in street_set(game):  # (set by hand: a drawing test, not a rules test)
         s.owner[pos] = 0
         s.level[pos] = 4
     view = json.loads(json.dumps(game.view(None).to_json()))
@@ -69,7 +73,8 @@ def test_empire_swapper_face_and_six_tokens_on_one_space(browser, tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'dice.db'}") as srv:
         page = browser.new_context().new_page()
         page.goto(srv.url + "/")
-        got = page.evaluate("""async (view) => {
+        got = page.evaluate(
+            """async (view) => {
             const { Board } = await import('/static/board.js');
             const ed = await (await fetch('/api/editions/empire')).json();
             const box = document.createElement('div'); box.style.width = '800px'; document.body.append(box);
@@ -80,6 +85,8 @@ def test_empire_swapper_face_and_six_tokens_on_one_space(browser, tmp_path):
                                                                     && a.top < b.bottom && b.top < a.bottom));
             return { faces: [...box.querySelectorAll('.die')].map((d) => d.dataset.face || d.dataset.value),
                      shapes: [...box.querySelectorAll('g.token')].map((t) => t.dataset.shape), overlap };
-        }""", view)
+        }""",
+            view,
+        )
     assert got["faces"] == ["4", "swapper"]
-    assert len(set(got["shapes"])) == 4 and not got["overlap"]       # all four on GO, none covering another
+    assert len(set(got["shapes"])) == 4 and not got["overlap"]  # all four on GO, none covering another

@@ -3,6 +3,7 @@ lobby, play by clicking (buy, auction bid, build), reload and carry on, watch as
 
 Set OPENMONOPOLY_SCREENSHOTS=1 to (re)write docs/screenshots/; otherwise they go to a temporary folder.
 """
+
 from __future__ import annotations
 
 import time
@@ -31,7 +32,7 @@ def wait_my_prompt(page, timeout=20.0) -> dict:
 
 def click_action(page, action: str) -> None:
     before = state(page)["version"]
-    if page.locator(f"#prompt button[data-action='{action}']").count() == 0:   # a long list of spaces / players
+    if page.locator(f"#prompt button[data-action='{action}']").count() == 0:  # a long list of spaces / players
         page.click("#prompt #choices")
         page.click(f"dialog[open] button[data-action='{action}']")
     else:
@@ -51,7 +52,7 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
         assert kinds.count() == 4
         assert kinds.nth(0).input_value() == "human"
         assert all(kinds.nth(i).input_value() == "heuristic" for i in (1, 2, 3))
-        page.check("#public")                       # listed, and open to spectators (the watcher below)
+        page.check("#public")  # listed, and open to spectators (the watcher below)
         page.check("#spectators")
         page.screenshot(path=str(shots_dir(tmp_path) / "lobby.png"))
         page.click("#create-game")
@@ -71,8 +72,10 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
             if any(a.startswith("bid ") for a in legal):
                 if not done["bid"]:
                     before = s["version"]
-                    page.fill("#bid-amount", str(int(legal[[a.startswith("bid ") for a in legal].index(True)]
-                                                     .split()[1].split("..")[0])))
+                    page.fill(
+                        "#bid-amount",
+                        str(int(legal[[a.startswith("bid ") for a in legal].index(True)].split()[1].split("..")[0])),
+                    )
                     page.click("#bid-button")
                     page.wait_for_function(f"window.om.state().version > {before}", timeout=10000)
                     done["bid"] += 1
@@ -89,14 +92,17 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
             elif "roll" in legal:
                 click_action(page, "roll")
                 done["roll"] += 1
-                if done["roll"] == 2 and not reloaded:          # reload mid-game: the kept token resumes the seat
+                if done["roll"] == 2 and not reloaded:  # reload mid-game: the kept token resumes the seat
                     page.reload()
                     page.wait_for_selector("body[data-ready='1']")
                     assert state(page)["seat"] == 0
                     reloaded = True
             else:
-                answers = [a for a in legal if a.split()[0] not in
-                           ("build", "sell", "sell-all", "mortgage", "unmortgage", "trade")]
+                answers = [
+                    a
+                    for a in legal
+                    if a.split()[0] not in ("build", "sell", "sell-all", "mortgage", "unmortgage", "trade")
+                ]
                 click_action(page, "reject" if "reject" in answers else "pay" if "pay" in answers else answers[0])
         assert reloaded and done["roll"] >= 4 and done["buy"] >= 1 and done["bid"] >= 1, done
         # a spectator in a second browser context sees the same board
@@ -118,7 +124,7 @@ def test_lobby_play_reload_spectate(browser, tmp_path):
 def _light_blue_record() -> dict:
     """Seat 0 holds the light blue set (bought and traded for), its turn next: ready to build."""
     game = Game("classic", ["You", "Ann", "Bob", "Cy"], 1)
-    dice = {0: (2, 4), 1: (3, 5), 2: (4, 5), 3: (1, 4)}       # to 6, 8, 9 (light blue) and 5
+    dice = {0: (2, 4), 1: (3, 5), 2: (4, 5), 3: (1, 4)}  # to 6, 8, 9 (light blue) and 5
     for _ in range(4):
         p = game.prompt.player
         game.chance.force_dice(*dice[p])
@@ -133,11 +139,15 @@ def _light_blue_record() -> dict:
 
 def test_build_by_clicking(browser, tmp_path):
     import httpx
+
     with LiveServer(f"sqlite:///{tmp_path / 'build.db'}", bot_delay=0.02) as srv:
-        g = httpx.post(srv.url + "/api/games", json={"record": _light_blue_record(),
-                                                     "kinds": ["human", "heuristic", "heuristic", "heuristic"]}).json()
-        token = httpx.post(f"{srv.url}/api/games/{g['id']}/join",
-                           json={"seat": 0, "invite": g["invite"]}).json()["token"]
+        g = httpx.post(
+            srv.url + "/api/games",
+            json={"record": _light_blue_record(), "kinds": ["human", "heuristic", "heuristic", "heuristic"]},
+        ).json()
+        token = httpx.post(f"{srv.url}/api/games/{g['id']}/join", json={"seat": 0, "invite": g["invite"]}).json()[
+            "token"
+        ]
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.add_init_script(f"localStorage.setItem('om-seat-{g['id']}', JSON.stringify({{seat: 0, token: '{token}'}}))")
         page = ctx.new_page()
@@ -145,13 +155,13 @@ def test_build_by_clicking(browser, tmp_path):
         page.wait_for_selector("body[data-ready='1']")
         s = wait_my_prompt(page)
         assert "build 6" in s["view"]["legal"]
-        page.click("svg g.space[data-pos='6']")                 # the deed card, with its actions
+        page.click("svg g.space[data-pos='6']")  # the deed card, with its actions
         page.wait_for_selector("dialog[open] .deed")
         before = s["version"]
         page.click("dialog[open] button[data-action='build 6']")
         page.wait_for_function(f"window.om.state().version > {before}")
         assert page.locator("svg .house").count() == 1
-        page.click("#manage")                                   # the building dialog
+        page.click("#manage")  # the building dialog
         page.wait_for_selector("dialog[open] .manage")
         before = state(page)["version"]
         page.click("dialog[open] button[data-action='build 8']")
@@ -163,15 +173,19 @@ def test_build_by_clicking(browser, tmp_path):
 @pytest.mark.parametrize("edition", sorted(edition_ids()))
 def test_game_page_of_each_edition(browser, tmp_path, edition):
     import httpx
+
     with LiveServer(f"sqlite:///{tmp_path / 'shot.db'}", bot_delay=0.0, config=ServerConfig(allow_seeds=True)) as srv:
         ed = httpx.get(f"{srv.url}/api/editions/{edition}").json()
         n = max(ed["players"]["min"], min(4, ed["players"]["max"]))
-        g = httpx.post(srv.url + "/api/games", json={"edition": edition, "seed": 7,
-                                                     "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * (n - 1)})
+        g = httpx.post(
+            srv.url + "/api/games",
+            json={"edition": edition, "seed": 7, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * (n - 1)},
+        )
         assert g.status_code == 200, g.text
         gid = g.json()["id"]
-        token = httpx.post(f"{srv.url}/api/games/{gid}/join",
-                           json={"seat": 0, "invite": g.json()["invite"]}).json()["token"]
+        token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0, "invite": g.json()["invite"]}).json()[
+            "token"
+        ]
         ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
         ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
         page = ctx.new_page()
@@ -180,21 +194,27 @@ def test_game_page_of_each_edition(browser, tmp_path, edition):
         page.goto(f"{srv.url}/game/{gid}")
         page.wait_for_selector("body[data-ready='1']")
         assert page.locator("svg .space").count() == len(ed["spaces"])
-        for _ in range(12):                                     # play a few turns by clicking
+        for _ in range(12):  # play a few turns by clicking
             s = wait_my_prompt(page)
             if s["view"]["over"]:
                 break
             legal = s["view"]["legal"]
-            answers = [a for a in legal if a.split()[0] not in
-                       ("build", "sell", "sell-all", "mortgage", "unmortgage", "trade") and not a.startswith("bid ")]
-            pick = next((a for a in ("roll", "buy", "pay", "reject", "pass", "end") if a in answers),
-                        answers[0] if answers else None)
+            answers = [
+                a
+                for a in legal
+                if a.split()[0] not in ("build", "sell", "sell-all", "mortgage", "unmortgage", "trade")
+                and not a.startswith("bid ")
+            ]
+            pick = next(
+                (a for a in ("roll", "buy", "pay", "reject", "pass", "end") if a in answers),
+                answers[0] if answers else None,
+            )
             if pick is None:
                 break
             click_action(page, pick)
         wait_my_prompt(page)
-        time.sleep(0.5)                                         # let the token hops finish
-        if ed["family_data"].get("empire"):                     # every player's tower is drawn on the board
+        time.sleep(0.5)  # let the token hops finish
+        if ed["family_data"].get("empire"):  # every player's tower is drawn on the board
             assert page.locator("svg .tower").count() == n
         page.screenshot(path=str(shots_dir(tmp_path) / f"game-{edition}.png"))
         assert not errors, errors

@@ -4,6 +4,7 @@ bot and the turn timer playing a turn, a private game refusing a stranger, stand
 
 Set OPENMONOPOLY_SCREENSHOTS=1 to (re)write docs/screenshots/; otherwise they go to a temporary folder.
 """
+
 from __future__ import annotations
 
 import time
@@ -96,11 +97,11 @@ def test_two_people_phone_and_desktop_by_invite_link(browser, tmp_path):
         assert state(desk)["seat"] == 0
         invite = desk.input_value("#invite")
         assert "#invite=" in invite and gid in invite
-        assert "#" not in desk.url                                  # the secrets left the address bar
+        assert "#" not in desk.url  # the secrets left the address bar
         phone_ctx = browser.new_context(**PHONE)
         phone = phone_ctx.new_page()
         phone.on("pageerror", lambda e: errors.append(str(e)))
-        lobby = browser.new_context(**PHONE).new_page()               # the lobby on a phone
+        lobby = browser.new_context(**PHONE).new_page()  # the lobby on a phone
         lobby.goto(srv.url + "/")
         lobby.wait_for_selector("#edition option", state="attached")
         no_horizontal_scroll(lobby)
@@ -113,11 +114,11 @@ def test_two_people_phone_and_desktop_by_invite_link(browser, tmp_path):
         phone.wait_for_function("window.om.state().seat === 1 && window.om.state().view !== null")
         desk.wait_for_function("window.om.state().info.seats[1].name === 'Bea'")
         assert "Bea" in desk.inner_text("#players")
-        mover = state(desk)["view"]["prompt"]["player"]                  # the your-turn cue: the tab's title
+        mover = state(desk)["view"]["prompt"]["player"]  # the your-turn cue: the tab's title
         (desk if mover == 0 else phone).wait_for_function("document.title.startsWith('● Your turn')")
         assert not (phone if mover == 0 else desk).title().startswith("● Your turn")
         turns = 0
-        while turns < 8:                                              # each plays from their own device
+        while turns < 8:  # each plays from their own device
             me = desk if state(desk)["view"]["prompt"]["player"] == 0 else phone
             if not play_my_turn(me):
                 break
@@ -126,7 +127,7 @@ def test_two_people_phone_and_desktop_by_invite_link(browser, tmp_path):
         for page in (desk, phone):
             no_horizontal_scroll(page)
         assert not small_targets(phone), small_targets(phone)
-        time.sleep(0.8)                                               # (the dice and tokens settle)
+        time.sleep(0.8)  # (the dice and tokens settle)
         phone.screenshot(path=str(shots_dir(tmp_path) / "game-phone.png"), full_page=True)
         desk.screenshot(path=str(shots_dir(tmp_path) / "game-desktop.png"))
         assert not errors, errors
@@ -139,7 +140,7 @@ def test_seat_link_opens_the_seat_in_another_browser(browser, tmp_path):
         play_my_turn(first)
         link = first.input_value("#seat-link")
         assert link.startswith(f"{srv.url}/game/{gid}#seat=0&token=")
-        other = browser.new_context(**PHONE).new_page()              # a second device: no shared storage
+        other = browser.new_context(**PHONE).new_page()  # a second device: no shared storage
         requests: list[str] = []
         other.on("request", lambda r: requests.append(r.url))
         other.goto(link)
@@ -150,7 +151,7 @@ def test_seat_link_opens_the_seat_in_another_browser(browser, tmp_path):
         assert theirs["view"]["players"] == mine["view"]["players"]
         token = link.split("token=")[1].split("&")[0]
         assert not any(token in u for u in requests), "the seat token went out in a request line"
-        assert play_my_turn(other)                                    # and plays it from there
+        assert play_my_turn(other)  # and plays it from there
         first.wait_for_function(f"window.om.state().version === {state(other)['version']}")
 
 
@@ -161,12 +162,12 @@ def test_host_hands_an_absent_seat_to_a_bot_and_the_timer_plays_a_turn(browser, 
         gid = create_in_lobby(host, srv.url, ["human", "human"], ["Host", "Gone"])
         invite = host.input_value("#invite").split("#invite=")[1]
         joined = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 1, "invite": invite})
-        assert joined.status_code == 200                            # seat 1 joined, and then went away
+        assert joined.status_code == 200  # seat 1 joined, and then went away
         host.wait_for_selector("#host-panel tr[data-seat='1'] .presence.away")
         while state(host)["view"]["prompt"]["player"] == 0:
             play_my_turn(host)
         before = state(host)["version"]
-        host.click("#host-panel button[data-host='bot'][data-seat='1']")      # a bot plays the absent seat
+        host.click("#host-panel button[data-host='bot'][data-seat='1']")  # a bot plays the absent seat
         host.wait_for_selector("#host-panel tr[data-seat='1'] .presence.a-bot-plays")
         host.wait_for_function(f"window.om.state().view.prompt.player === 0 && window.om.state().version > {before}")
         host.click("#host-panel button[data-host='take-back'][data-seat='1']")
@@ -176,13 +177,14 @@ def test_host_hands_an_absent_seat_to_a_bot_and_the_timer_plays_a_turn(browser, 
         assert r.status_code == 200, r.text
         while state(host)["view"]["prompt"]["player"] == 0:
             play_my_turn(host)
-        host.wait_for_selector("#turn-timer")                        # the countdown for Gone's turn
+        host.wait_for_selector("#turn-timer")  # the countdown for Gone's turn
         assert "bot plays Gone's turn" in host.inner_text("#turn-timer")
         waited = state(host)["version"]
         start = time.time()
-        host.wait_for_function(f"window.om.state().view.prompt.player === 0 && window.om.state().version > {waited}",
-                               timeout=15000)
-        assert time.time() - start >= 1.5                            # not before the timer ran out
+        host.wait_for_function(
+            f"window.om.state().view.prompt.player === 0 && window.om.state().version > {waited}", timeout=15000
+        )
+        assert time.time() - start >= 1.5  # not before the timer ran out
         assert "Gone" in host.inner_text("#log")
 
 
@@ -191,9 +193,9 @@ def test_a_private_game_refuses_a_stranger(browser, tmp_path):
         host = browser.new_context(**DESKTOP).new_page()
         gid = create_in_lobby(host, srv.url, ["human", "human"], ["Ann", "Bo"])
         stranger = browser.new_context(**PHONE).new_page()
-        stranger.goto(f"{srv.url}/game/{gid}")                      # knows the address, not the invite
+        stranger.goto(f"{srv.url}/game/{gid}")  # knows the address, not the invite
         stranger.wait_for_selector("body[data-ready='1']")
-        assert state(stranger)["view"] is None                       # nothing of the game is shown
+        assert state(stranger)["view"] is None  # nothing of the game is shown
         assert stranger.locator("#join-name").count() == 0
         assert "private" in stranger.inner_text("#seatlist")
         lobby = httpx.get(f"{srv.url}/api/games").json()
@@ -230,9 +232,9 @@ def test_a_finished_game_shows_the_standings(browser, tmp_path):
         assert all(f"${w}" in money for w in worths)
         page.screenshot(path=str(shots_dir(tmp_path) / "standings-desktop.png"))
         gid = page.url.rstrip("/").split("/")[-1]
-        refused = httpx.get(f"{srv.url}/api/games/{gid}/replay")       # a private game's replay: not for strangers
+        refused = httpx.get(f"{srv.url}/api/games/{gid}/replay")  # a private game's replay: not for strangers
         assert refused.status_code == 403
-        replay = page.context.new_page()                              # the player's replay page, on a phone
+        replay = page.context.new_page()  # the player's replay page, on a phone
         replay.set_viewport_size(PHONE["viewport"])
         replay.goto(f"{srv.url}/replay/{gid}")
         replay.wait_for_selector("body[data-ready='1']")

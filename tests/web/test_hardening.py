@@ -1,5 +1,6 @@
 """The web server facing strangers: dealt dice, malformed messages refused without change, bounded
 resources (record size, rates, connections, live games, bot-only games), health, logs, crash safety."""
+
 from __future__ import annotations
 
 import json
@@ -52,13 +53,22 @@ def act(token, version, action, seat=0, **extra):
 
 
 MALFORMED_ACTIONS = [
-    ("mortgage ²", "bad-action"), ("mortgage --5", "bad-action"), ("mortgage 5-", "bad-action"),
-    ("bid ١٢", "bad-action"), ("mortgage 1234567890", "bad-action"), ("mortgage " + "9" * 150, "bad-action"),
-    ("bid " + "9" * 5000, "malformed"), ("", "malformed"), ("trade 1 cash=--3", "bad-action"),
-    ("trade 1 give=1,,x", "bad-action"), ("roll\x00", "bad-action"), (7, "malformed"), (None, "malformed"),
+    ("mortgage ²", "bad-action"),
+    ("mortgage --5", "bad-action"),
+    ("mortgage 5-", "bad-action"),
+    ("bid ١٢", "bad-action"),
+    ("mortgage 1234567890", "bad-action"),
+    ("mortgage " + "9" * 150, "bad-action"),
+    ("bid " + "9" * 5000, "malformed"),
+    ("", "malformed"),
+    ("trade 1 cash=--3", "bad-action"),
+    ("trade 1 give=1,,x", "bad-action"),
+    ("roll\x00", "bad-action"),
+    (7, "malformed"),
+    (None, "malformed"),
     ([1], "malformed"),
 ]
-MALFORMED_OFFERS = [[[1]], ["1"], [1.5], [None], [True], [-1], [10 ** 12]]
+MALFORMED_OFFERS = [[[1]], ["1"], [1.5], [None], [True], [-1], [10**12]]
 
 
 def test_malformed_messages_get_errors_and_change_nothing(db_url):
@@ -88,7 +98,7 @@ def test_malformed_messages_get_errors_and_change_nothing(db_url):
                 refused(act(t0, v, text), code)
             for items in MALFORMED_OFFERS:
                 refused(act(t0, v, {"kind": "trade", "offer": {"target": 1, "give": items}}), "malformed")
-            for cash in ([1], "1", 1.5, None, True, 10 ** 12):
+            for cash in ([1], "1", 1.5, None, True, 10**12):
                 refused(act(t0, v, {"kind": "trade", "offer": {"target": 1, "cash": cash}}), "malformed")
             refused(act(t0, v, {"kind": "trade", "offer": {"target": "1"}}), "malformed")
             refused(act(t0, v, {"kind": "trade", "offer": {"target": 1, "bribe": 5}}), "malformed")
@@ -98,11 +108,11 @@ def test_malformed_messages_get_errors_and_change_nothing(db_url):
             for version in (str(v), float(v), None, -1):
                 refused(act(t0, version, "roll"), "malformed")
             refused(act(t0, v, "roll", extra=1), "malformed")
-            refused(b'{"type": "ping"}', "malformed")                   # binary frames
+            refused(b'{"type": "ping"}', "malformed")  # binary frames
             refused(b"\xff\x00" * 10, "malformed")
             for text in ("{not json", "[]", "null", '"act"', "1", "{}", '{"type": "dance"}', " " * 10):
                 refused(text, "malformed")
-            refused(json.dumps(act(t0, v, "roll")) + " " * 5000, "malformed")   # an oversize frame
+            refused(json.dumps(act(t0, v, "roll")) + " " * 5000, "malformed")  # an oversize frame
             # the connection is still alive and the right seat can still act
             ws.send_json({"type": "ping"})
             assert ws.receive_json() == {"type": "pong"}
@@ -120,6 +130,7 @@ def test_crash_in_a_handler_replies_logs_one_line_and_keeps_the_socket(db_url, m
 
         async def broken(*args, **kwargs):
             raise ZeroDivisionError("injected")
+
         monkeypatch.setattr(app.state.registry, "human_act", broken)
         with c.websocket_connect(f"/ws/{gid}") as ws, caplog.at_level(logging.ERROR, "openmonopoly.web"):
             ws.send_json({"type": "hello", "seat": 0, "token": t0})
@@ -131,7 +142,7 @@ def test_crash_in_a_handler_replies_logs_one_line_and_keeps_the_socket(db_url, m
             ws.send_json({"type": "ping"})
             assert ws.receive_json() == {"type": "pong"}
         lines = [r for r in caplog.records if "injected" in r.getMessage()]
-        assert len(lines) == 3 and all(r.exc_info is None for r in lines)      # one line each, no traceback
+        assert len(lines) == 3 and all(r.exc_info is None for r in lines)  # one line each, no traceback
 
 
 def test_a_failed_commit_leaves_the_game_as_stored(db_url, monkeypatch):
@@ -147,6 +158,7 @@ def test_a_failed_commit_leaves_the_game_as_stored(db_url, monkeypatch):
 
         async def failing(move, stored):
             raise OSError("disk full")
+
         monkeypatch.setattr(registry.committer, "commit", failing)
         with c.websocket_connect(f"/ws/{gid}") as ws:
             ws.send_json({"type": "hello", "seat": me, "token": tokens[me]})
@@ -176,7 +188,7 @@ def test_dice_are_dealt_by_the_server(db_url):
                 sync = ws.receive_json()
                 texts.append(json.dumps(sync))
                 logs.append([e["text"] for e in sync["log"]])
-        assert len({json.dumps(log) for log in logs}) > 1        # the same spec, different first rolls
+        assert len({json.dumps(log) for log in logs}) > 1  # the same spec, different first rolls
         chance = [app.state.registry.games[g["id"]].game.chance.log for g in games]
         assert len({tuple(ch) for ch in chance}) == 3
         for text, key in zip(texts, keys, strict=True):
@@ -213,6 +225,7 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
         while time.perf_counter() < end:
             pass
         return real_replay(*args)
+
     monkeypatch.setattr(sessions, "replay_record", heavy_replay)
     with LiveServer(f"sqlite:///{tmp_path / 'w.db'}", config=config) as srv, httpx.Client(base_url=srv.url) as http:
         other = http.post("/api/games", json={"seats": [{"kind": "human"}] * 2, **OPEN}).json()["id"]
@@ -221,6 +234,7 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
 
         def keep_pinging():
             from websockets.sync.client import connect
+
             with connect(srv.url.replace("http", "ws") + f"/ws/{other}") as ws:
                 while not stop.is_set():
                     t = time.perf_counter()
@@ -228,21 +242,30 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
                     assert json.loads(ws.recv())["type"] == "pong"
                     pings.append(time.perf_counter() - t)
                     time.sleep(0.01)
+
         pinger = threading.Thread(target=keep_pinging)
         pinger.start()
         try:
             time.sleep(0.2)
-            t = time.perf_counter()                      # 3 MB: refused before it is read
-            big = http.post("/api/games", content=b'{"record": "' + b"x" * 3_000_000 + b'"}',
-                            headers={"content-type": "application/json"})
+            t = time.perf_counter()  # 3 MB: refused before it is read
+            big = http.post(
+                "/api/games",
+                content=b'{"record": "' + b"x" * 3_000_000 + b'"}',
+                headers={"content-type": "application/json"},
+            )
             assert big.status_code == 413 and "400000 bytes" in big.json()["detail"]
             assert time.perf_counter() - t < 1.0
             r = http.post("/api/games", json={"record": full})
             assert r.status_code == 413 and f"at most {cap}" in r.json()["detail"]
-            for bad in (dict(record, actions=[["0", "roll"]]), dict(record, chance=[1.5]), dict(record, format=2),
-                        dict(record, players="AB"), dict(record, seed="1")):
+            for bad in (
+                dict(record, actions=[["0", "roll"]]),
+                dict(record, chance=[1.5]),
+                dict(record, format=2),
+                dict(record, players="AB"),
+                dict(record, seed="1"),
+            ):
                 assert http.post("/api/games", json={"record": bad}).status_code == 422
-            assert threads == []                             # none of those was replayed
+            assert threads == []  # none of those was replayed
             short = dict(record, chance=record["chance"][:5])
             assert http.post("/api/games", json={"record": short}).status_code == 400
             pings.clear()
@@ -253,7 +276,7 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
             stop.set()
             pinger.join()
     assert threads[-1].startswith("om-replay")
-    assert len(pings) > 20 and max(pings) < 0.25, max(pings)      # the loop kept answering during the import
+    assert len(pings) > 20 and max(pings) < 0.25, max(pings)  # the loop kept answering during the import
 
 
 def test_rate_and_connection_limits(db_url):
@@ -264,16 +287,19 @@ def test_rate_and_connection_limits(db_url):
         create(c)
         r = c.post("/api/games", json={"seats": [{"kind": "human"}] * 2, **OPEN})
         assert r.status_code == 429 and "try again" in r.json()["detail"] and int(r.headers["retry-after"]) >= 1
-        token = seated(c, gid, 0)                      # seat requests count as hellos: 3 left
+        token = seated(c, gid, 0)  # seat requests count as hellos: 3 left
         replies = []
-        with c.websocket_connect(f"/ws/{gid}") as a, c.websocket_connect(f"/ws/{gid}") as b, \
-                c.websocket_connect(f"/ws/{gid}") as d:
+        with (
+            c.websocket_connect(f"/ws/{gid}") as a,
+            c.websocket_connect(f"/ws/{gid}") as b,
+            c.websocket_connect(f"/ws/{gid}") as d,
+        ):
             for ws in (a, b, d):
                 ws.send_json({"type": "hello", "seat": 0, "token": token})
                 replies.append(ws.receive_json())
             assert [m["type"] for m in replies[:2]] == ["sync", "sync"]
             assert replies[2]["code"] == "rate-limited" and "2 connections" in replies[2]["message"]
-            d.send_json({"type": "hello"})               # the fourth hello of this address: over the limit
+            d.send_json({"type": "hello"})  # the fourth hello of this address: over the limit
             limited = d.receive_json()
             assert limited["code"] == "rate-limited" and "too many hellos" in limited["message"]
 
@@ -288,7 +314,7 @@ def test_live_games_are_bounded_and_bot_games_end(db_url):
         create(c)
         r = c.post("/api/games", json={"seats": [{"kind": "human"}] * 2, **OPEN})
         assert r.status_code == 503 and "limit of 2 games" in r.json()["detail"]
-        with c.websocket_connect(f"/ws/{bots['id']}") as ws:   # watched, the bot game plays to its limit
+        with c.websocket_connect(f"/ws/{bots['id']}") as ws:  # watched, the bot game plays to its limit
             ws.send_json({"type": "hello"})
             msg = ws.receive_json()
             while not msg["view"]["over"]:
@@ -297,8 +323,8 @@ def test_live_games_are_bounded_and_bot_games_end(db_url):
         deadline = time.time() + 5
         while time.time() < deadline and bots["id"] in c.app.state.registry.games:
             time.sleep(0.05)
-        assert bots["id"] not in c.app.state.registry.games     # finished and unwatched: out of memory
-        create(c)                                               # so there is room again
+        assert bots["id"] not in c.app.state.registry.games  # finished and unwatched: out of memory
+        create(c)  # so there is room again
 
 
 def test_health_and_json_logs(db_url, monkeypatch):
@@ -308,6 +334,7 @@ def test_health_and_json_logs(db_url, monkeypatch):
 
         def down():
             raise OSError("database gone")
+
         monkeypatch.setattr(c.app.state.store, "ping", down)
         h = c.get("/healthz")
         assert h.status_code == 503 and h.json()["status"] == "database-unavailable"
@@ -319,6 +346,7 @@ def test_health_and_json_logs(db_url, monkeypatch):
 
 def test_graceful_shutdown_loses_nothing(tmp_path):
     from websockets.sync.client import connect
+
     url = f"sqlite:///{tmp_path / 'w.db'}"
     srv = LiveServer(url, config=ServerConfig(bot_delay=0, bot_game_rounds=2000))
     with srv:
@@ -329,7 +357,7 @@ def test_graceful_shutdown_loses_nothing(tmp_path):
         sockets = [connect(srv.url.replace("http", "ws") + f"/ws/{g}") for g in gids]
         for ws in sockets:
             ws.send('{"type": "hello"}')
-        time.sleep(0.3)                                  # the bots play while watched
+        time.sleep(0.3)  # the bots play while watched
     codes = []
     for ws in sockets:
         try:
@@ -347,9 +375,24 @@ def test_graceful_shutdown_loses_nothing(tmp_path):
 
 
 def test_kill_9_during_load_loses_no_committed_action():
-    out = subprocess.run([sys.executable, str(ROOT / "bench" / "web_load.py"), "--games", "12", "--seconds", "4",
-                          "--kill-after", "2", "--rounds", "1000"], capture_output=True, text=True, timeout=240,
-                         env=dict(os.environ))
+    out = subprocess.run(
+        [
+            sys.executable,
+            str(ROOT / "bench" / "web_load.py"),
+            "--games",
+            "12",
+            "--seconds",
+            "4",
+            "--kill-after",
+            "2",
+            "--rounds",
+            "1000",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=240,
+        env=dict(os.environ),
+    )
     assert out.returncode == 0, out.stdout + out.stderr
     line = next(x for x in out.stdout.splitlines() if x.startswith("kill -9:"))
     assert "none lost" in line and int(line.split(" games, ")[1].split()[0]) > 100, line
@@ -361,6 +404,7 @@ def test_a_schema_1_database_is_migrated_and_its_games_carry_on(tmp_path):
     import sqlite3
 
     from openmonopoly.engine.chance import Chance
+
     path = tmp_path / "old.db"
     url = f"sqlite:///{path}"
     with TestClient(create_app(url, 0, ServerConfig(allow_seeds=True))) as c:

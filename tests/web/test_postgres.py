@@ -1,5 +1,6 @@
 """The PostgreSQL path, against a real server: OPENMONOPOLY_TEST_PG (an admin URL; .ci/run starts Debian's
 postgresql and sets it), or else a throwaway cluster started here with initdb/pg_ctl when they are installed."""
+
 from __future__ import annotations
 
 import glob
@@ -34,15 +35,32 @@ def _temp_cluster():
         shutil.chown(base, "postgres")
         as_user = ["runuser", "-u", "postgres", "--"]
     data, port = os.path.join(base, "data"), free_port()
-    subprocess.run(as_user + [f"{bindir}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"],
-                   check=True, capture_output=True)
-    subprocess.run(as_user + [f"{bindir}/pg_ctl", "-D", data, "-l", os.path.join(base, "log"), "-w", "-o",
-                              f"-p {port} -k {base} -c listen_addresses=127.0.0.1", "start"],
-                   check=True, capture_output=True)
+    subprocess.run(
+        as_user + [f"{bindir}/initdb", "-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8"],
+        check=True,
+        capture_output=True,
+    )
+    subprocess.run(
+        as_user
+        + [
+            f"{bindir}/pg_ctl",
+            "-D",
+            data,
+            "-l",
+            os.path.join(base, "log"),
+            "-w",
+            "-o",
+            f"-p {port} -k {base} -c listen_addresses=127.0.0.1",
+            "start",
+        ],
+        check=True,
+        capture_output=True,
+    )
 
     def stop():
         subprocess.run(as_user + [f"{bindir}/pg_ctl", "-D", data, "-m", "immediate", "stop"], capture_output=True)
         shutil.rmtree(base, ignore_errors=True)
+
     return f"postgresql://postgres@127.0.0.1:{port}/postgres", stop
 
 
@@ -61,6 +79,7 @@ def pg_admin():
 @pytest.fixture
 def pg_url(pg_admin):
     import psycopg
+
     name = "om_test_" + uuid.uuid4().hex[:10]
     with psycopg.connect(pg_admin, autocommit=True) as con:
         con.execute(f"CREATE DATABASE {name}")
@@ -75,9 +94,15 @@ def test_postgres_store_play_and_restart(pg_url):
     assert app.state.store.url.startswith("postgresql+psycopg://")
     assert {"games", "moves", "openmonopoly_meta"} <= set(app.state.store.tables())
     with TestClient(app) as c:
-        g = c.post("/api/games", json={"edition": "starwars40", "seed": 8,
-                                       "seats": [{"kind": "human"}, {"kind": "heuristic"}, {"kind": "random"}],
-                                       "public": True}).json()
+        g = c.post(
+            "/api/games",
+            json={
+                "edition": "starwars40",
+                "seed": 8,
+                "seats": [{"kind": "human"}, {"kind": "heuristic"}, {"kind": "random"}],
+                "public": True,
+            },
+        ).json()
         gid = g["id"]
         token = c.post(f"/api/games/{gid}/join", json={"seat": 0}).json()["token"]
         with c.websocket_connect(f"/ws/{gid}") as ws:
@@ -85,8 +110,15 @@ def test_postgres_store_play_and_restart(pg_url):
             msg = ws.receive_json()
             while msg["version"] < 20:
                 if msg["view"]["prompt"]["player"] == 0:
-                    ws.send_json({"type": "act", "seat": 0, "token": token, "version": msg["version"],
-                                  "action": choose(msg["view"])})
+                    ws.send_json(
+                        {
+                            "type": "act",
+                            "seat": 0,
+                            "token": token,
+                            "version": msg["version"],
+                            "action": choose(msg["view"]),
+                        }
+                    )
                 msg = ws.receive_json()
                 if msg["type"] == "error":
                     msg = ws.receive_json()
@@ -94,7 +126,7 @@ def test_postgres_store_play_and_restart(pg_url):
             while msg["view"]["prompt"]["player"] != 0:
                 msg = ws.receive_json()
         version, view = msg["version"], msg["view"]
-    app2 = create_app(pg_url, 0, SEEDED)                 # restart against the same database: schema already there
+    app2 = create_app(pg_url, 0, SEEDED)  # restart against the same database: schema already there
     assert app2.state.store.schema_version() == SCHEMA_VERSION
     with TestClient(app2) as c:
         with c.websocket_connect(f"/ws/{gid}") as ws:

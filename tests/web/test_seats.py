@@ -1,5 +1,6 @@
 """Seats that survive people, and private games (issue 17): invite links, names, the host's controls, the
 turn timer, spectators only where the host allows."""
+
 from __future__ import annotations
 
 import time
@@ -34,25 +35,27 @@ def test_a_private_game_refuses_a_stranger(client):
     g = new_game(client)
     gid = g["id"]
     assert g["public"] is False and g["spectators"] is False and g["host_token"] and g["invite"]
-    assert gid not in str(client.get("/api/games").json())                    # not listed
+    assert gid not in str(client.get("/api/games").json())  # not listed
     r = client.post(f"/api/games/{gid}/join", json={"seat": 1})
     assert r.status_code == 403 and "invite" in r.json()["detail"]
     r = client.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": "guess"})
     assert r.status_code == 403
-    with client.websocket_connect(f"/ws/{gid}") as ws:                         # nor may a stranger watch
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # nor may a stranger watch
         msg = hello(ws)
         assert msg["type"] == "error" and msg["code"] == "private"
-    with client.websocket_connect(f"/ws/{gid}") as ws:                         # invited, but no spectators
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # invited, but no spectators
         msg = hello(ws, invite=g["invite"])
         assert msg["type"] == "error" and msg["code"] == "private"
-    with client.websocket_connect(f"/ws/{gid}") as ws:                         # the host always watches
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # the host always watches
         assert hello(ws, host=g["host_token"])["type"] == "sync"
     r = client.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": g["invite"], "name": "  Leia  "})
     assert r.status_code == 200
     info = client.get(f"/api/games/{gid}").json()
     assert info["seats"][1]["name"] == "Leia" and info["seats"][1]["claimed"]
-    assert client.post(f"/api/games/{gid}/join",
-                       json={"seat": 0, "invite": g["invite"], "name": "leia"}).status_code == 409
+    assert (
+        client.post(f"/api/games/{gid}/join", json={"seat": 0, "invite": g["invite"], "name": "leia"}).status_code
+        == 409
+    )
 
 
 def test_public_game_is_listed_and_spectators_follow_the_host(client):
@@ -61,23 +64,27 @@ def test_public_game_is_listed_and_spectators_follow_the_host(client):
     assert client.post(f"/api/games/{g['id']}/join", json={"seat": 0}).status_code == 200
     with client.websocket_connect(f"/ws/{g['id']}") as ws:
         assert hello(ws)["code"] == "private"
-    r = client.post(f"/api/games/{g['id']}/host", json={"command": "spectators", "host": g["host_token"],
-                                                      "allowed": True})
+    r = client.post(
+        f"/api/games/{g['id']}/host", json={"command": "spectators", "host": g["host_token"], "allowed": True}
+    )
     assert r.status_code == 200 and r.json()["spectators"] is True
     with client.websocket_connect(f"/ws/{g['id']}") as ws:
         assert hello(ws)["type"] == "sync"
 
 
-@pytest.mark.parametrize("body, status", [
-    ({"command": "bot", "host": "wrong", "seat": 1}, 403),
-    ({"command": "bot", "seat": 1}, 422),                                       # no host token
-    ({"command": "bot", "host": "H", "seat": 1, "kind": "wizard"}, 400),
-    ({"command": "bot", "host": "H", "seat": 2}, 409),                         # the bot's own seat
-    ({"command": "fly", "host": "H", "seat": 1}, 422),
-    ({"command": "timer", "host": "H", "seconds": "10"}, 422),                  # strict: no coercion
-    ({"command": "timer", "host": "H", "seconds": 0}, 422),
-    ({"command": "take-back", "host": "H", "seat": 1, "extra": 1}, 422),
-])
+@pytest.mark.parametrize(
+    "body, status",
+    [
+        ({"command": "bot", "host": "wrong", "seat": 1}, 403),
+        ({"command": "bot", "seat": 1}, 422),  # no host token
+        ({"command": "bot", "host": "H", "seat": 1, "kind": "wizard"}, 400),
+        ({"command": "bot", "host": "H", "seat": 2}, 409),  # the bot's own seat
+        ({"command": "fly", "host": "H", "seat": 1}, 422),
+        ({"command": "timer", "host": "H", "seconds": "10"}, 422),  # strict: no coercion
+        ({"command": "timer", "host": "H", "seconds": 0}, 422),
+        ({"command": "take-back", "host": "H", "seat": 1, "extra": 1}, 422),
+    ],
+)
 def test_host_commands_are_strict_and_change_nothing_when_refused(client, body, status):
     g = new_game(client, kinds=("human", "human", "heuristic"))
     if body.get("host") == "H":
@@ -110,14 +117,14 @@ def test_host_hands_an_absent_seat_to_a_bot_and_takes_it_back(client):
     t0, t1 = seat_up(client, g, 0), seat_up(client, g, 1)
     live = client.app.state.registry.games[gid]
     first = live.game.prompt.player
-    absent = first          # the player to move is away: the host lets a bot play for them
+    absent = first  # the player to move is away: the host lets a bot play for them
     r = client.post(f"/api/games/{gid}/host", json={"command": "bot", "host": host, "seat": absent})
     assert r.json()["seats"][absent]["stand_in"] == "heuristic"
     info = wait_until(client, gid, lambda i: i["version"] > 0)
-    assert info["version"] > 0                                                  # the bot played
+    assert info["version"] > 0  # the bot played
     client.post(f"/api/games/{gid}/host", json={"command": "take-back", "host": host, "seat": absent})
     assert client.get(f"/api/games/{gid}").json()["seats"][absent]["stand_in"] is None
-    with client.websocket_connect(f"/ws/{gid}") as ws:                          # the seat link still works
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # the seat link still works
         sync = hello(ws, seat=absent, token=(t0, t1)[absent])
         assert sync["type"] == "sync" and sync["seat"] == absent
 
@@ -135,9 +142,9 @@ def test_host_removes_a_player(client):
             msg = ws.receive_json()
     info = client.get(f"/api/games/{gid}").json()
     assert info["seats"][1]["claimed"] is False and info["seats"][1]["stand_in"] == "heuristic"
-    with client.websocket_connect(f"/ws/{gid}") as ws:                          # the old link is dead
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # the old link is dead
         assert hello(ws, seat=1, token=t1)["code"] == "wrong-token"
-    seat_up(client, g, 1)                                                       # someone new takes the seat
+    seat_up(client, g, 1)  # someone new takes the seat
     assert client.get(f"/api/games/{gid}").json()["seats"][1]["stand_in"] is None
 
 
@@ -154,7 +161,7 @@ def test_the_turn_timer_hands_the_turn_to_a_bot(client):
         msg = ws.receive_json()
         while msg["type"] != "update":
             msg = ws.receive_json()
-        assert time.time() - start >= 0.8 and msg["actor"] == waiting         # a bot played the turn
+        assert time.time() - start >= 0.8 and msg["actor"] == waiting  # a bot played the turn
     info = wait_until(client, gid, lambda i: live.game.prompt.player != waiting)
     assert info["version"] >= 1
 
@@ -165,6 +172,7 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
     import sqlite3
 
     from openmonopoly.web.db import SCHEMA_3_COLUMNS, SCHEMA_VERSION
+
     url = f"sqlite:///{tmp_path / 'old.db'}"
     with TestClient(create_app(url, 0.01, SEEDED)) as c:
         gid = new_game(c, public=True)["id"]
@@ -183,8 +191,8 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
         assert gid in str(c.get("/api/games").json())
         assert c.post(f"/api/games/{gid}/join", json={"seat": 1}).status_code == 200
         with c.websocket_connect(f"/ws/{gid}") as ws:
-            assert hello(ws)["type"] == "sync"                                  # spectators, as before
+            assert hello(ws)["type"] == "sync"  # spectators, as before
         with c.websocket_connect(f"/ws/{gid}") as ws:
             assert hello(ws, seat=0, token=token)["seat"] == 0
         r = c.post(f"/api/games/{gid}/host", json={"command": "timer", "host": "anything", "seconds": 30})
-        assert r.status_code == 403                                             # no host: nobody commands
+        assert r.status_code == 403  # no host: nobody commands

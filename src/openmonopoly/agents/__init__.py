@@ -1,4 +1,5 @@
 """Bots, by name: ``make_agent("heuristic", seed)``."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -16,18 +17,23 @@ AGENT_KINDS = BOT_KINDS + LEVELS
 def make_agent(kind: str, seed: int = 0) -> Agent:
     if kind == "random":
         from .random_bot import RandomAgent
+
         return RandomAgent(seed)
     if kind == "heuristic":
         from .by_family import FamilyHeuristic  # a HeuristicAgent that defers to a family's own bot
+
         return FamilyHeuristic(seed)
     if kind == "mcts":
         from .mcts import MCTSAgent  # determinized MCTS over View.sample_game
+
         return MCTSAgent(seed)
     if kind == "learned":
         from .learned import LearnedAgent  # a NumPy policy over the search bot's candidate menu
+
         return LearnedAgent(seed)
     if kind in LEVELS:
         from .levels import make_level
+
         return make_level(kind, seed)
     raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(AGENT_KINDS)}")
 
@@ -37,9 +43,11 @@ def __getattr__(name: str):
     # in its help without it).
     if name == "Agent":
         from .base import Agent
+
         return Agent
     if name == "RandomAgent":
         from .random_bot import RandomAgent
+
         return RandomAgent
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 

@@ -1,4 +1,5 @@
 """Agents: anything with ``act(view, prompt) -> action``. They never see the full state."""
+
 from __future__ import annotations
 
 from typing import Protocol, TypeVar
@@ -10,8 +11,7 @@ from ..engine.game import Prompt, View
 class Agent(Protocol):
     name: str
 
-    def act(self, view: View, prompt: Prompt) -> Action:
-        ...
+    def act(self, view: View, prompt: Prompt) -> Action: ...
 
 
 V = TypeVar("V", bound=View)

@@ -1,4 +1,5 @@
 """The heuristic bot for every family: the classic bot, or the family's own bot where there is one."""
+
 from __future__ import annotations
 
 import importlib
@@ -23,10 +24,10 @@ class FamilyHeuristic(HeuristicAgent):
         super().__init__(seed)
         self.seed = seed
         self.family_bot: Agent | None = None
-        self._classic_view: View | None = None    # the last view seen of a family the classic bot plays
+        self._classic_view: View | None = None  # the last view seen of a family the classic bot plays
 
     def act(self, view: View, prompt: Prompt) -> Action:
-        if view is self._classic_view:            # the same game: its family need not be read again (slow)
+        if view is self._classic_view:  # the same game: its family need not be read again (slow)
             return super().act(view, prompt)
         family = view.edition.family
         if family not in FAMILY_HEURISTICS:

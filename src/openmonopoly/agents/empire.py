@@ -19,6 +19,7 @@ It sees only its view (its own Empire hand through ``view.hand``) and the prompt
   tower value beats the fee, else stay. Jail: a card if it has one, pay early
   while billboards are on the board, otherwise try for doubles.
 """
+
 from __future__ import annotations
 
 import random
@@ -167,8 +168,10 @@ class EmpireAgent:
                 return play
             if kind == "tallest_tower_bonus" and max(self._value(view, q) for q in range(n)) >= 300:
                 return play
-            if kind == "move_to_any_space" and self._best_target_space(
-                    view, view.cash[me], range(view.edition.size)) >= 0:
+            if (
+                kind == "move_to_any_space"
+                and self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
+            ):
                 return play
         return None
 
@@ -218,7 +221,7 @@ class EmpireAgent:
             best = max(targets, key=lambda q: view.cash[q])
         elif purpose == "casino":
             best = targets[0]
-        else:        # rival tax, YOU'RE FIRED!: the leader
+        else:  # rival tax, YOU'RE FIRED!: the leader
             best = max(targets, key=lambda q: (view.height[q], self._top_height(view, q)))
         return Action(TARGET, best)
 
@@ -244,8 +247,12 @@ class EmpireAgent:
         if pos >= 0:
             return Action(PICK, pos)
         board = view.edition.board
-        safe = [p for p in spaces if board[p].type not in ("tower_tax", "go_to_jail", "rival_tower_tax")
-                and not (t.is_brand[p] and view.owner[p] not in (BANK, me))]
+        safe = [
+            p
+            for p in spaces
+            if board[p].type not in ("tower_tax", "go_to_jail", "rival_tower_tax")
+            and not (t.is_brand[p] and view.owner[p] not in (BANK, me))
+        ]
         return Action(PICK, (safe or spaces)[-1])
 
     def on_respond(self, view: EmpireView, prompt: Prompt) -> Action:

@@ -19,6 +19,7 @@ Strategy in short:
 * in debt: mortgage properties outside full sets, then sell buildings, then
   mortgage the sets, then pay; bankrupt only when nothing else is legal.
 """
+
 from __future__ import annotations
 
 from typing import Final
@@ -49,17 +50,28 @@ A_LIFT: Final = A.A_LIFT
 A_KEEP: Final = A.A_KEEP
 A_CLAIM: Final = A.A_CLAIM
 A_WANT: Final = A.A_WANT
-FALLBACK_KINDS: Final = (A.PAY, A.ROLL, A.KEEP, A.CLAIM, A.REJECT, A.PASS, A.AUCTION, A.MORTGAGE, A.SELL,
-                         A.SELL_ALL, A.BANKRUPT)
+FALLBACK_KINDS: Final = (
+    A.PAY,
+    A.ROLL,
+    A.KEEP,
+    A.CLAIM,
+    A.REJECT,
+    A.PASS,
+    A.AUCTION,
+    A.MORTGAGE,
+    A.SELL,
+    A.SELL_ALL,
+    A.BANKRUPT,
+)
 VARIANT_PROMPTS: Final = _variants.PROMPT_KINDS
 _variant_decide: Final = _variants.decide
 
-BASE_RESERVE: Final = 75      # cash kept while nothing is built
+BASE_RESERVE: Final = 75  # cash kept while nothing is built
 
 # Kinds of trade plan (see ``_trade_plans``).
-SWAP: Final = 0        # streets completing a set for each side, cash evening out the prices
-BUY_OUT: Final = 1     # cash (2x the price) for the streets completing my set
-GATHER: Final = 2      # cash (1.5x) for a holder's share of a set split three ways
+SWAP: Final = 0  # streets completing a set for each side, cash evening out the prices
+BUY_OUT: Final = 1  # cash (2x the price) for the streets completing my set
+GATHER: Final = 2  # cash (1.5x) for a holder's share of a set split three ways
 
 # (kind, target, give, take, price of take, price of give)
 TradePlan = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
@@ -118,8 +130,7 @@ class _Board:
         self.total_hotels = int(rules.hotels)
         self.increment = int(rules.auction_increment)
         is_street = self.is_street
-        self.street_groups = tuple(g for g, m in enumerate(self.members)
-                                   if m and all(is_street[p] for p in m))
+        self.street_groups = tuple(g for g, m in enumerate(self.members) if m and all(is_street[p] for p in m))
         # Build priority: rent gained by three houses per money spent on them (best first).
         ranked: list[tuple[float, int]] = []
         for g in self.street_groups:
@@ -154,7 +165,7 @@ def _board(view: ClassicView) -> _Board:
     options = view.options
     last = _LAST
     b = last.board
-    if b is not None and ed is last.edition and options is last.options:   # same game as the last call
+    if b is not None and ed is last.edition and options is last.options:  # same game as the last call
         return b
     hph = view.houses_per_hotel
     key = ed.id if hph == ed.rules.max_houses else f"{ed.id}/{hph}"
@@ -217,13 +228,13 @@ class HeuristicAgent:
 
     def __init__(self, seed: int = 0) -> None:
         # ``seed`` is accepted like every bot's; this one is deterministic and draws nothing.
-        self.proposed: set[TradeOffer] = set()   # every offer made (never repeated, rejected or not)
-        self.trade_turn = -1                      # the turn counter of the last trade search
-        self._plans_owner: list[int] = []        # the ownership the trade plans were made for
+        self.proposed: set[TradeOffer] = set()  # every offer made (never repeated, rejected or not)
+        self.trade_turn = -1  # the turn counter of the last trade search
+        self._plans_owner: list[int] = []  # the ownership the trade plans were made for
         self._plans: list[TradePlan] = []
-        self._reserve_level: list[int] = []      # the building levels the reserve was worked out for
+        self._reserve_level: list[int] = []  # the building levels the reserve was worked out for
         self._reserve = BASE_RESERVE
-        self._view: View | None = None            # the view last seen, and its board
+        self._view: View | None = None  # the view last seen, and its board
         self._view_board: _Board | None = None
 
     # ------------------------------------------------------------------ dispatch
@@ -278,7 +289,7 @@ class HeuristicAgent:
 
     def _threat_reserve(self, view: ClassicView, b: _Board, level: list[int]) -> int:
         """``reserve`` once something is built."""
-        if level == self._reserve_level:   # built streets never change hands, so the levels decide the threat
+        if level == self._reserve_level:  # built streets never change hands, so the levels decide the threat
             return self._reserve
         me = seat_of(view)
         owner = view.owner
@@ -308,7 +319,7 @@ class HeuristicAgent:
         """Another single player owns every other member of the group."""
         if not b.is_street[pos]:
             return False
-        first = BANK                 # that other player, once seen
+        first = BANK  # that other player, once seen
         for q in b.members[b.group_of[pos]]:
             if q == pos:
                 continue
@@ -416,7 +427,7 @@ class HeuristicAgent:
             for pos in b.props:
                 if owner[pos] == BANK:
                     unowned += 1
-            if unowned * 3 >= b.n_props:       # early game: get out and buy
+            if unowned * 3 >= b.n_props:  # early game: get out and buy
                 if view.held[me]:
                     return A_USE_CARD
                 if cash - b.jail_fine >= reserve:
@@ -435,8 +446,9 @@ class HeuristicAgent:
                 out.append(g)
         return out
 
-    def _lift_in_sets(self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int,
-                      reserve: int) -> Action | None:
+    def _lift_in_sets(
+        self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int, reserve: int
+    ) -> Action | None:
         for g in full:
             for q in b.members[g]:
                 if mortgaged[q] and cash - b.unmortgage[q] >= reserve:
@@ -445,8 +457,9 @@ class HeuristicAgent:
                         return action
         return None
 
-    def _lift_any(self, view: ClassicView, b: _Board, me: int, owner: list[int], mortgaged: list[bool], cash: int,
-                  reserve: int) -> Action | None:
+    def _lift_any(
+        self, view: ClassicView, b: _Board, me: int, owner: list[int], mortgaged: list[bool], cash: int, reserve: int
+    ) -> Action | None:
         best = -1
         for q in b.props:
             if owner[q] == me and mortgaged[q] and cash - b.unmortgage[q] >= 2 * reserve + 100:
@@ -458,11 +471,21 @@ class HeuristicAgent:
                 return action
         return None
 
-    def _build(self, view: ClassicView, b: _Board, full: list[int], level: list[int], mortgaged: list[bool],
-               cash: int, reserve: int, bank_houses: int, bank_hotels: int) -> Action | None:
+    def _build(
+        self,
+        view: ClassicView,
+        b: _Board,
+        full: list[int],
+        level: list[int],
+        mortgaged: list[bool],
+        cash: int,
+        reserve: int,
+        bank_houses: int,
+        bank_hotels: int,
+    ) -> Action | None:
         hotel_level = b.hotel_level
         price = b.price
-        for g in full:                       # best return first
+        for g in full:  # best return first
             members = b.members[g]
             spot, low = -1, hotel_level
             blocked = False
@@ -486,8 +509,16 @@ class HeuristicAgent:
                 return action
         return None
 
-    def _make_room(self, view: ClassicView, b: _Board, full: list[int], level: list[int], mortgaged: list[bool],
-                   cash: int, reserve: int) -> Action | None:
+    def _make_room(
+        self,
+        view: ClassicView,
+        b: _Board,
+        full: list[int],
+        level: list[int],
+        mortgaged: list[bool],
+        cash: int,
+        reserve: int,
+    ) -> Action | None:
         """The bank is out of houses: sell one from a weaker set to push a better set towards hotels
         (hotels give houses back to the bank, which ends the shortage deadlock)."""
         for i, g in enumerate(full):
@@ -497,7 +528,7 @@ class HeuristicAgent:
             low = _lowest(level, members)
             if low >= b.max_houses or cash - b.house_cost[members[-1]] < reserve:
                 continue
-            for j in range(len(full) - 1, i, -1):       # the weakest sets after this one first
+            for j in range(len(full) - 1, i, -1):  # the weakest sets after this one first
                 donors = b.members[full[j]]
                 top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
@@ -573,8 +604,11 @@ class HeuristicAgent:
             return A_BANKRUPT
         full = set(self._full_groups(b, owner, me))
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
-        loose = [(b.is_rail[q], not b.is_util[q], b.price[q], q) for q in mine
-                 if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)]
+        loose = [
+            (b.is_rail[q], not b.is_util[q], b.price[q], q)
+            for q in mine
+            if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)
+        ]
         loose.sort()
         for _, _, _, q in loose:
             action = _action(A.MORTGAGE, q)
@@ -612,13 +646,13 @@ class HeuristicAgent:
             return b.price[pos] - b.unmortgage[pos]
         return b.price[pos]
 
-    def _gains_set(self, b: _Board, owner: list[int], after: dict[int, int], player: int,
-                   positions: tuple[int, ...]) -> bool:
+    def _gains_set(
+        self, b: _Board, owner: list[int], after: dict[int, int], player: int, positions: tuple[int, ...]
+    ) -> bool:
         """Does ``player`` own a whole colour set after the trade that they did not before?"""
         for g in {b.group_of[p] for p in positions if b.is_street[p]}:
             members = b.members[g]
-            if all(after.get(q, owner[q]) == player for q in members) and \
-                    not all(owner[q] == player for q in members):
+            if all(after.get(q, owner[q]) == player for q in members) and not all(owner[q] == player for q in members):
                 return True
         return False
 
@@ -637,18 +671,21 @@ class HeuristicAgent:
         for g in {b.group_of[p] for p in take if b.is_street[p]}:
             if all(owner[q] == me for q in b.members[g]) and not i_gain:
                 return A_REJECT
-        value = (sum(self._val(b, mortgaged, p) for p in give)
-                 - sum(self._val(b, mortgaged, p) for p in take)
-                 + offer.cash + 50 * (len(offer.give_cards) - len(offer.take_cards)))
+        value = (
+            sum(self._val(b, mortgaged, p) for p in give)
+            - sum(self._val(b, mortgaged, p) for p in take)
+            + offer.cash
+            + 50 * (len(offer.give_cards) - len(offer.take_cards))
+        )
         take_price = sum(b.price[p] for p in take)
         give_price = sum(b.price[p] for p in give)
         cash = view.cash[me]
         if -offer.cash > max(0, cash - self.reserve(view, b) // 2):
-            return A_REJECT                       # cannot afford to pay that
+            return A_REJECT  # cannot afford to pay that
         if i_gain:
             ok = value >= -100 if they_gain else value >= -give_price
         elif they_gain:
-            ok = value >= take_price              # cash about twice the price of what completes their set
+            ok = value >= take_price  # cash about twice the price of what completes their set
         else:
             ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, take)
         if ok and view.check(A_ACCEPT) is None:
@@ -705,8 +742,9 @@ class HeuristicAgent:
                             plans.append((GATHER, target, (), theirs, sum(b.price[q] for q in theirs), 0))
         return plans
 
-    def _propose_trade(self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int,
-                       reserve: int) -> Action | None:
+    def _propose_trade(
+        self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int, reserve: int
+    ) -> Action | None:
         if owner != self._plans_owner:
             self._plans_owner = owner[:]
             self._plans = self._trade_plans(b, owner, me)

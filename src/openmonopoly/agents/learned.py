@@ -17,6 +17,7 @@ Inference is NumPy only: the weights are ``agents/data/learned.npz`` (per rules 
 weights -- Mandalorian and Empire today -- is played by the family's heuristic bot, as are the prompts the
 search bot never weighs: ``debt`` and ``claim-rent``). The bot reads only its ``View``.
 """
+
 from __future__ import annotations
 
 import math
@@ -34,8 +35,25 @@ from .menu import DEFER, candidates
 WEIGHTS = Path(__file__).with_name("data") / "learned.npz"
 
 # Action kinds with a feature of their own (any other kind shares the last slot).
-KINDS = (A.ROLL, A.BUY, A.AUCTION, A.PASS, A.BID, A.BUILD, A.SELL, A.MORTGAGE, A.UNMORTGAGE, A.TRADE,
-         "pay-bail", "use-card", "end", "accept", "reject", "lift", "keep")
+KINDS = (
+    A.ROLL,
+    A.BUY,
+    A.AUCTION,
+    A.PASS,
+    A.BID,
+    A.BUILD,
+    A.SELL,
+    A.MORTGAGE,
+    A.UNMORTGAGE,
+    A.TRADE,
+    "pay-bail",
+    "use-card",
+    "end",
+    "accept",
+    "reject",
+    "lift",
+    "keep",
+)
 STATE_DIM = 12
 ACTION_DIM = len(KINDS) + 1 + 10
 INPUT_DIM = STATE_DIM + ACTION_DIM
@@ -117,9 +135,15 @@ class Features:
             size = max(1, len(members) - 1)
             v[o + 3] = mine / size
             v[o + 4] = theirs / size
-            v[o + 5] = float(mine == len(members) - 1)          # this space would complete (or holds) my set
-            v[o + 6] = float(any(owner[q] == p for q in members for p in range(len(view.cash))
-                                 if p != me and sum(1 for r in members if owner[r] == p) == len(members) - 1))
+            v[o + 5] = float(mine == len(members) - 1)  # this space would complete (or holds) my set
+            v[o + 6] = float(
+                any(
+                    owner[q] == p
+                    for q in members
+                    for p in range(len(view.cash))
+                    if p != me and sum(1 for r in members if owner[r] == p) == len(members) - 1
+                )
+            )
         if action.kind == A.BID:
             price = v[o + 1] * self.scale
             v[o + 7] = action.arg / price if price else 0.0
@@ -139,12 +163,17 @@ class Net:
     @classmethod
     def fresh(cls, seed: int = 0, hidden: int = 32) -> Net:
         rng = np.random.default_rng(seed)
-        return cls({"w1": (rng.standard_normal((INPUT_DIM, hidden)) / math.sqrt(INPUT_DIM)).astype(np.float32),
-                    "b1": np.zeros(hidden, np.float32),
-                    "w2": (rng.standard_normal(hidden) / math.sqrt(hidden)).astype(np.float32),
-                    "v1": (rng.standard_normal((STATE_DIM, hidden)) / math.sqrt(STATE_DIM)).astype(np.float32),
-                    "c1": np.zeros(hidden, np.float32),
-                    "v2": np.zeros(hidden, np.float32), "c2": np.zeros(1, np.float32)})
+        return cls(
+            {
+                "w1": (rng.standard_normal((INPUT_DIM, hidden)) / math.sqrt(INPUT_DIM)).astype(np.float32),
+                "b1": np.zeros(hidden, np.float32),
+                "w2": (rng.standard_normal(hidden) / math.sqrt(hidden)).astype(np.float32),
+                "v1": (rng.standard_normal((STATE_DIM, hidden)) / math.sqrt(STATE_DIM)).astype(np.float32),
+                "c1": np.zeros(hidden, np.float32),
+                "v2": np.zeros(hidden, np.float32),
+                "c2": np.zeros(1, np.float32),
+            }
+        )
 
     def scores(self, x: np.ndarray) -> np.ndarray:
         p = self.p

@@ -9,6 +9,7 @@
 
 The catalogue names them in each edition's words (``catalogue.difficulties``).
 """
+
 from __future__ import annotations
 
 import random
@@ -44,9 +45,11 @@ def make_level(level: str, seed: int = 0):
     if level == "normal":
         return FamilyHeuristic(seed)
     from .learned import LearnedAgent
+
     if level == "hard":
         return LearnedAgent(seed)
     if level == "expert":
         from .mcts import MCTSAgent
+
         return MCTSAgent(seed, advisor=LearnedAgent(seed))
     raise ValueError(f"unknown difficulty {level!r}; known: {', '.join(LEVELS)}")

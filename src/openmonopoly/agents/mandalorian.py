@@ -18,6 +18,7 @@ It sees only its ``View`` and the ``Prompt``. In short:
   set; accept offers worth clearly more than what they take, never one that
   completes the proposer's set for less than twice its price.
 """
+
 from __future__ import annotations
 
 import random
@@ -177,13 +178,20 @@ class MandalorianAgent:
         cards = prompt.details["cards"]
         deck = view.edition.decks[0].cards
         n = view.n
-        best, best_v = cards[0], -10 ** 9
+        best, best_v = cards[0], -(10**9)
         for c in cards:
             e = deck[c].effect
             k = e["kind"]
-            v = {"battle_bonus": 30 + 5 * e.get("bonus", 0), "get_out_of_jail": 15, "collect": e.get("amount", 0),
-                 "pay": -e.get("amount", 0), "advance": 15, "go_to_jail": -40, "imperial_advance": -5,
-                 "collect_from_each_player": e.get("amount", 0) * (n - 1)}.get(k, 0)
+            v = {
+                "battle_bonus": 30 + 5 * e.get("bonus", 0),
+                "get_out_of_jail": 15,
+                "collect": e.get("amount", 0),
+                "pay": -e.get("amount", 0),
+                "advance": 15,
+                "go_to_jail": -40,
+                "imperial_advance": -5,
+                "collect_from_each_player": e.get("amount", 0) * (n - 1),
+            }.get(k, 0)
             if v > best_v:
                 best, best_v = c, v
         return Action(A.CHOOSE, best)

@@ -31,6 +31,7 @@ and what it returns holds no real secret. It relies on the generic ``Game`` API 
 legal actions, check, act, net worth), so it plays every rules family; the family's own
 heuristic bot (``FamilyHeuristic``) makes the suggestions and plays the rollouts.
 """
+
 from __future__ import annotations
 
 import math
@@ -70,11 +71,22 @@ def _mix(*parts: int) -> int:
 class MCTSAgent:
     name = "mcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 48, time_limit: float | None = None,
-                 rollout: str = "heuristic", horizon: int | None = 6, tree_depth: int = 2,
-                 exploration: float = 0.5, confidence: float = 1.0, income_rounds: float = 8.0,
-                 max_menu: int = 6, max_rollout_actions: int = 4000, advisor: Any = None,
-                 on_search: Callable[[View, Prompt, list[Action], list[float], int], None] | None = None) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int = 48,
+        time_limit: float | None = None,
+        rollout: str = "heuristic",
+        horizon: int | None = 6,
+        tree_depth: int = 2,
+        exploration: float = 0.5,
+        confidence: float = 1.0,
+        income_rounds: float = 8.0,
+        max_menu: int = 6,
+        max_rollout_actions: int = 4000,
+        advisor: Any = None,
+        on_search: Callable[[View, Prompt, list[Action], list[float], int], None] | None = None,
+    ) -> None:
         if rollout not in ("heuristic", "random"):
             raise ValueError(f"rollout must be 'heuristic' or 'random', not {rollout!r}")
         self.seed = seed
@@ -138,9 +150,8 @@ class MCTSAgent:
                 i = it
             else:
                 log_n = math.log(it)
-                i = max(range(k), key=lambda j: totals[j] / len(values[j])
-                        + c * math.sqrt(log_n / len(values[j])))
-            j = len(values[i])                                   # the j-th visit uses determinization j
+                i = max(range(k), key=lambda j: totals[j] / len(values[j]) + c * math.sqrt(log_n / len(values[j])))
+            j = len(values[i])  # the j-th visit uses determinization j
             det_seed = _mix(base, j)
             game = view.sample_game(det_seed)
             value = self._iterate(game, me, menu[i], roots[i], det_seed)
@@ -241,8 +252,10 @@ class MCTSAgent:
             if edge.n == 0:
                 return action, edge, True
         c = self.exploration
-        best = max(range(len(menu)), key=lambda i: edges[i].w / edges[i].n
-                   + c * math.sqrt(math.log(edges[i].avail) / edges[i].n))
+        best = max(
+            range(len(menu)),
+            key=lambda i: edges[i].w / edges[i].n + c * math.sqrt(math.log(edges[i].avail) / edges[i].n),
+        )
         return menu[best], edges[best], False
 
     # ------------------------------------------------------------------ evaluation

@@ -5,6 +5,7 @@ list of the ones worth weighing -- the answers to the prompt, bids discretised t
 the lot's price, builds (one spot per colour set) and lifts of mortgages on the bot's turn -- with the
 advisor's own choice first (which may be a trade proposal: trades are never enumerated, only suggested).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -13,8 +14,8 @@ from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.game import Prompt
 
-DEFER = frozenset({"debt", "claim-rent"})          # prompt kinds answered by the advisor, never weighed
-_BID_FRACTIONS = (1.0, 1.3, 1.7)                   # jump bids, as fractions of a property's price
+DEFER = frozenset({"debt", "claim-rent"})  # prompt kinds answered by the advisor, never weighed
+_BID_FRACTIONS = (1.0, 1.3, 1.7)  # jump bids, as fractions of a property's price
 _SEARCH_ANYTIME = frozenset({A.BUILD, A.UNMORTGAGE})
 
 
@@ -31,13 +32,13 @@ def candidates(view: Any, prompt: Prompt, legal: Any, suggestion: Action | None,
     if suggestion is not None:
         add(suggestion)
     anytime_kinds = view.action_kinds.anytime
-    for action in legal.actions:                 # the prompt's own answers
+    for action in legal.actions:  # the prompt's own answers
         if action.kind not in anytime_kinds:
             add(action)
     if legal.bid_range is not None:
         for amount in _bids(view, prompt, legal.bid_range):
             add(Action(A.BID, amount))
-    if prompt.kind == "turn":                    # builds (one spot per set) and mortgage lifts
+    if prompt.kind == "turn":  # builds (one spot per set) and mortgage lifts
         ed = view.edition
         board, group_of = ed.board, ed.group_of
         best: dict[tuple[str, int], Action] = {}
@@ -48,8 +49,7 @@ def candidates(view: Any, prompt: Prompt, legal: Any, suggestion: Action | None,
                 old = best.get(key)
                 if old is None or board[action.arg].price > board[old.arg].price:
                     best[key] = action
-        lifts = sorted((a for a in best.values() if a.kind == A.UNMORTGAGE),
-                       key=lambda a: -board[a.arg].price)[:2]
+        lifts = sorted((a for a in best.values() if a.kind == A.UNMORTGAGE), key=lambda a: -board[a.arg].price)[:2]
         for action in best.values():
             if action.kind == A.BUILD:
                 add(action)

@@ -3,6 +3,7 @@
 ``HeuristicAgent.act`` hands the prompt kinds in ``PROMPT_KINDS`` to ``decide``. Every answer is
 taken from ``view.legal_actions()``, so it is always legal.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -76,7 +77,7 @@ def _go(bot: Any, view: ClassicView, prompt: Prompt, legal: list[Action]) -> Act
     if go not in legal:
         return legal[0]
     if cash < d["fail_cost"]:
-        return A.A_PASS                      # a failure would put us in debt
+        return A.A_PASS  # a failure would put us in debt
     if reward == "steal-sites" and not _stealable(view, me):
         return A.A_PASS
     if reward == "move-other" and max(_my_best_rent(view, me)[0], _best_tax(view)[0]) < 150:
@@ -109,6 +110,7 @@ def _richest(view: ClassicView, players: list[int]) -> int:
 
     def worth(p: int) -> int:
         return view.cash[p] + sum(ed.board[q].price for q in ed.properties if owner[q] == p)
+
     return max(players, key=lambda p: (worth(p), -p))
 
 
@@ -125,7 +127,7 @@ def _pick(bot: Any, view: ClassicView, prompt: Prompt, legal: list[Action]) -> A
         return Action("target", _richest(view, [a.arg for a in legal if a.kind == "target"]))
     if "pick" in kinds:
         d = prompt.details
-        if d.get("target", -1) >= 0:            # an opponent's token: onto my best rent or the dearest tax
+        if d.get("target", -1) >= 0:  # an opponent's token: onto my best rent or the dearest tax
             rent, pos = _my_best_rent(view, me)
             tax, tax_pos = _best_tax(view)
             return Action("pick", pos if rent >= tax and pos >= 0 else tax_pos)
@@ -141,9 +143,13 @@ def _my_space(bot: Any, view: ClassicView, me: int) -> int:
     cash = view.cash[me]
     buyable = [p for p in ed.properties if owner[p] == BANK and ed.board[p].price <= cash - 100]
     if buyable:
-        return max(buyable, key=lambda p: (_site_score(view, me, p) if ed.board[p].type == STREET
-                                           else (False, 0, ed.board[p].price // 2)))
+        return max(
+            buyable,
+            key=lambda p: (
+                _site_score(view, me, p) if ed.board[p].type == STREET else (False, 0, ed.board[p].price // 2)
+            ),
+        )
     mine = [p for p in ed.properties if owner[p] == me]
     if mine:
         return mine[0]
-    return ed.rules.jail_position            # just visiting
+    return ed.rules.jail_position  # just visiting

@@ -4,6 +4,7 @@ Concrete actions, "bid some amount" and "propose some trade" are the choices; a
 bid amount is uniform in the legal range and a trade is a random mix of
 tradable properties, cards and cash that passes the rules.
 """
+
 from __future__ import annotations
 
 import random
@@ -27,7 +28,7 @@ class RandomAgent:
         legal = view.legal_actions()
         rng = self.rng
         actions = legal.actions
-        if view.options.get("time-limit") == 0:    # the clock's 'time-up' is not a player's move
+        if view.options.get("time-limit") == 0:  # the clock's 'time-up' is not a player's move
             actions = [a for a in actions if a.kind != "time-up"]
         options: list[Action | str] = list(actions)
         bids = legal.bid_range
@@ -72,8 +73,9 @@ class RandomAgent:
             if view.owner[pos] != player:
                 continue
             # (streets are the classic family's, whose views show building levels)
-            if ed.board[pos].type == STREET and any(cast(ClassicView, view).level[q]
-                                                    for q in ed.group_members[ed.group_of[pos]]):
+            if ed.board[pos].type == STREET and any(
+                cast(ClassicView, view).level[q] for q in ed.group_members[ed.group_of[pos]]
+            ):
                 continue
             out.append(pos)
         return out

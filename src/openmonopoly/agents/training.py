@@ -15,6 +15,7 @@ Everything derives from ``--seed`` (game seeds, bot seeds, the network's initial
 minibatches), and games are played in order in one process, so a run reproduces its weights exactly.
 Optimisation is plain NumPy (Adam, full-batch gradient written out by hand): no torch anywhere.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -70,8 +71,16 @@ def _menu_rows(features: Features, view: View, prompt: Prompt, menu: list[Action
     return x, mask
 
 
-def play_and_record(edition: str, index: int, root: int, teacher: str, nets: dict[str, Net] | None,
-                    iterations: int, horizon: int, max_rounds: int | None) -> Examples:
+def play_and_record(
+    edition: str,
+    index: int,
+    root: int,
+    teacher: str,
+    nets: dict[str, Net] | None,
+    iterations: int,
+    horizon: int,
+    max_rounds: int | None,
+) -> Examples:
     """One game, the teacher in seat ``index % 4`` against heuristic bots; its decisions as examples.
 
     ``teacher``: ``"mcts"`` (the search bot; over ``nets``' learned bot when given) or ``"heuristic"``
@@ -121,6 +130,7 @@ class _HeuristicTeacher:
 
     def act(self, view: View, prompt: Prompt) -> Action:
         from .menu import DEFER, candidates
+
         action = self.bot.act(view, prompt)
         if prompt.kind not in DEFER:
             menu = candidates(view, prompt, view.legal_actions(), action, MENU)
@@ -138,7 +148,7 @@ def _adam(params: dict[str, np.ndarray], grads: dict[str, np.ndarray], state: di
         m += 0.1 * g
         v *= 0.999
         v += 0.001 * g * g
-        params[k] -= (lr * (m / (1 - 0.9 ** t)) / (np.sqrt(v / (1 - 0.999 ** t)) + 1e-8)).astype(params[k].dtype)
+        params[k] -= (lr * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)).astype(params[k].dtype)
 
 
 def policy_loss(net: Net, data: Examples) -> tuple[float, float]:
@@ -152,8 +162,9 @@ def policy_loss(net: Net, data: Examples) -> tuple[float, float]:
     return float(-logp[rows, y].mean()), float((s.argmax(axis=1) == y).mean())
 
 
-def fit(net: Net, data: Examples, epochs: int = 200, lr: float = 0.01, seed: int = 0, batch: int = 512,
-        l2: float = 1e-4) -> Net:
+def fit(
+    net: Net, data: Examples, epochs: int = 200, lr: float = 0.01, seed: int = 0, batch: int = 512, l2: float = 1e-4
+) -> Net:
     """Fit the policy to the choices and the value head to the results (in place; returns ``net``)."""
     rng = np.random.default_rng(seed)
     x_all, mask_all, y_all = np.stack(data.x), np.stack(data.mask), np.asarray(data.choice)
@@ -164,18 +175,18 @@ def fit(net: Net, data: Examples, epochs: int = 200, lr: float = 0.01, seed: int
     for _ in range(epochs):
         order = rng.permutation(n)
         for lo in range(0, n, batch):
-            idx = order[lo:lo + batch]
+            idx = order[lo : lo + batch]
             x, mask, y, st, r = x_all[idx], mask_all[idx], y_all[idx], st_all[idx], r_all[idx]
             b = len(idx)
             # policy: scores = tanh(x W1 + b1) w2, softmax over the menu's real rows
-            h = np.tanh(x @ p["w1"] + p["b1"])                      # b, M, H
+            h = np.tanh(x @ p["w1"] + p["b1"])  # b, M, H
             s = np.where(mask, h @ p["w2"], -1e9)
             s = s - s.max(axis=1, keepdims=True)
             prob = np.exp(s)
             prob /= prob.sum(axis=1, keepdims=True)
             ds = prob
             ds[np.arange(b), y] -= 1.0
-            ds = np.where(mask, ds, 0.0) / b                           # d loss / d score
+            ds = np.where(mask, ds, 0.0) / b  # d loss / d score
             g_w2 = np.einsum("bm,bmh->h", ds, h)
             dh = ds[:, :, None] * p["w2"][None, None, :] * (1 - h * h)
             g_w1 = np.einsum("bmi,bmh->ih", x, dh)
@@ -186,17 +197,35 @@ def fit(net: Net, data: Examples, epochs: int = 200, lr: float = 0.01, seed: int
             dz = (1 / (1 + np.exp(-z)) - r) / b
             g_v2 = hv.T @ dz
             dhv = dz[:, None] * p["v2"][None, :] * (1 - hv * hv)
-            grads = {"w1": g_w1 + l2 * p["w1"], "b1": g_b1, "w2": g_w2 + l2 * p["w2"],
-                     "v1": st.T @ dhv + l2 * p["v1"], "c1": dhv.sum(axis=0), "v2": g_v2, "c2": np.array([dz.sum()])}
+            grads = {
+                "w1": g_w1 + l2 * p["w1"],
+                "b1": g_b1,
+                "w2": g_w2 + l2 * p["w2"],
+                "v1": st.T @ dhv + l2 * p["v1"],
+                "c1": dhv.sum(axis=0),
+                "v2": g_v2,
+                "c2": np.array([dz.sum()]),
+            }
             _adam(p, {k: g.astype(np.float32) for k, g in grads.items()}, opt, lr)
     return net
 
 
-def train(edition: str = "classic", rounds: int = 2, games: int = 40, seed: int = 1, iterations: int = 24,
-          horizon: int = 4, max_rounds: int | None = 150, epochs: int = 200, teacher: str = "mcts",
-          log=print, progress: bool = False) -> tuple[Net, Examples]:
+def train(
+    edition: str = "classic",
+    rounds: int = 2,
+    games: int = 40,
+    seed: int = 1,
+    iterations: int = 24,
+    horizon: int = 4,
+    max_rounds: int | None = 150,
+    epochs: int = 200,
+    teacher: str = "mcts",
+    log=print,
+    progress: bool = False,
+) -> tuple[Net, Examples]:
     """The whole pipeline; returns the final network and every example."""
     from ..editions import load
+
     family = load(edition).family
     data = Examples()
     net: Net | None = None
@@ -204,14 +233,15 @@ def train(edition: str = "classic", rounds: int = 2, games: int = 40, seed: int 
         start = time.perf_counter()
         for i in range(games):
             nets = {family: net} if net is not None and r > 0 else None
-            data.extend(play_and_record(edition, r * games + i, seed, teacher, nets, iterations, horizon,
-                                        max_rounds))
+            data.extend(play_and_record(edition, r * games + i, seed, teacher, nets, iterations, horizon, max_rounds))
             if progress:
                 log(f"round {r} game {i + 1}/{games}: {len(data)} examples, {time.perf_counter() - start:.0f}s")
         net = fit(Net.fresh(seed), data, epochs=epochs, seed=seed + r)
         loss, agree = policy_loss(net, data)
-        log(f"round {r}: {len(data)} examples, policy loss {loss:.3f}, agreement {agree:.1%}, "
-            f"{time.perf_counter() - start:.0f}s")
+        log(
+            f"round {r}: {len(data)} examples, policy loss {loss:.3f}, agreement {agree:.1%}, "
+            f"{time.perf_counter() - start:.0f}s"
+        )
     assert net is not None
     return net, data
 
@@ -229,10 +259,21 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--teacher", choices=("mcts", "heuristic"), default="mcts")
     ap.add_argument("--out", default=str(WEIGHTS))
     args = ap.parse_args(argv)
-    net, _ = train(args.edition, args.rounds, args.games, args.seed, args.iterations, args.horizon,
-                   args.max_rounds or None, args.epochs, args.teacher,
-                   log=lambda text: print(text, file=sys.stderr, flush=True), progress=True)
+    net, _ = train(
+        args.edition,
+        args.rounds,
+        args.games,
+        args.seed,
+        args.iterations,
+        args.horizon,
+        args.max_rounds or None,
+        args.epochs,
+        args.teacher,
+        log=lambda text: print(text, file=sys.stderr, flush=True),
+        progress=True,
+    )
     from ..editions import load
+
     save_weights({load(args.edition).family: net}, Path(args.out))
     print(f"wrote {args.out} ({Path(args.out).stat().st_size} bytes)")
     return 0

@@ -2,6 +2,7 @@
 
 Needs NumPy (``pip install openmonopoly[analysis]``); plots need matplotlib.
 """
+
 from .landing import LandingResult, landing
 
 __all__ = ["LandingResult", "landing"]

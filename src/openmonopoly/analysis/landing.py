@@ -1,4 +1,5 @@
 """Long-run landing probabilities per roll: exact (the Markov chain) or by simulating moves."""
+
 from __future__ import annotations
 
 import time
@@ -17,8 +18,8 @@ class LandingResult:
     edition: Edition
     method: str
     jail: str
-    probs: np.ndarray                 # one per space, then In Jail
-    rolls: int | None = None          # simulate: rolls counted
+    probs: np.ndarray  # one per space, then In Jail
+    rolls: int | None = None  # simulate: rolls counted
     seconds: float = 0.0
     params: dict[str, Any] = field(default_factory=dict)
 
@@ -53,17 +54,29 @@ class LandingResult:
             "rolls": self.rolls,
             "params": self.params,
             "seconds": round(self.seconds, 4),
-            "positions": [{"position": s.position, "name": s.name, "type": s.type,
-                           "probability": float(self.probs[s.position]),
-                           **({"just_visiting": True} if s.position == self.jail_pos else {})}
-                          for s in board],
+            "positions": [
+                {
+                    "position": s.position,
+                    "name": s.name,
+                    "type": s.type,
+                    "probability": float(self.probs[s.position]),
+                    **({"just_visiting": True} if s.position == self.jail_pos else {}),
+                }
+                for s in board
+            ],
             "in_jail": float(self.in_jail),
             "total": float(self.probs.sum()),
         }
 
 
-def landing(edition: str | Edition, jail: str = "long", method: str = "exact", rolls: int = 10_000_000,
-            seed: int = 0, **params: Any) -> LandingResult:
+def landing(
+    edition: str | Edition,
+    jail: str = "long",
+    method: str = "exact",
+    rolls: int = 10_000_000,
+    seed: int = 0,
+    **params: Any,
+) -> LandingResult:
     model = move_model(edition, **params)
     start = time.perf_counter()
     if method == "exact":

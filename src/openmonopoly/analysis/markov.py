@@ -24,6 +24,7 @@ space in a real game), an Unexpected Ally advance finds each hideout unowned wit
 ``1 - hideouts_owned``, and another player takes Grogu from his carrier with probability
 ``grogu_loss`` per roll (Free Parking gives him; going to jail leaves him behind).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -34,7 +35,7 @@ import numpy as np
 from ..editions import Edition
 from ..editions import load as load_edition
 
-JAIL = -1          # a resolution outcome: the token goes to In Jail
+JAIL = -1  # a resolution outcome: the token goes to In Jail
 
 
 @dataclass(frozen=True)
@@ -42,10 +43,10 @@ class Movement:
     """How this analysis models a rules family's token: which chain, which dice, what draws a card
     and which card effects move the token on (the movement rules the chains re-state as numbers)."""
 
-    chain: str                          # "doubles": two dice, three doubles to jail; "grogu": one die
-    swapper: bool = False               # Empire: the second die's swapper face moves only the first die
+    chain: str  # "doubles": two dice, three doubles to jail; "grogu": one die
+    swapper: bool = False  # Empire: the second die's swapper face moves only the first die
     card_spaces: tuple[str, ...] = ("card",)
-    card_moves: frozenset[str] = frozenset()   # effects beyond advance and go-to-jail that move the token
+    card_moves: frozenset[str] = frozenset()  # effects beyond advance and go-to-jail that move the token
     defaults: tuple[tuple[str, Any], ...] = ()  # the model's assumptions, overridable by ``move_model``
 
 
@@ -53,8 +54,9 @@ class Movement:
 MOVEMENTS: dict[str, Movement] = {
     "classic": Movement("doubles", card_moves=frozenset({"advance_nearest", "move"})),
     "empire": Movement("doubles", swapper=True),
-    "mandalorian": Movement("grogu", card_spaces=("card", "signet"),
-                            defaults=(("grogu_loss", 0.3), ("hideouts_owned", 0.5))),
+    "mandalorian": Movement(
+        "grogu", card_spaces=("card", "signet"), defaults=(("grogu_loss", 0.3), ("hideouts_owned", 0.5))
+    ),
 }
 
 # Normalised card moves: ("stay",) | ("jail",) | ("to", pos) | ("nearest", type) | ("steps", k)
@@ -71,9 +73,9 @@ class MoveModel:
     jail_pos: int
     jail_attempts: int
     go_to_jail: frozenset[int]
-    card_deck: dict[int, int]                         # space -> deck index
-    deck_moves: list[list[tuple[float, CardMove]]]    # per deck: (probability, move)
-    nearest: dict[str, list[int]]                     # type -> next space of that type after each space
+    card_deck: dict[int, int]  # space -> deck index
+    deck_moves: list[list[tuple[float, CardMove]]]  # per deck: (probability, move)
+    nearest: dict[str, list[int]]  # type -> next space of that type after each space
     params: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -91,7 +93,7 @@ def _card_move(movement: Movement, effect: dict) -> CardMove:
         return ("nearest", effect["type"])
     if kind == "move" and kind in movement.card_moves:
         return ("steps", int(effect["steps"]))
-    return ("stay",)           # money, repairs, kept cards, choices (Empire "move up to": stays)
+    return ("stay",)  # money, repairs, kept cards, choices (Empire "move up to": stays)
 
 
 def move_model(edition: str | Edition, **params: Any) -> MoveModel:
@@ -121,9 +123,18 @@ def move_model(edition: str | Edition, **params: Any) -> MoveModel:
         nearest[t] = table
     defaults = dict(movement.defaults)
     defaults.update({k: v for k, v in params.items() if v is not None})
-    return MoveModel(ed, movement, size, int(ed.rules.jail_position), int(getattr(ed.rules, "jail_attempts", 3)),
-                     frozenset(s.position for s in ed.board if s.type == "go_to_jail"), card_deck, deck_moves,
-                     nearest, defaults)
+    return MoveModel(
+        ed,
+        movement,
+        size,
+        int(ed.rules.jail_position),
+        int(getattr(ed.rules, "jail_attempts", 3)),
+        frozenset(s.position for s in ed.board if s.type == "go_to_jail"),
+        card_deck,
+        deck_moves,
+        nearest,
+        defaults,
+    )
 
 
 # ---------------------------------------------------------------------- dice per family
@@ -177,8 +188,8 @@ class Chain:
     model: MoveModel
     jail: str
     states: list[tuple]
-    P: np.ndarray                 # row-stochastic transition matrix over states (one roll)
-    report: np.ndarray            # state -> position, ``size`` for In Jail
+    P: np.ndarray  # row-stochastic transition matrix over states (one roll)
+    report: np.ndarray  # state -> position, ``size`` for In Jail
 
     def stationary(self) -> np.ndarray:
         n = len(self.states)
@@ -235,16 +246,16 @@ def _classic_chain(model: MoveModel, jail: str) -> Chain:
         if s[0] != "jail":
             ordinary(row, s[0], s[1])
         elif jail == "short":
-            ordinary(row, model.jail_pos, 0)            # pay, then an ordinary roll
+            ordinary(row, model.jail_pos, 0)  # pay, then an ordinary roll
         else:
             k = s[1]
             for p, doubles, steps in jail_outcomes(model):
                 if doubles:
-                    move_from_jail(row, steps, p)       # freed; the doubles give no re-roll
+                    move_from_jail(row, steps, p)  # freed; the doubles give no re-roll
                 elif k + 1 < attempts:
                     P[row, index[("jail", k + 1)]] += p
                 else:
-                    move_from_jail(row, steps, p)       # last try failed: pay and move by the roll
+                    move_from_jail(row, steps, p)  # last try failed: pay and move by the roll
     report = np.array([model.size if s[0] == "jail" else s[0] for s in states])
     return Chain(model, jail, states, P, report)
 
@@ -338,6 +349,6 @@ def _mandalorian_chain(model: MoveModel, jail: str) -> Chain:
                 elif k + 1 < attempts:
                     P[row, index[("jail", k + 1)]] += 1 / silver
                 else:
-                    P[row, index[(model.jail_pos, 0)]] += 1 / silver     # served: to Just Visiting, no move
+                    P[row, index[(model.jail_pos, 0)]] += 1 / silver  # served: to Just Visiting, no move
     report = np.array([size if s[0] == "jail" else s[0] for s in states])
     return Chain(model, jail, states, P, report)

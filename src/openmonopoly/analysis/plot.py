@@ -1,4 +1,5 @@
 """A board heatmap of landing probabilities (matplotlib, written to a PNG file)."""
+
 from __future__ import annotations
 
 import textwrap
@@ -10,7 +11,7 @@ from .landing import LandingResult
 def board_cells(size: int) -> list[tuple[int, int]]:
     """(column, row) of each space on a square board of ``size`` spaces, GO at the bottom right, clockwise."""
     side = size // 4
-    n = side + 1                     # cells per edge, corners shared
+    n = side + 1  # cells per edge, corners shared
     cells = []
     for i in range(size):
         edge, k = divmod(i, side)
@@ -36,8 +37,9 @@ def colour_scale(probs, size: int) -> tuple[float, float]:
     return low, max(high, low + 1e-9)
 
 
-def plot_landing(result: LandingResult, path: str | Path, title: str | None = None,
-                 scale_label: str = "probability per roll") -> Path:
+def plot_landing(
+    result: LandingResult, path: str | Path, title: str | None = None, scale_label: str = "probability per roll"
+) -> Path:
     """Draw the board with each space coloured by its probability (``title`` replaces the default one)."""
     import matplotlib
 
@@ -68,8 +70,7 @@ def plot_landing(result: LandingResult, path: str | Path, title: str | None = No
     # In Jail drawn as its own box in the middle, beside the board's heat scale
     c = n / 2
     jail_p = result.in_jail
-    ax.add_patch(Rectangle((c - 1, c - 0.5), 2, 1, facecolor=cmap(max(0.0, min(1.0, norm(jail_p)))),
-                           edgecolor="black"))
+    ax.add_patch(Rectangle((c - 1, c - 0.5), 2, 1, facecolor=cmap(max(0.0, min(1.0, norm(jail_p)))), edgecolor="black"))
     ax.text(c, c + 0.15, "In Jail", ha="center", va="center", fontsize=9)
     ax.text(c, c - 0.2, f"{100 * jail_p:.2f}%", ha="center", va="center", fontsize=10, weight="bold")
     if title is None:
@@ -81,8 +82,9 @@ def plot_landing(result: LandingResult, path: str | Path, title: str | None = No
     ax.set_ylim(0, n)
     ax.set_aspect("equal")
     ax.axis("off")
-    fig.colorbar(cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6,
-                 label=f"{scale_label} (grey: no move ends there)")
+    fig.colorbar(
+        cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6, label=f"{scale_label} (grey: no move ends there)"
+    )
     out = Path(path)
     fig.savefig(out, dpi=130, bbox_inches="tight")
     plt.close(fig)

@@ -7,6 +7,7 @@ rolls to earn back = what that level cost (price plus buildings) / that expected
 expected dice total (7) times the multiplier; card moves that change a rent (nearest railroad pays
 double, nearest utility ten times a new roll) are not counted.
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -17,8 +18,7 @@ from ..engine.game import rules_class
 from .landing import LandingResult, landing
 
 
-def rent_table(edition: str | Edition, jail: str = "long", result: LandingResult | None = None,
-               **params: Any) -> dict:
+def rent_table(edition: str | Edition, jail: str = "long", result: LandingResult | None = None, **params: Any) -> dict:
     ed = load_edition(edition) if isinstance(edition, str) else edition
     res = result or landing(ed, jail, "exact", **params)
     probs = res.probs
@@ -27,15 +27,26 @@ def rent_table(edition: str | Edition, jail: str = "long", result: LandingResult
     def row(pos: int, level: str, rent: float, cost: int) -> None:
         p = float(probs[pos])
         expected = p * rent
-        rows.append({"position": pos, "name": ed.board[pos].name, "type": ed.board[pos].type,
-                     "group": ed.board[pos].group, "level": level, "landing_probability": p,
-                     "rent": rent, "cost": cost, "expected_rent_per_roll": expected,
-                     "rolls_to_earn_back": (cost / expected) if expected > 0 else None})
+        rows.append(
+            {
+                "position": pos,
+                "name": ed.board[pos].name,
+                "type": ed.board[pos].type,
+                "group": ed.board[pos].group,
+                "level": level,
+                "landing_probability": p,
+                "rent": rent,
+                "cost": cost,
+                "expected_rent_per_roll": expected,
+                "rolls_to_earn_back": (cost / expected) if expected > 0 else None,
+            }
+        )
 
     levels = rules_class(ed).rent_levels(ed)
     if not levels:
-        raise ValueError(f"{ed.name}: rent is not a property of the space in this edition, so there is no "
-                         "per-property rent table")
+        raise ValueError(
+            f"{ed.name}: rent is not a property of the space in this edition, so there is no per-property rent table"
+        )
     for pos, level, rent, cost in levels:
         row(pos, level, rent, cost)
     return {"edition": ed.id, "jail": res.jail, "params": res.params, "rows": rows}

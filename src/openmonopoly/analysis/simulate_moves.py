@@ -5,6 +5,7 @@ Go To Jail) with random numbers instead of solving it, so it cross-checks the ch
 shares only the edition tables: dice are thrown, a card is drawn by index from its deck and obeyed.
 ``tokens`` independent tokens each roll ``rolls // tokens`` times after a short burn-in from GO.
 """
+
 from __future__ import annotations
 
 import numpy as np
@@ -33,6 +34,7 @@ class _Tables:
         self.kind = np.zeros((nd, width), dtype=np.int64)
         self.arg = np.zeros((nd, width), dtype=np.int64)
         from .markov import _card_move
+
         for i, deck in enumerate(model.edition.decks):
             self.deck_len[i] = len(deck.cards)
             for j, card in enumerate(deck.cards):
@@ -77,8 +79,14 @@ def _resolve_cards(t: _Tables, rng: np.random.Generator, pos: np.ndarray, idx: n
     return jailed
 
 
-def simulate_landing(model: MoveModel, jail: str = "long", rolls: int = 10_000_000, seed: int = 0,
-                     tokens: int | None = None, burn_in: int = 30) -> tuple[np.ndarray, int]:
+def simulate_landing(
+    model: MoveModel,
+    jail: str = "long",
+    rolls: int = 10_000_000,
+    seed: int = 0,
+    tokens: int | None = None,
+    burn_in: int = 30,
+) -> tuple[np.ndarray, int]:
     """Counts of rolls ending on each space (last entry In Jail) and the number of rolls counted."""
     if model.movement.chain == "grogu":
         return _simulate_mandalorian(model, jail, rolls, seed, tokens, burn_in)
@@ -89,7 +97,7 @@ def simulate_landing(model: MoveModel, jail: str = "long", rolls: int = 10_000_0
     steps_per = max(1, -(-rolls // n))
     pos = np.zeros(n, dtype=np.int64)
     dbl = np.zeros(n, dtype=np.int64)
-    jail_k = np.full(n, -1, dtype=np.int64)            # failed jail tries so far; -1: not in jail
+    jail_k = np.full(n, -1, dtype=np.int64)  # failed jail tries so far; -1: not in jail
     counts = np.zeros(size + 1, dtype=np.int64)
     swap_face = model.edition.rules.swapper_face if model.movement.swapper else None
     attempts, jail_pos = model.jail_attempts, model.jail_pos
@@ -134,8 +142,9 @@ def simulate_landing(model: MoveModel, jail: str = "long", rolls: int = 10_000_0
     return counts, int(counts.sum())
 
 
-def _simulate_mandalorian(model: MoveModel, jail: str, rolls: int, seed: int, tokens: int | None,
-                          burn_in: int) -> tuple[np.ndarray, int]:
+def _simulate_mandalorian(
+    model: MoveModel, jail: str, rolls: int, seed: int, tokens: int | None, burn_in: int
+) -> tuple[np.ndarray, int]:
     rng = np.random.default_rng(seed)
     ed = model.edition
     size = model.size
@@ -151,8 +160,10 @@ def _simulate_mandalorian(model: MoveModel, jail: str, rolls: int, seed: int, to
     order = {}
     for a in np.flatnonzero(ally):
         after = [(a + i) % size for i in range(1, size)]
-        order[a] = (np.array([p for p in after if types[p] == "hideout"]),
-                    next((a + i) % size for i in range(1, size + 1) if ally[(a + i) % size]))
+        order[a] = (
+            np.array([p for p in after if types[p] == "hideout"]),
+            next((a + i) % size for i in range(1, size + 1) if ally[(a + i) % size]),
+        )
     n = tokens or int(min(max(rolls // 200, 1000), 200_000))
     steps_per = max(1, -(-rolls // n))
     pos = np.zeros(n, dtype=np.int64)
@@ -170,7 +181,7 @@ def _simulate_mandalorian(model: MoveModel, jail: str, rolls: int, seed: int, to
         fail = injail & ~freed
         jail_k[fail] += 1
         served = fail & (jail_k >= attempts)
-        jail_k[served | freed] = -1                     # served: Just Visiting, no move
+        jail_k[served | freed] = -1  # served: Just Visiting, no move
         movers = ~injail | freed
         pos = np.where(movers, (pos + die) % size, pos)
         jailed = np.zeros(n, dtype=bool)
@@ -195,7 +206,7 @@ def _simulate_mandalorian(model: MoveModel, jail: str, rolls: int, seed: int, to
                 elif f <= 0.0:
                     k = np.zeros(who.size, dtype=np.int64)
                 else:
-                    k = rng.geometric(1 - f, who.size) - 1       # owned hideouts skipped
+                    k = rng.geometric(1 - f, who.size) - 1  # owned hideouts skipped
                 pos[who] = np.where(k < len(hs), hs[np.minimum(k, len(hs) - 1)], nxt)
                 how_ally[who] = True
             jumped = todo[a]

@@ -1,4 +1,5 @@
 """``openmonopoly analyze``: landing probabilities (exact Markov chain or simulated moves) and rents."""
+
 from __future__ import annotations
 
 import json
@@ -9,17 +10,20 @@ from ..engine.errors import OpenMonopolyError
 
 # Rich and the editions are imported by the commands (`openmonopoly --help` lists this group without them).
 
-analyze_app = typer.Typer(add_completion=False, no_args_is_help=True,
-                          help="Analyse an edition: landing probabilities, expected rents.")
+analyze_app = typer.Typer(
+    add_completion=False, no_args_is_help=True, help="Analyse an edition: landing probabilities, expected rents."
+)
 
 
 def _console():
     from .main import console
+
     return console()
 
 
 def _fail(message: str):
     from .main import fail
+
     fail(message)
 
 
@@ -54,16 +58,19 @@ def landing(
     seed: int = typer.Option(0, "--seed", help="Seed of the simulation."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     plot: str | None = typer.Option(None, "--plot", help="Write a board heatmap to this PNG file."),
-    grogu_loss: float | None = typer.Option(None, "--grogu-loss",
-                                               help="Mandalorian: chance per roll that another player takes Grogu."),
-    hideouts_owned: float | None = typer.Option(None, "--hideouts-owned",
-                                                   help="Mandalorian: share of hideouts owned (Unexpected Ally)."),
+    grogu_loss: float | None = typer.Option(
+        None, "--grogu-loss", help="Mandalorian: chance per roll that another player takes Grogu."
+    ),
+    hideouts_owned: float | None = typer.Option(
+        None, "--hideouts-owned", help="Mandalorian: share of hideouts owned (Unexpected Ally)."
+    ),
 ) -> None:
     """Long-run probability that a roll ends on each space (In Jail apart from Just Visiting)."""
     _check(edition, jail, method)
     params = _model_params(grogu_loss, hideouts_owned)
     try:
         from ..analysis import landing as compute
+
         result = compute(edition, jail, method, rolls, seed, **params)
     except ImportError as exc:
         _numpy_missing(exc)
@@ -72,6 +79,7 @@ def landing(
     if plot:
         try:
             from ..analysis.plot import plot_landing
+
             plot_landing(result, plot)
         except ImportError as exc:
             _fail(f"--plot needs matplotlib ({exc}); install it with: pip install 'openmonopoly[analysis]'")
@@ -114,6 +122,7 @@ def rents(
     params = _model_params(grogu_loss, hideouts_owned)
     try:
         from ..analysis.rents import rent_table
+
         data = rent_table(edition, jail, **params)
     except ImportError as exc:
         _numpy_missing(exc)
@@ -133,6 +142,13 @@ def rents(
         table.add_column(col, justify="left" if col in ("property", "level") else "right")
     for r in data["rows"]:
         back = r["rolls_to_earn_back"]
-        table.add_row(str(r["position"]), r["name"], r["level"], ed.money(int(round(r["rent"]))), ed.money(r["cost"]),
-                      f"{r['expected_rent_per_roll']:.2f}", "-" if back is None else f"{back:.0f}")
+        table.add_row(
+            str(r["position"]),
+            r["name"],
+            r["level"],
+            ed.money(int(round(r["rent"]))),
+            ed.money(r["cost"]),
+            f"{r['expected_rent_per_roll']:.2f}",
+            "-" if back is None else f"{back:.0f}",
+        )
     _console().print(table)

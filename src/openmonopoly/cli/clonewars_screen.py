@@ -1,5 +1,6 @@
 """The terminal screen of Monopoly Star Wars The Clone Wars: the classic screen plus the Star Wars
 rule's characters (and their side) and missions, and the time-limit game's end."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
@@ -51,13 +52,17 @@ class CloneWarsScreen(ClassicScreen):
         if prompt.kind == "mission":
             fail = ed.money(d["fail_cost"])
             need = "a 6" if d["need"] == 6 else f"{d['need']} or more"
-            return (f": a 6! Send your troops on mission {d['mission']} ({d['side']} side), {d['name']}? "
-                    f"One die must show {need}; otherwise you pay {fail}.")
-        what = {"take-sites": f"choose an unowned {ed.term('street')} ({d['left']} to take)"
-                              + (f", or take {ed.money(d['cash'])}" if d.get("cash") else ""),
-                "steal-sites": f"choose a {ed.term('street')} to steal ({d['left']} left)",
-                "move-self": "choose the space for your token",
-                "eliminate": "choose the player Swift Victory eliminates"}.get(d["reward"], "")
+            return (
+                f": a 6! Send your troops on mission {d['mission']} ({d['side']} side), {d['name']}? "
+                f"One die must show {need}; otherwise you pay {fail}."
+            )
+        what = {
+            "take-sites": f"choose an unowned {ed.term('street')} ({d['left']} to take)"
+            + (f", or take {ed.money(d['cash'])}" if d.get("cash") else ""),
+            "steal-sites": f"choose a {ed.term('street')} to steal ({d['left']} left)",
+            "move-self": "choose the space for your token",
+            "eliminate": "choose the player Swift Victory eliminates",
+        }.get(d["reward"], "")
         if d["reward"] == "move-other":
             what = "choose the space for their token" if d.get("target", -1) >= 0 else "choose a player to move"
         return f": {d['name']} succeeds; {what}."

@@ -4,6 +4,7 @@ Public things are read through ``game.view(None)``. Empire cards in a hand are s
 lists the hand of the player it asks -- and it is drawn only for the human whose decision it is --
 while everyone else is shown only as a card count.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -27,8 +28,16 @@ if TYPE_CHECKING:
 
 UTILITY_COLOUR = "#b0b0b0"
 OFFICE_COLOUR = "#5a5a5a"
-_GLYPHS = {"go": "→", "card": "?", "jail": "#", "free_parking": "P", "go_to_jail": "!", UTILITY_BILLBOARDS: "◆",
-           RIVAL_TOWER_TAX: "%", TOWER_TAX: "%"}
+_GLYPHS = {
+    "go": "→",
+    "card": "?",
+    "jail": "#",
+    "free_parking": "P",
+    "go_to_jail": "!",
+    UTILITY_BILLBOARDS: "◆",
+    RIVAL_TOWER_TAX: "%",
+    TOWER_TAX: "%",
+}
 
 HELP = """\
 Answer with the [bold]number[/] of a choice, or type one of these:
@@ -118,8 +127,10 @@ def tower_bar(game: Game, seat: int, per_unit: int = 2) -> Text:
     for piece in view.tower[seat]:
         w = t.height[piece] * per_unit
         label = ("OFFICE" if piece == OFFICE else game.edition.board[piece].name.replace(" ", ""))[:w].ljust(w)
-        out.append(label, style=f"bold black on {_colour(game, piece)}" if piece != OFFICE
-                   else f"bold white on {OFFICE_COLOUR}")
+        out.append(
+            label,
+            style=f"bold black on {_colour(game, piece)}" if piece != OFFICE else f"bold white on {OFFICE_COLOUR}",
+        )
     empty = t.capacity - view.height[seat]
     if empty > 0:
         out.append("·" * (empty * per_unit), style="dim")
@@ -140,8 +151,14 @@ def towers_table(game: Game) -> Table:
     for seat in range(view.n):
         tower = view.tower[seat]
         names = ", ".join(piece_name(game, p) for p in reversed(tower)) or Text("(empty)", style="dim")
-        table.add_row(R.tag(seat), tower_bar(game, seat), f"{view.height[seat]}/{t.capacity}",
-                      game.edition.money(tower_value(game, seat)), str(tower.count(OFFICE)), names)
+        table.add_row(
+            R.tag(seat),
+            tower_bar(game, seat),
+            f"{view.height[seat]}/{t.capacity}",
+            game.edition.money(tower_value(game, seat)),
+            str(tower.count(OFFICE)),
+            names,
+        )
     return table
 
 
@@ -168,9 +185,16 @@ def _players_table(game: Game, kinds: Sequence[str], deciding: int | None = None
         cards = f"{view.hand_sizes[seat]} Empire"
         if view.held[seat]:
             cards += f", {len(view.held[seat])} jail-free"
-        table.add_row(mark, R.tag(seat), R.name_text(game, seat), kinds[seat] if seat < len(kinds) else "",
-                      ed.money(view.cash[seat]), f"{view.position[seat]} {ed.board[view.position[seat]].name}",
-                      jail, cards)
+        table.add_row(
+            mark,
+            R.tag(seat),
+            R.name_text(game, seat),
+            kinds[seat] if seat < len(kinds) else "",
+            ed.money(view.cash[seat]),
+            f"{view.position[seat]} {ed.board[view.position[seat]].name}",
+            jail,
+            cards,
+        )
     return Group(table, towers_table(game))
 
 
@@ -181,9 +205,11 @@ def _header(game: Game) -> Text:
     if view.dice:
         d1, d2 = view.dice
         t.append(f"   last roll {d1} + {'swapper' if d2 == ed.rules.swapper_face else d2}")
-    pile = len(game.state.decks[ed.rules.empire_deck])     # the pile's size is public, its order is not
-    t.append(f"   offices in the bank {view.offices} · Empire pile {pile} · a full tower "
-             f"({ed.rules.capacity} units) wins", style="dim")
+    pile = len(game.state.decks[ed.rules.empire_deck])  # the pile's size is public, its order is not
+    t.append(
+        f"   offices in the bank {view.offices} · Empire pile {pile} · a full tower ({ed.rules.capacity} units) wins",
+        style="dim",
+    )
     return t
 
 
@@ -206,18 +232,36 @@ def _deed_panel(game: Game, pos: int) -> Panel:
             if members:
                 members.append(", ")
             members.append(ed.board[q].name, style="bold" if q == pos else "")
-            members.append_text(Text.assemble(" (", R.name_text(game, view.owner[q]) if view.owner[q] >= 0
-                                              else Text("for sale", style="green"), ")"))
+            members.append_text(
+                Text.assemble(
+                    " (",
+                    R.name_text(game, view.owner[q]) if view.owner[q] >= 0 else Text("for sale", style="green"),
+                    ")",
+                )
+            )
         table.add_row("Colour set", members)
-        table.add_row("Rent", "the owner's tower value" + (f", now {money(tower_value(game, owner))}"
-                                                           if owner >= 0 else ""))
-        table.add_row("Owner", R.name_text(game, owner) if owner >= 0 else Text("nobody: the billboard is on its "
-                                                                                "space", style="green"))
-        table.add_row("", Text(f"The whole set in one tower brings a free office ({t.height[OFFICE]} units) "
-                               f"while the bank has one ({view.offices} left).", style="dim"))
+        table.add_row(
+            "Rent", "the owner's tower value" + (f", now {money(tower_value(game, owner))}" if owner >= 0 else "")
+        )
+        table.add_row(
+            "Owner",
+            R.name_text(game, owner) if owner >= 0 else Text("nobody: the billboard is on its space", style="green"),
+        )
+        table.add_row(
+            "",
+            Text(
+                f"The whole set in one tower brings a free office ({t.height[OFFICE]} units) "
+                f"while the bank has one ({view.offices} left).",
+                style="dim",
+            ),
+        )
         title = Text(f" BRAND: {sp.name} ", style=f"bold black on {_colour(game, pos)}")
-        return Panel(Group(Text(f"{sp.group} set", style="dim"), table), title=title, expand=False,
-                     border_style=_colour(game, pos))
+        return Panel(
+            Group(Text(f"{sp.group} set", style="dim"), table),
+            title=title,
+            expand=False,
+            border_style=_colour(game, pos),
+        )
     if sp.type == UTILITY_BILLBOARDS:
         table.add_row("Price", f"{money(sp.price)} a billboard")
         table.add_row("Height", f"{t.height[pos]} unit")
@@ -225,21 +269,18 @@ def _deed_panel(game: Game, pos: int) -> Panel:
         owners = [view.tower[q].count(pos) for q in range(view.n)]
         table.add_row("In towers", ", ".join(f"{game.players[q]} {c}" for q, c in enumerate(owners) if c) or "none")
         table.add_row("Rent", "none; nothing happens here when no billboard is left")
-        return Panel(table, title=Text(f" UTILITY: {sp.name} ", style="bold black on " + UTILITY_COLOUR),
-                     expand=False)
+        return Panel(table, title=Text(f" UTILITY: {sp.name} ", style="bold black on " + UTILITY_COLOUR), expand=False)
     rules = ed.rules
     what = {
-        "go": "Passing or landing on GO pays you your tower value "
-              f"({money(t.ladder[0])} with an empty tower).",
+        "go": f"Passing or landing on GO pays you your tower value ({money(t.ladder[0])} with an empty tower).",
         RIVAL_TOWER_TAX: "Choose a rival: their topmost billboard goes back to the board (they may block it).",
         TOWER_TAX: "Your topmost billboard goes back to the board.",
         "free_parking": f"Pay {money(rules.free_parking_fee)} for a trip to any space, or stay.",
         "go_to_jail": "Go directly to Jail; do not pass GO.",
         "jail": f"In Jail: pay {money(rules.jail_fine)}, use a card, or try for doubles on "
-                f"{rules.jail_attempts} turns; after the last failed try pay {money(rules.jail_final_fine)} "
-                "and move. No rent is collected while in Jail.",
-        "card": "Draw an Empire card (secret, into your hand)." if sp.deck == t.empire_deck
-                else "Draw a Chance card.",
+        f"{rules.jail_attempts} turns; after the last failed try pay {money(rules.jail_final_fine)} "
+        "and move. No rent is collected while in Jail.",
+        "card": "Draw an Empire card (secret, into your hand)." if sp.deck == t.empire_deck else "Draw a Chance card.",
     }.get(sp.type, ed.space_type_word(pos))
     return Panel(Text(what), title=f"{pos} {sp.name}", expand=False)
 
@@ -296,18 +337,24 @@ def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
 
     if k == "turn":
         if d.get("in_jail"):
-            what = (f", you are in Jail (try {d.get('jail_turns', 0) + 1} of {ed.rules.jail_attempts} for "
-                    f"doubles): roll, pay {money(ed.rules.jail_fine)}, or use a card.")
+            what = (
+                f", you are in Jail (try {d.get('jail_turns', 0) + 1} of {ed.rules.jail_attempts} for "
+                f"doubles): roll, pay {money(ed.rules.jail_fine)}, or use a card."
+            )
         elif d.get("doubles"):
             what = ", you rolled doubles: roll again."
         else:
             what = ", it is your turn. Before you roll you may play an Empire card or buy an office."
-        what += f" You have {money(view.cash[me])}; your tower is {view.height[me]}/{t_.capacity}, worth " \
-                f"{money(tower_value(game, me))}."
+        what += (
+            f" You have {money(view.cash[me])}; your tower is {view.height[me]}/{t_.capacity}, worth "
+            f"{money(tower_value(game, me))}."
+        )
     elif k == "swap":
         if d["first"] < 0:
-            what = (f", the sneaky swapper! Switch the topmost billboards of two towers (yours may be one) and "
-                    f"don't move, or ignore it and move {d['steps']} with the numbered die. Pick the first tower:")
+            what = (
+                f", the sneaky swapper! Switch the topmost billboards of two towers (yours may be one) and "
+                f"don't move, or ignore it and move {d['steps']} with the numbered die. Pick the first tower:"
+            )
         else:
             q = d["first"]
             whose = "your" if q == me else f"{names[q]}'s"
@@ -316,13 +363,17 @@ def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
         pos = d["pos"]
         sp = ed.board[pos]
         if t_.is_brand[pos]:
-            what = (f", you landed on {sp.name} ({set_word(game, pos)}, {units(t_.height[pos])}), for sale at "
-                    f"{money(d['price'])}. You have {money(view.cash[me])}. Buy it, or the bank auctions it "
-                    f"('deed {pos}' shows its card).")
+            what = (
+                f", you landed on {sp.name} ({set_word(game, pos)}, {units(t_.height[pos])}), for sale at "
+                f"{money(d['price'])}. You have {money(view.cash[me])}. Buy it, or the bank auctions it "
+                f"('deed {pos}' shows its card)."
+            )
         else:
-            what = (f", you landed on {sp.name}: buy one of its {view.stock[pos]} billboards left for "
-                    f"{money(d['price'])} (1 unit, no rent), or the bank auctions one. You have "
-                    f"{money(view.cash[me])}.")
+            what = (
+                f", you landed on {sp.name}: buy one of its {view.stock[pos]} billboards left for "
+                f"{money(d['price'])} (1 unit, no rent), or the bank auctions one. You have "
+                f"{money(view.cash[me])}."
+            )
     elif k == "auction":
         lot = d["lot"]
         sp = ed.board[lot]
@@ -331,12 +382,16 @@ def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
             what += f"High bid {money(d['high'])} by {names[d['high_bidder']]}. "
         else:
             what += "No bids yet. "
-        what += (f"You may bid {money(d['minimum'])} or more (raises of at least {money(ed.rules.auction_increment)}),"
-                 f" or pass. You have {money(view.cash[me])}.")
+        what += (
+            f"You may bid {money(d['minimum'])} or more (raises of at least {money(ed.rules.auction_increment)}),"
+            f" or pass. You have {money(view.cash[me])}."
+        )
     elif k == "rent":
         owner, amount = d["owner"], d["amount"]
-        what = (f", you landed on {names[owner]}'s {ed.board[d['pos']].name}: the rent is their tower value, "
-                f"{money(amount)}. You have {money(view.cash[me])}.")
+        what = (
+            f", you landed on {names[owner]}'s {ed.board[d['pos']].name}: the rent is their tower value, "
+            f"{money(amount)}. You have {money(view.cash[me])}."
+        )
         if view.cash[me] < amount:
             what += " You cannot pay it all: your topmost billboard goes to them instead."
     elif k == "respond":
@@ -344,11 +399,16 @@ def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
         effect = d["effect"]
         swap = effect == "swap"
         what = ", " + _ATTACKS.get(effect, "{att} attacks you.").format(
-            att=names[att], mine=top_of(me), theirs=top_of(att),
-            a=("your" if a == me else f"{names[a]}'s") if swap else "", pa=top_of(a) if swap else "",
-            b=("your" if b == me else f"{names[b]}'s") if swap else "", pb=top_of(b) if swap else "",
+            att=names[att],
+            mine=top_of(me),
+            theirs=top_of(att),
+            a=("your" if a == me else f"{names[a]}'s") if swap else "",
+            pa=top_of(a) if swap else "",
+            b=("your" if b == me else f"{names[b]}'s") if swap else "",
+            pb=top_of(b) if swap else "",
             amount=money(b) if effect == "tax" else "",
-            fired=ed.board[b].name if effect == "fired" and 0 <= b < ed.size else "billboard")
+            fired=ed.board[b].name if effect == "fired" and 0 <= b < ed.size else "billboard",
+        )
         if any(a.kind == PLAY for a in game.legal_actions(me).actions):
             what += " Block it with an Empire card, or let it happen."
         else:
@@ -357,19 +417,24 @@ def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
         purpose = d["purpose"]
         what = ", " + _PLAYER_PURPOSES.get(purpose, "choose a player.").format(
             tax=money(_empire_effect(game, "billboard_tax").get("amount", 0)),
-            casino=money(_chance_amount(game, "casino")))
+            casino=money(_chance_amount(game, "casino")),
+        )
     elif k == "choose-space":
         purpose = d["purpose"]
         if purpose == "free-parking":
             fee = money(ed.rules.free_parking_fee)
             if d["spaces"]:
-                what = (f", Free Parking: pay {fee} for a trip to any space (forward; GO pays your tower value "
-                        "if you pass it), or stay. Type a choice number, or 'pick <space number>'.")
+                what = (
+                    f", Free Parking: pay {fee} for a trip to any space (forward; GO pays your tower value "
+                    "if you pass it), or stay. Type a choice number, or 'pick <space number>'."
+                )
             else:
                 what = f", Free Parking: a trip costs {fee} and you have {money(view.cash[me])}, so you stay."
         elif purpose == "move_to_any_space":
-            what = (", Move to Any Space: choose where to move (forward; GO pays your tower value if you pass it), "
-                    "then roll as usual. Type a choice number, or 'pick <space number>'.")
+            what = (
+                ", Move to Any Space: choose where to move (forward; GO pays your tower value if you pass it), "
+                "then roll as usual. Type a choice number, or 'pick <space number>'."
+            )
         elif purpose == "speed-ahead":
             what = ", Speed ahead: how far forward do you move?"
         elif purpose == "youre_fired":
@@ -423,8 +488,7 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
     if k == A.USE_CARD:
         return "Use your Chance Get Out of Jail Free card"
     if k == BUY_OFFICE:
-        return (f"Buy an office for {money(ed.rules.office_price)} (+{t.height[OFFICE]} units; "
-                f"{view.offices} left)")
+        return f"Buy an office for {money(ed.rules.office_price)} (+{t.height[OFFICE]} units; {view.offices} left)"
     if k == PLAY:
         title = card_title(game, action.arg)
         ck = t.empire_kind[action.arg]
@@ -481,9 +545,15 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
         note = ""
         if sp.type == BRAND:
             owner = view.owner[pos]
-            note = f" (for sale, {money(sp.price)})" if owner < 0 else (
-                " (yours)" if owner == player
-                else f" ({game.players[owner]}'s: rent {money(tower_value(game, owner))})")
+            note = (
+                f" (for sale, {money(sp.price)})"
+                if owner < 0
+                else (
+                    " (yours)"
+                    if owner == player
+                    else f" ({game.players[owner]}'s: rent {money(tower_value(game, owner))})"
+                )
+            )
         elif sp.type == UTILITY_BILLBOARDS:
             note = f" ({view.stock[pos]} left, {money(sp.price)})" if view.stock[pos] else " (none left)"
         if d.get("purpose") == "speed-ahead":
@@ -507,8 +577,15 @@ class EmpireScreen(ClassicScreen):
         return swatch(self.game, pos)
 
     def glyph_words(self) -> dict[str, str]:
-        return {"go": "GO", "card": "card", "jail": "Jail", "free_parking": "Free Parking", "go_to_jail": "go to Jail",
-                UTILITY_BILLBOARDS: "utility billboards", RIVAL_TOWER_TAX: "tower tax"}
+        return {
+            "go": "GO",
+            "card": "card",
+            "jail": "Jail",
+            "free_parking": "Free Parking",
+            "go_to_jail": "go to Jail",
+            UTILITY_BILLBOARDS: "utility billboards",
+            RIVAL_TOWER_TAX: "tower tax",
+        }
 
     def legend_lines(self) -> list[Text]:
         lines = super().legend_lines()
@@ -516,7 +593,7 @@ class EmpireScreen(ClassicScreen):
         return lines
 
     def space_columns(self, width: int) -> list[tuple[str, int, str]]:
-        if width < 18:              # narrow: height as a digit, the owner's seat number
+        if width < 18:  # narrow: height as a digit, the owner's seat number
             return [("Price", 5, "right"), ("H", 1, "left"), ("Own", max(3, width - 7), "left")]
         return [("Price", 5, "right"), ("Ht", 4, "left"), ("Owner / billboards", max(3, min(22, width - 11)), "left")]
 
@@ -542,12 +619,18 @@ class EmpireScreen(ClassicScreen):
             else:
                 who = Text(f"{left} left" if self._narrow else f"{left} of {sp.amount} left")
         elif sp.type == "card":
-            who = Text("" if self._narrow else "Empire card" if sp.deck == t.empire_deck else "Chance card",
-                       style="dim")
+            who = Text(
+                "" if self._narrow else "Empire card" if sp.deck == t.empire_deck else "Chance card", style="dim"
+            )
         else:
             fee = ed.money(t.free_parking_fee)
-            notes = {"go": "collect tower value", RIVAL_TOWER_TAX: "a rival's top → board",
-                     TOWER_TAX: "your top → board", "free_parking": f"{fee} trip anywhere", "go_to_jail": "go to Jail"}
+            notes = {
+                "go": "collect tower value",
+                RIVAL_TOWER_TAX: "a rival's top → board",
+                TOWER_TAX: "your top → board",
+                "free_parking": f"{fee} trip anywhere",
+                "go_to_jail": "go to Jail",
+            }
             who = Text("" if self._narrow else notes.get(sp.type, ""), style="dim")
         return [price, height, who]
 
@@ -574,19 +657,31 @@ class EmpireScreen(ClassicScreen):
         view = self.view()
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
         for head in ("#", "", "Brand", "Price", "Units", "Owner"):
-            table.add_column(head, no_wrap=True, overflow="ellipsis", justify="right" if head in (
-                "#", "Price", "Units") else "left")
+            table.add_column(
+                head, no_wrap=True, overflow="ellipsis", justify="right" if head in ("#", "Price", "Units") else "left"
+            )
         for pos in ed.properties:
             owner = view.owner[pos] if ed.board[pos].type == BRAND else -1
-            table.add_row(str(pos), swatch(self.game, pos), ed.board[pos].name, ed.money(ed.board[pos].price),
-                          str(t.height[pos]), R.tag(owner) if owner >= 0 else Text("-", style="dim"))
+            table.add_row(
+                str(pos),
+                swatch(self.game, pos),
+                ed.board[pos].name,
+                ed.money(ed.board[pos].price),
+                str(t.height[pos]),
+                R.tag(owner) if owner >= 0 else Text("-", style="dim"),
+            )
         return table
 
     def properties_table(self, seat: int) -> RenderableType:
-        return Group(Text(f"{self.game.players[seat]}'s tower (rent on each brand in it: "
-                          f"{self.edition.money(tower_value(self.game, seat))}):"), tower_bar(self.game, seat),
-                     Text(", ".join(piece_name(self.game, p) for p in reversed(self.view().tower[seat]))
-                          or "(empty)"), hand_text(self.game, seat, full=True))
+        return Group(
+            Text(
+                f"{self.game.players[seat]}'s tower (rent on each brand in it: "
+                f"{self.edition.money(tower_value(self.game, seat))}):"
+            ),
+            tower_bar(self.game, seat),
+            Text(", ".join(piece_name(self.game, p) for p in reversed(self.view().tower[seat])) or "(empty)"),
+            hand_text(self.game, seat, full=True),
+        )
 
     def prompt_text(self, prompt: Prompt) -> RenderableType:
         return _prompt_text(self.game, prompt) or super().prompt_text(prompt)

@@ -1,4 +1,5 @@
 """The ``openmonopoly`` command: editions, play, simulate, replay."""
+
 from __future__ import annotations
 
 import functools
@@ -25,21 +26,32 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 # rich_markup_mode=None: plain help text (Typer's Rich help imports Rich and Markdown for every --help).
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False, rich_markup_mode=None,
-                  help="Monopoly editions played by their rulebooks: play in the terminal, simulate, replay.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    help="Monopoly editions played by their rulebooks: play in the terminal, simulate, replay.",
+)
 
 
 def _show_version(value: bool) -> None:
     if value:
         from .. import __version__, _native
+
         typer.echo(f"openmonopoly {__version__}, engine: {_native.status()}")
         raise typer.Exit()
 
 
 @app.callback()
 def _options_for_every_command(
-    version: bool = typer.Option(False, "--version", callback=_show_version, is_eager=True,
-                                 help="Show the version and the engine in use (compiled or pure Python), and exit."),
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_show_version,
+        is_eager=True,
+        help="Show the version and the engine in use (compiled or pure Python), and exit.",
+    ),
 ) -> None:
     pass
 
@@ -60,8 +72,7 @@ def console() -> Console:
 def fail(message: str) -> NoReturn:
     from rich.console import Console
 
-    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False,
-                                                                style="bold red")
+    Console(stderr=True, highlight=False, soft_wrap=True).print(f"Error: {message}", markup=False, style="bold red")
     raise typer.Exit(2)
 
 
@@ -88,12 +99,15 @@ SCREEN_FIELDS = ("owner", "level", "mortgaged", "in_jail", "jail_turns", "held",
 
 def _check_screen(game: Game) -> None:
     from .screens import screen_class
+
     if screen_class(game) is not None:
-        return                                   # the family ships its own screen parts
+        return  # the family ships its own screen parts
     missing = [f for f in SCREEN_FIELDS if not hasattr(game.state, f)]
     if missing:
-        raise UsageProblem(f"terminal play does not support the {game.edition.family} rules family yet "
-                           f"(edition {game.edition.id}); try simulate or another edition")
+        raise UsageProblem(
+            f"terminal play does not support the {game.edition.family} rules family yet "
+            f"(edition {game.edition.id}); try simulate or another edition"
+        )
 
 
 def _options(edition, given: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
@@ -115,8 +129,10 @@ def _seats(text: str, edition) -> list[str]:
         if k not in SEAT_KINDS:
             raise UsageProblem(f"unknown seat kind {k!r}; allowed: {', '.join(SEAT_KINDS)}")
     if not edition.min_players <= len(kinds) <= edition.max_players:
-        raise UsageProblem(f"{edition.name} is for {edition.min_players}-{edition.max_players} players; "
-                           f"--seats gives {len(kinds)} ({','.join(kinds) or 'none'})")
+        raise UsageProblem(
+            f"{edition.name} is for {edition.min_players}-{edition.max_players} players; "
+            f"--seats gives {len(kinds)} ({','.join(kinds) or 'none'})"
+        )
     return kinds
 
 
@@ -137,9 +153,15 @@ def _read_json(path: str) -> dict:
 
 def _saved_record(data: dict) -> dict:
     """The record (for ``Game.replay``) inside a saved game."""
-    return {"format": data["format"], "edition": data["edition"], "options": data["options"],
-            "players": data["state"]["names"], "seed": data["seed"], "actions": data["record"],
-            "chance": data["chance"]["log"]}
+    return {
+        "format": data["format"],
+        "edition": data["edition"],
+        "options": data["options"],
+        "players": data["state"]["names"],
+        "seed": data["seed"],
+        "actions": data["record"],
+        "chance": data["chance"]["log"],
+    }
 
 
 def load_game_file(path: str) -> Game:
@@ -150,7 +172,7 @@ def load_game_file(path: str) -> Game:
     try:
         if "state" in data and "record" in data:
             game = Game.from_json(data)
-            if data.get("events") is None:        # saved without events: rebuild them from the record
+            if data.get("events") is None:  # saved without events: rebuild them from the record
                 game = Game.replay(_saved_record(data))
             return game
         if "actions" in data and "chance" in data:
@@ -172,8 +194,10 @@ def _bots(kinds: list[str], seed: int) -> dict[int, Any]:
         try:
             agents[seat] = make_agent(kind, seed * 100 + seat)
         except ImportError as exc:
-            raise UsageProblem(f"the {kind!r} bot is not available in this installation ({exc}); "
-                               f"try another seat kind: {', '.join(k for k in SEAT_KINDS if k != kind)}") from None
+            raise UsageProblem(
+                f"the {kind!r} bot is not available in this installation ({exc}); "
+                f"try another seat kind: {', '.join(k for k in SEAT_KINDS if k != kind)}"
+            ) from None
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
     return agents
@@ -207,13 +231,17 @@ def check_edition_file(path: str, games: int, seed: int = 0) -> list[str]:
     edition = load(os.path.abspath(path))
     shipped = DATA / f"{edition.id}.json"
     if shipped.exists() and not shipped.samefile(path):
-        raise OpenMonopolyError(f"{path}: id: {edition.id!r} is a shipped edition's id; give yours its own id "
-                                "(and file name)")
+        raise OpenMonopolyError(
+            f"{path}: id: {edition.id!r} is a shipped edition's id; give yours its own id (and file name)"
+        )
     # Records name their edition by id: the replays below find the file through the search path.
-    os.environ[SEARCH_PATH_ENV] = os.pathsep.join(filter(None, [os.path.dirname(os.path.abspath(path)),
-                                                                os.environ.get(SEARCH_PATH_ENV)]))
-    lines = [f"{path}: valid {edition.family} edition {edition.id!r} ({edition.name}): {len(edition.board)} "
-             f"spaces, {len(edition.decks)} decks"]
+    os.environ[SEARCH_PATH_ENV] = os.pathsep.join(
+        filter(None, [os.path.dirname(os.path.abspath(path)), os.environ.get(SEARCH_PATH_ENV)])
+    )
+    lines = [
+        f"{path}: valid {edition.family} edition {edition.id!r} ({edition.name}): {len(edition.board)} "
+        f"spaces, {len(edition.decks)} decks"
+    ]
     players = min(max(edition.min_players, 3), edition.max_players)
     for k in range(games):
         game_seed = seed + k
@@ -225,22 +253,32 @@ def check_edition_file(path: str, games: int, seed: int = 0) -> list[str]:
             if again.digest() != game.digest():
                 raise OpenMonopolyError("its replay differs from the game")
             Game.from_json(json.loads(json.dumps(game.to_json())))
-        except Exception as exc:        # anything at all is a problem of the file, reported where it arose
+        except Exception as exc:  # anything at all is a problem of the file, reported where it arose
             raise OpenMonopolyError(f"{path}: {where}, turn {game.state.turns}: {type(exc).__name__}: {exc}") from exc
-        lines.append(f"{where}: {game.state.turns} turns, {game.state.end_reason or 'unfinished'}, replayed and "
-                     "reloaded")
+        lines.append(
+            f"{where}: {game.state.turns} turns, {game.state.end_reason or 'unfinished'}, replayed and reloaded"
+        )
     return lines
 
 
 @app.command()
-def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
-             schema: Optional[str] = typer.Option(None, "--schema", metavar="FAMILY",
-                                                  help="Print the JSON Schema of a rules family's edition files "
-                                                       "(classic, mandalorian, empire), for editor completion."),
-             check: Optional[str] = typer.Option(None, "--check", metavar="FILE",
-                                                 help="Validate an edition file and play a few random games on it; "
-                                                      "report the first problem."),
-             games: int = typer.Option(5, "--games", min=0, max=1000, help="Games --check plays.")) -> None:
+def editions(
+    as_json: bool = typer.Option(False, "--json", help="Print JSON instead of a table."),
+    schema: str | None = typer.Option(
+        None,
+        "--schema",
+        metavar="FAMILY",
+        help="Print the JSON Schema of a rules family's edition files "
+        "(classic, mandalorian, empire), for editor completion.",
+    ),
+    check: str | None = typer.Option(
+        None,
+        "--check",
+        metavar="FILE",
+        help="Validate an edition file and play a few random games on it; report the first problem.",
+    ),
+    games: int = typer.Option(5, "--games", min=0, max=1000, help="Games --check plays."),
+) -> None:
     """List every edition with its players, currency and options; or print a family's schema; or check a file."""
     if schema is not None or check is not None:
         try:
@@ -268,17 +306,24 @@ def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
     for col in ("id", "name", "family", "players", "currency"):
         table.add_column(col, no_wrap=col != "name")
     for e in data:
-        table.add_row(Text(e["id"], style="bold" if e["rules_available"] else "dim"),
-                      e["name"] + ("" if e["rules_available"] else " (rules not available yet)"), e["family"],
-                      f"{e['players']['min']}-{e['players']['max']}", e["currency"]["symbol"])
+        table.add_row(
+            Text(e["id"], style="bold" if e["rules_available"] else "dim"),
+            e["name"] + ("" if e["rules_available"] else " (rules not available yet)"),
+            e["family"],
+            f"{e['players']['min']}-{e['players']['max']}",
+            e["currency"]["symbol"],
+        )
     out.print(table)
     opts = Table(title="Options (play/simulate --option NAME[=VALUE])", box=box.SIMPLE_HEAD, title_justify="left")
     for col in ("edition", "option", "default", "type", "help"):
         opts.add_column(col, no_wrap=col != "help")
     for e in data:
         for o in e["options"]:
-            default = "off" if o["default"] is None or o["default"] is False else (
-                "on" if o["default"] is True else str(o["default"]))
+            default = (
+                "off"
+                if o["default"] is None or o["default"] is False
+                else ("on" if o["default"] is True else str(o["default"]))
+            )
             opts.add_row(e["id"], Text(o["name"], style="bold"), default, o["type"], o["help"])
     out.print(opts)
 
@@ -286,22 +331,32 @@ def editions(as_json: bool = typer.Option(False, "--json", help="Print JSON inst
 # ------------------------------------------------------------------------------------ play
 @app.command()
 def play(
-    edition: str | None = typer.Option(None, "--edition", "-e",
-                                          help="Edition id (see `openmonopoly editions`). Default: classic."),
-    seats: str | None = typer.Option(None, "--seats", "-s",
-                                        help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}. "
-                                             "Default: human,heuristic,heuristic,heuristic."),
-    seed: int | None = typer.Option(None, "--seed", help="Random seed (dice, cards, bots). Default: a new "
-                                       "one each game, printed so that the game can be played again."),
+    edition: str | None = typer.Option(
+        None, "--edition", "-e", help="Edition id (see `openmonopoly editions`). Default: classic."
+    ),
+    seats: str | None = typer.Option(
+        None,
+        "--seats",
+        "-s",
+        help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}. Default: human,heuristic,heuristic,heuristic.",
+    ),
+    seed: int | None = typer.Option(
+        None,
+        "--seed",
+        help="Random seed (dice, cards, bots). Default: a new "
+        "one each game, printed so that the game can be played again.",
+    ),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
     save: str | None = typer.Option(None, "--save", help="Save the game to FILE on exit and at the end."),
     load: str | None = typer.Option(None, "--load", help="Resume a game saved with --save or `save`."),
     names: str | None = typer.Option(None, "--names", help="Comma-separated player names."),
     time_limit_minutes: float | None = typer.Option(
-        None, "--time-limit-minutes",
+        None,
+        "--time-limit-minutes",
         help="A time-limit game against the clock (editions with the time-limit option): after M minutes the "
-             "game ends and the richest wins. Sets --option time-limit=0 unless given."),
+        "game ends and the richest wins. Sets --option time-limit=0 unless given.",
+    ),
 ) -> None:
     """Play a game in the terminal: humans and bots at one table."""
     from ..engine.game import Game
@@ -309,6 +364,7 @@ def play(
 
     if seed is None:
         import secrets
+
         seed = secrets.randbelow(1_000_000)
     try:
         if load:
@@ -317,8 +373,9 @@ def play(
             if edition is not None and edition != ed.id:
                 raise UsageProblem(f"{load} is a game of edition {ed.id}, not {edition}")
             if not seats:
-                raise UsageProblem(f"--load needs --seats for its {len(game.players)} players "
-                                   f"(allowed kinds: {', '.join(SEAT_KINDS)})")
+                raise UsageProblem(
+                    f"--load needs --seats for its {len(game.players)} players (allowed kinds: {', '.join(SEAT_KINDS)})"
+                )
             kinds = _seats(seats, ed)
             if len(kinds) != len(game.players):
                 raise UsageProblem(f"{load} has {len(game.players)} players; --seats gives {len(kinds)}")
@@ -358,6 +415,7 @@ def play(
     deadline = None
     if time_limit_minutes is not None and not load:
         import time
+
         deadline = time.monotonic() + 60 * time_limit_minutes
     note = None if load else f"seed {seed}: replay with --seed {seed}"
     session = Session(game, kinds, agents, console(), save_path=save, seen=seen, deadline=deadline, note=note)
@@ -379,21 +437,28 @@ def simulate(
     edition: str = typer.Option("classic", "--edition", "-e", help="Edition id."),
     games: int = typer.Option(100, "--games", "-n", help="Number of games."),
     seed: int = typer.Option(0, "--seed", help="Seed of the first game."),
-    seats: str = typer.Option("heuristic,heuristic,heuristic,heuristic", "--seats", "-s",
-                              help=f"Comma-separated bot kinds: {', '.join(AGENT_KINDS)}."),
+    seats: str = typer.Option(
+        "heuristic,heuristic,heuristic,heuristic",
+        "--seats",
+        "-s",
+        help=f"Comma-separated bot kinds: {', '.join(AGENT_KINDS)}.",
+    ),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End each game after R rounds."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    workers: int | None = typer.Option(None, "--workers", "-w",
-                                          help="Worker processes (default: all cores, at most one per game; "
-                                               "1 plays in this process)."),
-    backend: str = typer.Option("local", "--backend",
-                                help="local (a process pool) or ray (a local Ray, or the cluster at --address)."),
+    workers: int | None = typer.Option(
+        None,
+        "--workers",
+        "-w",
+        help="Worker processes (default: all cores, at most one per game; 1 plays in this process).",
+    ),
+    backend: str = typer.Option(
+        "local", "--backend", help="local (a process pool) or ray (a local Ray, or the cluster at --address)."
+    ),
     address: str | None = typer.Option(None, "--address", help="Ray cluster to join (with --backend ray)."),
     chunk_size: int | None = typer.Option(None, "--chunk-size", help="Games per task (default: automatic)."),
     out: str | None = typer.Option(None, "--out", help="Write one row per game to FILE.csv or FILE.parquet."),
-    report: str | None = typer.Option(None, "--report",
-                                         help="Write plots and summary.md (matplotlib) into DIR."),
+    report: str | None = typer.Option(None, "--report", help="Write plots and summary.md (matplotlib) into DIR."),
 ) -> None:
     """Play many bot games and report who wins, how long games last and more.
 
@@ -409,7 +474,7 @@ def simulate(
         options = _options(ed, option, None)
         if max_rounds is not None and max_rounds < 1:
             raise UsageProblem(f"--max-rounds must be at least 1; got {max_rounds}")
-        _bots(kinds, seed)      # fail early and clearly if a bot kind is missing
+        _bots(kinds, seed)  # fail early and clearly if a bot kind is missing
         try:
             from ..sim import run_simulation
             from ..sim.backends import make_backend
@@ -426,9 +491,11 @@ def simulate(
         try:
             if out:
                 from ..sim.output import check_out
+
                 check_out(out)
             if report:
                 from ..sim.report import check_report
+
                 check_report()
             runner = make_backend(backend, workers=workers, address=address, games=games)
         except (ValueError, ImportError) as exc:
@@ -436,17 +503,29 @@ def simulate(
         try:
             # Each game's summary is kept only for --out and --report: otherwise memory stays flat.
             keeping = functools.partial(run_simulation, keep_games=bool(out or report))
-            run = _run_with_progress(keeping, ed, games, seed, kinds, options, max_rounds, runner,
-                                     chunk_size, show=not as_json and sys.stdout.isatty())
+            run = _run_with_progress(
+                keeping,
+                ed,
+                games,
+                seed,
+                kinds,
+                options,
+                max_rounds,
+                runner,
+                chunk_size,
+                show=not as_json and sys.stdout.isatty(),
+            )
         except OpenMonopolyError as exc:
             raise UsageProblem(str(exc)) from None
         result = run.result
         written = []
         if out:
             from ..sim.output import write_games
+
             written.append(str(write_games(out, run.games, ed.id, kinds)))
         if report:
             from ..sim.report import write_report
+
             written.append(str(write_report(report, result, run.games, ed)))
     except UsageProblem as exc:
         fail(str(exc))
@@ -457,21 +536,35 @@ def simulate(
     from rich.text import Text
 
     con = console()
-    con.print(Text(f"{result['games']} games of {ed.name}, seats {','.join(kinds)}, seed {seed}"
-                   + (f", at most {max_rounds} rounds" if max_rounds else "")
-                   + (f" (interrupted: {result['games']} of {games} finished)" if run.interrupted else ""),
-                   style="bold"))
+    con.print(
+        Text(
+            f"{result['games']} games of {ed.name}, seats {','.join(kinds)}, seed {seed}"
+            + (f", at most {max_rounds} rounds" if max_rounds else "")
+            + (f" (interrupted: {result['games']} of {games} finished)" if run.interrupted else ""),
+            style="bold",
+        )
+    )
     try:
         render_simulation(con, result, kinds)
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
-        con.print(_summary(result))     # a result shape this summary does not know: show it all
+        con.print(_summary(result))  # a result shape this summary does not know: show it all
     for path in written:
         con.print(f"Wrote {path}", markup=False, soft_wrap=True)  # a path must not be broken
     raise typer.Exit(code)
 
 
-def _run_with_progress(run_simulation, ed, games: int, seed: int, kinds: list[str], options: dict,
-                       max_rounds: int | None, runner, chunk_size: int | None, show: bool):
+def _run_with_progress(
+    run_simulation,
+    ed,
+    games: int,
+    seed: int,
+    kinds: list[str],
+    options: dict,
+    max_rounds: int | None,
+    runner,
+    chunk_size: int | None,
+    show: bool,
+):
     """Run the simulation, with a Rich progress bar (games/s, ETA) when ``show``."""
     if not show:
         return run_simulation(ed.id, games, seed, kinds, options, max_rounds, backend=runner, chunk_size=chunk_size)
@@ -491,12 +584,28 @@ def _run_with_progress(run_simulation, ed, games: int, seed: int, kinds: list[st
             speed = task.finished_speed or task.speed
             return Text("-- games/s" if speed is None else f"{speed:,.1f} games/s", style="cyan")
 
-    with Progress(TextColumn("[bold]{task.description}"), BarColumn(bar_width=24), MofNCompleteColumn(),
-                  GamesPerSecond(),
-                  TimeElapsedColumn(), TextColumn("ETA"), TimeRemainingColumn(), console=console()) as bar:
+    with Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(bar_width=24),
+        MofNCompleteColumn(),
+        GamesPerSecond(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console(),
+    ) as bar:
         task = bar.add_task(f"{ed.id} x{runner.workers}", total=games)
-        return run_simulation(ed.id, games, seed, kinds, options, max_rounds, backend=runner, chunk_size=chunk_size,
-                              progress=lambda done, total: bar.update(task, completed=done))
+        return run_simulation(
+            ed.id,
+            games,
+            seed,
+            kinds,
+            options,
+            max_rounds,
+            backend=runner,
+            chunk_size=chunk_size,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
 
 
 def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
@@ -516,13 +625,19 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     facts.add_column()
     facts.add_row("Game ends", ", ".join(f"{k}: {v}" for k, v in result.get("end_reasons", {}).items()))
     if turns:
-        facts.add_row("Turns per game", f"mean {turns['mean']:.1f}, median {turns['p50']:g}, "
-                                         f"95th percentile {turns['p95']:.1f}, max {turns['max']}")
+        facts.add_row(
+            "Turns per game",
+            f"mean {turns['mean']:.1f}, median {turns['p50']:g}, "
+            f"95th percentile {turns['p95']:.1f}, max {turns['max']}",
+        )
     if "games_per_sec" in result:
-        facts.add_row("Speed", f"{result['games_per_sec']:,.1f} games/s, "
-                               f"{result.get('player_turns_per_sec', 0):,.0f} player-turns/s "
-                               f"({result.get('seconds', 0):.2f} s of play, "
-                               f"{result.get('startup_seconds', 0):.2f} s to start)")
+        facts.add_row(
+            "Speed",
+            f"{result['games_per_sec']:,.1f} games/s, "
+            f"{result.get('player_turns_per_sec', 0):,.0f} player-turns/s "
+            f"({result.get('seconds', 0):.2f} s of play, "
+            f"{result.get('startup_seconds', 0):.2f} s to start)",
+        )
     if "digest" in result:
         facts.add_row("Digest", str(result["digest"]))
     out.print(facts)
@@ -530,9 +645,13 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     if landings and landings.get("moves"):
         moves = landings["moves"]
         top = sorted(landings["positions"], key=lambda p: -p["count"])[:10]
-        table = Table(title="Most landed-on spaces", box=box.SIMPLE_HEAD, title_justify="left",
-                      caption=f"{moves:,} moves; {landings.get('in_jail', 0):,} ended in jail",
-                      caption_justify="left")
+        table = Table(
+            title="Most landed-on spaces",
+            box=box.SIMPLE_HEAD,
+            title_justify="left",
+            caption=f"{moves:,} moves; {landings.get('in_jail', 0):,} ended in jail",
+            caption_justify="left",
+        )
         table.add_column("#", justify="right")
         table.add_column("space")
         table.add_column("landings", justify="right")
@@ -580,8 +699,7 @@ def replay(file: str = typer.Argument(..., help="A saved game (--save) or a game
         if not isinstance(event, Event) or event.private_to >= 0:
             continue
         line = game.describe(event)
-        out.print(line, markup=False, soft_wrap=True,
-                  style="bold" if event.kind in ("turn", "game-over") else None)
+        out.print(line, markup=False, soft_wrap=True, style="bold" if event.kind in ("turn", "game-over") else None)
 
 
 from .analyze import analyze_app  # noqa: E402

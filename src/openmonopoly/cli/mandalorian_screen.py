@@ -1,5 +1,6 @@
 """The terminal screen of the Mandalorian family: ``MandalorianScreen`` overrides the classic screen's
 hooks (hideouts, Grogu and the enemies on the board, battles, Signet cards)."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -49,7 +50,7 @@ class MandalorianScreen(ClassicScreen):
         return [Text(ed.money(sp.price), style="dim")]
 
     def board_table(self, *, highlight: int | None = None, columns: int = 2, width: int = 120) -> Table:
-        self._enemies = self._where_enemies()       # read once per drawing, not once per space
+        self._enemies = self._where_enemies()  # read once per drawing, not once per space
         return super().board_table(highlight=highlight, columns=columns, width=width)
 
     def here_extras(self, pos: int, view: Any) -> Text | None:
@@ -65,8 +66,12 @@ class MandalorianScreen(ClassicScreen):
 
     def legend_lines(self) -> list[Text]:
         lines = super().legend_lines()
-        lines.append(Text("Grogu: Grogu alone on a space;  [Name]: an enemy on the board;  outpost: an enemy "
-                          "waiting at its outpost"))
+        lines.append(
+            Text(
+                "Grogu: Grogu alone on a space;  [Name]: an enemy on the board;  outpost: an enemy "
+                "waiting at its outpost"
+            )
+        )
         return lines
 
     def holdings(self, seat: int) -> Text:
@@ -94,14 +99,26 @@ class MandalorianScreen(ClassicScreen):
         view = self.view()
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
         for col in ("", "#", "Player", "Character", "Seat", "Credits", "Where", "Jail", "Holdings"):
-            table.add_column(col, no_wrap=col != "Holdings", overflow="ellipsis",
-                             max_width=20 if col in ("Player", "Character", "Where") else None)
+            table.add_column(
+                col,
+                no_wrap=col != "Holdings",
+                overflow="ellipsis",
+                max_width=20 if col in ("Player", "Character", "Where") else None,
+            )
         for seat in range(view.n):
             mark = Text("▶", style="bold") if seat == deciding else Text("·" if seat == view.current else " ")
             jail = Text(f"in (try {view.jail_turns[seat] + 1})", style="red") if view.in_jail[seat] else Text("")
-            table.add_row(mark, R.tag(seat), R.name_text(self.game, seat), t.characters[view.character[seat]].name,
-                          kinds[seat] if seat < len(kinds) else "", ed.money(view.cash[seat]),
-                          f"{view.position[seat]} {ed.board[view.position[seat]].name}", jail, self.holdings(seat))
+            table.add_row(
+                mark,
+                R.tag(seat),
+                R.name_text(self.game, seat),
+                t.characters[view.character[seat]].name,
+                kinds[seat] if seat < len(kinds) else "",
+                ed.money(view.cash[seat]),
+                f"{view.position[seat]} {ed.board[view.position[seat]].name}",
+                jail,
+                self.holdings(seat),
+            )
         return table
 
     def status_facts(self, seat: int) -> str:
@@ -134,8 +151,10 @@ class MandalorianScreen(ClassicScreen):
             return Panel(Text(f"{sp.name} ({ed.space_type_word(pos)})"), title=f"{pos} {sp.name}", expand=False)
         t = ed.rules
         owner = self.view().owner[pos]
-        body = Text(f"Price {ed.money(sp.price)}\nRent {ed.money(t.rent[pos])}; with the colour set "
-                    f"{ed.money(t.set_rent[pos])}\nOwner: " + ("the bank" if owner < 0 else self.game.players[owner]))
+        body = Text(
+            f"Price {ed.money(sp.price)}\nRent {ed.money(t.rent[pos])}; with the colour set "
+            f"{ed.money(t.set_rent[pos])}\nOwner: " + ("the bank" if owner < 0 else self.game.players[owner])
+        )
         return Panel(body, title=f"{pos} {sp.name} ({R.group_name(ed, pos)}, reconstructed values)", expand=False)
 
     def deeds_table(self) -> Table:
@@ -144,13 +163,23 @@ class MandalorianScreen(ClassicScreen):
         view = self.view()
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
         for head in ("#", "", "Hideout", "Price", "Rent", "Set rent", "Owner"):
-            table.add_column(head, no_wrap=True, overflow="ellipsis",
-                             justify="right" if head in ("#", "Price", "Rent", "Set rent") else "left")
+            table.add_column(
+                head,
+                no_wrap=True,
+                overflow="ellipsis",
+                justify="right" if head in ("#", "Price", "Rent", "Set rent") else "left",
+            )
         for pos in t.hideouts:
             owner = view.owner[pos]
-            table.add_row(str(pos), R.swatch(ed, pos), ed.board[pos].name, ed.money(ed.board[pos].price),
-                          ed.money(t.rent[pos]), ed.money(t.set_rent[pos]),
-                          R.tag(owner) if owner >= 0 else Text("bank", style="dim"))
+            table.add_row(
+                str(pos),
+                R.swatch(ed, pos),
+                ed.board[pos].name,
+                ed.money(ed.board[pos].price),
+                ed.money(t.rent[pos]),
+                ed.money(t.set_rent[pos]),
+                R.tag(owner) if owner >= 0 else Text("bank", style="dim"),
+            )
         return table
 
     def properties_table(self, seat: int) -> RenderableType:
@@ -160,13 +189,25 @@ class MandalorianScreen(ClassicScreen):
         mine = [pos for pos in t.hideouts if view.owner[pos] == seat]
         if not mine:
             return Text(f"{self.game.players[seat]} owns no hideout yet.", style="dim")
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
-                      title=f"{self.game.players[seat]}'s hideouts", title_justify="left")
+        table = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            show_edge=False,
+            padding=(0, 1),
+            title=f"{self.game.players[seat]}'s hideouts",
+            title_justify="left",
+        )
         for head in ("#", "", "Hideout", "Rent", "With the set", "Sells for"):
             table.add_column(head, no_wrap=True, justify="left" if head in ("", "Hideout") else "right")
         for pos in mine:
-            table.add_row(str(pos), R.swatch(ed, pos), ed.board[pos].name, ed.money(t.rent[pos]),
-                          ed.money(t.set_rent[pos]), ed.money(ed.board[pos].price))
+            table.add_row(
+                str(pos),
+                R.swatch(ed, pos),
+                ed.board[pos].name,
+                ed.money(t.rent[pos]),
+                ed.money(t.set_rent[pos]),
+                ed.money(ed.board[pos].price),
+            )
         return table
 
     def prompt_words(self, prompt: Prompt) -> str | Text:
@@ -174,19 +215,24 @@ class MandalorianScreen(ClassicScreen):
         d = prompt.details
         k = prompt.kind
         if k == "battle":
-            return (f", battle {d['enemy_name']} (level {d['level']}): roll {d['roll_needed']} or higher"
-                    f"{' with both dice' if d['both_dice'] else ''}; Signet bonus so far +{d['card_bonus']}. "
-                    "Announce battle cards, then roll.")
+            return (
+                f", battle {d['enemy_name']} (level {d['level']}): roll {d['roll_needed']} or higher"
+                f"{' with both dice' if d['both_dice'] else ''}; Signet bonus so far +{d['card_bonus']}. "
+                "Announce battle cards, then roll."
+            )
         if k == "battle-reroll":
             return f", you rolled {d['roll']} (need {d['roll_needed']} minus +{d['card_bonus']}): re-roll or keep?"
         if k == "signet-choice":
             return ": keep or use one of the two Signet cards: " + " | ".join(
-                f"{c}: {txt}" for c, txt in zip(d["cards"], d["texts"], strict=False))
+                f"{c}: {txt}" for c, txt in zip(d["cards"], d["texts"], strict=False)
+            )
         if k == "place-grogu":
             return ", you go to Jail: leave Grogu on one of your hideouts."
         if k == "debt":
-            return (f", you owe {ed.money(d['amount'])}: sell hideouts back to the bank, trade, then pay - or, "
-                    "with no hideout left, hand over what you have (you stay in the game).")
+            return (
+                f", you owe {ed.money(d['amount'])}: sell hideouts back to the bank, trade, then pay - or, "
+                "with no hideout left, hand over what you have (you stay in the game)."
+            )
         return super().prompt_words(prompt)
 
     def action_label(self, player: int, action: Action) -> str:

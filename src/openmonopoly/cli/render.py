@@ -6,6 +6,7 @@ plain strings; nothing here asks for input. Families with parts of their own sub
 ``players_table``, ``holdings``, ``header``, ``deed_panel``, ``prompt_text``, ``action_label``,
 ``legend_rows``, ``HELP``); ``cli.screens`` says which class draws which game.
 """
+
 from __future__ import annotations
 
 import re
@@ -29,17 +30,36 @@ from ..rules.words import offer_words
 if TYPE_CHECKING:
     from ..engine.game import Game, Legal, Prompt
 
-PLAYER_STYLES = ("bold red", "bold blue", "bold green", "bold magenta", "bold cyan", "bold yellow",
-                 "bold bright_red", "bold bright_blue")
+PLAYER_STYLES = (
+    "bold red",
+    "bold blue",
+    "bold green",
+    "bold magenta",
+    "bold cyan",
+    "bold yellow",
+    "bold bright_red",
+    "bold bright_blue",
+)
 
-TYPE_GLYPHS = {GO: "→", RAILROAD: "≡", UTILITY: "◆", TAX: "%", CARD: "?", JAIL: "#", FREE_PARKING: "P",
-               GO_TO_JAIL: "!"}
+TYPE_GLYPHS = {GO: "→", RAILROAD: "≡", UTILITY: "◆", TAX: "%", CARD: "?", JAIL: "#", FREE_PARKING: "P", GO_TO_JAIL: "!"}
 
 # Colour labels an edition file may give instead of a colour the terminal knows.
-NAMED_COLOURS = {"brown": "#9b5a2c", "light-blue": "#87cefa", "light_blue": "#87cefa", "pink": "#ff69b4",
-                 "orange": "#ff9f1a", "red": "#e0262b", "yellow": "#f4d03f", "green": "#1e9e4a",
-                 "dark-blue": "#2b50d9", "dark_blue": "#2b50d9", "sand": "#d8c38f", "ochre": "#cc7722",
-                 "teal": "#008080", "black": "#555555"}
+NAMED_COLOURS = {
+    "brown": "#9b5a2c",
+    "light-blue": "#87cefa",
+    "light_blue": "#87cefa",
+    "pink": "#ff69b4",
+    "orange": "#ff9f1a",
+    "red": "#e0262b",
+    "yellow": "#f4d03f",
+    "green": "#1e9e4a",
+    "dark-blue": "#2b50d9",
+    "dark_blue": "#2b50d9",
+    "sand": "#d8c38f",
+    "ochre": "#cc7722",
+    "teal": "#008080",
+    "black": "#555555",
+}
 
 # Seats are numbered from 1 wherever a person reads them.
 SEAT_BASE = 1
@@ -101,8 +121,12 @@ def set_marks(edition: Edition) -> dict[str, str]:
         name = str(edition.groups[group].get("name") or group)
         words = [w for w in re.split(r"[\s_\-]+", name.upper()) if w]
         letters = "".join(words)
-        candidates = ([words[0][0] + words[1][0]] if len(words) > 1 else []) + [letters[:2]] + [
-            letters[0] + c for c in letters[2:]] + [f"{letters[0]}{i}" for i in range(10)]
+        candidates = (
+            ([words[0][0] + words[1][0]] if len(words) > 1 else [])
+            + [letters[:2]]
+            + [letters[0] + c for c in letters[2:]]
+            + [f"{letters[0]}{i}" for i in range(10)]
+        )
         marks[group] = next(c for c in candidates if c not in marks.values())
     _MARKS[id(edition)] = marks
     return marks
@@ -130,8 +154,9 @@ def event_text(game: Game, event: Event, me: int | None = None) -> Text:
     return Text(line)
 
 
-def events_panel(game: Game, events: Sequence[Event], me: int | None, limit: int | None = None,
-                 title: str = "What just happened") -> Panel:
+def events_panel(
+    game: Game, events: Sequence[Event], me: int | None, limit: int | None = None, title: str = "What just happened"
+) -> Panel:
     lines = [event_text(game, e, me) for e in events]
     hidden = 0
     if limit is not None and len(lines) > limit:
@@ -221,7 +246,7 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.edition = game.edition
-        self._narrow = False           # the board being drawn has narrow middle columns
+        self._narrow = False  # the board being drawn has narrow middle columns
 
     def view(self) -> Any:
         return self.game.view(None)
@@ -245,7 +270,7 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
     # ------------------------------------------------------------------ the board
     def space_columns(self, width: int) -> list[tuple[str, int, str]]:
         """The board's columns between a space's name and its tokens: (header, width, justify)."""
-        if width < 18:              # narrow: the owner's seat number and a short status
+        if width < 18:  # narrow: the owner's seat number and a short status
             return [("", 1, "left"), ("", 5, "left")]
         return [("Owner", max(3, min(16, width - 10)), "left"), ("Status", 9, "left")]
 
@@ -329,8 +354,16 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
     def glyph_words(self) -> dict[str, str]:
         """What each of ``GLYPHS`` stands for, in the edition's words."""
         ed = self.edition
-        return {GO: "GO", RAILROAD: ed.term("railroad"), UTILITY: ed.term("utility"), TAX: "tax", CARD: "card",
-                JAIL: ed.term("jail"), FREE_PARKING: "Free Parking", GO_TO_JAIL: f"go to {ed.term('jail')}"}
+        return {
+            GO: "GO",
+            RAILROAD: ed.term("railroad"),
+            UTILITY: ed.term("utility"),
+            TAX: "tax",
+            CARD: "card",
+            JAIL: ed.term("jail"),
+            FREE_PARKING: "Free Parking",
+            GO_TO_JAIL: f"go to {ed.term('jail')}",
+        }
 
     def legend_lines(self) -> list[Text]:
         """What the board's marks mean, one line each."""
@@ -345,8 +378,10 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
                 sets.append(f" {group_name(ed, members[0])}  ")
         if ed.group_members:
             lines.append(sets)
-        lines.append(Text("Spaces: ") + Text("  ").join(Text(f"{g} {words.get(t, t)}")
-                                                        for t, g in self.GLYPHS.items() if t in used))
+        lines.append(
+            Text("Spaces: ")
+            + Text("  ").join(Text(f"{g} {words.get(t, t)}") for t, g in self.GLYPHS.items() if t in used)
+        )
         lines.append(Text(f"Tokens: seat numbers; (2) is in {ed.term('jail')}.  ▶ deciding now, · whose turn it is."))
         lines.append(Text("Board: owner by seat number; 2h: two houses, H: a hotel, mortg: mortgaged."))
         lines.append(Text("Holdings: set letters and how many of the set (LB2); reversed: the whole set."))
@@ -370,8 +405,10 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             if out:
                 out.append(" ")
             whole = len(owned) == len(members)
-            out.append(f"{marks[ed.group_names[g]]}{len(owned)}",
-                       style=set_colour(ed, owned[0]) + (" reverse" if whole else ""))
+            out.append(
+                f"{marks[ed.group_names[g]]}{len(owned)}",
+                style=set_colour(ed, owned[0]) + (" reverse" if whole else ""),
+            )
             for pos in owned:
                 if view.level[pos] >= self.hotel_level():
                     hotels += 1
@@ -413,24 +450,43 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         ed = self.edition
         view = self.view()
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-        for head in ("", "#", "Player", "Seat", "Cash", "Worth", "Where", ed.term("jail"),
-                     *self.player_fact_headers()):
-            table.add_column(head, no_wrap=True, justify="right" if head in ("Cash", "Worth") else "left",
-                             overflow="ellipsis", max_width=24 if head in ("Player", "Where") else None)
+        for head in ("", "#", "Player", "Seat", "Cash", "Worth", "Where", ed.term("jail"), *self.player_fact_headers()):
+            table.add_column(
+                head,
+                no_wrap=True,
+                justify="right" if head in ("Cash", "Worth") else "left",
+                overflow="ellipsis",
+                max_width=24 if head in ("Player", "Where") else None,
+            )
         table.add_column("Holdings", min_width=14)
         extra = len(self.player_fact_headers())
         for seat in range(view.n):
             mark = Text("▶", style="bold") if seat == deciding else Text("·" if seat == view.current else " ")
             kind = kinds[seat] if seat < len(kinds) else ""
             if not view.alive[seat]:
-                table.add_row(mark, tag(seat), name_text(self.game, seat), kind, Text("bankrupt", style="red"),
-                              *([""] * (4 + extra)), style="dim")
+                table.add_row(
+                    mark,
+                    tag(seat),
+                    name_text(self.game, seat),
+                    kind,
+                    Text("bankrupt", style="red"),
+                    *([""] * (4 + extra)),
+                    style="dim",
+                )
                 continue
             jail = Text(f"in (try {view.jail_turns[seat] + 1})", style="red") if view.in_jail[seat] else Text("")
-            table.add_row(mark, tag(seat), name_text(self.game, seat), kind, ed.money(view.cash[seat]),
-                          ed.money(self.game.net_worth(seat)),
-                          f"{view.position[seat]} {ed.board[view.position[seat]].name}", jail,
-                          *self.player_facts(seat), self.holdings(seat))
+            table.add_row(
+                mark,
+                tag(seat),
+                name_text(self.game, seat),
+                kind,
+                ed.money(view.cash[seat]),
+                ed.money(self.game.net_worth(seat)),
+                f"{view.position[seat]} {ed.board[view.position[seat]].name}",
+                jail,
+                *self.player_facts(seat),
+                self.holdings(seat),
+            )
         return table
 
     def status_facts(self, seat: int) -> str:
@@ -446,8 +502,9 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         t = header_start(self.game, view)
         if view.dice:
             t.append(f"  last roll {view.dice[0]}+{view.dice[1]}")
-        t.append(f"  bank: {view.bank_houses} {ed.term('houses', 2)}, {view.bank_hotels} {ed.term('hotels', 2)}",
-                 style="dim")
+        t.append(
+            f"  bank: {view.bank_houses} {ed.term('houses', 2)}, {view.bank_hotels} {ed.term('hotels', 2)}", style="dim"
+        )
         return t
 
     # ------------------------------------------------------------------ title deeds
@@ -478,16 +535,19 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         elif sp.type == UTILITY:
             word = ed.term("utilities", 2)
             for n, mult in enumerate(rules.utility_multipliers[: len(ed.utilities)], 1):
-                table.add_row(f"With {n} {ed.term('utility', n)} owned" if n == 1 else f"With {n} {word} owned",
-                              f"{mult} × the dice")
+                table.add_row(
+                    f"With {n} {ed.term('utility', n)} owned" if n == 1 else f"With {n} {word} owned",
+                    f"{mult} × the dice",
+                )
             if game.options.get("utility-rent-reroll", rules.utility_rent_reroll):
                 table.add_row("(the dice are rolled again for the rent)", "")
         elif sp.type == TAX:
             table.add_row("Pay", money(sp.amount))
         else:
             what = ed.space_type_word(pos)
-            return Panel(Text(f"{sp.name} is not a property ({what}).", style="dim"), title=f"{pos} {sp.name}",
-                         expand=False)
+            return Panel(
+                Text(f"{sp.name} is not a property ({what}).", style="dim"), title=f"{pos} {sp.name}", expand=False
+            )
         if sp.is_property:
             table.add_row("", "")
             table.add_row("Price", money(sp.price))
@@ -505,8 +565,10 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
                 status.append(f"; rent now {money(view.current_rent(pos))}")
             table.add_row(status, "")
         colour = set_colour(ed, pos)
-        title = Text(f" {ed.term('title_deed').upper()}: {sp.name} ",
-                     style=f"bold black on {colour}" if sp.group else "bold reverse")
+        title = Text(
+            f" {ed.term('title_deed').upper()}: {sp.name} ",
+            style=f"bold black on {colour}" if sp.group else "bold reverse",
+        )
         sub = Text(group_name(ed, pos) + (f" ({set_marks(ed)[sp.group]})" if sp.group else ""), style="dim")
         return Panel(Group(sub, table), title=title, expand=False, border_style=colour if sp.group else "white")
 
@@ -517,9 +579,13 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         money = ed.money
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
         for head in ("#", "", "Property", "Price", "Rent: base … hotel", "Build", "Owner"):
-            table.add_column(head, no_wrap=True, overflow="ellipsis",
-                             justify="right" if head in ("#", "Price", "Build") else "left",
-                             max_width=22 if head in ("Property", "Rent: base … hotel") else None)
+            table.add_column(
+                head,
+                no_wrap=True,
+                overflow="ellipsis",
+                justify="right" if head in ("#", "Price", "Build") else "left",
+                max_width=22 if head in ("Property", "Rent: base … hotel") else None,
+            )
         for pos in ed.properties:
             sp = ed.board[pos]
             if sp.type == STREET:
@@ -529,8 +595,15 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             else:
                 rents, build = "", ""
             owner = view.owner[pos]
-            table.add_row(str(pos), self.space_mark(pos), sp.name, money(sp.price), rents, build,
-                          tag(owner) if owner >= 0 else Text("bank", style="dim"))
+            table.add_row(
+                str(pos),
+                self.space_mark(pos),
+                sp.name,
+                money(sp.price),
+                rents,
+                build,
+                tag(owner) if owner >= 0 else Text("bank", style="dim"),
+            )
         return table
 
     def properties_table(self, seat: int) -> RenderableType:
@@ -540,11 +613,22 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         mine = [pos for pos in ed.properties if view.owner[pos] == seat]
         if not mine:
             return Text(f"{self.game.players[seat]} owns nothing yet.", style="dim")
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1),
-                      title=f"{self.game.players[seat]}'s properties", title_justify="left")
+        table = Table(
+            box=box.SIMPLE_HEAD,
+            pad_edge=False,
+            show_edge=False,
+            padding=(0, 1),
+            title=f"{self.game.players[seat]}'s properties",
+            title_justify="left",
+        )
         for head in ("#", "", "Property", "Built", "Rent now", "Mortgage"):
-            table.add_column(head, no_wrap=True, overflow="ellipsis", justify="right" if head in (
-                "#", "Rent now", "Mortgage") else "left", max_width=24 if head == "Property" else None)
+            table.add_column(
+                head,
+                no_wrap=True,
+                overflow="ellipsis",
+                justify="right" if head in ("#", "Rent now", "Mortgage") else "left",
+                max_width=24 if head == "Property" else None,
+            )
         for pos in mine:
             sp = ed.board[pos]
             if view.mortgaged[pos]:
@@ -572,44 +656,59 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         kind = prompt.kind
         if kind == "turn":
             if d.get("in_jail"):
-                return (f", you are in {ed.term('jail')} (try {d.get('jail_turns', 0) + 1} of "
-                        f"{getattr(game, 'jail_attempts', 3)} for doubles).")
+                return (
+                    f", you are in {ed.term('jail')} (try {d.get('jail_turns', 0) + 1} of "
+                    f"{getattr(game, 'jail_attempts', 3)} for doubles)."
+                )
             if d.get("doubles"):
                 return ", you rolled doubles: roll again."
             return ", it is your turn."
         if kind == "buy":
             pos = d["pos"]
-            return (f", you landed on {ed.board[pos].name}, for sale at {money(d['price'])}. You have "
-                    f"{money(view.cash[me])}. Buy it, or the bank auctions it ('deed {pos}' shows its card).")
+            return (
+                f", you landed on {ed.board[pos].name}, for sale at {money(d['price'])}. You have "
+                f"{money(view.cash[me])}. Buy it, or the bank auctions it ('deed {pos}' shows its card)."
+            )
         if kind == "auction":
             lot = d["lot"]
             what = ed.board[lot].name if lot >= 0 else f"one of the bank's last {ed.term(d['lot_kind'] + 's', 2)}"
-            high = (f"High bid {money(d['high'])} by {game.players[d['high_bidder']]}. " if d["high_bidder"] >= 0
-                    else "No bids yet. ")
-            return (f": auction of {what}. {high}You may bid {money(d['minimum'])} or more, or pass "
-                    f"(you have {money(view.cash[me])}).")
+            high = (
+                f"High bid {money(d['high'])} by {game.players[d['high_bidder']]}. "
+                if d["high_bidder"] >= 0
+                else "No bids yet. "
+            )
+            return (
+                f": auction of {what}. {high}You may bid {money(d['minimum'])} or more, or pass "
+                f"(you have {money(view.cash[me])})."
+            )
         if kind == "debt":
             creditor = "the bank" if d["creditor"] < 0 else game.players[d["creditor"]]
-            words = (f", you owe {money(d['amount'])} to {creditor} ({d['reason']}) and have "
-                     f"{money(view.cash[me])}. ")
+            words = f", you owe {money(d['amount'])} to {creditor} ({d['reason']}) and have {money(view.cash[me])}. "
             if view.cash[me] < d["amount"]:
                 words += "Raise the money: sell buildings, mortgage or trade (choice 'Manage…')."
             return words
         if kind == "trade":
             offer = d["offer"]
-            return Text.assemble(f", {game.players[offer['proposer']]} offers you a trade:\n",
-                                 trade_summary(game, offer, viewer=me))
+            return Text.assemble(
+                f", {game.players[offer['proposer']]} offers you a trade:\n", trade_summary(game, offer, viewer=me)
+            )
         if kind == "mortgaged-property":
             pos = d["pos"]
-            return (f", you received {ed.board[pos].name}, which is mortgaged: lift the mortgage now for "
-                    f"{money(d['lift_cost'])}, or keep it mortgaged and pay {money(d['interest'])} interest.")
+            return (
+                f", you received {ed.board[pos].name}, which is mortgaged: lift the mortgage now for "
+                f"{money(d['lift_cost'])}, or keep it mortgaged and pay {money(d['interest'])} interest."
+            )
         if kind == "claim-rent":
-            return (f", {game.players[d['payer']]} owes you {money(d['amount'])} rent for "
-                    f"{ed.board[d['pos']].name}: claim it?")
+            return (
+                f", {game.players[d['payer']]} owes you {money(d['amount'])} rent for "
+                f"{ed.board[d['pos']].name}: claim it?"
+            )
         if kind == "building-shortage":
             req = game.players[d["requester"]]
-            return (f", {req} wants a {ed.term(d['building'])} but the bank has only {d['supply']}. "
-                    "Do you want one too? (it would then be auctioned)")
+            return (
+                f", {req} wants a {ed.term(d['building'])} but the bank has only {d['supply']}. "
+                "Do you want one too? (it would then be auctioned)"
+            )
         if kind == "place-building":
             return f", where do you place your {ed.term(d['building'])}?"
         return f" must answer '{kind}'."
@@ -688,5 +787,11 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
     def help_text(self) -> str:
         ed = self.edition
         example = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
-        return self.HELP.format(house=ed.term("house"), hotel=ed.term("hotel"), street=ed.term("street"),
-                                title_deed=ed.term("title_deed"), last=ed.size - 1, example=example)
+        return self.HELP.format(
+            house=ed.term("house"),
+            hotel=ed.term("hotel"),
+            street=ed.term("street"),
+            title_deed=ed.term("title_deed"),
+            last=ed.size - 1,
+            example=example,
+        )

@@ -3,6 +3,7 @@ a family's subclass plays (the way ``agents.by_family`` finds a bot), so no code
 
 A screen module is imported when a game of its family is first drawn (Empire's imports Empire's rules).
 """
+
 from __future__ import annotations
 
 import importlib

@@ -1,4 +1,5 @@
 """``openmonopoly serve``: the web game (FastAPI + Uvicorn)."""
+
 from __future__ import annotations
 
 import typer
@@ -7,26 +8,46 @@ import typer
 def serve(
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on."),
     port: int = typer.Option(8000, "--port", help="Port to listen on."),
-    db: str | None = typer.Option(None, "--db", help="Database URL: sqlite:///file.db (default "
-                                                           "openmonopoly.db here) or postgresql://user:pw@host/db."),
+    db: str | None = typer.Option(
+        None,
+        "--db",
+        help="Database URL: sqlite:///file.db (default openmonopoly.db here) or postgresql://user:pw@host/db.",
+    ),
     bot_delay: float = typer.Option(0.6, "--bot-delay", help="Seconds a bot waits before it acts (visible play)."),
-    allow_seeds: bool = typer.Option(False, "--allow-seeds", help="Let POST /api/games take a seed: anyone can then "
-                                     "predict that game's dice. For tests and reproducing a game only."),
-    max_live_games: int = typer.Option(500, "--max-live-games", help="Games in play at once; past it, creating "
-                                       "a game is refused (503)."),
+    allow_seeds: bool = typer.Option(
+        False,
+        "--allow-seeds",
+        help="Let POST /api/games take a seed: anyone can then "
+        "predict that game's dice. For tests and reproducing a game only.",
+    ),
+    max_live_games: int = typer.Option(
+        500, "--max-live-games", help="Games in play at once; past it, creating a game is refused (503)."
+    ),
     bot_game_rounds: int = typer.Option(300, "--bot-game-rounds", help="Round limit of a game with no human seat."),
     max_record_actions: int = typer.Option(5000, "--max-record-actions", help="Actions in an imported record."),
-    create_per_minute: float = typer.Option(20.0, "--create-rate", help="Games one client address may create per "
-                                            "minute (bursts of half as many, at least 1)."),
-    hello_per_minute: float = typer.Option(120.0, "--hello-rate", help="WebSocket hellos and seat requests one "
-                                           "client address may send per minute (bursts of a third as many)."),
-    conns_per_client: int = typer.Option(64, "--max-connections-per-client", help="Open WebSockets per client "
-                                         "address."),
-    ws_compression: bool = typer.Option(False, "--ws-compression", help="Offer permessage-deflate (less traffic, "
-                                        "more CPU per message)."),
-    forwarded_allow_ips: str | None = typer.Option(None, "--forwarded-allow-ips", help="Behind a reverse proxy: "
-                                                      "the proxy's address(es), comma-separated, whose "
-                                                      "X-Forwarded-For/-Proto headers are trusted."),
+    create_per_minute: float = typer.Option(
+        20.0,
+        "--create-rate",
+        help="Games one client address may create per minute (bursts of half as many, at least 1).",
+    ),
+    hello_per_minute: float = typer.Option(
+        120.0,
+        "--hello-rate",
+        help="WebSocket hellos and seat requests one client address may send per minute (bursts of a third as many).",
+    ),
+    conns_per_client: int = typer.Option(
+        64, "--max-connections-per-client", help="Open WebSockets per client address."
+    ),
+    ws_compression: bool = typer.Option(
+        False, "--ws-compression", help="Offer permessage-deflate (less traffic, more CPU per message)."
+    ),
+    forwarded_allow_ips: str | None = typer.Option(
+        None,
+        "--forwarded-allow-ips",
+        help="Behind a reverse proxy: "
+        "the proxy's address(es), comma-separated, whose "
+        "X-Forwarded-For/-Proto headers are trusted.",
+    ),
     log_format: str = typer.Option("text", "--log-format", help="text, or json (one object per line)."),
 ) -> None:
     """Serve the web game: lobby, games, spectating and replays, stored in a database."""
@@ -37,11 +58,19 @@ def serve(
         typer.echo(f"Error: the web game needs its dependencies installed ({exc})", err=True)
         raise typer.Exit(2) from None
     try:
-        config = ServerConfig(bot_delay=bot_delay, allow_seeds=allow_seeds, max_live_games=max_live_games,
-                              bot_game_rounds=bot_game_rounds, max_record_actions=max_record_actions,
-                              create_per_minute=create_per_minute, create_burst=max(1, int(create_per_minute // 2)),
-                              hello_per_minute=hello_per_minute, hello_burst=max(1, int(hello_per_minute // 3)),
-                              conns_per_client=conns_per_client, ws_compression=ws_compression)
+        config = ServerConfig(
+            bot_delay=bot_delay,
+            allow_seeds=allow_seeds,
+            max_live_games=max_live_games,
+            bot_game_rounds=bot_game_rounds,
+            max_record_actions=max_record_actions,
+            create_per_minute=create_per_minute,
+            create_burst=max(1, int(create_per_minute // 2)),
+            hello_per_minute=hello_per_minute,
+            hello_burst=max(1, int(hello_per_minute // 3)),
+            conns_per_client=conns_per_client,
+            ws_compression=ws_compression,
+        )
         if log_format not in ("text", "json"):
             raise ValueError(f"--log-format is text or json, not {log_format!r}")
     except ValueError as exc:

@@ -5,6 +5,7 @@
 screen and reads a line: a choice number, a command (``help``) or an action
 in text form (``bid 120``). Input may be piped; end of input quits cleanly.
 """
+
 from __future__ import annotations
 
 import json
@@ -43,8 +44,22 @@ DRASTIC = {A.BANKRUPT: 2, A.ACCEPT: 1, TIME_UP: 3}
 # Any-time actions on one's own properties: in the 'Manage properties' submenu, in this order.
 MANAGE_KINDS = (A.BUILD, "sell-city", A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE)
 # What a player most wants to hear of others' moves when not everything fits on the screen.
-SUMMARY_KINDS = frozenset({E.TRADE_ACCEPTED, E.TRADE_REJECTED, E.TRADE_OFFERED, E.AUCTION_WON, E.AUCTION_UNSOLD,
-                           E.BANKRUPT, E.SOLD_BUILDING, E.BUILT, E.BOUGHT, E.RENT, E.GAME_OVER, E.TURN})
+SUMMARY_KINDS = frozenset(
+    {
+        E.TRADE_ACCEPTED,
+        E.TRADE_REJECTED,
+        E.TRADE_OFFERED,
+        E.AUCTION_WON,
+        E.AUCTION_UNSOLD,
+        E.BANKRUPT,
+        E.SOLD_BUILDING,
+        E.BUILT,
+        E.BOUGHT,
+        E.RENT,
+        E.GAME_OVER,
+        E.TURN,
+    }
+)
 
 
 def whole_number(text: str, digits: int = 9) -> int | None:
@@ -66,8 +81,8 @@ class QuitGame(Exception):
 @dataclass
 class Choice:
     label: str
-    action: Action | None = None     # None: a bid (asks the amount) or a trade (opens the dialog)
-    special: str = ""               # "bid" | "trade" | "manage"
+    action: Action | None = None  # None: a bid (asks the amount) or a trade (opens the dialog)
+    special: str = ""  # "bid" | "trade" | "manage"
 
 
 def save_game(game: Game, path: str) -> None:
@@ -78,22 +93,32 @@ def save_game(game: Game, path: str) -> None:
 class Session:
     """One game at the terminal: ``kinds[seat]`` is "human" or a bot kind; ``agents`` the bots by seat."""
 
-    def __init__(self, game: Game, kinds: Sequence[str], agents: dict[int, Any], console: Console,
-                 save_path: str | None = None, read: Callable[[str], str] | None = None,
-                 interactive: bool | None = None, seen: int = 0, deadline: float | None = None,
-                 fit: bool = False, note: str | None = None) -> None:
+    def __init__(
+        self,
+        game: Game,
+        kinds: Sequence[str],
+        agents: dict[int, Any],
+        console: Console,
+        save_path: str | None = None,
+        read: Callable[[str], str] | None = None,
+        interactive: bool | None = None,
+        seen: int = 0,
+        deadline: float | None = None,
+        fit: bool = False,
+        note: str | None = None,
+    ) -> None:
         self.game = game
-        self.deadline = deadline             # time.monotonic() when a clock-timed game ends ('time-up')
+        self.deadline = deadline  # time.monotonic() when a clock-timed game ends ('time-up')
         self.kinds = list(kinds)
         self.agents = agents
         self.console = console
         self.save_path = save_path
         self.interactive = sys.stdin.isatty() and console.is_terminal if interactive is None else interactive
         self._read = read
-        self.seen = seen                     # events already shown (game.history[:seen])
+        self.seen = seen  # events already shown (game.history[:seen])
         self.last_seen: dict[int, int] = {}  # per human seat: len(history) when they last saw the screen
-        self.fit = fit                       # fit each screen to the console's height even when piped
-        self.note = note                     # said before the game and after it (how to play it again)
+        self.fit = fit  # fit each screen to the console's height even when piped
+        self.note = note  # said before the game and after it (how to play it again)
         self.humans = [s for s, k in enumerate(self.kinds) if k == "human"]
         self.screen = screen_for(game)
 
@@ -110,7 +135,7 @@ class Session:
                 raise EOFError
             line = line.rstrip("\r\n")
             if not self.interactive:
-                self.console.print(line, style="dim", markup=False, highlight=False)   # a readable transcript
+                self.console.print(line, style="dim", markup=False, highlight=False)  # a readable transcript
         return line.strip()
 
     def ask_yes(self, question: str, default: bool) -> bool:
@@ -136,14 +161,14 @@ class Session:
                     break
                 if self.deadline is not None and time.monotonic() >= self.deadline:
                     self.console.print("The agreed time is up.", style="bold")
-                    game.act(prompt.player, "time-up")      # recorded, so the game replays
+                    game.act(prompt.player, "time-up")  # recorded, so the game replays
                     break
                 if self.kinds[prompt.player] == "human":
                     self.human_decides(prompt)
                 else:
                     self.bot_decides(prompt)
                     if not any(game.state.alive[h] for h in self.humans):
-                        self.flush_events()          # nobody at the keyboard is still playing: stream
+                        self.flush_events()  # nobody at the keyboard is still playing: stream
         except QuitGame as stop:
             self.flush_events()
             target = stop.save
@@ -168,9 +193,11 @@ class Session:
             self.flush_events()
         winners = game.winners
         names = ", ".join(game.players[w] for w in winners) or "nobody"
-        reason = {"bankruptcy": "last player standing", "round-limit": "richest at the round limit",
-                  "tower-full": "first full tower"}.get(
-            game.state.end_reason, game.state.end_reason)
+        reason = {
+            "bankruptcy": "last player standing",
+            "round-limit": "richest at the round limit",
+            "tower-full": "first full tower",
+        }.get(game.state.end_reason, game.state.end_reason)
         table = Table(box=box.SIMPLE_HEAD, title="Final standings", title_justify="left")
         table.add_column("Player")
         table.add_column("Cash", justify="right")
@@ -178,8 +205,11 @@ class Session:
         order = sorted(range(len(game.players)), key=lambda s: (-int(game.state.alive[s]), -game.net_worth(s)))
         for seat in order:
             alive = game.state.alive[seat]
-            table.add_row(render.name_text(game, seat), game.edition.money(game.state.cash[seat]),
-                          game.edition.money(game.net_worth(seat)) if alive else "bankrupt")
+            table.add_row(
+                render.name_text(game, seat),
+                game.edition.money(game.state.cash[seat]),
+                game.edition.money(game.net_worth(seat)) if alive else "bankrupt",
+            )
         self.console.print(table)
         self.console.print(Panel(Text(f"Winner: {names} ({reason})", style="bold green"), expand=False))
         if self.save_path:
@@ -200,7 +230,7 @@ class Session:
         return True
 
     def new_events(self, viewer: int | None) -> list:
-        events = self.game.history[self.seen:]
+        events = self.game.history[self.seen :]
         self.seen = len(self.game.history)
         return [e for e in events if e.visible_to(viewer)]
 
@@ -243,13 +273,12 @@ class Session:
         game = self.game
         anytime = game.ACTION_KINDS.anytime
         answers = [a for a in legal.actions if a.kind not in anytime]
-        answers.sort(key=lambda a: DRASTIC.get(a.kind, 0))           # stable: the rules' order otherwise
+        answers.sort(key=lambda a: DRASTIC.get(a.kind, 0))  # stable: the rules' order otherwise
         out = [Choice(self.screen.action_label(seat, a), a) for a in answers]
         if legal.bid_range is not None:
             out.insert(min(1, len(out)), Choice(render.bid_label(game, legal), special="bid"))
         manage = self.manage_choices(seat, legal)
-        others = [a for a in legal.actions if a.kind in anytime and a.kind not in MANAGE_KINDS
-                  and self.offered(a)]
+        others = [a for a in legal.actions if a.kind in anytime and a.kind not in MANAGE_KINDS and self.offered(a)]
         out += self._unique([Choice(self.screen.action_label(seat, a), a) for a in others])
         if manage:
             out.append(Choice(f"Manage properties… ({len(manage)}: build, sell, mortgage)", special="manage"))
@@ -330,23 +359,26 @@ class Session:
         status = self.status_lines(me)
         if self.interactive or self.fit:
             if len(status) + footer + 1 > console.height:
-                status = status[:1]                    # a very long question: the header line only
+                status = status[:1]  # a very long question: the header line only
         for line in status:
             console.print(line, no_wrap=True, overflow="ellipsis")
-        used = len(status) + footer + 1                # +1: the input line
+        used = len(status) + footer + 1  # +1: the input line
         if self.interactive or self.fit:
             room = console.height - used
-            highlight = prompt.details.get("pos") if prompt is not None and prompt.kind == "buy" else (
-                game.state.position[me] if me is not None else None)
+            highlight = (
+                prompt.details.get("pos")
+                if prompt is not None and prompt.kind == "buy"
+                else (game.state.position[me] if me is not None else None)
+            )
             columns = 2 if console.width >= 76 else 1
             board = self.screen.board_table(highlight=highlight, columns=columns, width=console.width)
             board_h = self.height_of(board)
-            if room - board_h >= 12:                   # a tall window: the board too, and room for the rest
+            if room - board_h >= 12:  # a tall window: the board too, and room for the rest
                 console.print(board)
                 room -= board_h
             self.print_events(events, me, room)
         else:
-            self.print_events(events, me, None)        # a transcript (piped input): everything
+            self.print_events(events, me, None)  # a transcript (piped input): everything
 
     def since(self, viewer: int | None) -> list[Event]:
         """Events since ``viewer`` last decided (for a bot-only table: since the last drawing)."""
@@ -375,7 +407,7 @@ class Session:
         if sum(heights) <= budget:
             self.console.print(render.events_panel(game, events, me, title=title))
             return
-        budget -= 1                                    # the "… N more" line
+        budget -= 1  # the "… N more" line
         keep: set[int] = set()
         for wanted in (lambda e: e.kind in SUMMARY_KINDS and e.player != me, lambda e: True):
             for i in range(len(events) - 1, -1, -1):
@@ -383,17 +415,22 @@ class Session:
                     keep.add(i)
                     budget -= heights[i]
         shown = [lines[i] for i in sorted(keep)]
-        body: list[RenderableType] = [Text(f"… {len(events) - len(keep)} more line(s): 'log' shows them all",
-                                           style="dim italic"), *shown]
+        body: list[RenderableType] = [
+            Text(f"… {len(events) - len(keep)} more line(s): 'log' shows them all", style="dim italic"),
+            *shown,
+        ]
         self.console.print(Panel(Group(*body), title=title, title_align="left", box=box.ROUNDED))
 
     def menu(self, prompt: Prompt, choices: list[Choice]) -> list[RenderableType]:
         """The question and the numbered choices, as printed lines."""
         out: list[RenderableType] = [self.screen.prompt_text(prompt)]
         items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(choices, 1)]
-        long = [i for i, c in enumerate(choices) if not c.special and c.action is not None
-                and c.action.kind not in self.game.ACTION_KINDS.anytime]
-        if len(long) > 8:                  # a long list (any space, say): in columns, numbers running down
+        long = [
+            i
+            for i, c in enumerate(choices)
+            if not c.special and c.action is not None and c.action.kind not in self.game.ACTION_KINDS.anytime
+        ]
+        if len(long) > 8:  # a long list (any space, say): in columns, numbers running down
             first, last = long[0], long[-1] + 1
             width = self.console.width
             per_row = max(1, min(4, width // min(max(len(items[i]) for i in long) + 2, 26)))
@@ -446,16 +483,19 @@ class Session:
             console.print(self.allowed(choices), style="yellow")
             return "stay"
         if len(line) > MAX_INPUT:
-            console.print(f"That line is {len(line)} characters long; a choice, command or action is at most "
-                          f"{MAX_INPUT}. " + self.allowed(choices), style="yellow")
+            console.print(
+                f"That line is {len(line)} characters long; a choice, command or action is at most "
+                f"{MAX_INPUT}. " + self.allowed(choices),
+                style="yellow",
+            )
             return "stay"
         words = line.split()
         cmd = words[0].lower()
-        rest = line[len(words[0]):].strip()
+        rest = line[len(words[0]) :].strip()
         number = whole_number(line)
         if number is not None:
             return self.pick(seat, number, choices, legal)
-        if line.lstrip("+-").isdigit():        # '²', '--5', '-1', a very long number: no choice's number
+        if line.lstrip("+-").isdigit():  # '²', '--5', '-1', a very long number: no choice's number
             shown = line if len(line) <= 12 else line[:12] + "…"
             console.print(f"'{shown}' is not a choice number. " + self.allowed(choices), style="yellow")
             return "stay"
@@ -484,7 +524,7 @@ class Session:
             if rest and count is None:
                 console.print("log N: N is a whole number of events (log alone shows them all).", style="yellow")
                 return "stay"
-            visible = [e for e in game.history if e.visible_to(seat)]       # no one else's secrets
+            visible = [e for e in game.history if e.visible_to(seat)]  # no one else's secrets
             for event in visible[-count:] if count else visible:
                 console.print(render.event_text(game, event))
             return "choices"
@@ -544,8 +584,10 @@ class Session:
 
     def allowed(self, choices: list[Choice]) -> str:
         numbers = f"1-{len(choices)}" if len(choices) > 1 else "1"
-        return (f"Type a choice number ({numbers}), a command (help, board, mine, log, ...) or an action such "
-                "as 'roll' or 'bid 120'.")
+        return (
+            f"Type a choice number ({numbers}), a command (help, board, mine, log, ...) or an action such "
+            "as 'roll' or 'bid 120'."
+        )
 
     def space(self, text: str) -> int | None:
         ed = self.game.edition
@@ -557,11 +599,13 @@ class Session:
             low = text.lower()
             hits = [s.name for s in ed.board if low in s.name.lower()]
             if len(hits) > 1:
-                self.console.print(f"'{text}' matches several spaces: {', '.join(hits[:6])}; be more precise.",
-                                   style="yellow")
+                self.console.print(
+                    f"'{text}' matches several spaces: {', '.join(hits[:6])}; be more precise.", style="yellow"
+                )
             else:
-                self.console.print(f"No space '{text}': give its number 0-{ed.size - 1} or part of its name.",
-                                   style="yellow")
+                self.console.print(
+                    f"No space '{text}': give its number 0-{ed.size - 1} or part of its name.", style="yellow"
+                )
             return None
         return pos
 
@@ -571,8 +615,9 @@ class Session:
         game = self.game
         k = action.kind
         if k == A.BANKRUPT:
-            return self.ask_yes(f"{self.screen.action_label(seat, action)}: are you sure? This cannot be undone.",
-                                False)
+            return self.ask_yes(
+                f"{self.screen.action_label(seat, action)}: are you sure? This cannot be undone.", False
+            )
         if k == TIME_UP:
             return self.ask_yes("End the game now? The richest player wins.", False)
         if k == A.ACCEPT and game.prompt is not None and game.prompt.kind == "trade":
@@ -580,8 +625,9 @@ class Session:
             get, give = self.offer_values(offer, seat)
             if give > get:
                 money = game.edition.money
-                return self.ask_yes(f"You would give about {money(give)} of value and get {money(get)}: "
-                                    "accept anyway?", False)
+                return self.ask_yes(
+                    f"You would give about {money(give)} of value and get {money(get)}: accept anyway?", False
+                )
         return True
 
     def offer_values(self, offer: dict, seat: int) -> tuple[int, int]:
@@ -628,10 +674,18 @@ class Session:
 
     def asked(self, prompt: Prompt) -> str:
         """What a prompt asks, in a few words, for a refused answer."""
-        answers = sorted({a.kind for a in self.game.legal_actions(prompt.player).actions
-                          if a.kind not in self.game.ACTION_KINDS.anytime})
-        return f"the question is '{prompt.kind}', answered by " + ", ".join(f"'{k}'" for k in answers) if answers \
+        answers = sorted(
+            {
+                a.kind
+                for a in self.game.legal_actions(prompt.player).actions
+                if a.kind not in self.game.ACTION_KINDS.anytime
+            }
+        )
+        return (
+            f"the question is '{prompt.kind}', answered by " + ", ".join(f"'{k}'" for k in answers)
+            if answers
             else f"the question is '{prompt.kind}'"
+        )
 
     # ------------------------------------------------------------------ dialogs
     def manage_dialog(self, seat: int, legal: Legal) -> str:
@@ -657,6 +711,7 @@ class Session:
                 assert action is not None
                 return self.try_act(seat, action, options)
             self.console.print(f"Choose 1-{len(options)}, or Enter to go back.", style="yellow")
+
     def bid_dialog(self, seat: int, legal: Legal) -> str:
         game = self.game
         money = game.edition.money
@@ -708,8 +763,11 @@ class Session:
             if s.owner[pos] != owner:
                 continue
             sp = ed.board[pos]
-            if sp.group is not None and hasattr(game.state, "level") and any(
-                    s.level[q] for q in ed.group_members[ed.group_of[pos]]):
+            if (
+                sp.group is not None
+                and hasattr(game.state, "level")
+                and any(s.level[q] for q in ed.group_members[ed.group_of[pos]])
+            ):
                 continue
             out.append(pos)
         return out
@@ -744,8 +802,11 @@ class Session:
                     picked.append(pos)
             if not bad:
                 return picked
-            self.console.print(f"Not tradable here: {', '.join(bad)}. Choose from the list (numbers or names, "
-                               "comma-separated), Enter for none, 'cancel' to stop.", style="yellow")
+            self.console.print(
+                f"Not tradable here: {', '.join(bad)}. Choose from the list (numbers or names, "
+                "comma-separated), Enter for none, 'cancel' to stop.",
+                style="yellow",
+            )
 
     def _trade_dialog(self, seat: int, legal: Legal) -> str:
         game = self.game
@@ -758,8 +819,11 @@ class Session:
             return "stay"
         console.print(Text("Propose a trade (Enter skips a question, 'cancel' stops)", style="bold"))
         for i, q in enumerate(partners, 1):
-            console.print(Text.assemble(f" {i}) ", render.name_text(game, q),
-                                        f"  {ed.money(view.cash[q])}  ", self.screen.holdings(q)))
+            console.print(
+                Text.assemble(
+                    f" {i}) ", render.name_text(game, q), f"  {ed.money(view.cash[q])}  ", self.screen.holdings(q)
+                )
+            )
         while True:
             text = self.read("Trade with (number): ")
             if not text or text.lower() in ("cancel", "c"):
@@ -771,7 +835,7 @@ class Session:
                 break
             console.print(f"Choose 1-{len(partners)}.", style="yellow")
 
-        mortgages = getattr(view, "mortgaged", None)       # (families without mortgages have none)
+        mortgages = getattr(view, "mortgaged", None)  # (families without mortgages have none)
 
         def listing(spaces: list[int]) -> Text:
             t = Text()
@@ -795,8 +859,10 @@ class Session:
             return "choices"
         cash = 0
         while True:
-            text = self.read(f"Cash: you pay them (e.g. 100), they pay you (e.g. -100), Enter for none "
-                             f"(you have {ed.money(view.cash[seat])}, they have {ed.money(view.cash[target])}): ")
+            text = self.read(
+                f"Cash: you pay them (e.g. 100), they pay you (e.g. -100), Enter for none "
+                f"(you have {ed.money(view.cash[seat])}, they have {ed.money(view.cash[target])}): "
+            )
             text = text.replace(ed.currency_symbol, "").replace(",", "").strip()
             if not text:
                 break

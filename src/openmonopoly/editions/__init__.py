@@ -5,6 +5,7 @@ or the id of a file in a directory named in the ``OPENMONOPOLY_EDITIONS`` enviro
 (several directories separated by ``os.pathsep``), so a new edition of an existing rules family
 needs no code at all: see docs/ARCHITECTURE.md, "Adding an edition".
 """
+
 from __future__ import annotations
 
 import os
@@ -34,8 +35,9 @@ def _path_of(edition: str) -> Path:
         path = directory / f"{edition}.json"
         if path.exists():
             return path
-    raise EditionError(f"unknown edition {edition!r}; known editions: {', '.join(edition_ids())} "
-                       f"(or give the path of an edition file)")
+    raise EditionError(
+        f"unknown edition {edition!r}; known editions: {', '.join(edition_ids())} (or give the path of an edition file)"
+    )
 
 
 def load(edition: str) -> Edition:

@@ -10,6 +10,7 @@ path and what is allowed; ``json_schema`` is what ``openmonopoly editions --sche
 editors. Importing pydantic costs a quarter of a second, so the loader only asks these models about
 files whose digest is not among the shipped files already validated (``data/verified.json``).
 """
+
 from __future__ import annotations
 
 from typing import Annotated, Any
@@ -18,10 +19,10 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from .schema import EditionError
 
-Count = Annotated[int, Field(ge=0)]              # a price, a supply, an amount: a whole number >= 0
+Count = Annotated[int, Field(ge=0)]  # a price, a supply, an amount: a whole number >= 0
 Positive = Annotated[int, Field(ge=1)]
 Text = Annotated[str, Field(min_length=1)]
-Note = str | list[str] | None                    # provenance notes ("source", "reconstructed")
+Note = str | list[str] | None  # provenance notes ("source", "reconstructed")
 
 
 class Strict(BaseModel):
@@ -108,8 +109,10 @@ class EditionBase(Strict):
         for i, space in enumerate(board):
             other = seen.setdefault(space.name, space)
             if other is not space and (other.type != space.type or hasattr(space, "price")):
-                raise ValueError(f"board[{i}].name: {space.name!r} names two different spaces (only spaces of one "
-                                 "kind without a price, like card spaces, may share a name)")
+                raise ValueError(
+                    f"board[{i}].name: {space.name!r} names two different spaces (only spaces of one "
+                    "kind without a price, like card spaces, may share a name)"
+                )
         deck_ids = [d.id for d in decks]
         for i, did in enumerate(deck_ids):
             if did in deck_ids[:i]:
@@ -162,7 +165,7 @@ def describe_errors(path: str, exc: ValidationError, limit: int = 8) -> str:
     for err in exc.errors(include_url=False)[:limit]:
         loc = tuple(err["loc"])
         msg = err["msg"]
-        if err["type"] == "value_error":           # our own cross-field checks name their field first
+        if err["type"] == "value_error":  # our own cross-field checks name their field first
             msg = msg.removeprefix("Value error, ")
             head, sep, rest = msg.partition(": ")
             if sep and " " not in head:

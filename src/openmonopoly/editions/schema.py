@@ -6,6 +6,7 @@ decks); the edition's rules family (found through ``openmonopoly.registry``) che
 compiles its typed rules table (``Edition.rules``, a ``Rules`` subclass of the family's). Every
 problem in a file is reported with the file, the field and what is wrong.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,8 +39,24 @@ GO_TO_JAIL: Final = "go_to_jail"
 CLASSIC_SPACE_TYPES = (GO, STREET, RAILROAD, UTILITY, TAX, CARD, JAIL, FREE_PARKING, GO_TO_JAIL)
 PROPERTY_TYPES = frozenset({STREET, RAILROAD, UTILITY})
 
-TERM_KEYS = ("street", "streets", "railroad", "railroads", "utility", "utilities", "house", "houses",
-             "hotel", "hotels", "title_deed", "jail", "go", "free_parking", "go_to_jail", "just_visiting")
+TERM_KEYS = (
+    "street",
+    "streets",
+    "railroad",
+    "railroads",
+    "utility",
+    "utilities",
+    "house",
+    "houses",
+    "hotel",
+    "hotels",
+    "title_deed",
+    "jail",
+    "go",
+    "free_parking",
+    "go_to_jail",
+    "just_visiting",
+)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -56,7 +73,7 @@ class Rules:
     auction_increment: int
 
     def __deepcopy__(self, memo: dict) -> Rules:
-        return self             # frozen, and shared by every game of the edition
+        return self  # frozen, and shared by every game of the edition
 
 
 @dataclass(slots=True)
@@ -88,7 +105,7 @@ class Card:
     text: str
     effect: dict
     reconstructed: str | None = None
-    title: str = ""             # the name printed on the card (a menu's label); default from the id
+    title: str = ""  # the name printed on the card (a menu's label); default from the id
 
     def __post_init__(self) -> None:
         if not self.title:
@@ -121,7 +138,7 @@ class Edition:
     sources: list[str]
     path: str
     raw: dict = field(repr=False, default_factory=dict)
-    rules: Any = None           # the family's ``Rules`` subclass, compiled from ``raw["rules"]``
+    rules: Any = None  # the family's ``Rules`` subclass, compiled from ``raw["rules"]``
     # compiled tables
     group_names: list[str] = field(default_factory=list)
     group_members: list[tuple[int, ...]] = field(default_factory=list)
@@ -149,8 +166,13 @@ class Edition:
 
     def term(self, key: str, count: int = 1) -> str:
         if count != 1:
-            plural = {"street": "streets", "railroad": "railroads", "utility": "utilities", "house": "houses",
-                      "hotel": "hotels"}.get(key)
+            plural = {
+                "street": "streets",
+                "railroad": "railroads",
+                "utility": "utilities",
+                "house": "houses",
+                "hotel": "hotels",
+            }.get(key)
             if plural:
                 return self.terms.get(plural, plural)
         return self.terms.get(key, key.replace("_", " "))
@@ -171,7 +193,7 @@ class Edition:
         """A position from a number or a (part of a) space name; -1 if none or ambiguous."""
         text = text.strip()
         digits = text.removeprefix("-")
-        if digits.isascii() and digits.isdigit():       # (not '²': str.isdigit takes it, int refuses it)
+        if digits.isascii() and digits.isdigit():  # (not '²': str.isdigit takes it, int refuses it)
             p = int(text) if len(digits) <= 12 else -1
             return p if 0 <= p < len(self.board) else -1
         low = text.lower()
@@ -229,8 +251,11 @@ def parse_edition(raw: Any, path: str = "<edition>", *, trusted: bool = False) -
         raise fail(path, "top level", f"expected an object, got {type(raw).__name__}")
     eid, family = raw.get("id"), raw.get("family")
     if not isinstance(eid, str) or not isinstance(family, str):
-        raise fail(path, "id" if not isinstance(eid, str) else "family", "expected text naming the edition and its "
-                   f"rules family (one of {', '.join(registry.family_ids())})")
+        raise fail(
+            path,
+            "id" if not isinstance(eid, str) else "family",
+            f"expected text naming the edition and its rules family (one of {', '.join(registry.family_ids())})",
+        )
     try:
         rules_class = registry.game_class(eid, family)
     except registry.UnknownFamily as exc:
@@ -241,13 +266,29 @@ def parse_edition(raw: Any, path: str = "<edition>", *, trusted: bool = False) -
         validate(rules_class.edition_model(), raw, path)
     currency = raw["currency"]
     edition = Edition(
-        id=eid, name=raw["name"], family=family, min_players=raw["players"]["min"],
-        max_players=raw["players"]["max"], currency_symbol=currency.get("symbol", ""), money_format=currency["format"],
-        terms=dict(raw.get("terms", {})), board=[], groups=raw["groups"], decks=[], tokens=list(raw.get("tokens", [])),
-        notes=list(raw.get("notes", [])), sources=list(raw.get("sources", [])), path=path, raw=raw)
+        id=eid,
+        name=raw["name"],
+        family=family,
+        min_players=raw["players"]["min"],
+        max_players=raw["players"]["max"],
+        currency_symbol=currency.get("symbol", ""),
+        money_format=currency["format"],
+        terms=dict(raw.get("terms", {})),
+        board=[],
+        groups=raw["groups"],
+        decks=[],
+        tokens=list(raw.get("tokens", [])),
+        notes=list(raw.get("notes", [])),
+        sources=list(raw.get("sources", [])),
+        path=path,
+        raw=raw,
+    )
     for d in raw["decks"]:
-        cards = [Card(c["id"], c.get("text", ""), c["effect"], c.get("reconstructed"), c.get("title", ""))
-                 for c in d["cards"] for _ in range(c.get("count", 1))]
+        cards = [
+            Card(c["id"], c.get("text", ""), c["effect"], c.get("reconstructed"), c.get("title", ""))
+            for c in d["cards"]
+            for _ in range(c.get("count", 1))
+        ]
         edition.deck_index[d["id"]] = len(edition.decks)
         edition.decks.append(Deck(d["id"], d.get("name") or d["id"], cards, d.get("reconstructed")))
     names = list(edition.groups)

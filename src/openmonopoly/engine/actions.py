@@ -4,6 +4,7 @@ An action is a small immutable value. ``str(action)`` gives its text form and
 ``Action.parse(text)`` reads it back, so actions can be typed in a terminal,
 sent over a socket or stored in a record.
 """
+
 from __future__ import annotations
 
 from typing import Final, NamedTuple
@@ -11,27 +12,27 @@ from typing import Final, NamedTuple
 from .errors import BadActionText
 
 # Decisions answering the current prompt.
-ROLL: Final = "roll"              # roll the dice (in jail: try for doubles)
-PAY_BAIL: Final = "pay-bail"      # leave jail by paying the fine before rolling
-USE_CARD: Final = "use-card"      # leave jail with a get-out-of-jail card
-BUY: Final = "buy"                # buy the property landed on
-AUCTION: Final = "auction"        # decline to buy: the bank auctions it
-BID: Final = "bid"                # bid an amount in an auction
-PASS: Final = "pass"              # drop out of an auction
-PAY: Final = "pay"                # settle a debt once enough cash is raised
-BANKRUPT: Final = "bankrupt"      # give up: only when the debt cannot be raised
-ACCEPT: Final = "accept"          # accept the trade offered to you
-REJECT: Final = "reject"          # reject it
-LIFT: Final = "lift"              # received a mortgaged property: repay the mortgage now
-KEEP: Final = "keep"              # ... or keep it mortgaged and pay only the interest
-CLAIM: Final = "claim"            # claim rent (option "rent must be claimed")
-WAIVE: Final = "waive"            # let that rent go
-WANT: Final = "want"              # building shortage: I want one of the last buildings too
-PLACE: Final = "place"            # place a building won at a shortage auction
-END: Final = "end"                # end a phase where doing nothing more is allowed
-PLAY: Final = "play"              # play a kept card by its number (Mandalorian: a Signet battle card)
-REROLL: Final = "reroll"          # roll the battle dice again (Mandalorian: Ahsoka Tano)
-CHOOSE: Final = "choose"          # choose one of the offered items by number (Mandalorian: Boba Fett's Signet card)
+ROLL: Final = "roll"  # roll the dice (in jail: try for doubles)
+PAY_BAIL: Final = "pay-bail"  # leave jail by paying the fine before rolling
+USE_CARD: Final = "use-card"  # leave jail with a get-out-of-jail card
+BUY: Final = "buy"  # buy the property landed on
+AUCTION: Final = "auction"  # decline to buy: the bank auctions it
+BID: Final = "bid"  # bid an amount in an auction
+PASS: Final = "pass"  # drop out of an auction
+PAY: Final = "pay"  # settle a debt once enough cash is raised
+BANKRUPT: Final = "bankrupt"  # give up: only when the debt cannot be raised
+ACCEPT: Final = "accept"  # accept the trade offered to you
+REJECT: Final = "reject"  # reject it
+LIFT: Final = "lift"  # received a mortgaged property: repay the mortgage now
+KEEP: Final = "keep"  # ... or keep it mortgaged and pay only the interest
+CLAIM: Final = "claim"  # claim rent (option "rent must be claimed")
+WAIVE: Final = "waive"  # let that rent go
+WANT: Final = "want"  # building shortage: I want one of the last buildings too
+PLACE: Final = "place"  # place a building won at a shortage auction
+END: Final = "end"  # end a phase where doing nothing more is allowed
+PLAY: Final = "play"  # play a kept card by its number (Mandalorian: a Signet battle card)
+REROLL: Final = "reroll"  # roll the battle dice again (Mandalorian: Ahsoka Tano)
+CHOOSE: Final = "choose"  # choose one of the offered items by number (Mandalorian: Boba Fett's Signet card)
 
 # Actions a player may take "at any time" the rules allow.
 BUILD: Final = "build"
@@ -40,7 +41,6 @@ SELL_ALL: Final = "sell-all"
 MORTGAGE: Final = "mortgage"
 UNMORTGAGE: Final = "unmortgage"
 TRADE: Final = "trade"
-
 
 
 class ActionKinds:
@@ -64,11 +64,13 @@ class ActionKinds:
             raise ValueError(f"any-time kinds that are not kinds: {sorted(unknown)}")
         self.anytime = anytime
 
-    def extend(self, plain: tuple[str, ...] = (), numbered: tuple[str, ...] = (),
-               anytime: tuple[str, ...] = ()) -> ActionKinds:
+    def extend(
+        self, plain: tuple[str, ...] = (), numbered: tuple[str, ...] = (), anytime: tuple[str, ...] = ()
+    ) -> ActionKinds:
         """These kinds plus the given ones (``anytime`` names kinds among them or these)."""
-        return ActionKinds(self.plain | frozenset(plain), self.numbered | frozenset(numbered),
-                           self.anytime | frozenset(anytime))
+        return ActionKinds(
+            self.plain | frozenset(plain), self.numbered | frozenset(numbered), self.anytime | frozenset(anytime)
+        )
 
     def without(self, *kinds: str) -> ActionKinds:
         """These kinds less ``kinds`` (a family that has no buildings, say)."""
@@ -102,8 +104,10 @@ class ActionKinds:
         if isinstance(data, str):
             return self.parse(data)
         if not isinstance(data, dict) or set(data) != {"kind", "offer"} or data["kind"] != TRADE:
-            raise BadActionText("an action is a string like 'bid 20' or a trade object "
-                                f"{{\"kind\": \"trade\", \"offer\": {{...}}}}; got {_short(data)}")
+            raise BadActionText(
+                "an action is a string like 'bid 20' or a trade object "
+                f'{{"kind": "trade", "offer": {{...}}}}; got {_short(data)}'
+            )
         return Action(TRADE, -1, TradeOffer.from_json(data["offer"]))
 
     def __contains__(self, kind: object) -> bool:
@@ -144,21 +148,36 @@ class TradeOffer(NamedTuple):
         return " ".join(parts)
 
     def to_json(self) -> dict:
-        return {"proposer": self.proposer, "target": self.target, "give": list(self.give),
-                "take": list(self.take), "cash": self.cash, "give_cards": list(self.give_cards),
-                "take_cards": list(self.take_cards)}
+        return {
+            "proposer": self.proposer,
+            "target": self.target,
+            "give": list(self.give),
+            "take": list(self.take),
+            "cash": self.cash,
+            "give_cards": list(self.give_cards),
+            "take_cards": list(self.take_cards),
+        }
 
     @classmethod
     def from_json(cls, d: object) -> TradeOffer:
         """``to_json`` read back, strictly: exact types (a list of whole numbers, not a string of
         digits or a list of floats), bounded numbers, no unknown keys; ``BadActionText`` otherwise."""
         if not isinstance(d, dict) or not {"proposer", "target"} <= d.keys() or not d.keys() <= _OFFER_KEYS:
-            raise BadActionText(f"a trade offer is an object with 'proposer' and 'target' and optionally "
-                                f"{', '.join(k for k in _OFFER_FIELDS if k not in ('proposer', 'target'))}; "
-                                f"got {_short(d)}")
+            raise BadActionText(
+                f"a trade offer is an object with 'proposer' and 'target' and optionally "
+                f"{', '.join(k for k in _OFFER_FIELDS if k not in ('proposer', 'target'))}; "
+                f"got {_short(d)}"
+            )
         lists = [_json_ints(d.get(k, []), k) for k in ("give", "take", "give_cards", "take_cards")]
-        return cls(_json_int(d["proposer"], "proposer"), _json_int(d["target"], "target"), lists[0], lists[1],
-                   _json_int(d.get("cash", 0), "cash"), lists[2], lists[3])
+        return cls(
+            _json_int(d["proposer"], "proposer"),
+            _json_int(d["target"], "target"),
+            lists[0],
+            lists[1],
+            _json_int(d.get("cash", 0), "cash"),
+            lists[2],
+            lists[3],
+        )
 
     def problem(self) -> str | None:
         """What is malformed in this offer built in Python (a field of the wrong type), or None."""
@@ -183,7 +202,7 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if self.kind == TRADE and self.offer is not None:
             return f"trade {self.offer}"
-        if self.arg >= 0:              # (numbered kinds always carry a number >= 0)
+        if self.arg >= 0:  # (numbered kinds always carry a number >= 0)
             return f"{self.kind} {self.arg}"
         return self.kind
 
@@ -204,9 +223,9 @@ class Action(NamedTuple):
         return SHARED_KINDS.from_json(data)
 
 
-MAX_DIGITS: Final = 12      # more than any amount or position a game can have
-MAX_TEXT: Final = 4096      # far more than any action's text (a trade of every property); bounds the work
-_LIMIT: Final = 10 ** MAX_DIGITS
+MAX_DIGITS: Final = 12  # more than any amount or position a game can have
+MAX_TEXT: Final = 4096  # far more than any action's text (a trade of every property); bounds the work
+_LIMIT: Final = 10**MAX_DIGITS
 _OFFER_FIELDS: Final = ("proposer", "target", "give", "take", "cash", "give_cards", "take_cards")
 _OFFER_KEYS: Final = frozenset(_OFFER_FIELDS)
 
@@ -224,8 +243,9 @@ def _whole(value: object) -> bool:
 
 def _json_int(value: object, name: str) -> int:
     if not _whole(value):
-        raise BadActionText(f"trade offer '{name}' must be a whole number of at most {MAX_DIGITS} digits; "
-                            f"got {_short(value)}")
+        raise BadActionText(
+            f"trade offer '{name}' must be a whole number of at most {MAX_DIGITS} digits; got {_short(value)}"
+        )
     return value  # type: ignore[return-value]
 
 
@@ -246,8 +266,10 @@ def action_problem(action: object, kinds: ActionKinds) -> str | None:
     an argument on a kind that takes none), or None. ``Game.check`` asks it first; the common case
     (a well-formed action from a bot) costs a few type tests."""
     if type(action) is not Action:
-        return ("an action is an Action (e.g. Action('bid', 20)) or its text (e.g. 'bid 20'); got "
-                f"{type(action).__name__} {_short(action)}")
+        return (
+            "an action is an Action (e.g. Action('bid', 20)) or its text (e.g. 'bid 20'); got "
+            f"{type(action).__name__} {_short(action)}"
+        )
     kind, arg, offer = action
     if type(kind) is not str or kind not in kinds.all:
         return f"unknown action {_short(kind)}; known: " + ", ".join(sorted(kinds.all))
@@ -288,8 +310,7 @@ def _parse_offer(words: list[str], proposer: int, text: str) -> TradeOffer:
     for word in words[1:]:
         key, sep, value = word.partition("=")
         if not sep or key not in ("give", "take", "cash", "give-cards", "take-cards"):
-            raise BadActionText(f"unknown trade part '{word}'; use give=, take=, cash=, give-cards=, take-cards=",
-                                text)
+            raise BadActionText(f"unknown trade part '{word}'; use give=, take=, cash=, give-cards=, take-cards=", text)
         if key.replace("-", "_") in fields:
             raise BadActionText(f"'{key}=' is given twice", text)
         if key == "cash":
@@ -310,7 +331,27 @@ A_REROLL = Action(REROLL)
 
 # The kinds every family's parser starts from (families drop what they lack and add their own).
 SHARED_KINDS = ActionKinds(
-    plain=frozenset({ROLL, PAY_BAIL, USE_CARD, BUY, AUCTION, PASS, PAY, BANKRUPT, ACCEPT, REJECT, LIFT, KEEP,
-                     CLAIM, WAIVE, WANT, END, REROLL}),
+    plain=frozenset(
+        {
+            ROLL,
+            PAY_BAIL,
+            USE_CARD,
+            BUY,
+            AUCTION,
+            PASS,
+            PAY,
+            BANKRUPT,
+            ACCEPT,
+            REJECT,
+            LIFT,
+            KEEP,
+            CLAIM,
+            WAIVE,
+            WANT,
+            END,
+            REROLL,
+        }
+    ),
     numbered=frozenset({BID, PLACE, BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, PLAY, CHOOSE}),
-    anytime=frozenset({BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE}))
+    anytime=frozenset({BUILD, SELL, SELL_ALL, MORTGAGE, UNMORTGAGE, TRADE}),
+)

@@ -12,6 +12,7 @@ left it, and play continued from a replay rolls what the original would have rol
 outputs reveal its state. ``KeyedChance`` is for games against strangers (the web server): each draw
 is keyed BLAKE2b of a counter, so no number of outcomes tells the key or the next outcome.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -24,13 +25,13 @@ from mypy_extensions import mypyc_attr
 from .errors import ReplayMismatch
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # (and so Chance.__new__ skips __init__, as copy() needs)
+@mypyc_attr(allow_interpreted_subclasses=True)  # (and so Chance.__new__ skips __init__, as copy() needs)
 class Chance:
     __slots__ = ("_rng", "_random", "_forced", "log", "_playback", "_cursor")
 
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
-        self._random = self._rng.random         # (bound once: the dice are drawn thousands of times)
+        self._random = self._rng.random  # (bound once: the dice are drawn thousands of times)
         self._forced: deque[int] = deque()
         self.log: list[int] = []
         self._playback: list[int] | None = None
@@ -38,7 +39,7 @@ class Chance:
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n)."""
-        drawn = int(self._random() * n)        # (drawn even when replaced: see the module docstring)
+        drawn = int(self._random() * n)  # (drawn even when replaced: see the module docstring)
         if self._playback is not None:
             value = self._next_recorded(n)
         elif self._forced:
@@ -51,7 +52,7 @@ class Chance:
         return value
 
     def die(self, sides: int = 6) -> int:
-        if self._playback is None and not self._forced:       # the common case of ``below``, inlined
+        if self._playback is None and not self._forced:  # the common case of ``below``, inlined
             value = int(self._random() * sides)
             self.log.append(value)
             return value + 1
@@ -99,7 +100,7 @@ class Chance:
     # --- persistence --------------------------------------------------------------------
     def copy(self) -> Chance:
         new = Chance.__new__(Chance)
-        new._rng = random.Random(0)            # (seeding from the OS would be wasted work)
+        new._rng = random.Random(0)  # (seeding from the OS would be wasted work)
         new._rng.setstate(self._rng.getstate())
         new._random = new._rng.random
         self._copy_outcomes_to(new)
@@ -131,7 +132,7 @@ class Chance:
         return new
 
 
-KEY_BYTES = 32                  # 256-bit keys
+KEY_BYTES = 32  # 256-bit keys
 _FLOAT_SCALE = 1.0 / (1 << 53)
 
 
@@ -153,7 +154,7 @@ class KeyedChance(Chance):
             raise ValueError(f"a chance key has at least {KEY_BYTES} bytes, not {len(key)}")
         self._key = key
         self._counter = counter
-        self._keyed = hashlib.blake2b(key=key, digest_size=8)   # (copied per draw: the key is absorbed once)
+        self._keyed = hashlib.blake2b(key=key, digest_size=8)  # (copied per draw: the key is absorbed once)
         self._random = self._draw
         self._forced = deque()
         self.log = []

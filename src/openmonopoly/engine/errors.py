@@ -1,4 +1,5 @@
 """Typed errors raised by the engine."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -17,8 +18,9 @@ class IllegalAction(OpenMonopolyError):
     ``reason`` says what is wrong; ``legal`` lists what the player may do instead.
     """
 
-    def __init__(self, reason: str, action: Action | str | None = None, player: int | None = None,
-                 legal: Sequence[Action] = ()) -> None:
+    def __init__(
+        self, reason: str, action: Action | str | None = None, player: int | None = None, legal: Sequence[Action] = ()
+    ) -> None:
         self.reason = reason
         self.action = action
         self.player = player

@@ -6,6 +6,7 @@ answer it; an automatic step runs by itself (a payment due, the end of a move)
 and may push further steps. Because the flow is data, a game can be saved,
 cloned and resumed at every prompt, in the middle of an auction or a debt.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
@@ -27,11 +28,11 @@ class Step:
     registration, only a class name no other step type uses.
     """
 
-    FIELDS: ClassVar[tuple[str, ...]] = ()     # also the constructor's parameters, in order
-    kind: ClassVar[str] = ""            # the prompt kind shown to players ("buy", "auction", ...)
+    FIELDS: ClassVar[tuple[str, ...]] = ()  # also the constructor's parameters, in order
+    kind: ClassVar[str] = ""  # the prompt kind shown to players ("buy", "auction", ...)
     automatic: ClassVar[bool] = False
-    answers: ClassVar[frozenset[str]] = frozenset()   # action kinds this step accepts
-    player: int                         # the decider, for the steps that have one
+    answers: ClassVar[frozenset[str]] = frozenset()  # action kinds this step accepts
+    player: int  # the decider, for the steps that have one
 
     def __init__(self, *args: Any) -> None:
         for name, value in zip(self.FIELDS, args, strict=True):
@@ -113,8 +114,10 @@ def step_types() -> dict[str, type[Step]]:
             other = found.setdefault(sub.__name__, sub)
             if other is not sub:
                 where = [getattr(c, "__module__") for c in (other, sub)]  # noqa: B009 (mypyc: no cls.__module__)
-                raise TypeError(f"two step classes are named {sub.__name__}: {where[0]} and {where[1]}; "
-                                "saved games could not tell them apart")
+                raise TypeError(
+                    f"two step classes are named {sub.__name__}: {where[0]} and {where[1]}; "
+                    "saved games could not tell them apart"
+                )
             todo.append(sub)
     return found
 

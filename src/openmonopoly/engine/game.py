@@ -6,6 +6,7 @@ what; ``legal_actions`` lists what a player may do; ``act`` applies one action
 and returns the events it caused, or raises ``IllegalAction`` leaving the game
 untouched.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -31,7 +32,7 @@ from .state import State
 from .view import View
 
 RECORD_FORMAT = 1
-TRADE: Final = A.TRADE          # (Final: compiled code reads it as a C static)
+TRADE: Final = A.TRADE  # (Final: compiled code reads it as a C static)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -39,8 +40,8 @@ class Game:
     """Base of every rules family. ``Game(edition, ...)`` builds the right family."""
 
     family: ClassVar[str] = ""
-    editions: ClassVar[tuple[str, ...]] = ()    # editions whose rulebook this subclass implements
-    ACTION_KINDS: ClassVar[ActionKinds] = SHARED_KINDS   # what ``parse`` reads; families extend it
+    editions: ClassVar[tuple[str, ...]] = ()  # editions whose rulebook this subclass implements
+    ACTION_KINDS: ClassVar[ActionKinds] = SHARED_KINDS  # what ``parse`` reads; families extend it
     state_class: ClassVar[type[State]] = State
     view_class: ClassVar[type[View]] = View
     OPTIONS: ClassVar[dict[str, Option]] = {}
@@ -60,17 +61,24 @@ class Game:
     _record: list[tuple[int, Action]]
 
     def __new__(cls, edition: str | Edition = "classic", *args: Any, **kwargs: Any) -> Game:
-        if cls is Game:     # Game(edition, ...) is the game of that edition's rules class
+        if cls is Game:  # Game(edition, ...) is the game of that edition's rules class
             family = rules_class(load(edition) if isinstance(edition, str) else edition)
             return family.__new__(family, edition, *args, **kwargs)
         return super().__new__(cls)
 
     # (arguments typed Any: a wrong one gets BadArgument, not the TypeError of a compiled signature)
-    def __init__(self, edition: Any = "classic", players: Any = 4, seed: Any = 0,
-                 options: Any = None, *, events: Any = True, chance: Any = None) -> None:
+    def __init__(
+        self,
+        edition: Any = "classic",
+        players: Any = 4,
+        seed: Any = 0,
+        options: Any = None,
+        *,
+        events: Any = True,
+        chance: Any = None,
+    ) -> None:
         if not isinstance(edition, (str, Edition)):
-            raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} "
-                              f"{edition!r}")
+            raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} {edition!r}")
         self.edition = load(edition) if isinstance(edition, str) else edition
         names = seat_names(players, self.edition)
         if options is not None and not isinstance(options, dict):
@@ -151,7 +159,7 @@ class Game:
     def first_player(self) -> int:
         """Everyone rolls (``first_player_dice``); the highest total starts; tied highest roll again."""
         contenders = list(range(self.state.n))
-        rolls: list[str] | None = [] if self._events is not None else None    # (for the event only)
+        rolls: list[str] | None = [] if self._events is not None else None  # (for the event only)
         while True:
             totals = []
             for p in contenders:
@@ -187,19 +195,33 @@ class Game:
         (``player_fields``), the turn and the result, and the family's tables (``table_fields``)."""
         s: State = self.state
         data: dict[str, Any] = {
-            "edition": self.edition.id, "options": dict(self.options),
+            "edition": self.edition.id,
+            "options": dict(self.options),
             "players": [self.player_fields(p, player) for p in range(s.n)],
-            "current": s.current, "round": s.round, "turns": s.turns, "dice": list(s.dice),
-            "over": s.over, "winners": list(s.winners), "end_reason": s.end_reason}
+            "current": s.current,
+            "round": s.round,
+            "turns": s.turns,
+            "dice": list(s.dice),
+            "over": s.over,
+            "winners": list(s.winners),
+            "end_reason": s.end_reason,
+        }
         data.update(self.table_fields(player))
         return data
 
     def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` may see of ``seat``; families add their own fields."""
         s: State = self.state
-        return {"seat": seat, "name": s.names[seat], "cash": s.cash[seat], "position": s.position[seat],
-                "in_jail": s.in_jail[seat], "jail_turns": s.jail_turns[seat], "alive": s.alive[seat],
-                "net_worth": self.net_worth(seat)}
+        return {
+            "seat": seat,
+            "name": s.names[seat],
+            "cash": s.cash[seat],
+            "position": s.position[seat],
+            "in_jail": s.in_jail[seat],
+            "jail_turns": s.jail_turns[seat],
+            "alive": s.alive[seat],
+            "net_worth": self.net_worth(seat),
+        }
 
     def table_fields(self, viewer: int | None) -> dict[str, Any]:
         """The family's public tables (owners, buildings, pile sizes, ...) as ``viewer`` sees them."""
@@ -359,9 +381,14 @@ class Game:
         # (fields read as Any: compiled code would otherwise unbox them as the declared types and fail)
         kind_: Any = getattr(action, "kind", None)
         arg_: Any = getattr(action, "arg", None)
-        if (type(action) is not Action or type(arg_) is not int or type(kind_) is not str
-                or getattr(action, "offer", None) is not None or kind_ == TRADE
-                or (arg_ >= 0) != (kind_ in kinds.numbered)):
+        if (
+            type(action) is not Action
+            or type(arg_) is not int
+            or type(kind_) is not str
+            or getattr(action, "offer", None) is not None
+            or kind_ == TRADE
+            or (arg_ >= 0) != (kind_ in kinds.numbered)
+        ):
             problem = action_problem(action, kinds)
             if problem is not None:
                 return problem
@@ -402,7 +429,7 @@ class Game:
             if action_problem(action, self.ACTION_KINDS) is not None:
                 raise BadActionText(reason, repr(action), player, legal)
             raise IllegalAction(reason, action, player, legal)
-        p: int = player             # (check accepted it: a seat number)
+        p: int = player  # (check accepted it: a seat number)
         kind = action.kind
         if kind == TRADE and action.offer is not None and action.offer.proposer != p:
             action = Action(TRADE, -1, action.offer._replace(proposer=p))
@@ -478,8 +505,13 @@ class Game:
         s.end_reason = reason
         s.stack.clear()
         if self._events is not None:
-            self._events.append(Event(GAME_OVER, winners[0] if len(winners) == 1 else -1, info=reason + ":" +
-                                      ",".join(map(str, s.winners))))
+            self._events.append(
+                Event(
+                    GAME_OVER,
+                    winners[0] if len(winners) == 1 else -1,
+                    info=reason + ":" + ",".join(map(str, s.winners)),
+                )
+            )
 
     # ------------------------------------------------------------------ records, clones, JSON
     def record(self) -> dict:
@@ -492,8 +524,13 @@ class Game:
             "seed": self.seed,
             "actions": [[p, a.to_json()] for p, a in self._record],
             "chance": list(self.chance.log),
-            "result": {"over": s.over, "winners": list(s.winners), "end_reason": s.end_reason,
-                       "turns": s.turns, "rounds": s.round},
+            "result": {
+                "over": s.over,
+                "winners": list(s.winners),
+                "end_reason": s.end_reason,
+                "turns": s.turns,
+                "rounds": s.round,
+            },
         }
 
     def digest(self) -> str:
@@ -507,9 +544,10 @@ class Game:
         check_record(record)
         try:
             return cls._replay(record, events, upto)
-        except ReplayMismatch as exc:       # (which game: a record of another edition fails here too)
-            raise ReplayMismatch(f"the record of a game of edition {record['edition']!r} (seed {record['seed']}) "
-                                 f"does not replay: {exc}") from None
+        except ReplayMismatch as exc:  # (which game: a record of another edition fails here too)
+            raise ReplayMismatch(
+                f"the record of a game of edition {record['edition']!r} (seed {record['seed']}) does not replay: {exc}"
+            ) from None
 
     @classmethod
     def _replay(cls, record: dict, events: bool, upto: int | None) -> Game:
@@ -518,8 +556,9 @@ class Game:
         edition = load(record["edition"])
         # (rules_class, not Game(...): compiled code constructs the class it names, bypassing Game.__new__)
         try:
-            game = rules_class(edition)(edition, record["players"], record["seed"], record.get("options"),
-                                        events=events, chance=chance)
+            game = rules_class(edition)(
+                edition, record["players"], record["seed"], record.get("options"), events=events, chance=chance
+            )
         except (BadArgument, BadOption) as exc:
             raise ReplayMismatch(f"the record's game cannot be set up: {exc}") from None
         moves = record["actions"] if upto is None else record["actions"][:upto]
@@ -573,7 +612,7 @@ class Game:
         is shuffled as one pile. Families with other secrets (private hands) override it.
         """
         s = self.state
-        for name in sorted(s.HIDDEN):            # sorted: frozenset order depends on the hash seed
+        for name in sorted(s.HIDDEN):  # sorted: frozenset order depends on the hash seed
             value = getattr(s, name)
             if isinstance(value, list):
                 if value and isinstance(value[0], list):
@@ -612,17 +651,27 @@ class Game:
         state, chance = data["state"], data["chance"]
         if not isinstance(state, dict) or not isinstance(chance, dict):
             raise ReplayMismatch("a saved game's 'state' and 'chance' are objects")
-        rebuilt = cls.replay({"format": RECORD_FORMAT, "edition": data["edition"], "options": data["options"],
-                              "players": state.get("names"), "seed": data["seed"], "actions": data["record"],
-                              "chance": chance.get("log")}, events=data["events"] is not None)
+        rebuilt = cls.replay(
+            {
+                "format": RECORD_FORMAT,
+                "edition": data["edition"],
+                "options": data["options"],
+                "players": state.get("names"),
+                "seed": data["seed"],
+                "actions": data["record"],
+                "chance": chance.get("log"),
+            },
+            events=data["events"] is not None,
+        )
         saved = json.loads(json.dumps({k: data[k] for k in ("edition", "options", "seed", "state", "events")}))
         again = rebuilt.to_json()
         diff = first_difference(saved, json.loads(json.dumps({k: again[k] for k in saved})), "")
         if diff is not None:
-            raise ReplayMismatch(f"the saved game differs from the replay of its own record at {diff}: it was "
-                                 "edited or damaged")
+            raise ReplayMismatch(
+                f"the saved game differs from the replay of its own record at {diff}: it was edited or damaged"
+            )
         try:
-            rebuilt.chance = Chance.from_json(chance)      # the saved source: its generator and scripted outcomes
+            rebuilt.chance = Chance.from_json(chance)  # the saved source: its generator and scripted outcomes
         except (KeyError, TypeError, ValueError) as exc:
             raise ReplayMismatch(f"a saved game's chance source is malformed ({type(exc).__name__}: {exc})") from None
         if rebuilt.chance.log != again["chance"]["log"]:
@@ -673,8 +722,9 @@ def check_record(record: Any) -> None:
     if not all(type(v) is int and v >= 0 for v in record["chance"]):
         raise ReplayMismatch("record field 'chance' must list whole numbers >= 0 (the chance outcomes)")
     for i, move in enumerate(record["actions"]):
-        if not (isinstance(move, list) and len(move) == 2 and type(move[0]) is int
-                and isinstance(move[1], (str, dict))):
+        if not (
+            isinstance(move, list) and len(move) == 2 and type(move[0]) is int and isinstance(move[1], (str, dict))
+        ):
             raise ReplayMismatch(f"record action {i} must be [player, action]; got {move!r:.60}")
     options, result = record.get("options"), record.get("result")
     if options is not None and not isinstance(options, dict):
@@ -712,11 +762,13 @@ def seat_names(players: Any, edition: Edition) -> list[str]:
     elif isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players):
         names = list(players)
     else:
-        raise BadArgument(f"players: a number of players or a list of their names; got {type(players).__name__} "
-                          f"{players!r}")
+        raise BadArgument(
+            f"players: a number of players or a list of their names; got {type(players).__name__} {players!r}"
+        )
     if not edition.min_players <= len(names) <= edition.max_players:
-        raise BadArgument(f"{edition.name} is for {edition.min_players}-{edition.max_players} players, "
-                          f"not {len(names)}")
+        raise BadArgument(
+            f"{edition.name} is for {edition.min_players}-{edition.max_players} players, not {len(names)}"
+        )
     if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
         raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
     return names

@@ -1,4 +1,5 @@
 """Named options (house rules and variants) with defaults, as the engine lists them."""
+
 from __future__ import annotations
 
 from collections.abc import Mapping
@@ -17,7 +18,7 @@ class Option:
     name: str
     default: Any
     help: str
-    kind: type = bool            # bool or int
+    kind: type = bool  # bool or int
     minimum: int | None = None
 
     def parse(self, value: Any) -> Any:
@@ -54,15 +55,19 @@ RENT_MUST_BE_CLAIMED = "rent-must-be-claimed"
 
 def max_rounds_option(who_wins: str, otherwise: str) -> Option:
     """The round limit every family offers (``Game.round_limit``); its words say who wins at it."""
-    return Option(MAX_ROUNDS, None, f"End the game after this many rounds; {who_wins} wins. Off by default "
-                                    f"({otherwise}).", int, 1)
+    return Option(
+        MAX_ROUNDS, None, f"End the game after this many rounds; {who_wins} wins. Off by default ({otherwise}).", int, 1
+    )
 
 
 def claim_rent_option(ask: str = "claim") -> Option:
     """The rulebooks' rule that rent not asked for before the next roll is not paid."""
-    return Option(RENT_MUST_BE_CLAIMED, False,
-                  f"The owner must {ask} rent before the next player rolls, or it is not paid (as the rulebooks "
-                  "say). Off: rent is collected automatically.")
+    return Option(
+        RENT_MUST_BE_CLAIMED,
+        False,
+        f"The owner must {ask} rent before the next player rolls, or it is not paid (as the rulebooks "
+        "say). Off: rent is collected automatically.",
+    )
 
 
 def resolve_options(known: Mapping[str, Option], given: Mapping[str, Any] | None, edition: str) -> dict[str, Any]:
@@ -71,8 +76,9 @@ def resolve_options(known: Mapping[str, Option], given: Mapping[str, Any] | None
     for name, value in (given or {}).items():
         key = name.replace("_", "-")
         if key not in known:
-            raise BadOption(f"unknown option '{name}' for edition {edition}; known options: "
-                            + ", ".join(sorted(known)))
+            raise BadOption(
+                f"unknown option '{name}' for edition {edition}; known options: " + ", ".join(sorted(known))
+            )
         values[key] = known[key].parse(value)
     return values
 

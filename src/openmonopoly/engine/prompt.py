@@ -1,4 +1,5 @@
 """What a game waits for (``Prompt``) and what a player may answer (``Legal``)."""
+
 from __future__ import annotations
 
 from collections.abc import Iterator
@@ -25,8 +26,12 @@ class Prompt:
         self.details = details
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, Prompt) and self.player == other.player and self.kind == other.kind
-                and self.details == other.details)
+        return (
+            isinstance(other, Prompt)
+            and self.player == other.player
+            and self.kind == other.kind
+            and self.details == other.details
+        )
 
     def __iter__(self) -> Iterator[Any]:
         return iter((self.player, self.kind, self.details))
@@ -48,8 +53,9 @@ class Legal:
 
     __slots__ = ("actions", "bid_range", "trade_partners")
 
-    def __init__(self, actions: list[Action], bid_range: tuple[int, int] | None = None,
-                 trade_partners: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self, actions: list[Action], bid_range: tuple[int, int] | None = None, trade_partners: tuple[int, ...] = ()
+    ) -> None:
         self.actions = actions
         self.bid_range = bid_range
         self.trade_partners = trade_partners

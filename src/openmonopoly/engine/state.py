@@ -1,4 +1,5 @@
 """Game state as plain data: lists of numbers, copied and serialised field by field."""
+
 from __future__ import annotations
 
 from typing import Any, ClassVar, Final
@@ -19,8 +20,23 @@ class State:
     what it has received, so ``sum(cash) - bank_net`` stays at the starting total.
     """
 
-    FIELDS: ClassVar[tuple[str, ...]] = ("n", "names", "cash", "position", "alive", "current", "first_player", "round",
-                                         "turns", "stack", "over", "winners", "end_reason", "bank_net", "dice")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "n",
+        "names",
+        "cash",
+        "position",
+        "alive",
+        "current",
+        "first_player",
+        "round",
+        "turns",
+        "stack",
+        "over",
+        "winners",
+        "end_reason",
+        "bank_net",
+        "dice",
+    )
     # Fields that bots and views may not see (deck order and the like); families extend it.
     HIDDEN: ClassVar[frozenset[str]] = frozenset()
 
@@ -44,10 +60,10 @@ class State:
     # and lists them in its own FIELDS, where they keep their place in its saved games.
     in_jail: list[bool]
     jail_turns: list[int]
-    held: list[list[int]]           # per seat: cards kept (classic: get-out-of-jail cards)
-    owner: list[int]                # per space: the owning seat, or BANK
-    doubles: int                    # doubles rolled so far this turn (the families with two dice)
-    decks: list[list[int]]          # per deck: card indices in draw order (hidden)
+    held: list[list[int]]  # per seat: cards kept (classic: get-out-of-jail cards)
+    owner: list[int]  # per space: the owning seat, or BANK
+    doubles: int  # doubles rolled so far this turn (the families with two dice)
+    decks: list[list[int]]  # per deck: card indices in draw order (hidden)
 
     def __init__(self, names: list[str], start_cash: int) -> None:
         n = len(names)
@@ -69,7 +85,7 @@ class State:
 
     def copy(self) -> State:
         cls = type(self)
-        new = cls.__new__(cls)      # (a compiled class's __new__ skips __init__ like object's)
+        new = cls.__new__(cls)  # (a compiled class's __new__ skips __init__ like object's)
         for name in self.FIELDS:
             setattr(new, name, _copy_value(getattr(self, name)))
         return new

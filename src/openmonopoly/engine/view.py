@@ -1,4 +1,5 @@
 """``View``: what one player (or a spectator) may see of a game."""
+
 from __future__ import annotations
 
 import random
@@ -224,9 +225,11 @@ _GENERATED: set[type] = set()
 def _view_class(base: type[View], state_type: type[State]) -> type[View]:
     """``base`` with a read-only property per public field of ``state_type`` (see ``View``)."""
     # (getattr: compiled code cannot read ``cls.__module__`` as an attribute)
-    fields: dict[str, Any] = {"__module__": getattr(base, "__module__"),  # noqa: B009
-                              "__qualname__": base.__qualname__,
-                              "__getattr__": _refusal(state_type.HIDDEN)}
+    fields: dict[str, Any] = {
+        "__module__": getattr(base, "__module__"),  # noqa: B009
+        "__qualname__": base.__qualname__,
+        "__getattr__": _refusal(state_type.HIDDEN),
+    }
     shown = [name for name in state_type.HIDDEN if hasattr(base, name)]
     if shown:
         raise TypeError(f"{base.__name__} has properties for fields {state_type.__name__} hides: {shown}")
@@ -243,8 +246,10 @@ def is_public(name: str, state_type: type[State]) -> bool:
 
 def _refusal(hidden: frozenset[str]) -> Any:
     """The ``__getattr__`` of a generated view class: only reached for a name with no property."""
-    def refuse(*args: Any) -> Any:      # (self, name) interpreted; (name) compiled, which binds no self
+
+    def refuse(*args: Any) -> Any:  # (self, name) interpreted; (name) compiled, which binds no self
         raise no_field(args[-1], hidden)
+
     return refuse
 
 

@@ -2,6 +2,7 @@
 
 Needs ``pip install 'openmonopoly[rl]'`` (NumPy, Gymnasium, PettingZoo; OpenSpiel optional).
 """
+
 from .actions import ActionSpace
 from .aec import MonopolyAEC, env
 from .observation import ObservationBuilder

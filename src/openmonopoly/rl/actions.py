@@ -14,6 +14,7 @@ Index layout (``ActionSpace.labels`` names every index):
 The mask comes from ``game.legal_actions`` (and ``game.check`` for the trade menu): an index is legal
 exactly when the action it stands for would be accepted by ``act``.
 """
+
 from __future__ import annotations
 
 import math
@@ -35,6 +36,7 @@ TRADE_MULTIPLIERS = (1.5, 2.0)
 def _kinds(edition: Edition) -> tuple[list[str], list[str]]:
     """The edition's plain and numbered action kinds (bids and trades have their own indices)."""
     from ..engine.game import rules_class
+
     kinds = rules_class(edition).ACTION_KINDS
     return sorted(kinds.plain), sorted(k for k in kinds.numbered if k != A.BID)
 
@@ -75,8 +77,10 @@ class ActionSpace:
                 if len(others) == 1 and owner[others[0]] >= 0 and owner[others[0]] != player:
                     target = others[0]
                     price = ed.board[target].price
-                    return [TradeOffer(player, owner[target], (), (target,), int(math.ceil(m * price)))
-                            for m in TRADE_MULTIPLIERS]
+                    return [
+                        TradeOffer(player, owner[target], (), (target,), int(math.ceil(m * price)))
+                        for m in TRADE_MULTIPLIERS
+                    ]
         return [None] * len(TRADE_MULTIPLIERS)
 
     # ------------------------------------------------------------------ mask and decoding
@@ -96,8 +100,11 @@ class ActionSpace:
                     m[self.bid_start + j] = 1
         if legal.trade_partners:
             for j, offer in enumerate(self.set_completing_offers(game, player)):
-                if offer is not None and offer.target in legal.trade_partners and \
-                        game.check(player, Action(A.TRADE, -1, offer)) is None:
+                if (
+                    offer is not None
+                    and offer.target in legal.trade_partners
+                    and game.check(player, Action(A.TRADE, -1, offer)) is None
+                ):
                     m[self.trade_start + j] = 1
         if not m.any() and (legal.actions or legal.bid_range is not None):
             m[0] = 1
@@ -120,7 +127,7 @@ class ActionSpace:
             return Action(A.BID, lo + BID_OFFSETS[index - self.bid_start])
         offer = self.set_completing_offers(game, player)[index - self.trade_start]
         if offer is None:
-            return Action(A.TRADE, -1, TradeOffer(player, player))      # refused by check
+            return Action(A.TRADE, -1, TradeOffer(player, player))  # refused by check
         return Action(A.TRADE, -1, offer)
 
     def encode(self, action: Action) -> int | None:

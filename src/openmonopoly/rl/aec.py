@@ -7,6 +7,7 @@ that player's view only; ``action_mask`` marks the legal indices of the edition'
 adds each player's share of the total net worth instead, at the end too). Games are bounded by
 ``max_rounds`` (richest wins, the engine's rule) and by ``max_steps`` (truncation).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -35,8 +36,15 @@ def end_rewards(game: Game, reward: str) -> list[float]:
 class MonopolyAEC(AECEnv):
     metadata = {"render_modes": ["ansi", "human"], "name": "openmonopoly_v0", "is_parallelizable": False}
 
-    def __init__(self, edition: str = "classic", num_players: int = 2, max_rounds: int = 100,
-                 max_steps: int = 5000, reward: str = "win", render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        edition: str = "classic",
+        num_players: int = 2,
+        max_rounds: int = 100,
+        max_steps: int = 5000,
+        reward: str = "win",
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         if reward not in ("win", "net-worth"):
             raise ValueError("reward must be 'win' or 'net-worth'")
@@ -53,10 +61,12 @@ class MonopolyAEC(AECEnv):
         self.obs = ObservationBuilder(self.edition, num_players)
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agent_index = {a: i for i, a in enumerate(self.possible_agents)}
-        obs_space = spaces.Dict({
-            "observation": spaces.Box(-CLIP, CLIP, (self.obs.dim,), np.float32),
-            "action_mask": spaces.Box(0, 1, (self.actions.n,), np.int8),
-        })
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(-CLIP, CLIP, (self.obs.dim,), np.float32),
+                "action_mask": spaces.Box(0, 1, (self.actions.n,), np.int8),
+            }
+        )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.actions.n) for a in self.possible_agents}
         self.game: Game | None = None
@@ -73,8 +83,13 @@ class MonopolyAEC(AECEnv):
         if seed is not None:
             self._seed_rng = np.random.default_rng(seed)
         game_seed = int(self._seed_rng.integers(0, 2**31 - 1))
-        self.game = Game(self.edition, self.num_players, seed=game_seed, options={"max-rounds": self.max_rounds},
-                         events=self.render_mode is not None)
+        self.game = Game(
+            self.edition,
+            self.num_players,
+            seed=game_seed,
+            options={"max-rounds": self.max_rounds},
+            events=self.render_mode is not None,
+        )
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -94,8 +109,7 @@ class MonopolyAEC(AECEnv):
         assert game is not None, "call reset() first"
         vec = self.obs.build(game.view(p).to_json())
         prompt = game.prompt
-        if prompt is not None and prompt.player == p and not self.terminations[agent] \
-                and not self.truncations[agent]:
+        if prompt is not None and prompt.player == p and not self.terminations[agent] and not self.truncations[agent]:
             mask = self.actions.mask(game, p)
         else:
             mask = np.zeros(self.actions.n, dtype=np.int8)

@@ -7,6 +7,7 @@ sb3-contrib's MaskablePPO). An illegal index is replaced by a random legal one a
 ``info["illegal_action"]`` (with ``illegal_penalty`` subtracted from the reward). It works with
 ``gymnasium.vector.SyncVectorEnv`` / ``AsyncVectorEnv``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -27,9 +28,17 @@ from .observation import CLIP, ObservationBuilder
 class MonopolyGym(gym.Env):
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, edition: str = "classic", opponents: Sequence[str] = ("random",), seat: int | None = None,
-                 max_rounds: int = 100, max_steps: int = 3000, reward: str = "win", illegal_penalty: float = 0.0,
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        edition: str = "classic",
+        opponents: Sequence[str] = ("random",),
+        seat: int | None = None,
+        max_rounds: int = 100,
+        max_steps: int = 3000,
+        reward: str = "win",
+        illegal_penalty: float = 0.0,
+        render_mode: str | None = None,
+    ) -> None:
         super().__init__()
         self.edition = load_edition(edition)
         self.opponent_kinds = tuple(opponents)
@@ -58,11 +67,18 @@ class MonopolyGym(gym.Env):
         super().reset(seed=seed)
         rng = self.np_random
         self.seat = self.fixed_seat if self.fixed_seat is not None else int(rng.integers(self.num_players))
-        self.game = Game(self.edition, self.num_players, seed=int(rng.integers(2**31 - 1)),
-                         options={"max-rounds": self.max_rounds}, events=False)
+        self.game = Game(
+            self.edition,
+            self.num_players,
+            seed=int(rng.integers(2**31 - 1)),
+            options={"max-rounds": self.max_rounds},
+            events=False,
+        )
         others = [p for p in range(self.num_players) if p != self.seat]
-        self.bots = {p: make_agent(kind, int(rng.integers(2**31 - 1)))
-                     for p, kind in zip(others, self.opponent_kinds, strict=True)}
+        self.bots = {
+            p: make_agent(kind, int(rng.integers(2**31 - 1)))
+            for p, kind in zip(others, self.opponent_kinds, strict=True)
+        }
         self.steps = 0
         self._play_bots()
         return self._observe(), self._info()

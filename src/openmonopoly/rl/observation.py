@@ -6,13 +6,31 @@ position one-hot. Per space: owner relative to the observer (bank, me, next play
 level, mortgaged. Then the prompt: its kind one-hot, whether it is mine, the space it is about
 (one-hot), its amounts scaled, the legal bid range; the dice, doubles and the round.
 """
+
 from __future__ import annotations
 
 import numpy as np
 
-PROMPT_KINDS = ("turn", "buy", "auction", "debt", "trade", "mortgaged-property", "claim-rent", "building-shortage",
-                "place-building", "signet-choice", "battle", "battle-reroll", "place-grogu", "choose-space",
-                "choose-player", "respond", "swap", "rent")
+PROMPT_KINDS = (
+    "turn",
+    "buy",
+    "auction",
+    "debt",
+    "trade",
+    "mortgaged-property",
+    "claim-rent",
+    "building-shortage",
+    "place-building",
+    "signet-choice",
+    "battle",
+    "battle-reroll",
+    "place-grogu",
+    "choose-space",
+    "choose-player",
+    "respond",
+    "swap",
+    "rent",
+)
 CLIP = 10.0
 
 

@@ -9,6 +9,7 @@ of "knowing" them. Deck orders are hidden from the players (views and observatio
 ``resample_from_infostate`` redraws them for ISMCTS. Returns: 1 for a winner, 0 otherwise, at the end (the
 game ends at ``max_rounds``, richest wins, or after ``max_steps`` decisions).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -40,7 +41,8 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification=dict(_DEFAULTS))
+    parameter_specification=dict(_DEFAULTS),
+)
 
 
 class _Config:
@@ -80,12 +82,22 @@ class MonopolySpielGame(pyspiel.Game):
         p = dict(_DEFAULTS)
         p.update(params or {})
         cfg = _config(p)
-        self.edition, self.players, self.max_rounds, self.max_steps = cfg.edition, cfg.players, cfg.max_rounds, \
-            cfg.max_steps
+        self.edition, self.players, self.max_rounds, self.max_steps = (
+            cfg.edition,
+            cfg.players,
+            cfg.max_rounds,
+            cfg.max_steps,
+        )
         self.actions, self.obs = cfg.actions, cfg.obs
-        info = pyspiel.GameInfo(num_distinct_actions=self.actions.n, max_chance_outcomes=cfg.max_chance_outcomes,
-                                num_players=self.players,
-                                min_utility=0.0, max_utility=1.0, utility_sum=None, max_game_length=self.max_steps)
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.actions.n,
+            max_chance_outcomes=cfg.max_chance_outcomes,
+            num_players=self.players,
+            min_utility=0.0,
+            max_utility=1.0,
+            utility_sum=None,
+            max_game_length=self.max_steps,
+        )
         super().__init__(_GAME_TYPE, info, p)
 
     def new_initial_state(self):
@@ -140,25 +152,38 @@ class MonopolySpielState(pyspiel.State):
     range. The set-up (deck shuffles, the roll for the first player) is chance nodes too, before the
     first decision. ``engine`` is the game once every outcome of the pending action is known."""
 
-    def __init__(self, game: MonopolySpielGame, engine: Game | None = None, steps: int = 0,
-                 cfg: _Config | None = None, pending: tuple[int, int] | None = None,
-                 outcomes: list[int] | None = None, draw_range: int = 0) -> None:
+    def __init__(
+        self,
+        game: MonopolySpielGame,
+        engine: Game | None = None,
+        steps: int = 0,
+        cfg: _Config | None = None,
+        pending: tuple[int, int] | None = None,
+        outcomes: list[int] | None = None,
+        draw_range: int = 0,
+    ) -> None:
         super().__init__(game)
         self._game_ref = game
         cfg = cfg or _config(game.get_parameters())
         self._spiel_game = cfg
-        self.engine = engine            # None while the set-up's chance nodes are being resolved
+        self.engine = engine  # None while the set-up's chance nodes are being resolved
         self.steps = steps
-        self._pending = pending         # (player, action index) waiting for its chance outcomes
+        self._pending = pending  # (player, action index) waiting for its chance outcomes
         self._outcomes = outcomes if outcomes is not None else []
-        self._draw_range = draw_range   # > 0: this is a chance node with that many equally likely outcomes
+        self._draw_range = draw_range  # > 0: this is a chance node with that many equally likely outcomes
         if engine is None and not draw_range:
             self._resolve()
 
     def __deepcopy__(self, memo):
-        return MonopolySpielState(self._game_ref, engine=None if self.engine is None else self.engine.clone(),
-                                  steps=self.steps, cfg=self._spiel_game, pending=self._pending,
-                                  outcomes=list(self._outcomes), draw_range=self._draw_range)
+        return MonopolySpielState(
+            self._game_ref,
+            engine=None if self.engine is None else self.engine.clone(),
+            steps=self.steps,
+            cfg=self._spiel_game,
+            pending=self._pending,
+            outcomes=list(self._outcomes),
+            draw_range=self._draw_range,
+        )
 
     # ------------------------------------------------------------------ chance
     def _new_engine(self, chance: Chance) -> Game:
@@ -214,11 +239,6 @@ class MonopolySpielState(pyspiel.State):
         assert prompt is not None
         return prompt.player
 
-    def _to_move(self) -> int:
-        prompt = self.engine.prompt
-        assert prompt is not None, "OpenSpiel asked who moves in a finished game"
-        return prompt.player
-
     def current_player(self):
         if self._draw_range:
             return pyspiel.PlayerId.CHANCE
@@ -260,8 +280,10 @@ class MonopolySpielState(pyspiel.State):
         if self.engine is None:
             return f"setting up; chance outcomes so far {self._outcomes}"
         s = self.engine.state
-        text = (f"turn {s.turns} round {s.round}; cash {list(s.cash)}; positions {list(s.position)}; "
-                f"prompt {self.engine.prompt}")
+        text = (
+            f"turn {s.turns} round {s.round}; cash {list(s.cash)}; positions {list(s.position)}; "
+            f"prompt {self.engine.prompt}"
+        )
         if self._draw_range:
             text += f"; action {self._pending} waits for chance (outcomes so far {self._outcomes})"
         return text
@@ -274,7 +296,7 @@ class _Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: MonopolySpielState, player: int) -> None:
-        if state.engine is None:                 # the set-up's chance nodes: nothing is seen yet
+        if state.engine is None:  # the set-up's chance nodes: nothing is seen yet
             self.tensor[:] = 0.0
             return
         self.tensor[:] = self.game.obs.build(state.engine.view(player).to_json())
@@ -283,8 +305,10 @@ class _Observer:
         if state.engine is None:
             return f"p{player} setting up"
         v = state.engine.view(player).to_json()
-        return f"p{player} cash={[q['cash'] for q in v['players']]} pos={[q['position'] for q in v['players']]} " \
-               f"prompt={v['prompt']}"
+        return (
+            f"p{player} cash={[q['cash'] for q in v['players']]} pos={[q['position'] for q in v['players']]} "
+            f"prompt={v['prompt']}"
+        )
 
 
 pyspiel.register_game(_GAME_TYPE, MonopolySpielGame)

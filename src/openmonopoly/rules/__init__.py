@@ -5,11 +5,11 @@ Each family registers its Game class with ``openmonopoly.registry`` when its mod
 this module says which modules make up each family (the family's own first, then its editions
 with rules of their own), so that a family is imported only when one of its editions is used.
 """
+
 from __future__ import annotations
 
 from ..registry import declare
 
-declare("classic", "openmonopoly.rules.classic", "openmonopoly.rules.sailormoon",
-        "openmonopoly.rules.clonewars.game")
+declare("classic", "openmonopoly.rules.classic", "openmonopoly.rules.sailormoon", "openmonopoly.rules.clonewars.game")
 declare("mandalorian", "openmonopoly.rules.mandalorian.game")
 declare("empire", "openmonopoly.rules.empire.game")

@@ -7,6 +7,7 @@ bank. A lot is a property (its position) or one of the bank's last buildings
 (``HOUSE_LOT``/``HOTEL_LOT``) in a building shortage; the family hands it over
 (``Game.award_auctioned``).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
@@ -49,17 +50,18 @@ def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int |
 
 class Auction(Step):
     FIELDS = ("lot", "bidders", "turn", "high", "high_bidder", "opening")
-    lot: int                    # a board position, or HOUSE_LOT / HOTEL_LOT
-    bidders: tuple[int, ...]    # still bidding, in turn order
-    turn: int                   # index in ``bidders`` of who answers next
+    lot: int  # a board position, or HOUSE_LOT / HOTEL_LOT
+    bidders: tuple[int, ...]  # still bidding, in turn order
+    turn: int  # index in ``bidders`` of who answers next
     high: int
-    high_bidder: int            # -1: no bid yet
+    high_bidder: int  # -1: no bid yet
     opening: int
     kind = "auction"
     answers = frozenset({A.BID, A.PASS})
 
-    def __init__(self, lot: int, bidders: tuple[int, ...], turn: int, high: int, high_bidder: int,
-                 opening: int) -> None:
+    def __init__(
+        self, lot: int, bidders: tuple[int, ...], turn: int, high: int, high_bidder: int, opening: int
+    ) -> None:
         # (the generic Step.__init__ sets the FIELDS by name, which compiled code does slowly)
         self.lot = lot
         self.bidders = bidders
@@ -85,7 +87,7 @@ class Auction(Step):
             return self
         new = self.copy()
         index = self.bidders.index(player)
-        new.bidders = self.bidders[:index] + self.bidders[index + 1:]
+        new.bidders = self.bidders[:index] + self.bidders[index + 1 :]
         if index < self.turn or (new.bidders and new.turn >= len(new.bidders)):
             new.turn = (new.turn - 1) % len(new.bidders) if index < self.turn else 0
         if self.high_bidder == player:
@@ -126,7 +128,7 @@ class Auction(Step):
                 game._events.append(Event(E.BID, player, self.lot, action.arg))
         else:
             bidders = self.bidders
-            self.bidders = bidders[:self.turn] + bidders[self.turn + 1:]
+            self.bidders = bidders[: self.turn] + bidders[self.turn + 1 :]
             if self.bidders and self.turn >= len(self.bidders):
                 self.turn = 0
             if game._events is not None:
@@ -145,5 +147,12 @@ class Auction(Step):
 
     def describe(self, game: Game) -> dict:
         increment: int = game.edition.rules.auction_increment
-        return {"lot": self.lot, "lot_kind": lot_name(self.lot), "high": self.high, "high_bidder": self.high_bidder,
-                "minimum": self.minimum(game), "increment": increment, "bidders": list(self.bidders)}
+        return {
+            "lot": self.lot,
+            "lot_kind": lot_name(self.lot),
+            "high": self.high,
+            "high_bidder": self.high_bidder,
+            "minimum": self.minimum(game),
+            "increment": increment,
+            "bidders": list(self.bidders),
+        }

@@ -6,6 +6,7 @@ supply. Sell back at half price, evenly; a hotel sold returns the houses it
 replaced if the bank has them (otherwise sell the set's buildings together).
 When several players want the bank's last buildings, they are auctioned.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
@@ -94,7 +95,7 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False)
     if level == game.hotel_level:
         return f"{sp.name} already has a {ed.term('hotel')}"
     for q in members:
-        if levels[q] < level:       # (``level`` is above the set's lowest)
+        if levels[q] < level:  # (``level`` is above the set's lowest)
             return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
     hotel = level == game.houses_per_hotel
     if hotel and s.bank_hotels == 0:
@@ -102,8 +103,7 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False)
     if not hotel and s.bank_houses == 0:
         return f"the bank has no {ed.term('houses', 2)} left"
     if not paid and free_supply(game, hotel) <= 0:
-        return (f"the bank's last {ed.term('hotels' if hotel else 'houses', 2)} are won at auction and wait "
-                "to be placed")
+        return f"the bank's last {ed.term('hotels' if hotel else 'houses', 2)} are won at auction and wait to be placed"
     if not paid:
         cost = sp.hotel_cost if hotel else sp.house_cost
         if s.cash[player] < cost:
@@ -111,8 +111,10 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False)
         # The once-a-turn limit stops a second shortage auction only: once the bank has enough
         # again, an ordinary build goes ahead whatever auction was called before.
         if [player, int(hotel)] in s.shortage_tried and shortage_rivals(game, player, hotel):
-            return (f"you already called a {ed.term('hotel' if hotel else 'house')} auction this turn; "
-                    "try again on a later turn")
+            return (
+                f"you already called a {ed.term('hotel' if hotel else 'house')} auction this turn; "
+                "try again on a later turn"
+            )
     return None
 
 
@@ -121,7 +123,7 @@ def free_supply(game: ClassicGame, hotel: bool) -> int:
     winner's until it is placed, so no one else may build it meanwhile."""
     s: ClassicState = game.state
     supply = s.bank_hotels if hotel else s.bank_houses
-    if supply > s.n:        # (at most one placement per player can be pending)
+    if supply > s.n:  # (at most one placement per player can be pending)
         return supply
     for step in s.stack:
         if type(step) is PlaceBuilding and step.hotel == hotel:
@@ -137,8 +139,11 @@ def building_spots(game: ClassicGame, player: int, hotel: bool, *, paid: bool) -
     houses_per_hotel = game.houses_per_hotel
     out: list[int] = []
     for pos in game.edition.properties:
-        if owner[pos] == player and (level[pos] == houses_per_hotel) == hotel \
-                and check_build(game, player, pos, paid=paid) is None:
+        if (
+            owner[pos] == player
+            and (level[pos] == houses_per_hotel) == hotel
+            and check_build(game, player, pos, paid=paid) is None
+        ):
             out.append(pos)
     return out
 
@@ -180,8 +185,9 @@ def shortage_rivals(game: ClassicGame, player: int, hotel: bool) -> tuple[int, .
         return ()
     opening: int = game.edition.rules.building_auction_opening_bid
     cash = s.cash
-    rivals = tuple([q for q in game.seats_from(player)[:-1]
-                    if cash[q] >= opening and building_spots(game, q, hotel, paid=True)])
+    rivals = tuple(
+        [q for q in game.seats_from(player)[:-1] if cash[q] >= opening and building_spots(game, q, hotel, paid=True)]
+    )
     return rivals if rivals and supply <= len(rivals) else ()
 
 
@@ -218,8 +224,9 @@ class BuildingShortage(Step):
     kind = "building-shortage"
     answers = frozenset({A.WANT, A.PASS})
 
-    def __init__(self, requester: int, pos: int, hotel: bool, asked: tuple[int, ...],
-                 claimants: tuple[int, ...]) -> None:
+    def __init__(
+        self, requester: int, pos: int, hotel: bool, asked: tuple[int, ...], claimants: tuple[int, ...]
+    ) -> None:
         # (the generic Step.__init__ sets the FIELDS by name, which compiled code does slowly)
         self.requester = requester
         self.pos = pos
@@ -233,7 +240,7 @@ class BuildingShortage(Step):
 
     @property
     def automatic(self) -> bool:  # type: ignore[override]
-        return not self.asked        # everyone has answered
+        return not self.asked  # everyone has answered
 
     def legal(self, game: ClassicGame, player: int) -> list[Action]:
         return [A_WANT, A_PASS]
@@ -265,8 +272,12 @@ class BuildingShortage(Step):
 
     def describe(self, game: ClassicGame) -> dict:
         s: ClassicState = game.state
-        return {"requester": self.requester, "pos": self.pos, "building": HOTEL if self.hotel else HOUSE,
-                "supply": s.bank_hotels if self.hotel else s.bank_houses}
+        return {
+            "requester": self.requester,
+            "pos": self.pos,
+            "building": HOTEL if self.hotel else HOUSE,
+            "supply": s.bank_hotels if self.hotel else s.bank_houses,
+        }
 
 
 class PlaceBuilding(Step):
@@ -321,11 +332,13 @@ def check_sell(game: ClassicGame, player: int, pos: int) -> str | None:
     if level == 0:
         return f"there is nothing built on {board[pos].name}"
     for q in ed.group_members[ed.group_of[pos]]:
-        if levels[q] > level:       # (``level`` is below the set's highest)
+        if levels[q] > level:  # (``level`` is below the set's highest)
             return f"sell evenly: first sell from the other {ed.term('streets', 2)} of the set"
     if level == game.hotel_level and s.bank_houses < game.houses_per_hotel:
-        return (f"the bank has only {s.bank_houses} {ed.term('houses', 2)}, not the {game.houses_per_hotel} a "
-                f"{ed.term('hotel')} breaks into; use sell-all {pos} to sell the whole set's buildings")
+        return (
+            f"the bank has only {s.bank_houses} {ed.term('houses', 2)}, not the {game.houses_per_hotel} a "
+            f"{ed.term('hotel')} breaks into; use sell-all {pos} to sell the whole set's buildings"
+        )
     return None
 
 

@@ -3,6 +3,7 @@
 Get-out-of-jail cards are kept (and may be sold) until used, then go back to the
 bottom of their deck. A held card is stored as ``deck << 8 | card``.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -24,9 +25,9 @@ def card_ref(deck: int, card: int) -> int:
 
 def draw(game: Game, player: int, deck: int) -> None:
     s: State = game.state
-    pile: list[int] = game.state.decks[deck]      # (the decks are the family's: not in the base State)
+    pile: list[int] = game.state.decks[deck]  # (the decks are the family's: not in the base State)
     if not pile:
-        return                                  # every card of the deck is held by players
+        return  # every card of the deck is held by players
     index = pile.pop(0)
     card = game.edition.decks[deck].cards[index]
     if game._events is not None:
@@ -47,8 +48,12 @@ def apply_effect(game: Game, player: int, effect: dict) -> None:
         game.advance_to(player, effect["to"])
     elif kind == "advance_nearest":
         target = game.edition.next_of_type(s.position[player], effect["type"])
-        game.advance_to(player, target, rent_multiplier=effect.get("rent_multiplier", 1),
-                        dice_multiplier=effect.get("dice_multiplier", 0))
+        game.advance_to(
+            player,
+            target,
+            rent_multiplier=effect.get("rent_multiplier", 1),
+            dice_multiplier=effect.get("dice_multiplier", 0),
+        )
     elif kind == "move":
         game.move_by(player, effect["steps"])
     elif kind == "collect":
@@ -71,5 +76,5 @@ def apply_effect(game: Game, player: int, effect: dict) -> None:
     elif kind == "collect_from_each_player":
         for other in reversed(game.seats_from(player)[:-1]):
             game.push(PayStep(other, player, effect["amount"], "card"))
-    else:                                                  # a family's own effects (Empire)
+    else:  # a family's own effects (Empire)
         game.card_effect(player, effect)

@@ -4,6 +4,7 @@ Shared parts live in their own modules (money, auction, buildings, mortgage,
 trade, jail, cards); this module strings them into turns. Editions differ by
 their data file and, where the rulebook differs, by a subclass overriding a hook.
 """
+
 from __future__ import annotations
 
 from typing import Any, ClassVar, Final, cast
@@ -32,16 +33,27 @@ from .rent import rent_due, rent_for_roll
 from .words import EventWords
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)   # Clone Wars adds its own fields
+@mypyc_attr(allow_interpreted_subclasses=True)  # Clone Wars adds its own fields
 class ClassicState(State):
-    FIELDS = State.FIELDS + ("in_jail", "jail_turns", "owner", "level", "mortgaged", "bank_houses", "bank_hotels",
-                 "decks", "held", "doubles", "shortage_tried")
+    FIELDS = State.FIELDS + (
+        "in_jail",
+        "jail_turns",
+        "owner",
+        "level",
+        "mortgaged",
+        "bank_houses",
+        "bank_hotels",
+        "decks",
+        "held",
+        "doubles",
+        "shortage_tried",
+    )
     HIDDEN = frozenset({"decks"})
-    level: list[int]                # per space: houses 1..houses_per_hotel, then the hotel level
+    level: list[int]  # per space: houses 1..houses_per_hotel, then the hotel level
     mortgaged: list[bool]
     bank_houses: int
     bank_hotels: int
-    decks: list[list[int]]          # per deck: card indices in draw order (hidden)
+    decks: list[list[int]]  # per deck: card indices in draw order (hidden)
     doubles: int
     shortage_tried: list[list[int]]
 
@@ -69,12 +81,15 @@ def utility_reroll_option(book: bool, utilities: str) -> Option:
     """Whether utility rent is the dice total times 4/10 of a fresh roll or of the roll that moved the
     player: each rulebook says which (the default), and tables often play it the other way."""
     reading = "a fresh roll of both dice" if book else "the roll that moved the player"
-    return Option(UTILITY_RENT_REROLL, book,
-                  f"Rent on {utilities} is the dice total of a fresh roll (on) or of the moving roll (off), times "
-                  f"the multiplier. Default: this rulebook's reading ({reading}).")
+    return Option(
+        UTILITY_RENT_REROLL,
+        book,
+        f"Rent on {utilities} is the dice total of a fresh roll (on) or of the moving roll (off), times "
+        f"the multiplier. Default: this rulebook's reading ({reading}).",
+    )
 
 
-A_ROLL: Final = A.A_ROLL              # (Final: a C static in compiled code, not a module lookup)
+A_ROLL: Final = A.A_ROLL  # (Final: a C static in compiled code, not a module lookup)
 
 
 class ClassicView(View):
@@ -134,7 +149,7 @@ class TurnStart(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
-    def __init__(self, player: int) -> None:     # (the generic Step.__init__ is slower; this is hot)
+    def __init__(self, player: int) -> None:  # (the generic Step.__init__ is slower; this is hot)
         self.player = player
 
     def legal(self, game: ClassicGame, player: int) -> list[Action]:
@@ -192,7 +207,7 @@ class EndOfMove(Step):
 
 
 # ---------------------------------------------------------------------- the game
-@mypyc_attr(allow_interpreted_subclasses=True)   # the quicker game and the editions with rules of their own
+@mypyc_attr(allow_interpreted_subclasses=True)  # the quicker game and the editions with rules of their own
 class ClassicGame(Game):
     family = "classic"
     ACTION_KINDS = A.SHARED_KINDS.without(A.PLAY, A.CHOOSE, A.REROLL)
@@ -234,13 +249,14 @@ class ClassicGame(Game):
                 out.append((s.position, "full set", s.rent[0] * 2, s.price))
                 for h in range(1, houses + 1):
                     out.append((s.position, f"{h} {edition.term('house', h)}", s.rent[h], s.price + h * s.house_cost))
-                out.append((s.position, edition.term("hotel"), s.rent[5],
-                            s.price + houses * s.house_cost + s.hotel_cost))
+                out.append(
+                    (s.position, edition.term("hotel"), s.rent[5], s.price + houses * s.house_cost + s.hotel_cost)
+                )
             elif s.type == RAILROAD:
-                for k, r in enumerate(rules.railroad_rent[:len(edition.railroads)], 1):
+                for k, r in enumerate(rules.railroad_rent[: len(edition.railroads)], 1):
                     out.append((s.position, f"{k} owned", r, s.price))
-            elif s.type == UTILITY:           # (the expected dice total, 7, times the multiplier)
-                for k, m in enumerate(rules.utility_multipliers[:len(edition.utilities)], 1):
+            elif s.type == UTILITY:  # (the expected dice total, 7, times the multiplier)
+                for k, m in enumerate(rules.utility_multipliers[: len(edition.utilities)], 1):
                     out.append((s.position, f"{k} owned", 7 * m, s.price))
         return out
 
@@ -276,7 +292,7 @@ class ClassicGame(Game):
         return cash + raisable(self, player)
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
-        if pos < 0:                 # one of the bank's last buildings, in a shortage
+        if pos < 0:  # one of the bank's last buildings, in a shortage
             buildings.award_building(self, winner, pos == HOTEL_LOT, price)
             return
         s: ClassicState = self.state
@@ -309,12 +325,14 @@ class ClassicGame(Game):
         total = d1 + d2
         doubles = d1 == d2
         if self._events is not None:
-            self._events.append(Event(E.DICE, player, amount=total, other=d1 * 10 + d2,
-                                      info="jail" if s.in_jail[player] else "move"))
+            self._events.append(
+                Event(E.DICE, player, amount=total, other=d1 * 10 + d2, info="jail" if s.in_jail[player] else "move")
+            )
         if s.in_jail[player]:
             rules: ClassicRules = self.edition.rules
-            jail.roll_in_jail(self, player, doubles, total, self.jail_attempts, rules.jail_fine,
-                              EndOfMove(player, False))
+            jail.roll_in_jail(
+                self, player, doubles, total, self.jail_attempts, rules.jail_fine, EndOfMove(player, False)
+            )
         elif jail.third_doubles(self, player, doubles):
             self.replace_top(EndOfMove(player, False))
         else:
@@ -333,12 +351,12 @@ class ClassicGame(Game):
         sp = self.edition.board[pos]
         t = sp.type
         counts = self.landing_counts
-        if counts is not None:      # simulation statistics: moves ending per space, last slot = sent to jail
+        if counts is not None:  # simulation statistics: moves ending per space, last slot = sent to jail
             counts[-1 if t == GO_TO_JAIL else pos] += 1
             if t == CARD:
                 jailed = counts[-1]
                 cards.draw(self, player, sp.deck)
-                if s.in_jail[player] and counts[-1] == jailed:   # this card (not a later move) sent them
+                if s.in_jail[player] and counts[-1] == jailed:  # this card (not a later move) sent them
                     counts[pos] -= 1
                     counts[-1] += 1
                 return
@@ -473,10 +491,17 @@ class ClassicGame(Game):
 
     def table_fields(self, viewer: int | None) -> dict[str, Any]:
         s: ClassicState = self.state
-        return {"owner": list(s.owner), "level": list(s.level), "mortgaged": list(s.mortgaged),
-                "bank_houses": s.bank_houses, "bank_hotels": s.bank_hotels,
-                "houses_per_hotel": self.houses_per_hotel, "hotel_level": self.hotel_level,
-                "deck_sizes": [len(d) for d in s.decks], "doubles": s.doubles}
+        return {
+            "owner": list(s.owner),
+            "level": list(s.level),
+            "mortgaged": list(s.mortgaged),
+            "bank_houses": s.bank_houses,
+            "bank_hotels": s.bank_hotels,
+            "houses_per_hotel": self.houses_per_hotel,
+            "hotel_level": self.hotel_level,
+            "deck_sizes": [len(d) for d in s.decks],
+            "doubles": s.doubles,
+        }
 
 
 register(ClassicGame)

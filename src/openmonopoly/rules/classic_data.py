@@ -5,6 +5,7 @@
 utilities) and the ``ClassicRules`` of the file's ``rules`` section. What a valid file is, is said once,
 by the schema in ``classic_schema.py``, which the loader asks first.
 """
+
 from __future__ import annotations
 
 import math
@@ -16,16 +17,16 @@ from ..editions.schema import PROPERTY_TYPES, RAILROAD, STREET, TAX, UTILITY, Ed
 @dataclass(frozen=True)
 class ClassicRules(Rules):
     go_salary: int
-    houses: int                     # the bank's supply
+    houses: int  # the bank's supply
     hotels: int
-    max_houses: int                 # houses on a street before its hotel (the quicker game lowers it in play)
+    max_houses: int  # houses on a street before its hotel (the quicker game lowers it in play)
     building_auction_opening_bid: int
-    bid_limited_to_cash: bool       # bids only up to the cash in hand (else cash + what could be raised)
-    utility_rent_reroll: bool       # utility rent on a fresh roll of both dice (else the moving roll)
+    bid_limited_to_cash: bool  # bids only up to the cash in hand (else cash + what could be raised)
+    utility_rent_reroll: bool  # utility rent on a fresh roll of both dice (else the moving roll)
     railroad_rent: tuple[int, ...]  # by railroads owned
-    utility_multipliers: tuple[int, ...]   # by utilities owned
+    utility_multipliers: tuple[int, ...]  # by utilities owned
     mortgage_interest_percent: int
-    set_rent_needs_unmortgaged: bool = False   # Sailor Moon: double rent only with no street of the set mortgaged
+    set_rent_needs_unmortgaged: bool = False  # Sailor Moon: double rent only with no street of the set mortgaged
     last_bidder_must_buy: bool = False
     bank_bankruptcy_auction_all: bool = True
 
@@ -51,12 +52,22 @@ def compile_classic(e: Edition) -> ClassicRules:
     e.utilities = tuple(s.position for s in e.board if s.type == UTILITY)
     r = e.raw["rules"]
     return ClassicRules(
-        start_cash=r["start_cash"], jail_position=r["jail_position"], jail_fine=r["jail_fine"],
-        auction_opening_bid=r["auction_opening_bid"], auction_increment=r["auction_increment"],
-        go_salary=r["go_salary"], houses=r["houses"], hotels=r["hotels"], max_houses=r["max_houses"],
-        building_auction_opening_bid=r["building_auction_opening_bid"], bid_limited_to_cash=r["bid_limited_to_cash"],
-        utility_rent_reroll=r["utility_rent_reroll"], railroad_rent=tuple(r["railroad_rent"]),
-        utility_multipliers=tuple(r["utility_multipliers"]), mortgage_interest_percent=r["mortgage_interest_percent"],
+        start_cash=r["start_cash"],
+        jail_position=r["jail_position"],
+        jail_fine=r["jail_fine"],
+        auction_opening_bid=r["auction_opening_bid"],
+        auction_increment=r["auction_increment"],
+        go_salary=r["go_salary"],
+        houses=r["houses"],
+        hotels=r["hotels"],
+        max_houses=r["max_houses"],
+        building_auction_opening_bid=r["building_auction_opening_bid"],
+        bid_limited_to_cash=r["bid_limited_to_cash"],
+        utility_rent_reroll=r["utility_rent_reroll"],
+        railroad_rent=tuple(r["railroad_rent"]),
+        utility_multipliers=tuple(r["utility_multipliers"]),
+        mortgage_interest_percent=r["mortgage_interest_percent"],
         set_rent_needs_unmortgaged=r.get("set_rent_needs_unmortgaged", False),
         last_bidder_must_buy=r.get("last_bidder_must_buy", False),
-        bank_bankruptcy_auction_all=r.get("bank_bankruptcy_auction_all", True))
+        bank_bankruptcy_auction_all=r.get("bank_bankruptcy_auction_all", True),
+    )

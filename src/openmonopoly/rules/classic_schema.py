@@ -1,5 +1,6 @@
 """The schema of a classic-family edition file (``ClassicGame.edition_model()``): its space types,
 rules section and card effects, on the shared models of ``editions/model.py``."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -44,8 +45,9 @@ class Deed(SpaceBase):
 class Street(Deed):
     type: Literal["street"]
     group: Text
-    rent: Annotated[list[Count], Field(min_length=6, max_length=6,
-                                       description="base rent, with 1-4 houses, with a hotel")]
+    rent: Annotated[
+        list[Count], Field(min_length=6, max_length=6, description="base rent, with 1-4 houses, with a hotel")
+    ]
     house_cost: Count
     hotel_cost: Count | None = Field(None, description="default: house_cost")
 
@@ -58,8 +60,9 @@ class Utility(Deed):
     type: Literal["utility"]
 
 
-ClassicSpace = Annotated[Go | Street | Railroad | Utility | Tax | CardSpace | Jail | FreeParking | GoToJail,
-                         Field(discriminator="type")]
+ClassicSpace = Annotated[
+    Go | Street | Railroad | Utility | Tax | CardSpace | Jail | FreeParking | GoToJail, Field(discriminator="type")
+]
 
 
 class Advance(Strict):
@@ -113,8 +116,19 @@ class CollectFromEachPlayer(Strict):
     amount: Count
 
 
-ClassicEffect = Annotated[Advance | AdvanceNearest | Move | Collect | Pay | GetOutOfJail | GoToJailCard | Repairs
-                          | PayEachPlayer | CollectFromEachPlayer, Field(discriminator="kind")]
+ClassicEffect = Annotated[
+    Advance
+    | AdvanceNearest
+    | Move
+    | Collect
+    | Pay
+    | GetOutOfJail
+    | GoToJailCard
+    | Repairs
+    | PayEachPlayer
+    | CollectFromEachPlayer,
+    Field(discriminator="kind"),
+]
 
 
 class ClassicCard(CardBase):

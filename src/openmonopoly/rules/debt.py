@@ -3,6 +3,7 @@
 (sell buildings, mortgage, trade) and pays, or, when even selling everything would not cover it, goes
 bankrupt and hands everything to the creditor or back to the bank.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
@@ -93,15 +94,19 @@ class Debt(Step):
         cash = s.cash[player]
         if action.kind == A.PAY:
             if cash < self.amount:
-                return (f"you owe {game.edition.money(self.amount)} and have {game.edition.money(cash)}; "
-                        "sell buildings, mortgage or trade first")
+                return (
+                    f"you owe {game.edition.money(self.amount)} and have {game.edition.money(cash)}; "
+                    "sell buildings, mortgage or trade first"
+                )
             return None
         if cash >= self.amount:
             return "you can pay this debt, so you are not bankrupt"
         can = raisable(game, player)
         if cash + can >= self.amount:
-            return (f"you can still raise {game.edition.money(can)} by selling buildings and mortgaging; "
-                    "bankruptcy is only for debts you cannot raise")
+            return (
+                f"you can still raise {game.edition.money(can)} by selling buildings and mortgaging; "
+                "bankruptcy is only for debts you cannot raise"
+            )
         return None
 
     def apply(self, game: ClassicGame, player: int, action: A.Action) -> None:

@@ -4,6 +4,7 @@ In jail you pay the fine or use a card before rolling, or roll for doubles on
 up to ``jail_attempts`` turns; after the last failed roll you pay the fine and
 move by that roll. While in jail you still collect rent, build, mortgage and trade.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -33,8 +34,9 @@ def send_to_jail(game: Game, player: int, reason: str) -> None:
         game._events.append(Event(E.JAIL, player, info=reason))
 
 
-def roll_in_jail(game: Game, player: int, doubles: bool, steps: int, attempts: int, fine: int,
-                 end_of_move: Step) -> None:
+def roll_in_jail(
+    game: Game, player: int, doubles: bool, steps: int, attempts: int, fine: int, end_of_move: Step
+) -> None:
     """A roll in jail (``end_of_move`` replaces the turn: such a roll never earns another): doubles
     free you and you move by them; otherwise it is one more failed try, and after the last you pay
     ``fine`` and move by this roll."""
@@ -48,7 +50,7 @@ def roll_in_jail(game: Game, player: int, doubles: bool, steps: int, attempts: i
     if s.jail_turns[player] < attempts:
         return
     release(game, player, "fine")
-    game.push(MoveStep(player, steps))      # after the fine, which may first have to be raised
+    game.push(MoveStep(player, steps))  # after the fine, which may first have to be raised
     pay(game, player, BANK, fine, "bail")
 
 
@@ -102,5 +104,5 @@ def check_use_card(game: Game, player: int) -> str | None:
 def use_card(game: Game, player: int) -> None:
     s: State = game.state
     ref = s.held[player].pop(0)
-    game.state.decks[ref >> 8].append(ref & 0xFF)      # back to the bottom of its deck (the family's decks)
+    game.state.decks[ref >> 8].append(ref & 0xFF)  # back to the bottom of its deck (the family's decks)
     release(game, player, "card")

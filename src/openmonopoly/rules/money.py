@@ -4,6 +4,7 @@
 (``Game.cannot_pay``: the classic family's debt to raise, ``rules/debt.py``; the Mandalorian's
 hideout sales; Empire's billboard handed over).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

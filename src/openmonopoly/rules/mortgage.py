@@ -4,6 +4,7 @@ A player who receives a mortgaged property (by trade or from a bankrupt player)
 must at once either lift the mortgage or pay the interest and keep it (and pay
 the interest again when lifting later).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
@@ -144,7 +145,7 @@ class MortgagedTransfer(Step):
     def apply(self, game: Game, player: int, action: A.Action) -> None:
         game.pop()
         if action.kind == A.LIFT:
-            s: Any = game.state            # any family that has mortgages
+            s: Any = game.state  # any family that has mortgages
             cost = self.lift_cost(game)
             s.mortgaged[self.pos] = False
             transfer(game, player, BANK, cost)
@@ -154,5 +155,9 @@ class MortgagedTransfer(Step):
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
 
     def describe(self, game: Game) -> dict:
-        return {"pos": self.pos, "from": self.giver, "lift_cost": self.lift_cost(game),
-                "interest": interest(game, self.pos)}
+        return {
+            "pos": self.pos,
+            "from": self.giver,
+            "lift_cost": self.lift_cost(game),
+            "interest": interest(game, self.pos),
+        }

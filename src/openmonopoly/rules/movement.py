@@ -4,6 +4,7 @@ A move forward that passes or reaches GO collects the salary the family pays the
 (``Game.go_salary``: the classic $200, Empire's tower value); the space reached is then resolved
 (``Game.land``). A move back collects nothing.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -1,5 +1,6 @@
 """Properties on the board: buy the one you land on or let the bank auction it, and the rent an
 owner may have to claim (any family with properties: the classic family and the Mandalorian hideouts)."""
+
 from __future__ import annotations
 
 from typing import Any, Final
@@ -14,7 +15,7 @@ from ..engine.state import BANK, State
 from .auction import start_auction
 from .money import pay, transfer
 
-A_BUY: Final = A.A_BUY              # (Final: a C static in compiled code, not a module lookup)
+A_BUY: Final = A.A_BUY  # (Final: a C static in compiled code, not a module lookup)
 A_AUCTION: Final = A.A_AUCTION
 
 
@@ -40,8 +41,10 @@ class BuyOrAuction(Step):
         price = game.edition.board[self.pos].price
         s: State = game.state
         if action.kind == A.BUY and s.cash[player] < price:
-            return (f"it costs {game.edition.money(price)} and you have {game.edition.money(s.cash[player])}"
-                    "; mortgage or sell first, or let it go to auction")
+            return (
+                f"it costs {game.edition.money(price)} and you have {game.edition.money(s.cash[player])}"
+                "; mortgage or sell first, or let it go to auction"
+            )
         return None
 
     def apply(self, game: Game, player: int, action: Action) -> None:
@@ -50,7 +53,7 @@ class BuyOrAuction(Step):
         if action.kind == A.BUY:
             price = game.edition.board[pos].price
             transfer(game, player, BANK, price)
-            s: Any = game.state        # every family with properties has ``owner``
+            s: Any = game.state  # every family with properties has ``owner``
             s.owner[pos] = player
             if game._events is not None:
                 game._events.append(Event(E.BOUGHT, player, pos, price))

@@ -16,6 +16,7 @@ The two rulebooks print the same four special rules:
 The bankrupt player's estate is still settled (the creditor's lift-or-keep decisions, the bank's
 auctions) before the count, so the rulebook's hand-over rules count too.
 """
+
 from __future__ import annotations
 
 from typing import ClassVar
@@ -37,10 +38,12 @@ QUICKER_HOUSES_PER_HOTEL = 3
 
 def quicker_option(name_in_book: str) -> Option:
     return Option(
-        QUICKER, False,
+        QUICKER,
+        False,
         f"The rulebook's {name_in_book}: 3 free title deeds each at set-up, a hotel after 3 houses (buy-back "
         "lowered to match), leave jail on your next turn, and the game ends at the first bankruptcy: the "
-        "wealthiest by the rulebook's valuation wins.")
+        "wealthiest by the rulebook's valuation wins.",
+    )
 
 
 class EndAtBankruptcy(Step):

@@ -1,5 +1,6 @@
 """Rent in the classic family: streets (doubled on a complete colour set, then by buildings),
 railroads by how many the owner has, utilities by a roll of the dice."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -9,6 +9,7 @@ properties from a bankrupt player pays the 10% on each at once (``QuickerGame``)
 bank auctions the properties free of mortgage (as in the classic engine), and the Quicker Game
 option (``rules/quicker_game.py``).
 """
+
 from __future__ import annotations
 
 from ..registry import register

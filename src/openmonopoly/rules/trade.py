@@ -1,6 +1,7 @@
 """Trades between two players at any time: properties without buildings in their
 set, cash and get-out-of-jail cards, proposed by one and accepted or rejected by
 the other. Mortgaged properties received are settled by ``MortgagedTransfer``."""
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
@@ -48,16 +49,18 @@ def check_offer(game: Game, offer: TradeOffer) -> str | None:
         if len(set(side)) != len(side):
             return "a property is listed twice"
         for pos in side:
-            if not (isinstance(pos, int) and 0 <= pos < len(board)) or not (board[pos].is_property
-                                                                            or pos in ed.properties):
+            if not (isinstance(pos, int) and 0 <= pos < len(board)) or not (
+                board[pos].is_property or pos in ed.properties
+            ):
                 return f"{pos} is not a property"
             if s.owner[pos] != owner_:
                 return f"{s.names[owner_]} does not own {board[pos].name}"
             if transfer_pending(game, pos):
                 return f"{s.names[owner_]} must first lift the mortgage on {board[pos].name} or pay the interest"
             if board[pos].type == STREET and _any_built(game, pos):
-                return (f"sell the {ed.term('houses', 2)} of {board[pos].name}'s colour set to the bank "
-                        "before trading it")
+                return (
+                    f"sell the {ed.term('houses', 2)} of {board[pos].name}'s colour set to the bank before trading it"
+                )
     # A held card is named in an offer by its deck (classic); a family may name it otherwise
     # (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number).
     key = game.trade_card_key
@@ -115,8 +118,9 @@ def propose_from(game: Game, player: int, action: A.Action) -> None:
 def propose(game: Game, offer: TradeOffer) -> None:
     game.push(TradeAnswer(offer))
     if game._events is not None:
-        game._events.append(Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target,
-                                  info=str(offer)))
+        game._events.append(
+            Event(E.TRADE_OFFERED, offer.proposer, amount=offer.cash, other=offer.target, info=str(offer))
+        )
 
 
 def _move_card(game: Game, deck: int, giver: int, taker: int) -> None:
@@ -135,7 +139,7 @@ def execute(game: Game, offer: TradeOffer) -> None:
     s = game.state
     p, q = offer.proposer, offer.target
     received: list[tuple[int, int, int]] = []
-    mortgaged = getattr(s, "mortgaged", None)          # families without mortgages have no such list
+    mortgaged = getattr(s, "mortgaged", None)  # families without mortgages have no such list
     for pos, giver, taker in [(x, p, q) for x in offer.give] + [(x, q, p) for x in offer.take]:
         s.owner[pos] = taker
         game.emit(Event(E.TRANSFERRED, taker, pos, other=giver))
@@ -184,8 +188,9 @@ class TradeAnswer(Step):
         offer = self.offer
         if action.kind == A.ACCEPT:
             if game._events is not None:
-                game._events.append(Event(E.TRADE_ACCEPTED, player, amount=offer.cash, other=offer.proposer,
-                                          info=str(offer)))
+                game._events.append(
+                    Event(E.TRADE_ACCEPTED, player, amount=offer.cash, other=offer.proposer, info=str(offer))
+                )
             execute(game, offer)
         elif game._events is not None:
             game._events.append(Event(E.TRADE_REJECTED, player, other=offer.proposer, info=str(offer)))
@@ -198,4 +203,4 @@ class TradeAnswer(Step):
 
     @classmethod
     def decode(cls, name: str, value: object) -> object:
-        return TradeOffer.from_json(value)  # type: ignore[arg-type]
+        return TradeOffer.from_json(value)

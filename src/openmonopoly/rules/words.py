@@ -4,6 +4,7 @@
 family's subclass words its own events (``own``) and is named by its Game class
 (``Game.words_class``). Interfaces call ``game.describe(event)``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -12,9 +13,13 @@ from ..editions.schema import Edition
 from ..engine import events as E
 from ..engine.events import Event
 
-_HOW_LEFT_JAIL = {"paid": "pays the fine and leaves {jail}", "card": "uses a get-out-of-jail card",
-                  "doubles": "rolls doubles and leaves {jail}", "fine": "pays the fine after the last try",
-                  "placed": "is put on another space and so leaves {jail}"}
+_HOW_LEFT_JAIL = {
+    "paid": "pays the fine and leaves {jail}",
+    "card": "uses a get-out-of-jail card",
+    "doubles": "rolls doubles and leaves {jail}",
+    "fine": "pays the fine after the last try",
+    "placed": "is put on another space and so leaves {jail}",
+}
 _JAIL_REASON = {"space": "lands on {go_to_jail}", "card": "is sent by a card", "three doubles": "rolls three doubles"}
 
 
@@ -121,27 +126,39 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
             return f"{who(p)} hands their last {money(event.amount)} to {who(event.other)}."
         if reason == "interest":
             return f"{who(p)} pays {money(event.amount)} interest to {who(event.other)}."
-        label = {"bail": "to leave jail", "card": "(card)", "repairs": "for repairs",
-                 "auction": "for the auction", "building-auction": "for the building", "refund": "(refund)",
-                 "mission": "(mission)", "deed": f"for {space(event.pos)}"}
+        label = {
+            "bail": "to leave jail",
+            "card": "(card)",
+            "repairs": "for repairs",
+            "auction": "for the auction",
+            "building-auction": "for the building",
+            "refund": "(refund)",
+            "mission": "(mission)",
+            "deed": f"for {space(event.pos)}",
+        }
         return f"{who(p)} pays {money(event.amount)} to {who(event.other)} {label.get(reason, reason)}.".replace(
-            "  ", " ")
+            "  ", " "
+        )
     if k == E.RENT_LAPSED:
         return f"{who(event.other)} does not claim the {money(event.amount)} rent on {space(event.pos)}."
     if k == E.CARD:
         deck = ed.decks[event.pos]
-        return f"{who(p)} draws {deck.name}: \"{deck.cards[event.amount].text}\""
+        return f'{who(p)} draws {deck.name}: "{deck.cards[event.amount].text}"'
     if k == E.JAIL:
         reason = _JAIL_REASON.get(event.info, event.info).format(**terms)
         return f"{who(p)} {reason} and goes to {terms['jail']}."
     if k == E.LEFT_JAIL:
         return f"{who(p)} {_HOW_LEFT_JAIL.get(event.info, event.info).format(**terms)}."
     if k == E.BUILT:
-        return (f"{who(p)} builds on {space(event.pos)} for {money(event.amount)}: now "
-                f"{building_words(ed, event.other, houses_per_hotel)}.")
+        return (
+            f"{who(p)} builds on {space(event.pos)} for {money(event.amount)}: now "
+            f"{building_words(ed, event.other, houses_per_hotel)}."
+        )
     if k == E.SOLD_BUILDING:
-        return (f"{who(p)} sells buildings on {space(event.pos)} for {money(event.amount)}: now "
-                f"{building_words(ed, event.other, houses_per_hotel)}.")
+        return (
+            f"{who(p)} sells buildings on {space(event.pos)} for {money(event.amount)}: now "
+            f"{building_words(ed, event.other, houses_per_hotel)}."
+        )
     if k == E.MORTGAGED:
         return f"{who(p)} mortgages {space(event.pos)} for {money(event.amount)}."
     if k == E.UNMORTGAGED:
@@ -161,16 +178,21 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
     if k == E.BANKRUPT:
         return f"{who(p)} is bankrupt (creditor: {who(event.other)})."
     if k == E.SHORTAGE:
-        return (f"{who(p)} wants a {ed.term(event.info)}, but the bank has only {event.amount}: "
-                "others may claim one too.")
+        return (
+            f"{who(p)} wants a {ed.term(event.info)}, but the bank has only {event.amount}: others may claim one too."
+        )
     if k == E.WANTS:
         return f"{who(p)} wants one too."
     if k == E.GAME_OVER:
         reason, _, ids = event.info.partition(":")
         winners = [names[int(i)] for i in ids.split(",") if i]
-        endings = {"bankruptcy": "is the last player standing", "round-limit": "is the richest at the round limit",
-                   "first-bankruptcy": "is the wealthiest after the first bankruptcy",
-                   "time-limit": "is the richest at the time limit", "swift-victory": "is the last player standing"}
+        endings = {
+            "bankruptcy": "is the last player standing",
+            "round-limit": "is the richest at the round limit",
+            "first-bankruptcy": "is the wealthiest after the first bankruptcy",
+            "time-limit": "is the richest at the time limit",
+            "swift-victory": "is the last player standing",
+        }
         if len(winners) == 1:
             return f"Game over: {winners[0]} {endings.get(reason, 'wins')}."
         return f"Game over ({reason}): " + (", ".join(winners) + " share the win." if winners else "nobody wins.")

@@ -17,6 +17,7 @@ caller calls ``close()`` and keeps what already came back.
 Pool workers import the engine only: a spawned process would otherwise re-import the
 parent's ``__main__`` (for the ``openmonopoly`` command, the whole CLI) before its first game.
 """
+
 from __future__ import annotations
 
 import math
@@ -80,6 +81,7 @@ class Backend(Protocol):
 
 class InProcess:
     """Every chunk in this process, in order."""
+
     name = "inprocess"
 
     def __init__(self) -> None:
@@ -156,6 +158,7 @@ def _worker_init(job: SimJob | None = None) -> None:
 
 class ProcessPool:
     """A local pool of ``workers`` spawned processes (spawn: safe with threads, same on every OS)."""
+
     name = "process"
 
     def __init__(self, workers: int | None = None) -> None:
@@ -167,9 +170,12 @@ class ProcessPool:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, wait
 
-        pool = self._pool = ProcessPoolExecutor(max_workers=self.workers,
-                                                mp_context=multiprocessing.get_context("spawn"),
-                                                initializer=_worker_init, initargs=(job,))
+        pool = self._pool = ProcessPoolExecutor(
+            max_workers=self.workers,
+            mp_context=multiprocessing.get_context("spawn"),
+            initializer=_worker_init,
+            initargs=(job,),
+        )
         # The first submits spawn the workers (one each while none is idle). They start with Ctrl-C ignored
         # (the parent handles it and stops them), so that a Ctrl-C while they import cannot print their
         # tracebacks.
@@ -196,7 +202,7 @@ class ProcessPool:
             self._pending.add(self._pool.submit(play_chunk, job, a, b))
         while self._pending:
             done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
-            future = done.pop()                    # one at a time: the rest stay pending for close()
+            future = done.pop()  # one at a time: the rest stay pending for close()
             self._pending.discard(future)
             result = future.result()
             for a, b in islice(todo, 1):
@@ -241,6 +247,7 @@ class Ray:
     """One Ray task per chunk: on the cluster at ``address``, else on a local Ray started here
     with ``workers`` CPUs (default all cores). A Ray already initialised in this process is
     used as it is and left running."""
+
     name = "ray"
 
     def __init__(self, workers: int | None = None, address: str | None = None) -> None:
@@ -297,8 +304,9 @@ class Ray:
             ray.shutdown()
 
 
-def make_backend(backend: Any = None, workers: int | None = None, address: str | None = None,
-                 games: int | None = None) -> Backend:
+def make_backend(
+    backend: Any = None, workers: int | None = None, address: str | None = None, games: int | None = None
+) -> Backend:
     """A backend by name (see ``BACKENDS``) or the given object; ``local`` is in-process for one worker,
     else a process pool. ``games``: how many games it will play, so that ``local`` by default starts no
     more workers than there are games (one game plays here, without a pool to start)."""

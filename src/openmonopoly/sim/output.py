@@ -6,6 +6,7 @@ tie at the round limit), ``end_reason``, ``turns``, ``rounds``, then ``cash_K`` 
 for each seat K (from 1) at the end, and the game record's ``digest``. In CSV ``seats`` and ``winners`` are
 comma-separated; in Parquet they are lists.
 """
+
 from __future__ import annotations
 
 import csv
@@ -38,17 +39,27 @@ def check_out(path: str | Path) -> str:
 
 
 def columns(n_seats: int) -> list[str]:
-    return (["game", "seed", "edition", "seats", "winners", "end_reason", "turns", "rounds"]
-            + [f"cash_{k}" for k in range(1, n_seats + 1)] + [f"net_worth_{k}" for k in range(1, n_seats + 1)]
-            + ["digest"])
+    return (
+        ["game", "seed", "edition", "seats", "winners", "end_reason", "turns", "rounds"]
+        + [f"cash_{k}" for k in range(1, n_seats + 1)]
+        + [f"net_worth_{k}" for k in range(1, n_seats + 1)]
+        + ["digest"]
+    )
 
 
 def rows(games: list[dict[str, Any]], edition: str, seats: list[str]) -> list[dict[str, Any]]:
     out = []
     for g in games:
-        row: dict[str, Any] = {"game": g["index"], "seed": g["seed"], "edition": edition, "seats": list(seats),
-                               "winners": [w + 1 for w in g["winners"]], "end_reason": g["end_reason"],
-                               "turns": g["turns"], "rounds": g["rounds"]}
+        row: dict[str, Any] = {
+            "game": g["index"],
+            "seed": g["seed"],
+            "edition": edition,
+            "seats": list(seats),
+            "winners": [w + 1 for w in g["winners"]],
+            "end_reason": g["end_reason"],
+            "turns": g["turns"],
+            "rounds": g["rounds"],
+        }
         for k, cash in enumerate(g["cash"], 1):
             row[f"cash_{k}"] = cash
         for k, worth in enumerate(g["net_worth"], 1):
@@ -69,15 +80,22 @@ def write_games(path: str | Path, games: list[dict[str, Any]], edition: str, sea
             writer = csv.DictWriter(fh, fieldnames=names)
             writer.writeheader()
             for row in table:
-                writer.writerow({**row, "seats": ",".join(row["seats"]),
-                                 "winners": ",".join(map(str, row["winners"]))})
+                writer.writerow({**row, "seats": ",".join(row["seats"]), "winners": ",".join(map(str, row["winners"]))})
         return path
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    types = {"game": pa.int64(), "seed": pa.int64(), "edition": pa.string(), "seats": pa.list_(pa.string()),
-             "winners": pa.list_(pa.int64()), "end_reason": pa.string(), "turns": pa.int64(),
-             "rounds": pa.int64(), "digest": pa.string()}
+    types = {
+        "game": pa.int64(),
+        "seed": pa.int64(),
+        "edition": pa.string(),
+        "seats": pa.list_(pa.string()),
+        "winners": pa.list_(pa.int64()),
+        "end_reason": pa.string(),
+        "turns": pa.int64(),
+        "rounds": pa.int64(),
+        "digest": pa.string(),
+    }
     schema = pa.schema([(name, types.get(name, pa.int64())) for name in names])
     pq.write_table(pa.Table.from_pylist(table, schema=schema), path)
     return path

@@ -5,6 +5,7 @@ rate by seat, by bot kind and by place in the turn order, with 95% Wilson interv
 share), ``landing_heatmap.png`` (where moves ended, on the board; ``analysis.plot.plot_landing``),
 ``rent_by_group.png`` (rent owed per game by colour group) and ``summary.md``.
 """
+
 from __future__ import annotations
 
 import math
@@ -40,8 +41,9 @@ def win_rates(result: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     by_seat = []
     for k, (kind, wins) in enumerate(zip(seats, result["wins"], strict=True)):
         p, lo, hi = wilson(wins, games)
-        by_seat.append({"label": f"seat {k + 1} ({kind})", "wins": wins, "trials": games, "rate": p, "lo": lo,
-                        "hi": hi})
+        by_seat.append(
+            {"label": f"seat {k + 1} ({kind})", "wins": wins, "trials": games, "rate": p, "lo": lo, "hi": hi}
+        )
     by_kind = []
     for kind in dict.fromkeys(seats):
         wins = sum(w for s, w in zip(seats, result["wins"], strict=True) if s == kind)
@@ -77,8 +79,10 @@ def rent_by_group(result: dict[str, Any], edition) -> list[dict[str, Any]]:
         totals[label] = totals.get(label, 0) + row["amount"]
     everything = sum(totals.values()) or 1
     games = max(1, result["games"])
-    return [{"group": g, "total": t, "per_game": t / games, "share": t / everything}
-            for g, t in sorted(totals.items(), key=lambda kv: -kv[1])]
+    return [
+        {"group": g, "total": t, "per_game": t / games, "share": t / everything}
+        for g, t in sorted(totals.items(), key=lambda kv: -kv[1])
+    ]
 
 
 def _plt():
@@ -86,6 +90,7 @@ def _plt():
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+
     return plt
 
 
@@ -96,8 +101,12 @@ def plot_game_length(games: list[dict[str, Any]], path: Path) -> None:
     turns = [g["turns"] for g in games]
     if turns:
         bins = min(40, max(5, len(set(turns))))
-        ax.hist([[g["turns"] for g in games if g["end_reason"] == r] for r in reasons], bins=bins,
-                stacked=True, label=reasons)
+        ax.hist(
+            [[g["turns"] for g in games if g["end_reason"] == r] for r in reasons],
+            bins=bins,
+            stacked=True,
+            label=reasons,
+        )
         mean = sum(turns) / len(turns)
         ax.axvline(mean, color="black", linestyle="--", linewidth=1, label=f"mean {mean:.1f}")
         ax.legend(title="game ended by")
@@ -120,18 +129,33 @@ def plot_win_rate(result: dict[str, Any], path: Path) -> None:
     rates = win_rates(result)
     panels = [("seat", "by seat"), ("kind", "by bot kind (seats pooled)"), ("order", "by place in turn order")]
     panels = [(key, title) for key, title in panels if rates[key]]
-    fig, axes = plt.subplots(1, len(panels), figsize=(5 * len(panels), 4.5), squeeze=False,
-                             gridspec_kw={"width_ratios": [max(1.5, len(rates[key])) for key, _ in panels]})
+    fig, axes = plt.subplots(
+        1,
+        len(panels),
+        figsize=(5 * len(panels), 4.5),
+        squeeze=False,
+        gridspec_kw={"width_ratios": [max(1.5, len(rates[key])) for key, _ in panels]},
+    )
     fair = 1 / max(1, len(result["seats"]))
     top = win_rate_axis_top(rates, fair)
     for ax, (key, title) in zip(axes[0], panels, strict=True):
         rows = rates[key]
         xs = range(len(rows))
-        ax.bar(xs, [r["rate"] for r in rows], color="tab:blue", alpha=0.75,
-               yerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]], capsize=5)
+        ax.bar(
+            xs,
+            [r["rate"] for r in rows],
+            color="tab:blue",
+            alpha=0.75,
+            yerr=[[r["rate"] - r["lo"] for r in rows], [r["hi"] - r["rate"] for r in rows]],
+            capsize=5,
+        )
         ax.axhline(fair, color="black", linestyle="--", linewidth=1, label=f"equal share ({100 * fair:.0f}%)")
-        ax.set_xticks(list(xs), [r["label"] for r in rows], rotation=20 if key == "seat" else 0, ha="right"
-                      if key == "seat" else "center")
+        ax.set_xticks(
+            list(xs),
+            [r["label"] for r in rows],
+            rotation=20 if key == "seat" else 0,
+            ha="right" if key == "seat" else "center",
+        )
         ax.set_ylim(0, top)
         ax.yaxis.set_major_formatter(lambda v, _pos: f"{100 * v:.0f}%")
         ax.set_ylabel("win rate")
@@ -150,16 +174,22 @@ def plot_landings(result: dict[str, Any], edition, path: Path) -> None:
     moves = max(1, landings["moves"])
     probs = np.array(counts, dtype=float) / moves
     size = len(edition.board)
-    title = (f"{edition.name}: share of moves ending on each space "
-             f"({landings['moves']:,} moves in {result['games']} bot games)")
+    title = (
+        f"{edition.name}: share of moves ending on each space "
+        f"({landings['moves']:,} moves in {result['games']} bot games)"
+    )
     if size % 4 == 0:
         from ..analysis.landing import LandingResult
         from ..analysis.plot import plot_landing
 
-        plot_landing(LandingResult(edition, "bot games", "as played", probs, landings["moves"]), path,
-                     title=title, scale_label="share of moves")
+        plot_landing(
+            LandingResult(edition, "bot games", "as played", probs, landings["moves"]),
+            path,
+            title=title,
+            scale_label="share of moves",
+        )
         return
-    plt = _plt()                                     # not a square board: bars instead of the board
+    plt = _plt()  # not a square board: bars instead of the board
     fig, ax = plt.subplots(figsize=(12, 4.5))
     ax.bar(range(size + 1), probs, color="tab:red")
     ax.set_xticks(range(size + 1), [s.name for s in edition.board] + ["In Jail"], rotation=90, fontsize=6)
@@ -182,8 +212,12 @@ def plot_rent_by_group(result: dict[str, Any], edition, path: Path) -> None:
             colour = str(info.get("color") or info.get("colour") or "").replace("-", "")
             colours[group_label(edition, s.position)] = colour if is_color_like(colour) else "tab:grey"
     if rows:
-        ax.barh([r["group"] for r in rows][::-1], [r["per_game"] for r in rows][::-1],
-                color=[colours.get(r["group"], "tab:grey") for r in rows][::-1], edgecolor="black")
+        ax.barh(
+            [r["group"] for r in rows][::-1],
+            [r["per_game"] for r in rows][::-1],
+            color=[colours.get(r["group"], "tab:grey") for r in rows][::-1],
+            edgecolor="black",
+        )
     else:
         ax.text(0.5, 0.5, "no rent was owed in these games", ha="center", va="center", transform=ax.transAxes)
     ax.xaxis.set_major_formatter(lambda v, _pos: edition.money(round(v)))
@@ -202,8 +236,11 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
     t = result["turns"]
     lines = [f"# Simulation: {result['games']} games of {edition.name}", ""]
     if result.get("interrupted"):
-        lines += [f"**Interrupted**: {result['games']} of {result.get('games_requested', '?')} games finished; "
-                  "everything below is about those.", ""]
+        lines += [
+            f"**Interrupted**: {result['games']} of {result.get('games_requested', '?')} games finished; "
+            "everything below is about those.",
+            "",
+        ]
     lines += [
         f"- Seats: {', '.join(result['seats'])}",
         f"- Seed: {result['seed']}" + (f", at most {result['max_rounds']} rounds" if result.get("max_rounds") else ""),
@@ -224,24 +261,34 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
         lines.append(f"| {k + 1} | {kind} | {row['wins']:g} | {_pct(row['rate'])} | {ci} |")
     lines += ["", "| bot | seats | wins | win rate | 95% CI |", "| --- | ---: | ---: | ---: | --- |"]
     for row in rates["kind"]:
-        lines.append(f"| {row['label']} | {result['seats'].count(row['label'])} | {row['wins']:g} | "
-                     f"{_pct(row['rate'])} | {_pct(row['lo'])} - {_pct(row['hi'])} |")
+        lines.append(
+            f"| {row['label']} | {result['seats'].count(row['label'])} | {row['wins']:g} | "
+            f"{_pct(row['rate'])} | {_pct(row['lo'])} - {_pct(row['hi'])} |"
+        )
     lines += [
         "",
         "Shared wins (equal net worth at the round limit) count as fractions of a win.",
         "",
     ]
     if rates["order"]:
-        lines += ["### First player's advantage", "",
-                  "Win rate by place in the turn order (the first player is found by the set-up roll, "
-                  f"whatever the seat); an equal share is {_pct(1 / max(1, len(result['seats'])))}.", "",
-                  "| place | wins | win rate | 95% CI |", "| --- | ---: | ---: | --- |"]
+        lines += [
+            "### First player's advantage",
+            "",
+            "Win rate by place in the turn order (the first player is found by the set-up roll, "
+            f"whatever the seat); an equal share is {_pct(1 / max(1, len(result['seats'])))}.",
+            "",
+            "| place | wins | win rate | 95% CI |",
+            "| --- | ---: | ---: | --- |",
+        ]
         for row in rates["order"]:
-            lines.append(f"| {row['label']} | {row['wins']:g} | {_pct(row['rate'])} | "
-                         f"{_pct(row['lo'])} - {_pct(row['hi'])} |")
+            lines.append(
+                f"| {row['label']} | {row['wins']:g} | {_pct(row['rate'])} | {_pct(row['lo'])} - {_pct(row['hi'])} |"
+            )
         if len(set(result["seats"])) > 1:
-            lines.append("\nWith different bots at the table this mixes in who the bots are; "
-                         "play the same bot in every seat to measure the turn order alone.")
+            lines.append(
+                "\nWith different bots at the table this mixes in who the bots are; "
+                "play the same bot in every seat to measure the turn order alone."
+            )
         lines.append("")
     lines += [
         "## How long games last",
@@ -267,8 +314,7 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
     lines += ["", "## Rent income by colour group", "", "![rent owed per game by colour group](rent_by_group.png)", ""]
     if groups:
         lines += ["| group | rent owed per game | share of all rent |", "| --- | ---: | ---: |"]
-        lines += [f"| {g['group']} | {edition.money(round(g['per_game']))} | {_pct(g['share'])} |"
-                  for g in groups]
+        lines += [f"| {g['group']} | {edition.money(round(g['per_game']))} | {_pct(g['share'])} |" for g in groups]
         lines += ["", "Rent owed, whether or not the payer could pay all of it."]
     else:
         lines.append("No rent was owed in these games.")

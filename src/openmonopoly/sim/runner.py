@@ -21,6 +21,7 @@ and net worth). Any change in play changes the outcomes drawn or the end, so it 
 two runs apart at a small fraction of a game's cost; ``Game.digest()`` (a hash of the
 whole record, several times dearer) stays the reference for comparing single games.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -56,9 +57,18 @@ def _options(options: dict | None, max_rounds: int | None) -> dict:
     return opts
 
 
-def play_game(edition: str, seats: list[str], seed: int, options: dict | None = None,
-              max_rounds: int | None = None, events: bool = False, *, agents: list | None = None,
-              landing_counts: list[int] | None = None, rent_counts: list[int] | None = None) -> Game:
+def play_game(
+    edition: str,
+    seats: list[str],
+    seed: int,
+    options: dict | None = None,
+    max_rounds: int | None = None,
+    events: bool = False,
+    *,
+    agents: list | None = None,
+    landing_counts: list[int] | None = None,
+    rent_counts: list[int] | None = None,
+) -> Game:
     """Play one game between bots (``seats``: bot kinds, e.g. ``["heuristic"] * 4``) to its end.
 
     ``agents`` replaces the bots made from ``seats`` (one object per seat);
@@ -87,8 +97,19 @@ def game_digest(game: Game) -> str:
     s = game.state
     seats = range(len(s.cash))
     h = hashlib.blake2b(array("q", game.chance.log).tobytes(), digest_size=16)
-    h.update(repr((s.turns, s.round, s.end_reason, list(s.winners), list(s.cash), list(s.position),
-                   [game.net_worth(p) for p in seats])).encode())
+    h.update(
+        repr(
+            (
+                s.turns,
+                s.round,
+                s.end_reason,
+                list(s.winners),
+                list(s.cash),
+                list(s.position),
+                [game.net_worth(p) for p in seats],
+            )
+        ).encode()
+    )
     return h.hexdigest()
 
 
@@ -96,6 +117,7 @@ def game_digest(game: Game) -> str:
 class SimJob:
     """What to simulate: everything a worker needs to play game ``index`` (picklable, small), and
     whether to send each game's summary back (``keep_games``) or only the chunk's totals."""
+
     edition: str
     seats: tuple[str, ...]
     seed: int
@@ -123,8 +145,9 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
     size = _board_size(job.edition)
     counts = [0] * (size + 1)
     rents = [0] * size
-    g = play_game(job.edition, list(job.seats), seed, job.options, job.max_rounds, landing_counts=counts,
-                  rent_counts=rents)
+    g = play_game(
+        job.edition, list(job.seats), seed, job.options, job.max_rounds, landing_counts=counts, rent_counts=rents
+    )
     s = g.state
     return {
         "index": index,
@@ -146,9 +169,10 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
 class ChunkResult:
     """What one backend task sends back: the totals of games ``start .. stop-1``, their summaries when
     the job keeps them, and the time the worker spent playing them."""
+
     start: int
     stop: int
-    totals: Any                         # sim.stats.Aggregate
+    totals: Any  # sim.stats.Aggregate
     games: list[dict[str, Any]] | None
     seconds: float
 
@@ -180,12 +204,13 @@ def warm_up(job: SimJob) -> None:
         for seat, kind in enumerate(job.seats):
             make_agent(kind, seat)
     except (OpenMonopolyError, ValueError):
-        pass                    # a bad job: its first game reports the error where the caller sees it
+        pass  # a bad job: its first game reports the error where the caller sees it
 
 
 @dataclass
 class SimulationRun:
     """A finished (or interrupted) simulation: the result dict and the per-game summaries by game index."""
+
     result: dict[str, Any]
     games: list[dict[str, Any]]
 
@@ -194,11 +219,21 @@ class SimulationRun:
         return bool(self.result.get("interrupted"))
 
 
-def run_simulation(edition: str, games: int, seed: int, seats: list[str], options: dict | None = None,
-                   max_rounds: int | None = None, *, backend: Any = None, workers: int | None = None,
-                   chunk_size: int | None = None, address: str | None = None,
-                   progress: Callable[[int, int], None] | None = None,
-                   keep_games: bool = True) -> SimulationRun:
+def run_simulation(
+    edition: str,
+    games: int,
+    seed: int,
+    seats: list[str],
+    options: dict | None = None,
+    max_rounds: int | None = None,
+    *,
+    backend: Any = None,
+    workers: int | None = None,
+    chunk_size: int | None = None,
+    address: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    keep_games: bool = True,
+) -> SimulationRun:
     """Play ``games`` bot games on a backend and aggregate them (see ``simulate`` for the result).
 
     ``backend``: ``"local"`` (default: in this process for one worker, else a process pool
@@ -232,7 +267,7 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
     ready = began
     worker_seconds = 0.0
     try:
-        be.start(job)                    # a pool or Ray starts here, so Ctrl-C while it starts is caught too
+        be.start(job)  # a pool or Ray starts here, so Ctrl-C while it starts is caught too
         ready = time.perf_counter()
         chunks = plan_chunks(games, be.workers, chunk_size)
         for chunk in be.run(job, chunks):
@@ -248,8 +283,15 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
         finished = time.perf_counter()
         be.close()
     played = finished - ready
-    result = agg.result(edition=edition, seed=seed, options=dict(options or {}), max_rounds=max_rounds,
-                        seconds=played, requested=games, startup_seconds=ready - began)
+    result = agg.result(
+        edition=edition,
+        seed=seed,
+        options=dict(options or {}),
+        max_rounds=max_rounds,
+        seconds=played,
+        requested=games,
+        startup_seconds=ready - began,
+    )
     # Per core: the workers' own time in their games (no start-up, no waiting for results).
     result["player_turns_per_worker_sec"] = agg.player_turns / max(worker_seconds, 1e-9)
     result["backend"] = be.name
@@ -260,8 +302,15 @@ def run_simulation(edition: str, games: int, seed: int, seats: list[str], option
     return SimulationRun(result, kept)
 
 
-def simulate(edition: str, games: int, seed: int, seats: list[str], options: dict | None = None,
-             max_rounds: int | None = None, **run: Any) -> dict[str, Any]:
+def simulate(
+    edition: str,
+    games: int,
+    seed: int,
+    seats: list[str],
+    options: dict | None = None,
+    max_rounds: int | None = None,
+    **run: Any,
+) -> dict[str, Any]:
     """Play ``games`` bot games and summarise them as one JSON-serialisable dict.
 
     ``landings.positions[i].count``: moves (each ``moved`` event: a dice move or a

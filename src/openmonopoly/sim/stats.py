@@ -7,6 +7,7 @@ are integers, win shares exact fractions, game lengths a histogram (exact percen
 is the same however the games were split and played, and an ``Aggregate`` has the same size after ten
 games as after ten million: nothing is kept per game.
 """
+
 from __future__ import annotations
 
 import bisect
@@ -36,8 +37,11 @@ class Indices:
         before = self.ranges[at - 1] if at else None
         after = self.ranges[at] if at < len(self.ranges) else None
         if (before and before[1] > start) or (after and after[0] < stop):
-            raise ValueError(f"game {start} was added twice" if stop == start + 1
-                             else f"games {start}..{stop - 1} overlap games added before (added twice)")
+            raise ValueError(
+                f"game {start} was added twice"
+                if stop == start + 1
+                else f"games {start}..{stop - 1} overlap games added before (added twice)"
+            )
         if before and before[1] == start:
             start = before[0]
             at -= 1
@@ -60,9 +64,9 @@ class Aggregate:
         self.wins = [Fraction(0)] * len(seats)
         # wins by place in the turn order (0: the player who moved first), whatever their seat
         self.wins_by_order = [Fraction(0)] * len(seats)
-        self.rents = [0] * self.size                    # rent owed on each space
+        self.rents = [0] * self.size  # rent owed on each space
         self.end_reasons: dict[str, int] = {}
-        self.turn_counts: dict[int, int] = {}           # game length -> games
+        self.turn_counts: dict[int, int] = {}  # game length -> games
         self.indices = Indices()
         self.digest_sum = 0
 
@@ -144,8 +148,17 @@ class Aggregate:
                 return turns
         raise IndexError(rank)
 
-    def result(self, *, edition: str, seed: int, options: dict, max_rounds: int | None, seconds: float,
-               requested: int | None = None, startup_seconds: float = 0.0) -> dict[str, Any]:
+    def result(
+        self,
+        *,
+        edition: str,
+        seed: int,
+        options: dict,
+        max_rounds: int | None,
+        seconds: float,
+        requested: int | None = None,
+        startup_seconds: float = 0.0,
+    ) -> dict[str, Any]:
         """The result dict. ``seconds`` is the time spent playing games (the rates divide by it);
         ``startup_seconds`` the time it took to get there (worker processes and imports)."""
         games = self.count
@@ -170,13 +183,17 @@ class Aggregate:
                 "max": max(self.turn_counts, default=0),
             },
             "landings": {
-                "positions": [{"position": p, "name": board[p].name, "count": self.counts[p]}
-                              for p in range(self.size)],
+                "positions": [
+                    {"position": p, "name": board[p].name, "count": self.counts[p]} for p in range(self.size)
+                ],
                 "in_jail": self.counts[self.size],
                 "moves": sum(self.counts),
             },
-            "rents": [{"position": p, "name": board[p].name, "group": board[p].group, "amount": self.rents[p]}
-                      for p in range(self.size) if self.rents[p]],
+            "rents": [
+                {"position": p, "name": board[p].name, "group": board[p].group, "amount": self.rents[p]}
+                for p in range(self.size)
+                if self.rents[p]
+            ],
             "games_per_sec": games / seconds,
             "player_turns_per_sec": total_turns / seconds,
             "seconds": seconds,

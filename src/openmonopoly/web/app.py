@@ -1,4 +1,5 @@
 """The FastAPI app: lobby and game pages, a small JSON API and the WebSocket that plays."""
+
 from __future__ import annotations
 
 import asyncio
@@ -80,8 +81,13 @@ class BodyLimit:
 
     async def _refuse(self, send: Any) -> None:
         body = encode({"detail": f"the request body is larger than this server takes ({self.limit} bytes)"}).encode()
-        await send({"type": "http.response.start", "status": 413,
-                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]})
+        await send(
+            {
+                "type": "http.response.start",
+                "status": 413,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
+            }
+        )
         await send({"type": "http.response.body", "body": body})
 
 
@@ -90,8 +96,9 @@ def client_of(conn: Request | WebSocket) -> str:
     return conn.client.host if conn.client else "unknown"
 
 
-def create_app(db_url: str | None = None, bot_delay: float | None = None,
-               config: ServerConfig | None = None) -> FastAPI:
+def create_app(
+    db_url: str | None = None, bot_delay: float | None = None, config: ServerConfig | None = None
+) -> FastAPI:
     db_url = db_url or os.environ.get("OPENMONOPOLY_DB") or DEFAULT_DB
     config = config or ServerConfig()
     if bot_delay is None and "OPENMONOPOLY_BOT_DELAY" in os.environ:
@@ -102,7 +109,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
     registry = Registry(store, config)
     create_limit = RateLimit(config.create_per_minute, config.create_burst)
     hello_limit = RateLimit(config.hello_per_minute, config.hello_burst)
-    sockets_of: Counter[str] = Counter()       # open WebSocket connections per client address
+    sockets_of: Counter[str] = Counter()  # open WebSocket connections per client address
     started = time.time()
 
     @asynccontextmanager
@@ -110,7 +117,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
         registry.start()
         log.info("serving", extra={"db": store.url.split("://", 1)[0], "live_limit": config.max_live_games})
         yield
-        await registry.close()          # after uvicorn closed the sockets (code 1012): bots stop, writes end
+        await registry.close()  # after uvicorn closed the sockets (code 1012): bots stop, writes end
         store.dispose()
         log.info("stopped", extra={"games_in_memory": len(registry.games)})
 
@@ -136,8 +143,11 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
     def rate_limited(limit: RateLimit, request: Request, what: str) -> None:
         wait = limit.retry_after(client_of(request))
         if wait > 0:
-            raise HTTPException(429, f"too many {what} from your address; try again in {wait:.0f} s",
-                                headers={"Retry-After": str(max(1, round(wait)))})
+            raise HTTPException(
+                429,
+                f"too many {what} from your address; try again in {wait:.0f} s",
+                headers={"Retry-After": str(max(1, round(wait)))},
+            )
 
     @app.get("/", include_in_schema=False)
     async def index() -> FileResponse:
@@ -160,9 +170,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
         except Exception as exc:  # noqa: BLE001
             log.error("health check: the database does not answer: %r", exc)
             ok = False
-        body = {"status": "ok" if ok else "database-unavailable", "games_in_play": registry.live_count(),
-                "games_in_memory": len(registry.games), "connections": sum(sockets_of.values()),
-                "uptime_s": round(time.time() - started, 1)}
+        body = {
+            "status": "ok" if ok else "database-unavailable",
+            "games_in_play": registry.live_count(),
+            "games_in_memory": len(registry.games),
+            "connections": sum(sockets_of.values()),
+            "uptime_s": round(time.time() - started, 1),
+        }
         return JSONResponse(body, status_code=200 if ok else 503)
 
     @app.get("/api/editions")
@@ -185,9 +199,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
         out: dict[str, list] = {"open": [], "running": [], "over": []}
         for r in rows:
             live = registry.games.get(r["id"])
-            if live is not None:           # the live copy is newer than the stored row
-                r.update(status=live.status, version=live.version, names=live.game.players,
-                         claimed=[s["claimed"] for s in live.seats_info()])
+            if live is not None:  # the live copy is newer than the stored row
+                r.update(
+                    status=live.status,
+                    version=live.version,
+                    names=live.game.players,
+                    claimed=[s["claimed"] for s in live.seats_info()],
+                )
             out.setdefault(r["status"], []).append(r)
         return out
 
@@ -198,8 +216,10 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
             live, host, invite = await registry.create(spec)
         except Refused as exc:
             raise refused(exc) from None
-        log.info("game created", extra={"game": live.id, "edition": live.game.edition.id,
-                                        "seats": live.kinds, "client": client_of(request)})
+        log.info(
+            "game created",
+            extra={"game": live.id, "edition": live.game.edition.id, "seats": live.kinds, "client": client_of(request)},
+        )
         # The two secrets are in this response only; the browser keeps them in the links' fragments (after
         # '#'), which no browser sends in a request line, so no proxy or access log sees them.
         return {**live.summary(), "host_token": host, "invite": invite}
@@ -237,25 +257,45 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
         # A private game's replay is for the people who were in it: the invite code, the host's token or a
         # seat's token in a header (never in the URL, which logs keep).
         secret = request.headers.get(SECRET_HEADER)
-        if not (stored.listed or stored.spectators or secret_matches(stored.invite_hash, secret)
-                or secret_matches(stored.host_hash, secret)
-                or any(secret_matches(h, secret) for h in stored.token_hashes)):
-            raise HTTPException(403, f"this game is private: its replay needs the invite code, the host's or a "
-                                     f"seat's token in the {SECRET_HEADER} header")
+        if not (
+            stored.listed
+            or stored.spectators
+            or secret_matches(stored.invite_hash, secret)
+            or secret_matches(stored.host_hash, secret)
+            or any(secret_matches(h, secret) for h in stored.token_hashes)
+        ):
+            raise HTTPException(
+                403,
+                f"this game is private: its replay needs the invite code, the host's or a "
+                f"seat's token in the {SECRET_HEADER} header",
+            )
         if stored.status != "over":
             raise HTTPException(409, "only a finished game can be replayed")
         frames = await registry.off_loop(registry.replay_frames, stored)
         start = max(0, start)
-        return {"steps": len(frames) - 1, "start": start, "frames": frames[start:start + max(1, min(count, 500))],
-                "names": stored.names, "kinds": stored.kinds, "edition": stored.edition}
+        return {
+            "steps": len(frames) - 1,
+            "start": start,
+            "frames": frames[start : start + max(1, min(count, 500))],
+            "names": stored.names,
+            "kinds": stored.kinds,
+            "edition": stored.edition,
+        }
 
     @app.websocket("/ws/{game_id}")
     async def play(ws: WebSocket, game_id: str) -> None:
         client = client_of(ws)
         await ws.accept()
         if sockets_of[client] >= config.conns_per_client:
-            await ws.send_text(encode(P.error("rate-limited", f"your address has {sockets_of[client]} connections "
-                                                              f"open; the limit is {config.conns_per_client}")))
+            await ws.send_text(
+                encode(
+                    P.error(
+                        "rate-limited",
+                        f"your address has {sockets_of[client]} connections "
+                        f"open; the limit is {config.conns_per_client}",
+                    )
+                )
+            )
             await ws.close(code=1008)
             return
         sockets_of[client] += 1
@@ -293,14 +333,13 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
                     if ws.client_state != WebSocketState.CONNECTED:
                         return
                     log.error("game %s: a frame from %s failed: %r", game_id, client, exc)
-                    await session.reply(P.error("server", "the server could not handle that message; "
-                                                          "nothing changed"))
-        except RuntimeError:        # the socket was closed under us (shutdown)
+                    await session.reply(P.error("server", "the server could not handle that message; nothing changed"))
+        except RuntimeError:  # the socket was closed under us (shutdown)
             pass
         finally:
             session.close()
 
-    limits: ServerConfig = config    # (named apart: methods of a nested class do not see ``config`` narrowed)
+    limits: ServerConfig = config  # (named apart: methods of a nested class do not see ``config`` narrowed)
 
     class Session:
         """One WebSocket's conversation: hello first, then actions and pings."""
@@ -313,7 +352,7 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
             self.pump: asyncio.Task | None = None
 
         async def reply(self, msg: dict) -> None:
-            if self.conn is not None:       # after hello, everything goes through the ordered outbox
+            if self.conn is not None:  # after hello, everything goes through the ordered outbox
                 self.conn.send(msg)
             else:
                 await self.ws.send_text(encode(msg))
@@ -342,34 +381,46 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
                 return
             wait = hello_limit.retry_after(self.client)
             if wait > 0:
-                await self.reply(P.error("rate-limited", f"too many hellos from your address; try again in "
-                                                         f"{wait:.0f} s"))
+                await self.reply(
+                    P.error("rate-limited", f"too many hellos from your address; try again in {wait:.0f} s")
+                )
                 return
             seat = msg.seat
             if seat is not None and not live.check_token(seat, msg.token):
-                await self.reply(P.error("wrong-token", f"the token is not seat {seat}'s; watching as a "
-                                                        "spectator instead"))
+                await self.reply(
+                    P.error("wrong-token", f"the token is not seat {seat}'s; watching as a spectator instead")
+                )
                 seat = None
             is_host = live.host_ok(msg.host)
             if seat is None and not live.may_watch(msg.invite, msg.host):
-                await self.reply(P.error("private", "this game takes no spectators" if live.may_join(msg.invite)
-                                         else "this game is private: open it with its invite link"))
+                await self.reply(
+                    P.error(
+                        "private",
+                        "this game takes no spectators"
+                        if live.may_join(msg.invite)
+                        else "this game is private: open it with its invite link",
+                    )
+                )
                 await self.ws.close(code=NO_SPECTATORS)
                 return
             if seat is not None and live.conns_of(seat) >= limits.conns_per_seat:
-                await self.reply(P.error("rate-limited", f"seat {seat} is already open in {limits.conns_per_seat} "
-                                                         "connections; close one first"))
+                await self.reply(
+                    P.error(
+                        "rate-limited",
+                        f"seat {seat} is already open in {limits.conns_per_seat} connections; close one first",
+                    )
+                )
                 return
             conn = self.conn = Conn(self.ws, seat, self.client, is_host)
             self.pump = asyncio.get_running_loop().create_task(conn.pump())
-            async with live.lock:        # the sync and later updates stay in order
+            async with live.lock:  # the sync and later updates stay in order
                 arrives = seat is not None and live.conns_of(seat) == 0
                 live.conns.add(conn)
                 conn.send(live.sync_msg(seat))
                 live.touched = time.monotonic()
-            if arrives:                  # the host sees who is here
+            if arrives:  # the host sees who is here
                 live.broadcast_seats(hosts_only=True)
-            registry.kick(live)          # a game of bots only plays while watched
+            registry.kick(live)  # a game of bots only plays while watched
 
         def close(self) -> None:
             if self.conn is not None:
@@ -386,24 +437,41 @@ def create_app(db_url: str | None = None, bot_delay: float | None = None,
     return app
 
 
-def uvicorn_config(app: FastAPI, host: str, port: int, forwarded_allow_ips: str | None = None,
-                   log_format: str | None = "text") -> Any:
+def uvicorn_config(
+    app: FastAPI, host: str, port: int, forwarded_allow_ips: str | None = None, log_format: str | None = "text"
+) -> Any:
     """How ``serve`` runs the app on Uvicorn: WebSocket frames capped, compression as configured, proxy
     headers trusted only from the given addresses, a bounded graceful shutdown (sockets close with 1012)."""
     import uvicorn
 
     from .logs import log_config
+
     config: ServerConfig = app.state.config
-    return uvicorn.Config(app, host=host, port=port, ws="websockets-sansio", ws_max_size=16 * P.MAX_FRAME,
-                          ws_per_message_deflate=config.ws_compression, proxy_headers=forwarded_allow_ips is not None,
-                          forwarded_allow_ips=forwarded_allow_ips, timeout_graceful_shutdown=10,
-                          # (idle HTTP connections kept longer than a proxy's or client's pool keeps them, so
-                          # the server never closes one just as a request is sent on it)
-                          timeout_keep_alive=75,
-                          **({"log_config": log_config(log_format)} if log_format else {"log_level": "warning"}))
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        ws="websockets-sansio",
+        ws_max_size=16 * P.MAX_FRAME,
+        ws_per_message_deflate=config.ws_compression,
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
+        timeout_graceful_shutdown=10,
+        # (idle HTTP connections kept longer than a proxy's or client's pool keeps them, so
+        # the server never closes one just as a request is sent on it)
+        timeout_keep_alive=75,
+        **({"log_config": log_config(log_format)} if log_format else {"log_level": "warning"}),
+    )
 
 
-def run(host: str = "127.0.0.1", port: int = 8000, db: str | None = None, config: ServerConfig | None = None,
-        forwarded_allow_ips: str | None = None, log_format: str = "text") -> None:
+def run(
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    db: str | None = None,
+    config: ServerConfig | None = None,
+    forwarded_allow_ips: str | None = None,
+    log_format: str = "text",
+) -> None:
     import uvicorn
+
     uvicorn.Server(uvicorn_config(create_app(db, config=config), host, port, forwarded_allow_ips, log_format)).run()

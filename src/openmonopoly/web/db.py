@@ -12,6 +12,7 @@ actions of many games that arrive together in one transaction (group commit), th
 SQLite runs in WAL mode with ``synchronous=NORMAL`` (a commit survives a crash of the server process;
 an operating-system crash may lose the last ones), PostgreSQL through a pool of connections.
 """
+
 from __future__ import annotations
 
 import time
@@ -39,11 +40,17 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-SCHEMA_VERSION = 3      # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer
+SCHEMA_VERSION = 3  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer
 
 # Columns added by schema 3, with what a game stored before gets: it was public, anyone could watch it.
-SCHEMA_3_COLUMNS = {"host_hash": "VARCHAR(64)", "invite_hash": "VARCHAR(64)", "listed": "BOOLEAN DEFAULT TRUE",
-                    "spectators": "BOOLEAN DEFAULT TRUE", "turn_timer": "INTEGER", "stand_in": "JSON"}
+SCHEMA_3_COLUMNS = {
+    "host_hash": "VARCHAR(64)",
+    "invite_hash": "VARCHAR(64)",
+    "listed": "BOOLEAN DEFAULT TRUE",
+    "spectators": "BOOLEAN DEFAULT TRUE",
+    "turn_timer": "INTEGER",
+    "stand_in": "JSON",
+}
 
 
 class Base(DeclarativeBase):
@@ -56,23 +63,23 @@ class GameRow(Base):
     edition: Mapped[str] = mapped_column(String(64))
     options: Mapped[dict] = mapped_column(JSON)
     names: Mapped[list] = mapped_column(JSON)
-    kinds: Mapped[list] = mapped_column(JSON)            # per seat: "human" or a bot kind
-    token_hashes: Mapped[list] = mapped_column(JSON)     # per seat: sha256 hex of the seat token, or null
+    kinds: Mapped[list] = mapped_column(JSON)  # per seat: "human" or a bot kind
+    token_hashes: Mapped[list] = mapped_column(JSON)  # per seat: sha256 hex of the seat token, or null
     seed: Mapped[int] = mapped_column(Integer)
-    setup_chance: Mapped[list] = mapped_column(JSON)     # chance outcomes used before the first action
+    setup_chance: Mapped[list] = mapped_column(JSON)  # chance outcomes used before the first action
     rng: Mapped[Any] = mapped_column(JSON, nullable=True)  # schema 1 only: a Mersenne Twister's state
     chance_key: Mapped[str | None] = mapped_column(String(128), nullable=True)  # KeyedChance key (hex): secret
-    version: Mapped[int] = mapped_column(Integer, default=0)   # number of committed actions
+    version: Mapped[int] = mapped_column(Integer, default=0)  # number of committed actions
     status: Mapped[str] = mapped_column(String(16), default="open")  # open | running | over
     winners: Mapped[list] = mapped_column(JSON, default=list)
     end_reason: Mapped[str] = mapped_column(String(64), default="")
     created: Mapped[float] = mapped_column(Float)
     updated: Mapped[float] = mapped_column(Float)
-    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)    # sha256 of the host's token
+    host_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the host's token
     invite_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)  # sha256 of the invite code
-    listed: Mapped[bool] = mapped_column(Boolean, default=True)      # public: in the lobby, open to anyone
+    listed: Mapped[bool] = mapped_column(Boolean, default=True)  # public: in the lobby, open to anyone
     spectators: Mapped[bool] = mapped_column(Boolean, default=True)  # people without a seat may watch
-    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)      # seconds, or no timer
+    turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds, or no timer
     stand_in: Mapped[Any] = mapped_column(JSON, nullable=True)  # per seat: the bot playing a human seat, or null
 
 
@@ -82,7 +89,7 @@ class MoveRow(Base):
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     player: Mapped[int] = mapped_column(Integer)
     action: Mapped[Any] = mapped_column(JSON)
-    chance: Mapped[list] = mapped_column(JSON)           # the chance outcomes this action used
+    chance: Mapped[list] = mapped_column(JSON)  # the chance outcomes this action used
 
 
 class MetaRow(Base):
@@ -108,14 +115,14 @@ class StoredGame:
     token_hashes: list
     seed: int
     setup_chance: list
-    rng: Any                                    # schema 1 games only; None since
+    rng: Any  # schema 1 games only; None since
     version: int
     status: str
     winners: list
     end_reason: str
     created: float
-    moves: list = field(default_factory=list)   # [(player, action_json, chance_list)]
-    chance_key: str | None = None               # None: a seeded game (Chance(seed)) or one from schema 1
+    moves: list = field(default_factory=list)  # [(player, action_json, chance_list)]
+    chance_key: str | None = None  # None: a seeded game (Chance(seed)) or one from schema 1
     host_hash: str | None = None
     invite_hash: str | None = None
     listed: bool = True
@@ -127,15 +134,23 @@ class StoredGame:
         chance = list(self.setup_chance)
         for _, _, used in self.moves:
             chance.extend(used)
-        return {"format": 1, "edition": self.edition, "options": self.options, "players": self.names,
-                "seed": self.seed, "actions": [[p, a] for p, a, _ in self.moves], "chance": chance}
+        return {
+            "format": 1,
+            "edition": self.edition,
+            "options": self.options,
+            "players": self.names,
+            "seed": self.seed,
+            "actions": [[p, a] for p, a, _ in self.moves],
+            "chance": chance,
+        }
 
 
 @dataclass
 class MoveCommit:
     """One action to commit: the move row and what it changes in the game's row."""
+
     game_id: str
-    seq: int                 # the game's version before the action
+    seq: int  # the game's version before the action
     player: int
     action: Any
     chance: list
@@ -163,11 +178,12 @@ class Store:
         kwargs: dict[str, Any] = {"future": True}
         if self.url.startswith("sqlite"):
             kwargs["connect_args"] = {"check_same_thread": False, "timeout": 30}
-        else:      # one writer thread plus the readers: a small pool, checked before use
+        else:  # one writer thread plus the readers: a small pool, checked before use
             kwargs.update(pool_pre_ping=True, pool_size=4, max_overflow=4)
         self.engine = create_engine(self.url, **kwargs)
-        self.writes_inline = self.url.startswith("sqlite")     # see sessions.Committer
+        self.writes_inline = self.url.startswith("sqlite")  # see sessions.Committer
         if self.url.startswith("sqlite"):
+
             @event.listens_for(self.engine, "connect")
             def _pragmas(conn, _record):  # noqa: ANN001
                 cur = conn.cursor()
@@ -175,13 +191,21 @@ class Store:
                 cur.execute("PRAGMA synchronous=NORMAL")
                 cur.execute("PRAGMA foreign_keys=ON")
                 cur.close()
+
         self.migrate()
         games = table_of(GameRow)
         self._insert_move = insert(table_of(MoveRow))
-        self._advance_game = (update(games).where(games.c.id == bindparam("gid"), games.c.version == bindparam("seq"))
-                              .values(version=bindparam("next"), status=bindparam("status"),
-                                      winners=bindparam("winners", type_=JSON), end_reason=bindparam("end_reason"),
-                                      updated=bindparam("now")))
+        self._advance_game = (
+            update(games)
+            .where(games.c.id == bindparam("gid"), games.c.version == bindparam("seq"))
+            .values(
+                version=bindparam("next"),
+                status=bindparam("status"),
+                winners=bindparam("winners", type_=JSON),
+                end_reason=bindparam("end_reason"),
+                updated=bindparam("now"),
+            )
+        )
 
     # ------------------------------------------------------------------ schema
     def migrate(self) -> None:
@@ -213,12 +237,32 @@ class Store:
     def create_game(self, g: StoredGame) -> None:
         now = time.time()
         with Session(self.engine) as db, db.begin():
-            db.add(GameRow(id=g.id, edition=g.edition, options=g.options, names=g.names, kinds=g.kinds,
-                           token_hashes=g.token_hashes, seed=g.seed, setup_chance=g.setup_chance, rng=g.rng,
-                           chance_key=g.chance_key, host_hash=g.host_hash, invite_hash=g.invite_hash,
-                           listed=g.listed, spectators=g.spectators, turn_timer=g.turn_timer, stand_in=g.stand_in,
-                           version=len(g.moves), status=g.status, winners=g.winners, end_reason=g.end_reason,
-                           created=now, updated=now))
+            db.add(
+                GameRow(
+                    id=g.id,
+                    edition=g.edition,
+                    options=g.options,
+                    names=g.names,
+                    kinds=g.kinds,
+                    token_hashes=g.token_hashes,
+                    seed=g.seed,
+                    setup_chance=g.setup_chance,
+                    rng=g.rng,
+                    chance_key=g.chance_key,
+                    host_hash=g.host_hash,
+                    invite_hash=g.invite_hash,
+                    listed=g.listed,
+                    spectators=g.spectators,
+                    turn_timer=g.turn_timer,
+                    stand_in=g.stand_in,
+                    version=len(g.moves),
+                    status=g.status,
+                    winners=g.winners,
+                    end_reason=g.end_reason,
+                    created=now,
+                    updated=now,
+                )
+            )
             db.flush()
             for seq, (p, a, used) in enumerate(g.moves):
                 db.add(MoveRow(game_id=g.id, seq=seq, player=p, action=a, chance=used))
@@ -247,15 +291,34 @@ class Store:
     def _write_moves(self, con: Any, batch: list[MoveCommit]) -> None:
         # Two statements built once and run once per batch each (executemany): the per-row cost is the
         # driver's, not SQLAlchemy's.
-        con.execute(self._insert_move, [{"game_id": m.game_id, "seq": m.seq, "player": m.player,
-                                         "action": m.action, "chance": m.chance} for m in batch])
+        con.execute(
+            self._insert_move,
+            [
+                {"game_id": m.game_id, "seq": m.seq, "player": m.player, "action": m.action, "chance": m.chance}
+                for m in batch
+            ],
+        )
         now = time.time()
-        done = con.execute(self._advance_game, [{"gid": m.game_id, "seq": m.seq, "next": m.seq + 1,
-                                                 "status": m.status, "winners": m.winners,
-                                                 "end_reason": m.end_reason, "now": now} for m in batch])
+        done = con.execute(
+            self._advance_game,
+            [
+                {
+                    "gid": m.game_id,
+                    "seq": m.seq,
+                    "next": m.seq + 1,
+                    "status": m.status,
+                    "winners": m.winners,
+                    "end_reason": m.end_reason,
+                    "now": now,
+                }
+                for m in batch
+            ],
+        )
         if done.rowcount != len(batch):
-            raise StaleVersion(f"{len(batch) - done.rowcount} of {len(batch)} games were not at the version "
-                               "their action was applied to")
+            raise StaleVersion(
+                f"{len(batch) - done.rowcount} of {len(batch)} games were not at the version "
+                "their action was applied to"
+            )
 
     def commit_move(self, move: MoveCommit) -> None:
         """One action, committed on its own."""
@@ -287,7 +350,7 @@ class Store:
             hashes = list(row.token_hashes)
             hashes[seat] = token_hash
             row.token_hashes = hashes
-            if row.stand_in and row.stand_in[seat] is not None:     # the new player takes over from the bot
+            if row.stand_in and row.stand_in[seat] is not None:  # the new player takes over from the bot
                 stand_in = list(row.stand_in)
                 stand_in[seat] = None
                 row.stand_in = stand_in
@@ -299,44 +362,102 @@ class Store:
             row.updated = time.time()
             return True
 
-    def save_seats(self, game_id: str, token_hashes: list, stand_in: list, status: str, turn_timer: int | None,
-                   spectators: bool) -> None:
+    def save_seats(
+        self, game_id: str, token_hashes: list, stand_in: list, status: str, turn_timer: int | None, spectators: bool
+    ) -> None:
         """What the host changed: seats handed to bots or taken back, a player removed, the timer."""
         with self.engine.begin() as con:
-            games = GameRow.__table__
-            con.execute(update(games).where(games.c.id == game_id).values(
-                token_hashes=token_hashes, stand_in=stand_in, status=status, turn_timer=turn_timer,
-                spectators=spectators, updated=time.time()))
+            games = table_of(GameRow)
+            con.execute(
+                update(games)
+                .where(games.c.id == game_id)
+                .values(
+                    token_hashes=token_hashes,
+                    stand_in=stand_in,
+                    status=status,
+                    turn_timer=turn_timer,
+                    spectators=spectators,
+                    updated=time.time(),
+                )
+            )
 
     def load(self, game_id: str) -> StoredGame | None:
         with Session(self.engine) as db:
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
-            moves = db.execute(select(MoveRow.player, MoveRow.action, MoveRow.chance)
-                               .where(MoveRow.game_id == game_id).order_by(MoveRow.seq)).all()
-            return StoredGame(row.id, row.edition, row.options, row.names, row.kinds, row.token_hashes, row.seed,
-                              row.setup_chance, row.rng, row.version, row.status, row.winners, row.end_reason,
-                              row.created, [(p, a, c) for p, a, c in moves], row.chance_key, row.host_hash,
-                              row.invite_hash, row.listed is not False, row.spectators is not False, row.turn_timer,
-                              row.stand_in)
+            moves = db.execute(
+                select(MoveRow.player, MoveRow.action, MoveRow.chance)
+                .where(MoveRow.game_id == game_id)
+                .order_by(MoveRow.seq)
+            ).all()
+            return StoredGame(
+                row.id,
+                row.edition,
+                row.options,
+                row.names,
+                row.kinds,
+                row.token_hashes,
+                row.seed,
+                row.setup_chance,
+                row.rng,
+                row.version,
+                row.status,
+                row.winners,
+                row.end_reason,
+                row.created,
+                [(p, a, c) for p, a, c in moves],
+                row.chance_key,
+                row.host_hash,
+                row.invite_hash,
+                row.listed is not False,
+                row.spectators is not False,
+                row.turn_timer,
+                row.stand_in,
+            )
 
     def list_games(self, limit: int = 200) -> list[dict]:
         with Session(self.engine) as db:
-            rows = db.execute(select(GameRow.id, GameRow.edition, GameRow.names, GameRow.kinds,
-                                     GameRow.token_hashes, GameRow.version, GameRow.status, GameRow.winners,
-                                     GameRow.created, GameRow.updated)
-                              .where(GameRow.listed.is_not(False))
-                              .order_by(GameRow.updated.desc()).limit(limit)).all()
-        return [{"id": r.id, "edition": r.edition, "names": r.names, "kinds": r.kinds,
-                 "claimed": [h is not None for h in r.token_hashes], "version": r.version, "status": r.status,
-                 "winners": r.winners, "created": r.created, "updated": r.updated} for r in rows]
+            rows = db.execute(
+                select(
+                    GameRow.id,
+                    GameRow.edition,
+                    GameRow.names,
+                    GameRow.kinds,
+                    GameRow.token_hashes,
+                    GameRow.version,
+                    GameRow.status,
+                    GameRow.winners,
+                    GameRow.created,
+                    GameRow.updated,
+                )
+                .where(GameRow.listed.is_not(False))
+                .order_by(GameRow.updated.desc())
+                .limit(limit)
+            ).all()
+        return [
+            {
+                "id": r.id,
+                "edition": r.edition,
+                "names": r.names,
+                "kinds": r.kinds,
+                "claimed": [h is not None for h in r.token_hashes],
+                "version": r.version,
+                "status": r.status,
+                "winners": r.winners,
+                "created": r.created,
+                "updated": r.updated,
+            }
+            for r in rows
+        ]
 
     def unfinished(self) -> list[tuple[str, list]]:
         """(id, seat kinds) of every game not over."""
         with Session(self.engine) as db:
-            return [(r[0], r[1]) for r in db.execute(select(GameRow.id, GameRow.kinds)
-                                                     .where(GameRow.status != "over")).all()]
+            return [
+                (r[0], r[1])
+                for r in db.execute(select(GameRow.id, GameRow.kinds).where(GameRow.status != "over")).all()
+            ]
 
     def count_moves(self, game_id: str) -> int:
         with Session(self.engine) as db:

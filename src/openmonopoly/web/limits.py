@@ -1,4 +1,5 @@
 """Per-client rate limits: a token bucket per client address, in memory."""
+
 from __future__ import annotations
 
 import time
@@ -8,13 +9,13 @@ class RateLimit:
     """``burst`` events at once, refilled at ``per_minute``; ``retry_after(key)`` is 0 when one is allowed
     (and counts it), else the seconds until the next one would be."""
 
-    MAX_KEYS = 50_000       # buckets kept; full ones are forgotten first (they hold no information)
+    MAX_KEYS = 50_000  # buckets kept; full ones are forgotten first (they hold no information)
 
     def __init__(self, per_minute: float, burst: int, clock=time.monotonic) -> None:  # noqa: ANN001
         self.rate = per_minute / 60.0
         self.burst = float(burst)
         self.clock = clock
-        self.buckets: dict[str, tuple[float, float]] = {}     # key -> (tokens, when)
+        self.buckets: dict[str, tuple[float, float]] = {}  # key -> (tokens, when)
 
     def retry_after(self, key: str) -> float:
         now = self.clock()

@@ -26,6 +26,7 @@ turn to a bot (server time, seconds since the epoch), or null.
 * ``error`` — ``code`` (one of ``ERROR_CODES``) and ``message``; sent only to the client at fault. A refused
   message changes nothing.
 """
+
 from __future__ import annotations
 
 import re
@@ -40,8 +41,8 @@ from ..engine.actions import Action, TradeOffer
 from ..engine.errors import BadActionText
 
 PROTOCOL_VERSION = 1
-MAX_FRAME = 4096                 # characters in one client frame (a trade of every space fits easily)
-MAX_DIGITS = 9                   # digits in one number of an action
+MAX_FRAME = 4096  # characters in one client frame (a trade of every space fits easily)
+MAX_DIGITS = 9  # digits in one number of an action
 MAX_SEATS = 6
 
 ERROR_CODES = {
@@ -60,8 +61,8 @@ ERROR_CODES = {
 }
 
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
-Count = Annotated[int, Field(ge=0, le=10 ** MAX_DIGITS - 1)]
-Money = Annotated[int, Field(ge=-(10 ** MAX_DIGITS - 1), le=10 ** MAX_DIGITS - 1)]
+Count = Annotated[int, Field(ge=0, le=10**MAX_DIGITS - 1)]
+Money = Annotated[int, Field(ge=-(10**MAX_DIGITS - 1), le=10**MAX_DIGITS - 1)]
 Token = Annotated[str, Field(max_length=200)]
 Index = Annotated[int, Field(ge=0, le=999)]
 Indices = Annotated[list[Index], Field(max_length=100)]
@@ -90,13 +91,16 @@ def check_action_text(text: str) -> str | None:
         value = word.partition("=")[2] if "=" in word else word
         for number in value.split(","):
             if number and not _NUMBER.fullmatch(number):
-                return (f"'{number[:20]}' is not a number: numbers are written with the digits 0-9 "
-                        f"(at most {MAX_DIGITS}), optionally after a minus sign")
+                return (
+                    f"'{number[:20]}' is not a number: numbers are written with the digits 0-9 "
+                    f"(at most {MAX_DIGITS}), optionally after a minus sign"
+                )
     return None
 
 
 class OfferBody(Strict):
     """A trade proposal; the server fills in the proposer (the seat that sends it)."""
+
     proposer: Seat | None = None
     target: Seat
     give: Indices = []
@@ -134,8 +138,13 @@ class Act(Strict):
         ``BadActionText``."""
         if isinstance(self.action, TradeBody):
             o = self.action.offer
-            return Action(A.TRADE, -1, TradeOffer(self.seat, o.target, tuple(o.give), tuple(o.take), o.cash,
-                                                  tuple(o.give_cards), tuple(o.take_cards)))
+            return Action(
+                A.TRADE,
+                -1,
+                TradeOffer(
+                    self.seat, o.target, tuple(o.give), tuple(o.take), o.cash, tuple(o.give_cards), tuple(o.take_cards)
+                ),
+            )
         reason = check_action_text(self.action)
         if reason is not None:
             raise BadActionText(reason, self.action)
@@ -163,8 +172,10 @@ def parse_client(raw: str) -> Hello | Act | Ping:
     try:
         return ClientMessage.validate_json(raw)
     except ValidationError as exc:
-        raise ValueError(f"malformed message: {describe(exc)}; expected {{\"type\": \"hello\"|\"act\"|\"ping\", "
-                         "...} with the documented fields and types") from None
+        raise ValueError(
+            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"ping", '
+            "...} with the documented fields and types"
+        ) from None
 
 
 def error(code: str, message: str, **extra: Any) -> dict:
@@ -185,46 +196,55 @@ class SeatSpec(Strict):
 
 class GameRecord(Strict):
     """A game record as ``Game.record()`` writes it (``result`` is checked by replaying)."""
+
     model_config = ConfigDict(strict=True, extra="ignore")
     format: Literal[1]
     edition: Annotated[str, Field(max_length=64)]
     options: Annotated[dict[Annotated[str, Field(max_length=40)], Option], Field(max_length=40)] = {}
     players: Annotated[list[Name], Field(min_length=1, max_length=MAX_SEATS)]
-    seed: Annotated[int, Field(ge=0, lt=2 ** 63)]
+    seed: Annotated[int, Field(ge=0, lt=2**63)]
     # (a JSON array is a tuple only in lax mode; FastAPI validates bodies as Python objects, where strict
     # mode wants a real tuple. The pair's items stay strict.)
-    actions: list[Annotated[tuple[Annotated[int, StrictMode(), Field(ge=0, lt=MAX_SEATS)],
-                                  Annotated[str, StrictMode(), Field(max_length=200)] | dict[str, Any]],
-                            StrictMode(False)]]
-    chance: list[Annotated[int, Field(ge=0, le=10 ** 6)]]
+    actions: list[
+        Annotated[
+            tuple[
+                Annotated[int, StrictMode(), Field(ge=0, lt=MAX_SEATS)],
+                Annotated[str, StrictMode(), Field(max_length=200)] | dict[str, Any],
+            ],
+            StrictMode(False),
+        ]
+    ]
+    chance: list[Annotated[int, Field(ge=0, le=10**6)]]
 
 
-TimerSeconds = Annotated[int, Field(ge=1, le=3600)]     # (the server's least: ServerConfig.min_turn_timer)
+TimerSeconds = Annotated[int, Field(ge=1, le=3600)]  # (the server's least: ServerConfig.min_turn_timer)
 
 
 class CreateGame(Strict):
     edition: Annotated[str, Field(max_length=64)] = "classic"
-    public: bool = False             # listed in the lobby, free seats open to anyone; else by invite link only
-    spectators: bool = False         # people without a seat may watch (a private game's: with the invite)
+    public: bool = False  # listed in the lobby, free seats open to anyone; else by invite link only
+    spectators: bool = False  # people without a seat may watch (a private game's: with the invite)
     turn_timer: TimerSeconds | None = None
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)] = Field(
-        default_factory=lambda: [SeatSpec(), SeatSpec(kind="heuristic")])
+        default_factory=lambda: [SeatSpec(), SeatSpec(kind="heuristic")]
+    )
     options: Annotated[dict[Annotated[str, Field(max_length=40)], Option], Field(max_length=40)] = {}
     # Only a server started with --allow-seeds takes a seed (tests, reproducing a game); hidden from the docs.
-    seed: SkipJsonSchema[Annotated[int, Field(ge=0, lt=2 ** 31)] | None] = None
-    record: GameRecord | None = None             # resume a game from its record (Game.record())
-    kinds: Annotated[list[Kind], Field(max_length=MAX_SEATS)] | None = None   # with record: seat kinds
+    seed: SkipJsonSchema[Annotated[int, Field(ge=0, lt=2**31)] | None] = None
+    record: GameRecord | None = None  # resume a game from its record (Game.record())
+    kinds: Annotated[list[Kind], Field(max_length=MAX_SEATS)] | None = None  # with record: seat kinds
 
 
 class JoinSeat(Strict):
     seat: Seat
     name: Name | None = None
-    invite: Token | None = None          # the code of the invite link: needed to join a private game
+    invite: Token | None = None  # the code of the invite link: needed to join a private game
 
 
 # ------------------------------------------------------------------------------ the host's commands
 class HandToBot(Strict):
     """A bot plays this human seat until the host takes it back (the player keeps their seat link)."""
+
     command: Literal["bot"]
     host: Token
     seat: Seat
@@ -233,6 +253,7 @@ class HandToBot(Strict):
 
 class TakeBack(Strict):
     """The seat's own player plays it again."""
+
     command: Literal["take-back"]
     host: Token
     seat: Seat
@@ -241,6 +262,7 @@ class TakeBack(Strict):
 class RemovePlayer(Strict):
     """The seat's player is sent away (their seat link stops working); a bot plays the seat until someone
     joins it with the invite link."""
+
     command: Literal["remove"]
     host: Token
     seat: Seat
@@ -248,6 +270,7 @@ class RemovePlayer(Strict):
 
 class SetTimer(Strict):
     """After ``seconds`` without an answer from a human seat, a bot plays that turn; null: no timer."""
+
     command: Literal["timer"]
     host: Token
     seconds: TimerSeconds | None
@@ -259,5 +282,4 @@ class SetSpectators(Strict):
     allowed: bool
 
 
-HostCommand = Annotated[HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators,
-                        Field(discriminator="command")]
+HostCommand = Annotated[HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators, Field(discriminator="command")]

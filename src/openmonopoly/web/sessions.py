@@ -10,6 +10,7 @@ message once per version, however many connections watch that seat.
 Games the server deals use ``KeyedChance`` (a 256-bit key from the operating system); a game started
 from a client's seed (only with ``ServerConfig.allow_seeds``) uses ``Chance(seed)`` like the CLI.
 """
+
 from __future__ import annotations
 
 import asyncio
@@ -42,9 +43,9 @@ from .db import MoveCommit, Store, StoredGame
 log = logging.getLogger("openmonopoly.web")
 MAX_SEATS = P.MAX_SEATS
 LOG_TAIL = 400
-TIMER_BOT = "heuristic"          # who plays a turn the timer took from an absent player
-REMOVED = 4001                   # WebSocket close code: the host removed this seat's player
-NO_SPECTATORS = 4003             # WebSocket close code: this game takes no spectators (or needs the invite)
+TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
+REMOVED = 4001  # WebSocket close code: the host removed this seat's player
+NO_SPECTATORS = 4003  # WebSocket close code: this game takes no spectators (or needs the invite)
 
 
 class Refused(ValueError):
@@ -76,8 +77,9 @@ def replay_record(record: dict, chance: Chance) -> tuple[Game, list[int], list[t
     and each move's outcomes. The generator ends where the recorded game left it (one draw per outcome)."""
     chance.playback(list(record["chance"]))
     edition = load_edition(record["edition"])
-    game = rules_class(edition)(edition, list(record["players"]), int(record["seed"]), record.get("options"),
-                                chance=chance)
+    game = rules_class(edition)(
+        edition, list(record["players"]), int(record["seed"]), record.get("options"), chance=chance
+    )
     setup = list(chance.log)
     moves = []
     for player, data in record["actions"]:
@@ -96,7 +98,7 @@ class Conn:
         self.ws = ws
         self.seat = seat
         self.client = client
-        self.host = host            # the host's connection: it watches even where spectators may not
+        self.host = host  # the host's connection: it watches even where spectators may not
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
 
@@ -140,21 +142,24 @@ class LiveGame:
         self.bot_task: asyncio.Task | None = None
         # Bots of a seeded game play reproducibly; elsewhere their own choices are not predictable either.
         self.bot_seed = stored.seed if stored.chance_key is None else secrets.randbits(31)
-        self.bots = {seat: make_agent(kind, self.bot_seed * 100 + seat)
-                     for seat, kind in enumerate(self.kinds) if kind != "human"}
+        self.bots = {
+            seat: make_agent(kind, self.bot_seed * 100 + seat)
+            for seat, kind in enumerate(self.kinds)
+            if kind != "human"
+        }
         self.host_hash = stored.host_hash
         self.invite_hash = stored.invite_hash
         self.listed = stored.listed
         self.spectators = stored.spectators
         self.turn_timer = stored.turn_timer
-        self.stand_ins: dict[int, Any] = {}      # human seats a bot plays meanwhile (the host said so)
+        self.stand_ins: dict[int, Any] = {}  # human seats a bot plays meanwhile (the host said so)
         self.stand_in = list(stored.stand_in or [None] * len(self.kinds))
-        self.timed_out: int | None = None        # the human seat whose turn the timer gave to a bot
+        self.timed_out: int | None = None  # the human seat whose turn the timer gave to a bot
         self.timer_agents: dict[int, Any] = {}
-        self.deadline: float | None = None       # when the turn timer runs out (epoch), or None
+        self.deadline: float | None = None  # when the turn timer runs out (epoch), or None
         self.timer_task: asyncio.Task | None = None
-        self.timer_version = -1                  # the version the running timer waits on
-        self.touched = time.monotonic()      # last action or connection: idle games leave memory
+        self.timer_version = -1  # the version the running timer waits on
+        self.touched = time.monotonic()  # last action or connection: idle games leave memory
 
     @property
     def stand_in(self) -> list:
@@ -163,8 +168,11 @@ class LiveGame:
     @stand_in.setter
     def stand_in(self, kinds: list) -> None:
         self._stand_in = kinds
-        self.stand_ins = {seat: self.stand_ins.get(seat) or make_agent(kind, self.bot_seed * 100 + seat)
-                          for seat, kind in enumerate(kinds) if kind is not None}
+        self.stand_ins = {
+            seat: self.stand_ins.get(seat) or make_agent(kind, self.bot_seed * 100 + seat)
+            for seat, kind in enumerate(kinds)
+            if kind is not None
+        }
         # A game where no person plays any seat plays only while someone watches it (like a bots' game).
         self.bot_only = all(k != "human" or seat in self.stand_ins for seat, k in enumerate(self.kinds))
         if hasattr(self, "_token_hashes"):
@@ -200,25 +208,44 @@ class LiveGame:
     def token_hashes(self, hashes: list) -> None:
         self._token_hashes = hashes
         stand_in = getattr(self, "_stand_in", None) or [None] * len(hashes)
-        self._seats_open = any(k == "human" and h is None and b is None
-                               for k, h, b in zip(self.kinds, hashes, stand_in, strict=True))
+        self._seats_open = any(
+            k == "human" and h is None and b is None for k, h, b in zip(self.kinds, hashes, stand_in, strict=True)
+        )
 
     @property
-    def status(self) -> str:        # (read several times per action: kept cheap)
+    def status(self) -> str:  # (read several times per action: kept cheap)
         return "over" if self.game.over else "open" if self._seats_open else "running"
 
     def seats_info(self) -> list[dict]:
         present = {c.seat for c in self.conns}
-        return [{"seat": i, "name": self.game.players[i], "kind": k, "claimed": k != "human" or h is not None,
-                 "stand_in": b, "connected": k == "human" and i in present}
-                for i, (k, h, b) in enumerate(zip(self.kinds, self.token_hashes, self.stand_in, strict=True))]
+        return [
+            {
+                "seat": i,
+                "name": self.game.players[i],
+                "kind": k,
+                "claimed": k != "human" or h is not None,
+                "stand_in": b,
+                "connected": k == "human" and i in present,
+            }
+            for i, (k, h, b) in enumerate(zip(self.kinds, self.token_hashes, self.stand_in, strict=True))
+        ]
 
     def summary(self) -> dict:
         ed = self.game.edition
-        return {"id": self.id, "edition": ed.id, "edition_name": ed.name, "status": self.status,
-                "version": self.version, "seats": self.seats_info(), "winners": self.game.winners,
-                "options": dict(self.game.options), "public": self.listed, "spectators": self.spectators,
-                "turn_timer": self.turn_timer, "deadline": self.deadline}
+        return {
+            "id": self.id,
+            "edition": ed.id,
+            "edition_name": ed.name,
+            "status": self.status,
+            "version": self.version,
+            "seats": self.seats_info(),
+            "winners": self.game.winners,
+            "options": dict(self.game.options),
+            "public": self.listed,
+            "spectators": self.spectators,
+            "turn_timer": self.turn_timer,
+            "deadline": self.deadline,
+        }
 
     def check_token(self, seat: int, token: str | None) -> bool:
         if not 0 <= seat < len(self.kinds) or not token:
@@ -254,9 +281,16 @@ class LiveGame:
 
     def sync_msg(self, seat: int | None) -> dict:
         events = [e for e in self.game.history if e.visible_to(seat)][-LOG_TAIL:]
-        return {"type": "sync", "protocol": P.PROTOCOL_VERSION, "game": self.summary(), "seat": seat,
-                "version": self.version, "view": self.view_json(seat), "deadline": self.deadline,
-                "log": [self.event_json(e) for e in events]}
+        return {
+            "type": "sync",
+            "protocol": P.PROTOCOL_VERSION,
+            "game": self.summary(),
+            "seat": seat,
+            "version": self.version,
+            "view": self.view_json(seat),
+            "deadline": self.deadline,
+            "log": [self.event_json(e) for e in events],
+        }
 
     def broadcast_update(self, events: list[Event], actor: int, at: float) -> None:
         """One update per seat watched (built and encoded once), sent to every connection of that seat."""
@@ -274,9 +308,18 @@ class LiveGame:
                         if i not in words:
                             words[i] = self.event_json(e)
                         seen.append(words[i])
-                text = texts[conn.seat] = encode({"type": "update", "version": self.version, "status": status,
-                                                  "actor": actor, "at": at, "view": self.view_json(conn.seat),
-                                                  "events": seen, "deadline": self.deadline})
+                text = texts[conn.seat] = encode(
+                    {
+                        "type": "update",
+                        "version": self.version,
+                        "status": status,
+                        "actor": actor,
+                        "at": at,
+                        "view": self.view_json(conn.seat),
+                        "events": seen,
+                        "deadline": self.deadline,
+                    }
+                )
             conn.send_text(text)
 
     def broadcast_seats(self, hosts_only: bool = False) -> None:
@@ -316,7 +359,7 @@ class Committer:
     async def _write(self) -> None:
         loop = asyncio.get_running_loop()
         try:
-            await asyncio.sleep(0)       # let every game that is ready this turn of the loop join the batch
+            await asyncio.sleep(0)  # let every game that is ready this turn of the loop join the batch
             while self.pending:
                 batch, self.pending = self.pending, []
                 self.batches += 1
@@ -324,7 +367,7 @@ class Committer:
                 try:
                     if self.store.writes_inline:
                         results = self.store.commit_moves(moves)
-                        await asyncio.sleep(0)       # (the next batch gathers meanwhile)
+                        await asyncio.sleep(0)  # (the next batch gathers meanwhile)
                     else:
                         results = await loop.run_in_executor(self.executor, self.store.commit_moves, moves)
                 except Exception as exc:  # noqa: BLE001
@@ -335,7 +378,7 @@ class Committer:
                             stored()
                         except Exception as exc:  # noqa: BLE001 - the move is stored; its broadcast failed
                             log.error("broadcast after a commit failed: %r", exc)
-                    if done.done():          # its waiter was cancelled (shutdown); the write stands
+                    if done.done():  # its waiter was cancelled (shutdown); the write stands
                         continue
                     if error is None:
                         done.set_result(None)
@@ -359,7 +402,7 @@ class Registry:
         self._loading: dict[str, asyncio.Lock] = {}
         self.writer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="om-db-write")
         self.reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="om-db-read")
-        self.cpu = ThreadPoolExecutor(max_workers=1, thread_name_prefix="om-replay")   # rebuilds, imports
+        self.cpu = ThreadPoolExecutor(max_workers=1, thread_name_prefix="om-replay")  # rebuilds, imports
         self.committer = Committer(store, self.writer)
         self.replays: OrderedDict[str, list] = OrderedDict()
         self.closing = False
@@ -381,8 +424,10 @@ class Registry:
     def new_game(self, spec: P.CreateGame) -> tuple[StoredGame, Game]:
         """Build a new game (or one resumed from a record); raises Refused with a reason."""
         if spec.seed is not None and not self.config.allow_seeds:
-            raise Refused("this server deals its own dice and takes no seed (it was not started with "
-                          "--allow-seeds); leave 'seed' out")
+            raise Refused(
+                "this server deals its own dice and takes no seed (it was not started with "
+                "--allow-seeds); leave 'seed' out"
+            )
         if spec.record is not None:
             return self._from_record(spec)
         try:
@@ -414,8 +459,24 @@ class Registry:
             game = Game(ed, names, seed, options or None, chance=chance)
         except OpenMonopolyError as exc:
             raise Refused(str(exc)) from None
-        stored = StoredGame(secrets.token_urlsafe(9), ed.id, dict(game.options), names, kinds, [None] * n, seed,
-                            list(game.chance.log), None, 0, "open", [], "", time.time(), [], key)
+        stored = StoredGame(
+            secrets.token_urlsafe(9),
+            ed.id,
+            dict(game.options),
+            names,
+            kinds,
+            [None] * n,
+            seed,
+            list(game.chance.log),
+            None,
+            0,
+            "open",
+            [],
+            "",
+            time.time(),
+            [],
+            key,
+        )
         return stored, game
 
     @staticmethod
@@ -442,31 +503,51 @@ class Registry:
     def _from_record(self, spec: P.CreateGame) -> tuple[StoredGame, Game]:
         record = spec.record.model_dump() if spec.record is not None else {}
         if len(record["actions"]) > self.config.max_record_actions:
-            raise Refused(f"the record has {len(record['actions'])} actions; this server imports at most "
-                          f"{self.config.max_record_actions}", 413)
+            raise Refused(
+                f"the record has {len(record['actions'])} actions; this server imports at most "
+                f"{self.config.max_record_actions}",
+                413,
+            )
         n = len(record["players"])
         kinds = spec.kinds or ["human"] * n
         if len(kinds) != n or any(k not in SEAT_KINDS for k in kinds):
             raise Refused(f"kinds must give {n} seat kinds out of {', '.join(SEAT_KINDS)}")
         record["options"] = self._bounded_options(kinds, dict(record["options"]))
-        chance = KeyedChance()           # the recorded outcomes are replayed; what follows is dealt anew
+        chance = KeyedChance()  # the recorded outcomes are replayed; what follows is dealt anew
         try:
             game, setup, moves = replay_record(record, chance)
         except (OpenMonopolyError, KeyError, TypeError, ValueError, IndexError) as exc:
             raise Refused(f"that record does not replay: {exc}") from None
         s = game.state
-        stored = StoredGame(secrets.token_urlsafe(9), game.edition.id, dict(game.options), list(game.players),
-                            kinds, [None] * n, int(record["seed"]), setup, None, len(moves),
-                            "over" if s.over else "open", list(s.winners), s.end_reason, time.time(), moves,
-                            chance.state()["key"])
+        stored = StoredGame(
+            secrets.token_urlsafe(9),
+            game.edition.id,
+            dict(game.options),
+            list(game.players),
+            kinds,
+            [None] * n,
+            int(record["seed"]),
+            setup,
+            None,
+            len(moves),
+            "over" if s.over else "open",
+            list(s.winners),
+            s.end_reason,
+            time.time(),
+            moves,
+            chance.state()["key"],
+        )
         return stored, game
 
     async def create(self, spec: P.CreateGame) -> tuple[LiveGame, str, str]:
         """A new game; with the host's token and the invite code (which the server keeps only hashed)."""
         if self.live_count() >= self.config.max_live_games:
-            raise Refused(f"the server is at its limit of {self.config.max_live_games} games in play; "
-                          "try again when one has finished", 503)
-        if spec.record is not None:      # a replay of up to max_record_actions: not on the event loop
+            raise Refused(
+                f"the server is at its limit of {self.config.max_live_games} games in play; "
+                "try again when one has finished",
+                503,
+            )
+        if spec.record is not None:  # a replay of up to max_record_actions: not on the event loop
             stored, game = await self.off_loop(self.new_game, spec)
         else:
             stored, game = self.new_game(spec)
@@ -507,8 +588,7 @@ class Registry:
                 if stored is None:
                     return None
                 if stored.status != "over" and self.live_count() >= self.config.max_live_games:
-                    raise Refused(f"the server is at its limit of {self.config.max_live_games} games in play",
-                                  503)
+                    raise Refused(f"the server is at its limit of {self.config.max_live_games} games in play", 503)
                 game = await self.off_loop(self.rebuild, stored)
                 live = LiveGame(stored, game)
                 self.games[game_id] = live
@@ -546,8 +626,11 @@ class Registry:
     def start(self) -> None:
         """Background work of a running server: resuming games after a restart, unloading idle ones."""
         loop = asyncio.get_running_loop()
-        self.background = [loop.create_task(self.resume_all()), loop.create_task(self.sweep()),
-                           loop.create_task(self.checkpoints())]
+        self.background = [
+            loop.create_task(self.resume_all()),
+            loop.create_task(self.sweep()),
+            loop.create_task(self.checkpoints()),
+        ]
 
     async def resume_all(self) -> int:
         """After a restart: load the unfinished games that have a human seat, in the background, and let
@@ -589,12 +672,19 @@ class Registry:
         async with live.lock:
             hashes = list(live.token_hashes)
             hashes[seat] = digest
-            new_status = "over" if live.game.over else (
-                "open" if any(k == "human" and h is None for k, h in zip(live.kinds, hashes, strict=True)) else "running")
+            new_status = (
+                "over"
+                if live.game.over
+                else (
+                    "open"
+                    if any(k == "human" and h is None for k, h in zip(live.kinds, hashes, strict=True))
+                    else "running"
+                )
+            )
             ok = await self.write_db(self.store.set_token, live.id, seat, digest, name or None, new_status)
             if not ok:
                 raise Refused(f"seat {seat} is taken", 409)
-            if name:       # (names are words only: the record's players, not anything the rules read)
+            if name:  # (names are words only: the record's players, not anything the rules read)
                 live.game.state.names[seat] = name
                 live.names[seat] = name
             stand_in = list(live.stand_in)
@@ -612,16 +702,20 @@ class Registry:
             raise Refused("only the host (who created the game) can do that; the host token does not match", 403)
         seat: int | None = cmd.seat if isinstance(cmd, (P.HandToBot, P.TakeBack, P.RemovePlayer)) else None
         if seat is not None and not (0 <= seat < len(live.kinds) and live.kinds[seat] == "human"):
-            raise Refused(f"seat {seat} is not a human seat of this game; human seats: "
-                          f"{[i for i, k in enumerate(live.kinds) if k == 'human']}", 409)
+            raise Refused(
+                f"seat {seat} is not a human seat of this game; human seats: "
+                f"{[i for i, k in enumerate(live.kinds) if k == 'human']}",
+                409,
+            )
         removed = False
         async with live.lock:
             hashes, stand_in = list(live.token_hashes), list(live.stand_in)
             timer, spectators = live.turn_timer, live.spectators
             if isinstance(cmd, P.HandToBot):
                 if cmd.kind == "human" or cmd.kind not in SEAT_KINDS:
-                    raise Refused(f"unknown bot {cmd.kind!r}; choose one of "
-                                  f"{', '.join(k for k in SEAT_KINDS if k != 'human')}")
+                    raise Refused(
+                        f"unknown bot {cmd.kind!r}; choose one of {', '.join(k for k in SEAT_KINDS if k != 'human')}"
+                    )
                 stand_in[cmd.seat] = cmd.kind
             elif isinstance(cmd, P.TakeBack):
                 stand_in[cmd.seat] = None
@@ -634,9 +728,18 @@ class Registry:
                 timer = cmd.seconds
             elif isinstance(cmd, P.SetSpectators):
                 spectators = cmd.allowed
-            status = "over" if live.game.over else (
-                "open" if any(k == "human" and h is None and b is None
-                              for k, h, b in zip(live.kinds, hashes, stand_in, strict=True)) else "running")
+            status = (
+                "over"
+                if live.game.over
+                else (
+                    "open"
+                    if any(
+                        k == "human" and h is None and b is None
+                        for k, h, b in zip(live.kinds, hashes, stand_in, strict=True)
+                    )
+                    else "running"
+                )
+            )
             await self.write_db(self.store.save_seats, live.id, hashes, stand_in, status, timer, spectators)
             live.stand_in = stand_in
             live.token_hashes = hashes
@@ -658,14 +761,15 @@ class Registry:
     # ------------------------------------------------------------------ the turn timer
     def _check_timer(self, seconds: int | None) -> None:
         if seconds is not None and seconds < self.config.min_turn_timer:
-            raise Refused(f"the turn timer is at least {self.config.min_turn_timer} s here (or null: no timer), "
-                          f"not {seconds}")
+            raise Refused(
+                f"the turn timer is at least {self.config.min_turn_timer} s here (or null: no timer), not {seconds}"
+            )
 
     def arm_timer(self, live: LiveGame, force: bool = False) -> None:
         """(Re)start the turn timer for the human seat the game now waits on, if the game has a timer; the
         timed-out turn ends when another player is to answer."""
         if live.turn_timer is None and live.timer_task is None and live.timed_out is None:
-            return          # (no timer, the usual game: this runs after every action, so it returns first)
+            return  # (no timer, the usual game: this runs after every action, so it returns first)
         p = live.game.prompt
         if live.timed_out is not None and (p is None or p.player != live.timed_out):
             live.timed_out = None
@@ -674,12 +778,18 @@ class Registry:
         if live.timer_task is not None and live.timer_task is not asyncio.current_task():
             live.timer_task.cancel()
         live.timer_task, live.deadline, live.timer_version = None, None, live.version
-        if (self.closing or not live.turn_timer or p is None or live.status != "running"
-                or live.agent_for(p.player) is not None):
+        if (
+            self.closing
+            or not live.turn_timer
+            or p is None
+            or live.status != "running"
+            or live.agent_for(p.player) is not None
+        ):
             return
         live.deadline = time.time() + live.turn_timer
         live.timer_task = asyncio.get_running_loop().create_task(
-            self._on_timeout(live, live.version, p.player, live.turn_timer))
+            self._on_timeout(live, live.version, p.player, live.turn_timer)
+        )
 
     async def _on_timeout(self, live: LiveGame, version: int, seat: int, delay: float) -> None:
         await asyncio.sleep(delay)
@@ -700,20 +810,34 @@ class Registry:
         try:
             events = game.act(seat, action)
             s = game.state
-            move = MoveCommit(live.id, live.version, seat, action.to_json(), game.chance.log[before:],
-                              live.status, list(s.winners), s.end_reason)
+            move = MoveCommit(
+                live.id,
+                live.version,
+                seat,
+                action.to_json(),
+                game.chance.log[before:],
+                live.status,
+                list(s.winners),
+                s.end_reason,
+            )
 
-            def stored() -> None:       # run by the committer as soon as the move is stored
+            def stored() -> None:  # run by the committer as soon as the move is stored
                 live.version += 1
                 live.touched = time.monotonic()
                 self.arm_timer(live)
                 live.broadcast_update(events, seat, at)
+
             await self.committer.commit(move, stored)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.error("game %s: action %r by seat %s failed (%r); reloading the game from the store",
-                      live.id, str(action), seat, exc)
+            log.error(
+                "game %s: action %r by seat %s failed (%r); reloading the game from the store",
+                live.id,
+                str(action),
+                seat,
+                exc,
+            )
             from_store = await self.read_db(self.store.load, live.id)
             live.game = await self.off_loop(self.rebuild, from_store)
             live.version = from_store.version
@@ -731,15 +855,18 @@ class Registry:
             action = msg.to_action(live.game)
         except BadActionText as exc:
             return P.error("bad-action", exc.reason)
-        except (ValueError, TypeError, OverflowError) as exc:   # the engine's parser, on text it should refuse
+        except (ValueError, TypeError, OverflowError) as exc:  # the engine's parser, on text it should refuse
             return P.error("bad-action", f"the action cannot be read: {exc}")
         async with live.lock:
             if live.game.over:
                 return P.error("game-over", "the game is over")
             if msg.version != live.version:
-                return P.error("stale-version", f"you acted on version {msg.version}, but the game is at "
-                                                f"version {live.version}; your action was not applied",
-                               version=live.version)
+                return P.error(
+                    "stale-version",
+                    f"you acted on version {msg.version}, but the game is at "
+                    f"version {live.version}; your action was not applied",
+                    version=live.version,
+                )
             try:
                 reason = live.game.check(msg.seat, action)
             except Exception as exc:  # noqa: BLE001 - the engine choking on an odd action refuses it
@@ -747,7 +874,7 @@ class Registry:
                 reason = "the game cannot judge that action"
             if reason is not None:
                 return P.error("illegal", f"'{action}' is not allowed now: {reason}")
-            if live.timed_out == msg.seat:      # the player is back: the timer's bot stops
+            if live.timed_out == msg.seat:  # the player is back: the timer's bot stops
                 live.timed_out = None
             try:
                 await self._commit(live, msg.seat, action)
@@ -771,14 +898,18 @@ class Registry:
     async def _bot_loop(self, live: LiveGame) -> None:
         try:
             await self._play_bots(live)
-        finally:        # (run after this task is done, so a finished, unwatched game can leave memory)
+        finally:  # (run after this task is done, so a finished, unwatched game can leave memory)
             asyncio.get_running_loop().call_soon(self.forget_if_idle, live, self.config.idle_unload_seconds)
 
     async def _play_bots(self, live: LiveGame) -> None:
         while not self.closing:
             p = live.game.prompt
-            if (p is None or live.agent_for(p.player) is None or live.status != "running"
-                    or (live.bot_only and not live.conns)):
+            if (
+                p is None
+                or live.agent_for(p.player) is None
+                or live.status != "running"
+                or (live.bot_only and not live.conns)
+            ):
                 return
             await asyncio.sleep(self.config.bot_delay)
             async with live.lock:
@@ -825,13 +956,22 @@ class Registry:
         game = Game(record["edition"], record["players"], record["seed"], record["options"], chance=chance)
         holder = LiveGame.__new__(LiveGame)
         holder.game = game
-        frames: list[dict[str, Any]] = [{"view": game.view(None).to_json(), "actor": None,
-                                         "events": [holder.event_json(e) for e in game.history
-                                                    if e.visible_to(None)]}]
+        frames: list[dict[str, Any]] = [
+            {
+                "view": game.view(None).to_json(),
+                "actor": None,
+                "events": [holder.event_json(e) for e in game.history if e.visible_to(None)],
+            }
+        ]
         for player, data in record["actions"]:
             events = game.act(int(player), game.parse_json(data))
-            frames.append({"view": game.view(None).to_json(), "actor": int(player),
-                           "events": [holder.event_json(e) for e in events if e.visible_to(None)]})
+            frames.append(
+                {
+                    "view": game.view(None).to_json(),
+                    "actor": int(player),
+                    "events": [holder.event_json(e) for e in events if e.visible_to(None)],
+                }
+            )
         self.replays[stored.id] = frames
         while len(self.replays) > 8:
             self.replays.popitem(last=False)

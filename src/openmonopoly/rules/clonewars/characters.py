@@ -4,6 +4,7 @@ Each player in seat order answers a ``character`` prompt with ``choose K`` (K: t
 in the edition's ``characters`` list; each character once). Only then everyone rolls for the first
 turn (the rulebook's set-up order: pick a figure, then roll).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from .game import CloneWarsGame
 
 LIGHT, DARK = "light", "dark"
-EV_CHARACTER = "character"      # player  -  character index  -  "name|side"
+EV_CHARACTER = "character"  # player  -  character index  -  "name|side"
 
 
 def characters(edition) -> list[tuple[str, str]]:

@@ -13,6 +13,7 @@ partly mortgaged group, utilities on the moving roll. Code:
   the engine that ends the game with the ``time-up`` action), ``starwars-rule`` (characters and
   missions, ``characters.py`` and ``missions.py``).
 """
+
 from __future__ import annotations
 
 from typing import Any
@@ -38,8 +39,8 @@ TIME_LIMIT = "time-limit"
 STARWARS_RULE = "starwars-rule"
 TIME_LIMIT_DEEDS = 2
 
-SELL_CITY = "sell-city"    # sell a city outright: half its price plus half the price of its settlements
-TIME_UP = "time-up"        # the agreed clock time has run out (time-limit=0)
+SELL_CITY = "sell-city"  # sell a city outright: half its price plus half the price of its settlements
+TIME_UP = "time-up"  # the agreed clock time has run out (time-limit=0)
 A_TIME_UP = Action(TIME_UP)
 
 
@@ -48,14 +49,14 @@ class CloneWarsState(ClassicState):
 
     def __init__(self, names: list[str], edition: Edition) -> None:
         super().__init__(names, edition)
-        self.character = [-1] * len(names)      # index into the edition's characters (Star Wars rule), -1: none
+        self.character = [-1] * len(names)  # index into the edition's characters (Star Wars rule), -1: none
 
 
 class CloneWarsGame(QuickerGame):
     editions = ("clonewars",)
-    ACTION_KINDS = (QuickerGame.ACTION_KINDS.extend(plain=(TIME_UP,), numbered=(SELL_CITY, A.CHOOSE),
-                                                    anytime=(SELL_CITY, TIME_UP))
-                    .extend(**missions.MISSION_KINDS))
+    ACTION_KINDS = QuickerGame.ACTION_KINDS.extend(
+        plain=(TIME_UP,), numbered=(SELL_CITY, A.CHOOSE), anytime=(SELL_CITY, TIME_UP)
+    ).extend(**missions.MISSION_KINDS)
     state_class = CloneWarsState
     state: CloneWarsState
     QUICKER_NAME = "short game"
@@ -64,16 +65,22 @@ class CloneWarsGame(QuickerGame):
     def available_options(cls, edition: Edition) -> dict[str, Option]:
         options = super().available_options(edition)
         options[TIME_LIMIT] = Option(
-            TIME_LIMIT, None,
+            TIME_LIMIT,
+            None,
             "The rulebook's time-limit game: 2 title deeds each at set-up, paid for at once; the richest by net "
             "worth wins at the limit. N >= 1: after N rounds (bots, simulations); 0: a clock kept outside the "
             "engine (the terminal's --time-limit-minutes) ends it with the action 'time-up'. Not with "
-            "quicker-game.", int, 0)
+            "quicker-game.",
+            int,
+            0,
+        )
         options[STARWARS_RULE] = Option(
-            STARWARS_RULE, False,
+            STARWARS_RULE,
+            False,
             "The optional Star Wars rule: everyone chooses a character at set-up (General Grievous and Asajj "
             "Ventress play the dark side); after a move with a 6 you may send troops on the mission the other "
-            "die names.")
+            "die names.",
+        )
         return options
 
     @classmethod
@@ -86,11 +93,15 @@ class CloneWarsGame(QuickerGame):
 
     def setup(self) -> None:
         if self.options[QUICKER] and self.options[TIME_LIMIT] is not None:
-            raise BadOption("quicker-game and time-limit are two different ways to shorten the game (each has its "
-                            "own set-up and end); choose one")
+            raise BadOption(
+                "quicker-game and time-limit are two different ways to shorten the game (each has its "
+                "own set-up and end); choose one"
+            )
         if self.options[STARWARS_RULE] and self.state.n > len(characters(self.edition)):
-            raise BadOption(f"the Star Wars rule has {len(characters(self.edition))} characters; "
-                            f"{self.state.n} players cannot each choose one")
+            raise BadOption(
+                f"the Star Wars rule has {len(characters(self.edition))} characters; "
+                f"{self.state.n} players cannot each choose one"
+            )
         super().setup()
 
     def start_play(self) -> None:
@@ -114,8 +125,11 @@ class CloneWarsGame(QuickerGame):
         return min(limits) if limits else None
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
-        if reason == "round-limit" and self.options[TIME_LIMIT] and (
-                self.options["max-rounds"] is None or self.options[TIME_LIMIT] <= self.options["max-rounds"]):
+        if (
+            reason == "round-limit"
+            and self.options[TIME_LIMIT]
+            and (self.options["max-rounds"] is None or self.options[TIME_LIMIT] <= self.options["max-rounds"])
+        ):
             reason = TIME_LIMIT
         super().end_at_limit(reason)
 
@@ -145,9 +159,11 @@ class CloneWarsGame(QuickerGame):
             return self.check_sell_city(player, action.arg)
         if kind == TIME_UP:
             if self.options[TIME_LIMIT] != 0:
-                return ("'time-up' ends a time-limit game played against a clock (option time-limit=0); this "
-                        + ("game has no time limit" if self.options[TIME_LIMIT] is None else
-                           f"game ends after {self.options[TIME_LIMIT]} rounds"))
+                return "'time-up' ends a time-limit game played against a clock (option time-limit=0); this " + (
+                    "game has no time limit"
+                    if self.options[TIME_LIMIT] is None
+                    else f"game ends after {self.options[TIME_LIMIT]} rounds"
+                )
             return None
         return super().check_anytime(player, action)
 

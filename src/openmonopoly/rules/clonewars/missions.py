@@ -16,6 +16,7 @@ Rewards that need a choice are asked in a ``mission-pick`` prompt:
 A token sent to a space is placed there (no GO salary: it does not travel round the board) and
 the space is resolved as a landing (buy or auction, rent, card, tax, Go to Jail).
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -38,13 +39,13 @@ if TYPE_CHECKING:
     from .game import CloneWarsGame
 
 # Action kinds of the missions (``pick`` and ``target`` are shared with other families).
-MISSION = "mission"        # send the troops
-TAKE = "take"              # take an unowned site
-COLLECT = "collect"        # take the cash instead of the sites
-STEAL = "steal"            # steal a site
-PICK = "pick"              # a space
-TARGET = "target"          # a player
-MISSION_KINDS = dict(plain=(MISSION, COLLECT), numbered=(TAKE, STEAL, PICK, TARGET))   # (CloneWarsGame's kinds)
+MISSION = "mission"  # send the troops
+TAKE = "take"  # take an unowned site
+COLLECT = "collect"  # take the cash instead of the sites
+STEAL = "steal"  # steal a site
+PICK = "pick"  # a space
+TARGET = "target"  # a player
+MISSION_KINDS = dict(plain=(MISSION, COLLECT), numbered=(TAKE, STEAL, PICK, TARGET))  # (CloneWarsGame's kinds)
 A_MISSION, A_COLLECT = Action(MISSION), Action(COLLECT)
 
 # Events              player   pos    amount      other             info
@@ -55,19 +56,26 @@ SWIFT_VICTORY = "swift-victory"
 
 # Reward kinds
 TAKE_SITES, STEAL_SITES, MOVE_SELF, EXTRA_TURN, CASH, ELIMINATE, MOVE_OTHER = (
-    "take-sites", "steal-sites", "move-self", "extra-turn", "cash", "eliminate", "move-other")
+    "take-sites",
+    "steal-sites",
+    "move-self",
+    "extra-turn",
+    "cash",
+    "eliminate",
+    "move-other",
+)
 
 
 @dataclass(frozen=True)
-class Mission:          # (not a NamedTuple: its field ``count`` would hide tuple.count)
-    number: int          # the other die
+class Mission:  # (not a NamedTuple: its field ``count`` would hide tuple.count)
+    number: int  # the other die
     side: str
-    name: str            # the booklet's name where the digest gives one, else a description
-    need: int            # success if the mission die shows at least this
+    name: str  # the booklet's name where the digest gives one, else a description
+    need: int  # success if the mission die shows at least this
     reward: str
-    count: int           # sites to take or steal
-    cash: int            # light 1/2: cash instead of the sites; Rescue Senator: the reward
-    fail_cost: int       # paid to the bank on failure
+    count: int  # sites to take or steal
+    cash: int  # light 1/2: cash instead of the sites; Rescue Senator: the reward
+    fail_cost: int  # paid to the bank on failure
 
 
 MISSIONS: dict[str, dict[int, Mission]] = {
@@ -117,9 +125,14 @@ def stealable_sites(game: CloneWarsGame, thief: int) -> list[int]:
     """Other players' sites that are not part of a complete colour group."""
     ed = game.edition
     s = game.state
-    return [p for p in ed.properties
-            if ed.board[p].type == STREET and s.owner[p] not in (BANK, thief) and not complete_group(game, p)
-            and not transfer_pending(game, p)]
+    return [
+        p
+        for p in ed.properties
+        if ed.board[p].type == STREET
+        and s.owner[p] not in (BANK, thief)
+        and not complete_group(game, p)
+        and not transfer_pending(game, p)
+    ]
 
 
 def other_players(game: CloneWarsGame, player: int) -> list[int]:
@@ -172,8 +185,16 @@ class MissionOffer(Step):
 
     def describe(self, game: CloneWarsGame) -> dict:
         m = mission_of(game, self.player, self.number)
-        return {"mission": m.number, "side": m.side, "name": m.name, "need": m.need, "reward": m.reward,
-                "count": m.count, "cash": m.cash, "fail_cost": m.fail_cost}
+        return {
+            "mission": m.number,
+            "side": m.side,
+            "name": m.name,
+            "need": m.need,
+            "reward": m.reward,
+            "count": m.count,
+            "cash": m.cash,
+            "fail_cost": m.fail_cost,
+        }
 
 
 def reward(game: CloneWarsGame, player: int, mission: Mission) -> None:
@@ -207,8 +228,8 @@ class MissionPick(Step):
 
     FIELDS = ("player", "number", "left", "target")
     number: int
-    left: int                       # sites still to take or steal
-    target: int                     # the player to move (-1: not chosen yet)
+    left: int  # sites still to take or steal
+    target: int  # the player to move (-1: not chosen yet)
     kind = "mission-pick"
     answers = frozenset({TAKE, COLLECT, STEAL, PICK, TARGET, A.PASS})
 
@@ -232,10 +253,12 @@ class MissionPick(Step):
     def check(self, game: CloneWarsGame, player: int, action: Action) -> str | None:
         if action not in self.legal(game, player):
             m = self.mission(game)
-            what = {TAKE_SITES: "an unowned site ('take N')" + (" or 'collect'" if self.left == m.count else ""),
-                    STEAL_SITES: "another player's site outside a complete colour group ('steal N')",
-                    MOVE_SELF: "a space for your token ('pick N')",
-                    ELIMINATE: "the player to eliminate ('target P')"}.get(m.reward)
+            what = {
+                TAKE_SITES: "an unowned site ('take N')" + (" or 'collect'" if self.left == m.count else ""),
+                STEAL_SITES: "another player's site outside a complete colour group ('steal N')",
+                MOVE_SELF: "a space for your token ('pick N')",
+                ELIMINATE: "the player to eliminate ('target P')",
+            }.get(m.reward)
             if m.reward == MOVE_OTHER:
                 what = "a space for their token ('pick N')" if self.target >= 0 else "another player ('target P')"
             return f"{m.name}: choose {what}"
@@ -276,8 +299,15 @@ class MissionPick(Step):
 
     def describe(self, game: CloneWarsGame) -> dict:
         m = self.mission(game)
-        return {"mission": m.number, "side": m.side, "name": m.name, "reward": m.reward, "left": self.left,
-                "cash": m.cash if self.left == m.count else 0, "target": self.target}
+        return {
+            "mission": m.number,
+            "side": m.side,
+            "name": m.name,
+            "reward": m.reward,
+            "left": self.left,
+            "cash": m.cash if self.left == m.count else 0,
+            "target": self.target,
+        }
 
     def without(self, game: CloneWarsGame, player: int) -> Step | None:
         if player == self.player:

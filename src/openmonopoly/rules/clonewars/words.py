@@ -1,4 +1,5 @@
 """Clone Wars events in words: the optional Star Wars rule's characters and missions."""
+
 from __future__ import annotations
 
 from ...engine.events import Event

@@ -9,6 +9,7 @@ pay / go to jail / collect from each player; it hands these to us:
 * ``casino``: pick a rival; each rolls the numbered die (ties roll again); the
   higher roll collects ``amount`` from the bank.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -4,6 +4,7 @@ A purpose registers what may be chosen and what happens then:
 ``PLAYER_PURPOSES[name] = (targets(game, chooser, arg) -> seats, apply(game, chooser, target, arg))`` and
 ``SPACE_PURPOSES[name] = (spaces(game, chooser, arg) -> positions, apply(game, chooser, pos, arg), may_decline)``.
 """
+
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -24,7 +25,7 @@ SPACE_PURPOSES: dict[str, tuple[Callable, Callable, bool]] = {}
 
 class ChoosePlayer(Step):
     FIELDS = ("player", "purpose", "arg")
-    purpose: str                    # a key of PLAYER_PURPOSES
+    purpose: str  # a key of PLAYER_PURPOSES
     arg: int
     kind = "choose-player"
     answers = frozenset({TARGET})
@@ -52,7 +53,7 @@ class ChoosePlayer(Step):
 
 class ChooseSpace(Step):
     FIELDS = ("player", "purpose", "arg")
-    purpose: str                    # a key of SPACE_PURPOSES
+    purpose: str  # a key of SPACE_PURPOSES
     arg: int
     kind = "choose-space"
     answers = frozenset({PICK, A.END})

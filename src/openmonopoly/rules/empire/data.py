@@ -4,6 +4,7 @@
 as an ``EmpireRules`` (the rules section's values and the lookup tables the rules read). What a valid
 file is, is said once, by the schema in ``schema.py``, which the loader asks first.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -11,17 +12,39 @@ from dataclasses import dataclass
 from ...editions.schema import FREE_PARKING, Edition, Rules
 
 BRAND, UTILITY_BILLBOARDS, RIVAL_TOWER_TAX, TOWER_TAX = "brand", "utility_billboards", "rival_tower_tax", "tower_tax"
-OFFICE = 99          # the piece code of an office tile (billboards are coded by their board position)
+OFFICE = 99  # the piece code of an office tile (billboards are coded by their board position)
 
-RULE_KEYS = ("start_cash", "jail_position", "jail_fine", "jail_final_fine", "jail_attempts", "auction_opening_bid",
-             "auction_increment", "office_price", "offices", "office_height", "free_parking_fee", "tower_capacity",
-             "empty_tower_value", "starting_empire_cards", "swapper_face")
+RULE_KEYS = (
+    "start_cash",
+    "jail_position",
+    "jail_fine",
+    "jail_final_fine",
+    "jail_attempts",
+    "auction_opening_bid",
+    "auction_increment",
+    "office_price",
+    "offices",
+    "office_height",
+    "free_parking_fee",
+    "tower_capacity",
+    "empty_tower_value",
+    "starting_empire_cards",
+    "swapper_face",
+)
 
 # Empire cards by kind, with when each is played (the schema checks a card's 'when' against it).
 EMPIRE_EFFECTS = {
-    "swap_the_top": "turn", "just_say_no": "respond", "hostile_takeover": "turn", "move_to_any_space": "turn",
-    "tallest_tower_bonus": "turn", "bargain_business": "buy", "get_out_of_jail": "jail",
-    "stock_market_crash": "turn", "reverse_rent": "rent", "billboard_tax": "turn", "hands_off": "respond",
+    "swap_the_top": "turn",
+    "just_say_no": "respond",
+    "hostile_takeover": "turn",
+    "move_to_any_space": "turn",
+    "tallest_tower_bonus": "turn",
+    "bargain_business": "buy",
+    "get_out_of_jail": "jail",
+    "stock_market_crash": "turn",
+    "reverse_rent": "rent",
+    "billboard_tax": "turn",
+    "hands_off": "respond",
     "youre_fired": "turn",
 }
 
@@ -33,30 +56,30 @@ class EmpireRules(Rules):
     jail_final_fine: int
     jail_attempts: int
     office_price: int
-    offices: int                 # office tiles in the bank at the start
+    offices: int  # office tiles in the bank at the start
     office_height: int
     free_parking_fee: int
     tower_capacity: int
-    tower_ladder: tuple[int, ...]   # tower value by height 0..capacity
+    tower_ladder: tuple[int, ...]  # tower value by height 0..capacity
     empty_tower_value: int
     starting_empire_cards: int
-    swapper_face: int            # the face of the second die that shows the sneaky swapper
-    height: list[int]            # by piece code (board position, or OFFICE)
-    price: list[int]             # by piece code
-    is_brand: list[bool]         # by board position
+    swapper_face: int  # the face of the second die that shows the sneaky swapper
+    height: list[int]  # by piece code (board position, or OFFICE)
+    price: list[int]  # by piece code
+    is_brand: list[bool]  # by board position
     is_utility: list[bool]
     brands: tuple[int, ...]
     utilities: tuple[int, ...]
-    group_of: list[int]          # by board position (-1: no colour set)
+    group_of: list[int]  # by board position (-1: no colour set)
     members: list[tuple[int, ...]]
-    ladder: list[int]            # tower value by height 0..capacity
+    ladder: list[int]  # tower value by height 0..capacity
     capacity: int
     chance_deck: int
     empire_deck: int
-    empire_kind: list[str]       # by Empire card index
+    empire_kind: list[str]  # by Empire card index
     free_parking: int
 
-    def __hash__(self) -> int:          # (the tables are lists)
+    def __hash__(self) -> int:  # (the tables are lists)
         return id(self)
 
 
@@ -77,11 +100,20 @@ def compile_empire(e: Edition) -> EmpireRules:
     fps = [s.position for s in e.board if s.type == FREE_PARKING]
     ladder = rules["tower_ladder"]
     return EmpireRules(
-        **{key: rules[key] for key in RULE_KEYS}, tower_ladder=tuple(ladder),
-        height=height, price=price,
-        is_brand=[s.type == BRAND for s in e.board], is_utility=[s.type == UTILITY_BILLBOARDS for s in e.board],
+        **{key: rules[key] for key in RULE_KEYS},
+        tower_ladder=tuple(ladder),
+        height=height,
+        price=price,
+        is_brand=[s.type == BRAND for s in e.board],
+        is_utility=[s.type == UTILITY_BILLBOARDS for s in e.board],
         brands=tuple(s.position for s in e.board if s.type == BRAND),
         utilities=tuple(s.position for s in e.board if s.type == UTILITY_BILLBOARDS),
-        group_of=list(e.group_of), members=list(e.group_members), ladder=list(ladder),
-        capacity=rules["tower_capacity"], chance_deck=e.deck_index["chance"], empire_deck=e.deck_index["empire"],
-        empire_kind=[c.effect["kind"] for c in empire.cards], free_parking=fps[0] if fps else -1)
+        group_of=list(e.group_of),
+        members=list(e.group_members),
+        ladder=list(ladder),
+        capacity=rules["tower_capacity"],
+        chance_deck=e.deck_index["chance"],
+        empire_deck=e.deck_index["empire"],
+        empire_kind=[c.effect["kind"] for c in empire.cards],
+        free_parking=fps[0] if fps else -1,
+    )

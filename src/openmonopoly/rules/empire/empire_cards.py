@@ -16,6 +16,7 @@ asked (``pass`` or play a blocker) -- the question depends only on the public
 card count. Just Say No blocks every attack but YOU'RE FIRED!; HANDS OFF!
 blocks them all. A blocked attack does nothing; the card played stays played.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -37,8 +38,17 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 BLOCKERS = ("just_say_no", "hands_off")
-TURN_CARDS = frozenset({"swap_the_top", "hostile_takeover", "move_to_any_space", "tallest_tower_bonus",
-                        "stock_market_crash", "billboard_tax", "youre_fired"})
+TURN_CARDS = frozenset(
+    {
+        "swap_the_top",
+        "hostile_takeover",
+        "move_to_any_space",
+        "tallest_tower_bonus",
+        "stock_market_crash",
+        "billboard_tax",
+        "youre_fired",
+    }
+)
 
 
 def draw(game: EmpireGame, player: int, deck: int) -> None:
@@ -51,8 +61,9 @@ def draw(game: EmpireGame, player: int, deck: int) -> None:
     s.hands[player].append(index)
     if game._events is not None:
         game._events.append(Event(EV_EMPIRE_DRAWN, player))
-        game._events.append(Event(E.CARD, player, deck, index, info=game.edition.decks[deck].cards[index].id,
-                                  private_to=player))
+        game._events.append(
+            Event(E.CARD, player, deck, index, info=game.edition.decks[deck].cards[index].id, private_to=player)
+        )
 
 
 def kind_of(game: EmpireGame, card: int) -> str:
@@ -141,16 +152,18 @@ def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
 
 
 # ---------------------------------------------------------------------- attacks and answers
-def attack(game: EmpireGame, attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
-           super_only: bool) -> None:
+def attack(
+    game: EmpireGame, attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int, super_only: bool
+) -> None:
     """Carry out ``effect`` unless one of ``victims`` blocks it (each holding cards is asked in turn)."""
     game.push(_respond(game, attacker, victims, effect, a, b, super_only))
 
 
-def _respond(game: EmpireGame, attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int,
-             super_only: bool) -> Respond:
+def _respond(
+    game: EmpireGame, attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int, super_only: bool
+) -> Respond:
     victim = victims[0] if victims else -1
-    ask = victim >= 0 and bool(game.state.hands[victim])      # the public card count decides, not the cards
+    ask = victim >= 0 and bool(game.state.hands[victim])  # the public card count decides, not the cards
     return Respond(victim, attacker, victims[1:], effect, a, b, super_only, ask)
 
 
@@ -159,7 +172,7 @@ class Respond(Step):
 
     FIELDS = ("player", "attacker", "others", "effect", "a", "b", "super_only", "ask")
     attacker: int
-    others: tuple[int, ...]         # the victims asked after this one
+    others: tuple[int, ...]  # the victims asked after this one
     effect: str
     a: int
     b: int
@@ -170,7 +183,7 @@ class Respond(Step):
 
     @property
     def automatic(self) -> bool:  # type: ignore[override]
-        return not self.ask       # a victim without Empire cards is not asked
+        return not self.ask  # a victim without Empire cards is not asked
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         out = [A.A_PASS]
@@ -188,8 +201,9 @@ class Respond(Step):
             if action.arg not in game.state.hands[player]:
                 return "you hold no such Empire card"
             if not self._blocks(game, action.arg):
-                return "that card cannot block this" + (" (only HANDS OFF! stops YOU'RE FIRED!)"
-                                                        if self.super_only else "")
+                return "that card cannot block this" + (
+                    " (only HANDS OFF! stops YOU'RE FIRED!)" if self.super_only else ""
+                )
         return None
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
@@ -206,15 +220,19 @@ class Respond(Step):
 
     def _next(self, game: EmpireGame) -> None:
         if self.others:
-            game.replace_top(_respond(game, self.attacker, self.others, self.effect, self.a, self.b,
-                                      self.super_only))
+            game.replace_top(_respond(game, self.attacker, self.others, self.effect, self.a, self.b, self.super_only))
             return
         game.pop()
         execute(game, self.attacker, self.effect, self.a, self.b)
 
     def describe(self, game: EmpireGame) -> dict:
-        return {"attacker": self.attacker, "effect": self.effect, "a": self.a, "b": self.b,
-                "super_only": self.super_only}
+        return {
+            "attacker": self.attacker,
+            "effect": self.effect,
+            "a": self.a,
+            "b": self.b,
+            "super_only": self.super_only,
+        }
 
 
 def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> None:
@@ -255,12 +273,15 @@ def _fired_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
     return [q for q in game.rivals(player) if _fired_spaces(game, player, q)]
 
 
-PLAYER_PURPOSES["swap_the_top"] = (_swap_targets,
-                                   lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))
-PLAYER_PURPOSES["hostile_takeover"] = (rivals_with_billboards,
-                                       lambda g, p, q, card: attack(g, p, (q,), "takeover", q, -1, False))
-PLAYER_PURPOSES["billboard_tax"] = (_tax_targets, lambda g, p, q, card: attack(
-    g, p, (q,), "tax", q, _effect_of_kind(g, "billboard_tax")["amount"], False))
+PLAYER_PURPOSES["swap_the_top"] = (_swap_targets, lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))
+PLAYER_PURPOSES["hostile_takeover"] = (
+    rivals_with_billboards,
+    lambda g, p, q, card: attack(g, p, (q,), "takeover", q, -1, False),
+)
+PLAYER_PURPOSES["billboard_tax"] = (
+    _tax_targets,
+    lambda g, p, q, card: attack(g, p, (q,), "tax", q, _effect_of_kind(g, "billboard_tax")["amount"], False),
+)
 PLAYER_PURPOSES["youre_fired"] = (_fired_targets, lambda g, p, q, card: choose_space(g, p, "youre_fired", q))
 
 
@@ -270,8 +291,11 @@ def _fired_spaces(game: EmpireGame, player: int, victim: int) -> list[int]:
     return sorted({piece for piece in game.state.tower[victim] if piece != OFFICE and is_brand[piece]})
 
 
-SPACE_PURPOSES["youre_fired"] = (_fired_spaces, lambda g, p, pos, victim: attack(g, p, (victim,), "fired",
-                                                                                 victim, pos, True), False)
+SPACE_PURPOSES["youre_fired"] = (
+    _fired_spaces,
+    lambda g, p, pos, victim: attack(g, p, (victim,), "fired", victim, pos, True),
+    False,
+)
 
 
 def _any_space(game: EmpireGame, player: int, arg: int) -> list[int]:

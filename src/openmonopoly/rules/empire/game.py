@@ -5,6 +5,7 @@ has the sneaky-swapper face -- then swap or move, resolve the space, roll
 again after doubles. There is no bankruptcy: a player who cannot pay hands
 over their topmost billboard. The first full tower wins.
 """
+
 from __future__ import annotations
 
 from typing import Any, ClassVar
@@ -33,8 +34,20 @@ EXACT_RAISES = "exact-raises"
 
 
 class EmpireState(State):
-    FIELDS = State.FIELDS + ("in_jail", "jail_turns", "doubles", "tower", "height", "owner", "stock", "offices",
-                 "office_bought", "decks", "held", "hands")
+    FIELDS = State.FIELDS + (
+        "in_jail",
+        "jail_turns",
+        "doubles",
+        "tower",
+        "height",
+        "owner",
+        "stock",
+        "offices",
+        "office_bought",
+        "decks",
+        "held",
+        "hands",
+    )
     # Deck order and every player's Empire cards are secret; views show a player only their own hand.
     HIDDEN = frozenset({"decks", "hands"})
 
@@ -49,13 +62,12 @@ class EmpireState(State):
         self.height = [0] * n
         self.owner = [BANK] * size
         t: EmpireRules = edition.rules
-        self.stock = [1 if t.is_brand[p] else sp.amount if t.is_utility[p] else 0
-                      for p, sp in enumerate(edition.board)]
+        self.stock = [1 if t.is_brand[p] else sp.amount if t.is_utility[p] else 0 for p, sp in enumerate(edition.board)]
         self.offices = rules.offices
         self.office_bought = False
         self.decks = [list(range(len(d.cards))) for d in edition.decks]
-        self.held: list[list[int]] = [[] for _ in range(n)]      # get-out-of-jail Chance cards (public)
-        self.hands: list[list[int]] = [[] for _ in range(n)]     # Empire cards (secret)
+        self.held: list[list[int]] = [[] for _ in range(n)]  # get-out-of-jail Chance cards (public)
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # Empire cards (secret)
 
 
 # ---------------------------------------------------------------------- turn steps
@@ -88,8 +100,7 @@ class EmpireTurn(Step):
         if kind == BUY_OFFICE:
             return check_buy_office(game, player)
         if kind == PLAY:
-            return empire_cards.check_play(game, player, action.arg,
-                                           "jail" if game.state.in_jail[player] else "turn")
+            return empire_cards.check_play(game, player, action.arg, "jail" if game.state.in_jail[player] else "turn")
         return None
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
@@ -114,7 +125,7 @@ class EmpireEndOfMove(Step):
     """After a move (or a swap) is resolved: roll again after doubles, or pass the dice on."""
 
     FIELDS = ("player", "again")
-    again: bool                     # doubles: the player rolls again
+    again: bool  # doubles: the player rolls again
     automatic = True
 
     def run(self, game: EmpireGame) -> None:
@@ -189,12 +200,15 @@ class EmpireGame(Game):
     state_class = EmpireState
     view_class = EmpireView
     state: EmpireState
-    landing_counts: list[int] | None = None      # simulation statistics (see sim.runner)
+    landing_counts: list[int] | None = None  # simulation statistics (see sim.runner)
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
-        EXACT_RAISES: Option(EXACT_RAISES, False,
-                             "Auctions: every raise is exactly $50K, the rulebook's words taken literally ('anyone "
-                             "can increase the current bid by $50K'). Off (default): a raise of at least $50K."),
+        EXACT_RAISES: Option(
+            EXACT_RAISES,
+            False,
+            "Auctions: every raise is exactly $50K, the rulebook's words taken literally ('anyone "
+            "can increase the current bid by $50K'). Off (default): a raise of at least $50K.",
+        ),
     }
 
     @classmethod
@@ -211,10 +225,17 @@ class EmpireGame(Game):
     def board_facts(cls, edition: Edition) -> dict[str, Any]:
         t = edition.rules
         deck = edition.decks[t.empire_deck].cards
-        return {"empire": {"heights": list(t.height[:len(edition.board)]), "office": OFFICE,
-                           "office_height": t.height[OFFICE], "capacity": t.capacity,
-                           "cards": [{"kind": k, "title": deck[i].title, "text": deck[i].text}
-                                     for i, k in enumerate(t.empire_kind)]}}
+        return {
+            "empire": {
+                "heights": list(t.height[: len(edition.board)]),
+                "office": OFFICE,
+                "office_height": t.height[OFFICE],
+                "capacity": t.capacity,
+                "cards": [
+                    {"kind": k, "title": deck[i].title, "text": deck[i].text} for i, k in enumerate(t.empire_kind)
+                ],
+            }
+        }
 
     # ------------------------------------------------------------ set-up
     def new_state(self, names: list[str]) -> EmpireState:
@@ -334,6 +355,7 @@ class EmpireGame(Game):
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         from .tower import take_from_board
+
         transfer(self, winner, BANK, price)
         take_from_board(self, winner, pos, "auction", price)
 
@@ -375,15 +397,26 @@ class EmpireGame(Game):
     def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
         row = super().player_fields(seat, viewer)
         s = self.state
-        row.update(tower=list(s.tower[seat]), height=s.height[seat], tower_value=tower_value(self, seat),
-                   jail_cards=len(s.held[seat]), empire_cards=len(s.hands[seat]))
+        row.update(
+            tower=list(s.tower[seat]),
+            height=s.height[seat],
+            tower_value=tower_value(self, seat),
+            jail_cards=len(s.held[seat]),
+            empire_cards=len(s.hands[seat]),
+        )
         return row
 
     def table_fields(self, viewer: int | None) -> dict[str, Any]:
         s = self.state
-        return {"hand": None if viewer is None else list(s.hands[viewer]),
-                "owner": list(s.owner), "stock": list(s.stock), "offices": s.offices,
-                "deck_sizes": [len(d) for d in s.decks], "doubles": s.doubles, "office_bought": s.office_bought}
+        return {
+            "hand": None if viewer is None else list(s.hands[viewer]),
+            "owner": list(s.owner),
+            "stock": list(s.stock),
+            "offices": s.offices,
+            "deck_sizes": [len(d) for d in s.decks],
+            "doubles": s.doubles,
+            "office_bought": s.office_bought,
+        }
 
 
 register(EmpireGame)

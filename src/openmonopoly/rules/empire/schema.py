@@ -1,5 +1,6 @@
 """The schema of an Empire edition file (``EmpireGame.edition_model()``): its space types, rules
 section, the Chance deck's effects and the Empire deck's cards, on ``editions/model.py``."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -125,8 +126,10 @@ class EmpireRulesModel(Strict):
     def _ladder(self) -> EmpireRulesModel:
         ladder = self.tower_ladder
         if len(ladder) != self.tower_capacity + 1:
-            raise ValueError(f"tower_ladder: needs {self.tower_capacity + 1} values (height 0..{self.tower_capacity}), "
-                             f"has {len(ladder)}")
+            raise ValueError(
+                f"tower_ladder: needs {self.tower_capacity + 1} values (height 0..{self.tower_capacity}), "
+                f"has {len(ladder)}"
+            )
         if any(b < a for a, b in zip(ladder, ladder[1:], strict=False)):
             raise ValueError("tower_ladder: a tower must pay more (or the same) as it fills")
         return self
@@ -138,8 +141,10 @@ class EmpireEdition(EditionBase):
     family: Literal["empire"]
     rules: EmpireRulesModel
     board: Annotated[list[EmpireSpace], Field(max_length=OFFICE)]
-    decks: Annotated[list[Annotated[ChanceDeck | EmpireDeck, Field(discriminator="id")]],
-                     Field(min_length=2, max_length=2, description="the Chance deck and the Empire deck")]
+    decks: Annotated[
+        list[Annotated[ChanceDeck | EmpireDeck, Field(discriminator="id")]],
+        Field(min_length=2, max_length=2, description="the Chance deck and the Empire deck"),
+    ]
 
     @model_validator(mode="after")
     def _empire_cross_fields(self) -> EmpireEdition:
@@ -151,7 +156,7 @@ class EmpireEdition(EditionBase):
             if sum(c.count for c in deck.cards) > 255:
                 raise ValueError(f"decks[{d}].cards: at most 255 cards per deck")
             for c, card in enumerate(deck.cards):
-                effect: Any = card.effect
+                effect: Any = getattr(card, "effect")  # noqa: B009  (every Empire card has one; CardBase does not say so)
                 if effect.kind == "advance":
                     position_check(board, f"decks[{d}].cards[{c}].effect.to", effect.to)
                 elif effect.kind == "free_utility":

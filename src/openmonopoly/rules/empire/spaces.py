@@ -14,6 +14,7 @@
 * Free Parking: pay $100K and move to any other space (GO pays if passed, the
   new space is resolved), or stay.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -96,8 +97,10 @@ class BuyBillboard(Step):
             price = game.edition.board[self.pos].price
             cash = game.state.cash[player]
             if cash < price:
-                return (f"it costs {game.edition.money(price)} and you have {game.edition.money(cash)}; "
-                        "let it go to auction")
+                return (
+                    f"it costs {game.edition.money(price)} and you have {game.edition.money(cash)}; "
+                    "let it go to auction"
+                )
         elif action.kind == PLAY:
             if not game.edition.rules.is_brand[self.pos]:
                 return "no Empire card can be played on a utility"
@@ -113,8 +116,9 @@ class BuyBillboard(Step):
             start_auction(game, pos, game.seats_from(player))
         else:
             card = empire_cards.play(game, player, action.arg)
-            buy_billboard(game, player, pos, game.edition.decks[game.edition.rules.empire_deck].cards[card]
-                          .effect["price"])
+            buy_billboard(
+                game, player, pos, game.edition.decks[game.edition.rules.empire_deck].cards[card].effect["price"]
+            )
 
     def describe(self, game: EmpireGame) -> dict:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
@@ -173,6 +177,7 @@ def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
     transfer(game, player, BANK, fee)
     if game.log_events:
         from ...engine import events as E
+
         game.emit(Event(E.PAID, player, -1, fee, BANK, "trip"))
     game.advance_to(player, pos)
 

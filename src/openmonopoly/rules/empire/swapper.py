@@ -6,6 +6,7 @@ a sneaky swap -- switch the topmost billboards of any two towers, their own
 included -- and not move, or ignore it and move by the numbered die. Only two
 equal numbers are doubles. In jail the dice are only a try for doubles.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -45,12 +46,26 @@ def roll(game: EmpireGame, player: int) -> None:
     swap_face = d2 == game.edition.rules.swapper_face
     doubles = d1 == d2 and not swap_face
     if game._events is not None:
-        game._events.append(Event(E.DICE, player, amount=move_steps(game, d1, d2), other=d1 * 10 + d2,
-                                  info="jail" if s.in_jail[player] else "move"))
+        game._events.append(
+            Event(
+                E.DICE,
+                player,
+                amount=move_steps(game, d1, d2),
+                other=d1 * 10 + d2,
+                info="jail" if s.in_jail[player] else "move",
+            )
+        )
     if s.in_jail[player]:
         rules = game.edition.rules
-        jail.roll_in_jail(game, player, doubles, move_steps(game, d1, d2), rules.jail_attempts,
-                          rules.jail_final_fine, EmpireEndOfMove(player, False))
+        jail.roll_in_jail(
+            game,
+            player,
+            doubles,
+            move_steps(game, d1, d2),
+            rules.jail_attempts,
+            rules.jail_final_fine,
+            EmpireEndOfMove(player, False),
+        )
         return
     if jail.third_doubles(game, player, doubles):
         game.replace_top(EmpireEndOfMove(player, False))
@@ -67,7 +82,7 @@ class SwapChoice(Step):
 
     FIELDS = ("player", "steps", "first")
     steps: int
-    first: int                      # the first tower picked (-1: none yet)
+    first: int  # the first tower picked (-1: none yet)
     kind = "swap"
     answers = frozenset({SWAP, MOVE})
 

@@ -13,6 +13,7 @@ a debt, the Empire cards) takes the highest *billboard* of the tower: an office
 above it stays where it is, still counting for height and value, and a tower of
 offices only has no billboard to give (docs/RULES-COVERAGE.md, Empire).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -1,4 +1,5 @@
 """Empire events in words: towers, billboards, offices, Empire cards, the sneaky swap, $K."""
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -20,18 +21,35 @@ from .kinds import (
     EV_SWAPPED,
 )
 
-_IN = {"bought": "buys {piece} for {money}", "auction": "slides {piece} into their tower",
-       "free": "takes a free {piece} billboard", "office-set": "completes a colour set: a free office tile",
-       "office-bought": "buys an office tile for {money}", "takeover": "takes over {piece} from {giver}",
-       "debt": "receives {piece} from {giver} instead of cash", "swap": "now tops their tower with {piece}"}
-_OUT = {"tower-tax": "returns {piece} to the board (Tower Tax)", "rival-tax": "loses {piece} to Rival Tower Tax",
-        "debt": "cannot pay and returns {piece} to the board", "crash": "loses {piece} in the stock market crash",
-        "fired": "loses {piece}: YOU'RE FIRED!", "attack": "returns {piece} to the board"}
-_CHOSE = {"rival-tax": "picks {target} for Rival Tower Tax", "swap_the_top": "swaps tops with {target}",
-          "hostile_takeover": "targets {target}", "billboard_tax": "taxes {target}",
-          "youre_fired": "fires {target}", "casino": "challenges {target} at the casino",
-          "free-parking": "pays for a trip to {space}", "move_to_any_space": "picks {space}",
-          "speed-ahead": "picks {space} to speed ahead to"}
+_IN = {
+    "bought": "buys {piece} for {money}",
+    "auction": "slides {piece} into their tower",
+    "free": "takes a free {piece} billboard",
+    "office-set": "completes a colour set: a free office tile",
+    "office-bought": "buys an office tile for {money}",
+    "takeover": "takes over {piece} from {giver}",
+    "debt": "receives {piece} from {giver} instead of cash",
+    "swap": "now tops their tower with {piece}",
+}
+_OUT = {
+    "tower-tax": "returns {piece} to the board (Tower Tax)",
+    "rival-tax": "loses {piece} to Rival Tower Tax",
+    "debt": "cannot pay and returns {piece} to the board",
+    "crash": "loses {piece} in the stock market crash",
+    "fired": "loses {piece}: YOU'RE FIRED!",
+    "attack": "returns {piece} to the board",
+}
+_CHOSE = {
+    "rival-tax": "picks {target} for Rival Tower Tax",
+    "swap_the_top": "swaps tops with {target}",
+    "hostile_takeover": "targets {target}",
+    "billboard_tax": "taxes {target}",
+    "youre_fired": "fires {target}",
+    "casino": "challenges {target} at the casino",
+    "free-parking": "pays for a trip to {space}",
+    "move_to_any_space": "picks {space}",
+    "speed-ahead": "picks {space} to speed ahead to",
+}
 
 
 def piece_name(ed: Edition, piece: int) -> str:
@@ -58,21 +76,24 @@ def describe_empire(ed: Edition, event: Event, names: Sequence[str]) -> str | No
     if k == E.SALARY:
         return f"{who(p)} passes GO and collects their tower value, {money(event.amount)}."
     if k == EV_PIECE_IN:
-        text = _IN.get(event.info, "gets {piece}").format(piece=piece_name(ed, event.pos), money=money(event.amount),
-                                                          giver=who(event.other))
+        text = _IN.get(event.info, "gets {piece}").format(
+            piece=piece_name(ed, event.pos), money=money(event.amount), giver=who(event.other)
+        )
         return f"{who(p)} {text}."
     if k == EV_PIECE_OUT:
         return f"{who(p)} " + _OUT.get(event.info, "returns {piece}").format(piece=piece_name(ed, event.pos)) + "."
     if k == EV_SWAPPED:
         a, b = (int(x) for x in event.info.split(","))
-        return (f"Sneaky swap by {who(p)}: {who(event.amount)}'s {piece_name(ed, a)} and "
-                f"{who(event.other)}'s {piece_name(ed, b)} change towers.")
+        return (
+            f"Sneaky swap by {who(p)}: {who(event.amount)}'s {piece_name(ed, a)} and "
+            f"{who(event.other)}'s {piece_name(ed, b)} change towers."
+        )
     if k == EV_EMPIRE_DRAWN:
         return f"{who(p)} takes an Empire card."
     if k == E.CARD and event.pos == ed.deck_index.get("empire"):
-        return f"(secret) {who(p)} holds \"{ed.decks[event.pos].cards[event.amount].text}\""
+        return f'(secret) {who(p)} holds "{ed.decks[event.pos].cards[event.amount].text}"'
     if k == EV_EMPIRE_PLAYED:
-        return f"{who(p)} plays an Empire card: \"{ed.decks[ed.deck_index['empire']].cards[event.amount].text}\""
+        return f'{who(p)} plays an Empire card: "{ed.decks[ed.deck_index["empire"]].cards[event.amount].text}"'
     if k == EV_BLOCKED:
         return f"{who(p)} blocks {who(event.other)}'s move."
     if k == EV_NO_RENT:

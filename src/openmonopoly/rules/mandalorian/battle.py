@@ -12,6 +12,7 @@ pile, enemy to the next free outpost. Moff Gideon: a win pays 100 and ends the
 game; a loss sends the player to Jail (he stays put) and, if they carried
 Grogu, Grogu is taken and everyone loses.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -67,7 +68,7 @@ class Battle(Step):
     FIELDS = ("player", "enemy", "card", "played")
     enemy: int
     card: int
-    played: tuple[int, ...]   # the Signet battle cards played so far
+    played: tuple[int, ...]  # the Signet battle cards played so far
     kind = "battle"
     answers = frozenset({A.ROLL, A.PLAY})
 
@@ -83,8 +84,9 @@ class Battle(Step):
         if action.kind == A.PLAY:
             game.state.held[player].remove(action.arg)
             self.played = self.played + (action.arg,)
-            game.emit(Event(ME.BATTLE_CARD, player, amount=action.arg,
-                            other=game.edition.rules.battle_bonus[action.arg]))
+            game.emit(
+                Event(ME.BATTLE_CARD, player, amount=action.arg, other=game.edition.rules.battle_bonus[action.arg])
+            )
             return
         total, dice = roll_battle_dice(game, player, "roll")
         if game.ability(player) == "battle_reroll":
@@ -130,9 +132,18 @@ def describe_battle(game: MandalorianGame, player: int, enemy: int, card: int, p
     t = game.edition.rules
     c = t.enemy_cards[card]
     bonus = sum(t.battle_bonus[x] for x in played)
-    return {"enemy": enemy, "enemy_name": t.enemies[enemy].name, "card": card, "level": c.level,
-            "roll_needed": c.roll, "bonus": c.bonus, "penalty": c.penalty, "played": list(played),
-            "card_bonus": bonus, "both_dice": game.state.grogu_carrier == player}
+    return {
+        "enemy": enemy,
+        "enemy_name": t.enemies[enemy].name,
+        "card": card,
+        "level": c.level,
+        "roll_needed": c.roll,
+        "bonus": c.bonus,
+        "penalty": c.penalty,
+        "played": list(played),
+        "card_bonus": bonus,
+        "both_dice": game.state.grogu_carrier == player,
+    }
 
 
 def roll_battle_dice(game: MandalorianGame, player: int, how: str) -> tuple[int, tuple[int, ...]]:
@@ -167,6 +178,7 @@ def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: t
         if enemy == t.gideon:
             apply_effect(game, player, c.bonus, "battle")
             from .scoring import end_after_gideon
+
             end_after_gideon(game)
             return
         if s.enemy_decks[enemy]:

@@ -13,6 +13,7 @@ docs/editions/mandalorian.md): when a move would end on another enemy's space,
 of the two the one that began this Imperial Advance in an outpost keeps the
 space and the other is placed one space further ahead (again, if needed).
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -63,7 +64,7 @@ def next_free_outpost(game: MandalorianGame, pos: int) -> int:
     for k, beside in enumerate(t.outposts):
         if k in s.enemy_outpost:
             continue
-        d = (beside - pos - 1) % size + 1          # 1..size: strictly ahead, the space itself last
+        d = (beside - pos - 1) % size + 1  # 1..size: strictly ahead, the space itself last
         if d < best_d:
             best, best_d = k, d
     return best

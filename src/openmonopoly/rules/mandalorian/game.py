@@ -5,6 +5,7 @@ The concepts live in their own modules (``movement``, ``grogu``, ``enemies``,
 ``rules/``: the ``Auction`` and ``BuyOrAuction`` steps, ``money.pay``/``transfer``
 (with this family's ``cannot_pay``), ``trade``, ``jail`` and ``ClaimRent``.
 """
+
 from __future__ import annotations
 
 from typing import Any, ClassVar
@@ -67,8 +68,11 @@ class MandoTurn(Step):
 
     def describe(self, game: MandalorianGame) -> dict:
         s = game.state
-        return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player],
-                "die": "green" if s.grogu_carrier == self.player else "silver"}
+        return {
+            "in_jail": s.in_jail[self.player],
+            "jail_turns": s.jail_turns[self.player],
+            "die": "green" if s.grogu_carrier == self.player else "silver",
+        }
 
 
 class MandoEndTurn(Step):
@@ -102,16 +106,22 @@ class MandalorianGame(Game):
     state_class = MandoState
     view_class = MandalorianView
     state: MandoState
-    landing_counts: list[int] | None = None     # simulation statistics hook (see sim.runner)
+    landing_counts: list[int] | None = None  # simulation statistics hook (see sim.runner)
     trade_card_words = "Signet card number"
     OPTIONS: ClassVar[dict[str, Option]] = {
         RENT_MUST_BE_CLAIMED: claim_rent_option("ask for"),
-        MAX_ROUNDS: max_rounds_option("the richest player (credits plus hideout prices)",
-                                      "play until Moff Gideon falls or Grogu is captured"),
+        MAX_ROUNDS: max_rounds_option(
+            "the richest player (credits plus hideout prices)", "play until Moff Gideon falls or Grogu is captured"
+        ),
         "character-shift": Option(
-            "character-shift", 0, "Seats whose name is not a character's get the remaining characters in the "
-                                  "order The Mandalorian, Bo-Katan Kryze, Ahsoka Tano, Boba Fett, rotated by this "
-                                  "many places.", int, 0),
+            "character-shift",
+            0,
+            "Seats whose name is not a character's get the remaining characters in the "
+            "order The Mandalorian, Bo-Katan Kryze, Ahsoka Tano, Boba Fett, rotated by this "
+            "many places.",
+            int,
+            0,
+        ),
     }
 
     @classmethod
@@ -136,9 +146,15 @@ class MandalorianGame(Game):
     @classmethod
     def board_facts(cls, edition: Edition) -> dict[str, Any]:
         t = edition.rules
-        return {"mandalorian": {"signets": [{"id": c.id, "text": c.text, "bonus": t.battle_bonus[i]}
-                                            for i, c in enumerate(edition.decks[0].cards)],
-                                "characters": [c.name for c in t.characters]}}
+        return {
+            "mandalorian": {
+                "signets": [
+                    {"id": c.id, "text": c.text, "bonus": t.battle_bonus[i]}
+                    for i, c in enumerate(edition.decks[0].cards)
+                ],
+                "characters": [c.name for c in t.characters],
+            }
+        }
 
     @staticmethod
     def trade_card_key(ref: int) -> int:
@@ -154,6 +170,7 @@ class MandalorianGame(Game):
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         from ..money import pay
+
         self.state.owner[pos] = winner
         pay(self, winner, BANK, price, "auction", pos)
 
@@ -207,7 +224,7 @@ class MandalorianGame(Game):
                 return
             s.jail_turns[player] += 1
             if s.jail_turns[player] >= rules.jail_attempts:
-                jail.release(self, player, "served")          # to Just Visiting: the turn ends
+                jail.release(self, player, "served")  # to Just Visiting: the turn ends
             return
         green = s.grogu_carrier == player
         d = self.chance.die(rules.green_die if green else rules.silver_die)
@@ -267,8 +284,7 @@ class MandalorianGame(Game):
         """Credits plus the printed price of each hideout owned (what the bank pays for it)."""
         s = self.state
         board = self.edition.board
-        return s.cash[player] + sum(board[pos].price for pos in self.edition.rules.hideouts
-                                    if s.owner[pos] == player)
+        return s.cash[player] + sum(board[pos].price for pos in self.edition.rules.hideouts if s.owner[pos] == player)
 
     def words(self) -> MandalorianWords:
         return MandalorianWords(self.edition, self.state.names)
@@ -276,9 +292,12 @@ class MandalorianGame(Game):
     def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
         row = super().player_fields(seat, viewer)
         s = self.state
-        row.update(character=self.edition.rules.characters[s.character[seat]].name,
-                   signet_cards=list(s.held[seat]), enemy_cards=list(s.won[seat]),
-                   carries_grogu=s.grogu_carrier == seat)
+        row.update(
+            character=self.edition.rules.characters[s.character[seat]].name,
+            signet_cards=list(s.held[seat]),
+            enemy_cards=list(s.won[seat]),
+            carries_grogu=s.grogu_carrier == seat,
+        )
         return row
 
     def table_fields(self, viewer: int | None) -> dict[str, Any]:
@@ -286,10 +305,21 @@ class MandalorianGame(Game):
 
         s = self.state
         t = self.edition.rules
-        return {"owner": list(s.owner), "grogu": {"carrier": s.grogu_carrier, "space": s.grogu_pos},
-                "enemies": [{"name": t.enemies[e].name, "space": s.enemy_space[e], "outpost": s.enemy_outpost[e],
-                             "cards": list(s.enemy_decks[e])} for e in range(len(t.enemies))],
-                "gideon_active": gideon_active(self), "signet_pile_size": len(s.decks[SIGNET])}
+        return {
+            "owner": list(s.owner),
+            "grogu": {"carrier": s.grogu_carrier, "space": s.grogu_pos},
+            "enemies": [
+                {
+                    "name": t.enemies[e].name,
+                    "space": s.enemy_space[e],
+                    "outpost": s.enemy_outpost[e],
+                    "cards": list(s.enemy_decks[e]),
+                }
+                for e in range(len(t.enemies))
+            ],
+            "gideon_active": gideon_active(self),
+            "signet_pile_size": len(s.decks[SIGNET]),
+        }
 
 
 def assign_characters(ed: Edition, names: list[str], shift: int) -> list[int]:

@@ -8,6 +8,7 @@ their hideouts (their choice) or, owning none, on Go to Jail. An enemy passing
 or landing on his space while he is alone captures him: the game ends and
 everyone loses.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -96,7 +97,7 @@ class PlaceGrogu(Step):
 
     def targets(self, game: MandalorianGame) -> list[int]:
         mine = game.hideouts_of(self.player)
-        return mine or [game.edition.rules.go_to_jail]     # traded them all away meanwhile: Go to Jail
+        return mine or [game.edition.rules.go_to_jail]  # traded them all away meanwhile: Go to Jail
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [Action(A.PLACE, pos) for pos in self.targets(game)]

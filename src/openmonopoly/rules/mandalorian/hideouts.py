@@ -9,6 +9,7 @@ pay, ``bankrupt`` hands over what they have: their credits, and their Signet
 cards to the creditor (to the bottom of the deck when the bank is owed). The
 rest of the debt is forgiven and they stay in the game.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -56,6 +57,7 @@ def charge_rent(game: MandalorianGame, payer: int, pos: int) -> None:
         return
     if game.options["rent-must-be-claimed"]:
         from ..property import ClaimRent
+
         game.push(ClaimRent(owner, payer, pos, amount))
     else:
         pay(game, payer, owner, amount, "rent", pos)
@@ -109,8 +111,7 @@ class HideoutDebt(Step):
         money = game.edition.money
         if action.kind == A.PAY:
             if cash < self.amount:
-                return (f"you owe {money(self.amount)} and have {money(cash)}; sell hideouts to the bank "
-                        "or trade first")
+                return f"you owe {money(self.amount)} and have {money(cash)}; sell hideouts to the bank or trade first"
             return None
         if cash >= self.amount:
             return "you can pay this debt"

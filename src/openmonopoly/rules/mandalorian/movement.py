@@ -6,6 +6,7 @@ on its space, and the battle follows the space's own rules (``BattleCheck``).
 An Unexpected Ally jump (``how="ally"``) pays GO but meets neither Grogu nor
 enemies.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

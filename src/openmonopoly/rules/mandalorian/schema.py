@@ -1,5 +1,6 @@
 """The schema of a Mandalorian edition file (``MandalorianGame.edition_model()``): hideouts, the
 Signet deck, characters, outposts, enemies and their cards, on ``editions/model.py``."""
+
 from __future__ import annotations
 
 from typing import Annotated, Any, Literal
@@ -166,8 +167,9 @@ class MandalorianEdition(EditionBase):
             if card.effect.kind == "advance":
                 position_check(board, f"decks[0].cards[{c}].effect.to", card.effect.to)
         if len(self.characters) < self.players.max:
-            raise ValueError(f"characters: needs one character per seat ({self.players.max}), has "
-                             f"{len(self.characters)}")
+            raise ValueError(
+                f"characters: needs one character per seat ({self.players.max}), has {len(self.characters)}"
+            )
         outposts = [o.beside for o in self.outposts]
         for i, beside in enumerate(outposts):
             position_check(board, f"outposts[{i}].beside", beside, "imperial_advance")
@@ -183,17 +185,17 @@ class MandalorianEdition(EditionBase):
         if len(set(starts)) != len(starts) or max(starts) >= len(outposts) or len(outposts) < len(ids):
             raise ValueError(f"enemies: each enemy needs its own starting outpost among 0..{len(outposts) - 1}")
         levels: dict[str, list[int]] = {k: [] for k in ids}
-        for i, card in enumerate(self.enemy_cards):
-            if card.enemy not in levels:
-                raise ValueError(f"enemy_cards[{i}].enemy: unknown enemy {card.enemy!r}; enemies are {ids}")
-            levels[card.enemy].append(card.level)
+        for i, enemy_card in enumerate(self.enemy_cards):
+            if enemy_card.enemy not in levels:
+                raise ValueError(f"enemy_cards[{i}].enemy: unknown enemy {enemy_card.enemy!r}; enemies are {ids}")
+            levels[enemy_card.enemy].append(enemy_card.level)
         for k, have in levels.items():
             have.sort()
             if not have:
                 raise ValueError(f"enemy_cards: enemy {k!r} has no card")
             if have != list(range(have[0], have[0] + len(have))):
                 raise ValueError(f"enemy_cards: {k!r} cards must be numbered consecutively by level")
-        boss = ids[-1]               # the last enemy listed is the boss whose defeat ends the game
+        boss = ids[-1]  # the last enemy listed is the boss whose defeat ends the game
         if len(levels[boss]) != 1:
             raise ValueError(f"enemy_cards: the last enemy ({boss!r}) has exactly one card")
         most = max(rules.enemy_deck_size.values())

@@ -6,6 +6,7 @@ carrier collects 100, and the player with the most Imperial Enemy cards collects
 50 (a tie goes to the tied player with the most hideouts; still tied, each of
 them collects 50). Most credits wins; equal credits share the win.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING

@@ -9,6 +9,7 @@ him to Jail. A card that would move a jailed player's token (advance, go to
 jail) is used without moving it: only a 6 or the jetpack leaves Jail. The same
 effects serve the enemy cards' bonuses and penalties.
 """
+
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -25,14 +26,14 @@ from . import events as ME
 if TYPE_CHECKING:
     from .game import MandalorianGame
 
-SIGNET = 0          # the deck index of the Signet deck
+SIGNET = 0  # the deck index of the Signet deck
 
 
 def on_signet_space(game: MandalorianGame, player: int) -> None:
     s = game.state
     pile = s.decks[SIGNET]
     if not pile:
-        return                                  # every card is held by players
+        return  # every card is held by players
     first = pile.pop(0)
     if game.ability(player) != "signet_two" or not pile:
         resolve(game, player, first)
@@ -87,13 +88,14 @@ def apply_effect(game: MandalorianGame, player: int, effect: dict, reason: str) 
         pay(game, player, BANK, effect["amount"], reason)
     elif kind == "advance" or kind == "go_to_jail":
         if game.state.in_jail[player]:
-            pass                            # (Boba Fett's second card after the first jailed him)
+            pass  # (Boba Fett's second card after the first jailed him)
         elif kind == "advance":
             game.advance_to(player, effect["to"])
         else:
             game.go_to_jail(player, reason)
     elif kind == "imperial_advance":
         from .enemies import imperial_advance
+
         imperial_advance(game, player)
     elif kind == "collect_from_each_player":
         for other in reversed(game.seats_from(player)[:-1]):

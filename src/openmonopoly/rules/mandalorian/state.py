@@ -1,4 +1,5 @@
 """The state of a Mandalorian game: plain lists of numbers, copied and serialised field by field."""
+
 from __future__ import annotations
 
 from ...editions import Edition
@@ -14,8 +15,20 @@ class MandoState(State):
     ``enemy_outpost`` (outpost or -1; both -1: out of the game) and ``enemy_decks`` (face-up piles,
     top first, public). ``decks`` is the Signet pile (hidden), top first."""
 
-    FIELDS = State.FIELDS + ("character", "in_jail", "jail_turns", "held", "won", "owner", "grogu_carrier", "grogu_pos",
-                 "enemy_space", "enemy_outpost", "enemy_decks", "decks")
+    FIELDS = State.FIELDS + (
+        "character",
+        "in_jail",
+        "jail_turns",
+        "held",
+        "won",
+        "owner",
+        "grogu_carrier",
+        "grogu_pos",
+        "enemy_space",
+        "enemy_outpost",
+        "enemy_decks",
+        "decks",
+    )
     HIDDEN = frozenset({"decks"})
 
     def __init__(self, names: list[str], edition: Edition) -> None:

@@ -3,6 +3,7 @@
 ``describe_mandalorian`` returns None for the events it leaves to the shared wording
 (``rules/words.py``: auctions, trades, buying, the turn header).
 """
+
 from __future__ import annotations
 
 from collections.abc import Sequence
@@ -14,12 +15,23 @@ from ..words import EventWords, first_rolls
 from . import events as ME
 from .data import MandalorianRules
 
-_JAIL = {"space": "lands on Go to Jail", "signet": "is arrested (Signet card)", "gideon": "loses to Moff Gideon",
-         "battle": "loses the battle"}
-_LEFT = {"paid": "pays 50 and leaves Jail", "card": "uses a jetpack Signet card to leave Jail",
-         "rolled": "rolls a 6 and leaves Jail", "served": "has not rolled a 6 in three turns: to Just Visiting"}
-_SCORE = {"rent": "in rent from the bank for their hideouts", "grogu": "for holding Grogu",
-          "most-cards": "for the most Imperial Enemy cards"}
+_JAIL = {
+    "space": "lands on Go to Jail",
+    "signet": "is arrested (Signet card)",
+    "gideon": "loses to Moff Gideon",
+    "battle": "loses the battle",
+}
+_LEFT = {
+    "paid": "pays 50 and leaves Jail",
+    "card": "uses a jetpack Signet card to leave Jail",
+    "rolled": "rolls a 6 and leaves Jail",
+    "served": "has not rolled a 6 in three turns: to Just Visiting",
+}
+_SCORE = {
+    "rent": "in rent from the bank for their hideouts",
+    "grogu": "for holding Grogu",
+    "most-cards": "for the most Imperial Enemy cards",
+}
 
 
 def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str | None:
@@ -34,7 +46,7 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
     def space(pos: int) -> str:
         return ed.board[pos].name if 0 <= pos < len(ed.board) else "?"
 
-    def enemy(e: int) -> str:           # "the Stormtrooper", "Moff Gideon"
+    def enemy(e: int) -> str:  # "the Stormtrooper", "Moff Gideon"
         return t.enemies[e].name if e == t.gideon else "the " + t.enemies[e].name
 
     def Enemy(e: int) -> str:  # noqa: N802 - the same at the start of a sentence
@@ -61,14 +73,21 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
         if reason == "rent":
             return f"{who(p)} pays {money(event.amount)} rent to {who(event.other)} for {space(event.pos)}."
         if p < 0:
-            src = {"imperial-credits": "from Imperial Credits", "battle": "as the battle bonus",
-                   "signet": "(Signet card)"}.get(reason, f"({reason})")
+            src = {
+                "imperial-credits": "from Imperial Credits",
+                "battle": "as the battle bonus",
+                "signet": "(Signet card)",
+            }.get(reason, f"({reason})")
             return f"{who(event.other)} collects {money(event.amount)} {src}."
-        label = {"battle": "as the battle penalty", "signet": "(Signet card)", "bail": "to leave Jail",
-                 "auction": "for the auction"}.get(reason, f"({reason})")
+        label = {
+            "battle": "as the battle penalty",
+            "signet": "(Signet card)",
+            "bail": "to leave Jail",
+            "auction": "for the auction",
+        }.get(reason, f"({reason})")
         return f"{who(p)} pays {money(event.amount)} to {who(event.other)} {label}."
     if k == E.CARD:
-        return f"{who(p)} draws a Signet card: \"{ed.decks[0].cards[event.amount].text}\""
+        return f'{who(p)} draws a Signet card: "{ed.decks[0].cards[event.amount].text}"'
     if k == E.JAIL:
         return f"{who(p)} {_JAIL.get(event.info, event.info)} and goes to Jail."
     if k == E.LEFT_JAIL:
@@ -117,8 +136,10 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
     if k == ME.SOLD:
         return f"{who(p)} sells {space(event.pos)} back to the bank for {money(event.amount)}."
     if k == ME.GAVE_UP:
-        return (f"{who(p)} cannot pay: hands {money(event.amount)} and their Signet cards to {who(event.other)} "
-                "and stays in the game.")
+        return (
+            f"{who(p)} cannot pay: hands {money(event.amount)} and their Signet cards to {who(event.other)} "
+            "and stays in the game."
+        )
     if k == ME.SCORE:
         return f"{who(p)} collects {money(event.amount)} {_SCORE.get(event.info, event.info)}."
     if k == E.GAME_OVER:
@@ -128,7 +149,8 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
             return "Game over: the Empire has Grogu. Everyone loses."
         what = {"gideon-defeated": "Moff Gideon is defeated", "round-limit": "the round limit is reached"}
         return f"Game over ({what.get(reason, reason)}): " + (
-            f"{winners[0]} wins." if len(winners) == 1 else ", ".join(winners) + " share the win.")
+            f"{winners[0]} wins." if len(winners) == 1 else ", ".join(winners) + " share the win."
+        )
     return None
 
 
