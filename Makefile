@@ -20,7 +20,7 @@ NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/nu
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
 
-.PHONY: play test check test-installed bench simulate serve native pure clean golden train league
+.PHONY: play test lint check test-installed bench simulate serve native pure clean golden train league
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,12 +53,13 @@ play: | $(BIN)/python
 test: $(DEV_SET) $(NATIVE)
 	$(BIN)/python -m pytest -n auto
 
-# Lint, format check and types over the package (configured in pyproject.toml), then the tests.
-check: $(DEV_SET) $(NATIVE)
+# Lint, format check and types over the package (configured in pyproject.toml); `check` adds the tests.
+lint: $(DEV_SET)
 	$(BIN)/ruff check src tests tools bench
 	$(BIN)/ruff format --check src tests tools bench
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -n auto
+
+check: lint test
 
 test-installed:
 	rm -rf $(INSTALLED)
