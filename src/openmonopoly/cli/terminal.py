@@ -24,7 +24,7 @@ from rich.text import Text
 
 from ..engine import actions as A
 from ..engine import events as E
-from ..engine.actions import Action, TradeOffer
+from ..engine.actions import Action, TradeOffer, whole_number
 from ..engine.errors import BadActionText, IllegalAction, OpenMonopolyError
 from ..engine.events import Event
 from ..engine.game import Game, Legal, Prompt
@@ -60,13 +60,6 @@ SUMMARY_KINDS = frozenset(
         E.TURN,
     }
 )
-
-
-def whole_number(text: str, digits: int = 9) -> int | None:
-    """``text`` as a whole number if it is one of at most ``digits`` ASCII digits (not '²', '-5', '1e3')."""
-    if text.isascii() and text.isdigit() and len(text) <= digits:
-        return int(text)
-    return None
 
 
 class QuitGame(Exception):
