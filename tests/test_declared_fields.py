@@ -8,6 +8,11 @@ field a property.
 
 from __future__ import annotations
 
+import ast
+import functools
+import sys
+from pathlib import Path
+
 import pytest
 
 import openmonopoly as om
@@ -18,10 +23,30 @@ from openmonopoly.engine.view import View, _view_class, is_public
 
 
 def annotated(cls: type) -> set[str]:
+    """The names annotated on ``cls`` and its bases, read from the source: a class compiled by mypyc
+    keeps no ``__annotations__``, and the compiled and interpreted engines must pass alike."""
     names: set[str] = set()
     for c in cls.__mro__:
-        names |= set(c.__dict__.get("__annotations__", {}))
+        names |= _source_annotations(c.__module__, c.__qualname__)
     return names
+
+
+@functools.cache
+def _source_annotations(module: str, qualname: str) -> set[str]:
+    origin = getattr(sys.modules.get(module), "__file__", None)
+    if not origin:
+        return set()
+    source = Path(origin).with_name(Path(origin).name.split(".")[0] + ".py")
+    if not source.exists():
+        return set()
+    for node in ast.walk(ast.parse(source.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ClassDef) and node.name == qualname.rsplit(".", 1)[-1]:
+            return {
+                stmt.target.id
+                for stmt in node.body
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+            }
+    return set()
 
 
 def every_family() -> list[type[om.Game]]:

@@ -473,7 +473,7 @@ def test_mission_state_round_trips_through_json():
     g.act(0, "buy")
     mission_roll(g, 0, 3)
     g.act(0, f"take {ABREGADO}")
-    back = om.Game.from_json(json.loads(json.dumps(g.to_json())))
+    back = om.Game.from_json(json.loads(json.dumps(g.to_json())), verify=False)  # (a position set by hand)
     assert back.to_json() == g.to_json() and back.prompt == g.prompt
     back.act(0, f"take {BOTHAWUI}")
     assert back.state.owner[BOTHAWUI] == 0

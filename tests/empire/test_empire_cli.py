@@ -40,7 +40,8 @@ from .helpers import (
     tower,
 )
 
-runner = CliRunner()
+# A wide terminal: these tests read full space names off the board (an 80-column board shortens them).
+runner = CliRunner(env={"COLUMNS": "160", "LINES": "50"})
 ONES = "1\n" * 800  # the first choice: roll, buy (or auction), pass, move, let it happen, ...
 
 

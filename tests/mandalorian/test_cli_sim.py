@@ -9,7 +9,8 @@ from typer.testing import CliRunner
 from openmonopoly.cli.main import app
 from openmonopoly.sim import simulate
 
-runner = CliRunner()
+# A wide terminal: these tests read full space names off the board (an 80-column board shortens them).
+runner = CliRunner(env={"COLUMNS": "160", "LINES": "50"})
 
 
 def test_simulate_reports_gideon_defeats_and_captures():

@@ -668,7 +668,8 @@ class Game:
         diff = first_difference(saved, json.loads(json.dumps({k: again[k] for k in saved})), "")
         if diff is not None:
             raise ReplayMismatch(
-                f"the saved game differs from the replay of its own record at {diff}: it was edited or damaged"
+                f"the saved game (edition {data['edition']!r}, seed {data['seed']}) differs from the replay of its "
+                f"own record at {diff}: it was edited or damaged (or is a record of another edition)"
             )
         try:
             rebuilt.chance = Chance.from_json(chance)  # the saved source: its generator and scripted outcomes
