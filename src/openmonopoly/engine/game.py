@@ -400,15 +400,17 @@ class Game:
         p: int = player
         if not s.alive[p]:
             return "you are out of the game"
-        kind = action.kind
+        # (typed from here on: the shape test above passed, and compiled code then reads the fields directly)
+        a: Action = action
+        kind = a.kind
         if kind in self.ACTION_KINDS.anytime:
-            return self.check_anytime(p, action)
+            return self.check_anytime(p, a)
         top = s.stack[-1]
         if top.decider != p:
             return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
         if kind not in top.answers:
             return f"'{kind}' does not answer this prompt ('{top.kind}')"
-        return top.check(self, p, action)
+        return top.check(self, p, a)
 
     def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
@@ -429,16 +431,17 @@ class Game:
             if action_problem(action, self.ACTION_KINDS) is not None:
                 raise BadActionText(reason, repr(action), player, legal)
             raise IllegalAction(reason, action, player, legal)
-        p: int = player  # (check accepted it: a seat number)
-        kind = action.kind
-        if kind == TRADE and action.offer is not None and action.offer.proposer != p:
-            action = Action(TRADE, -1, action.offer._replace(proposer=p))
-        self._record.append((p, action))
+        p: int = player  # (check accepted it: a seat number and a well-formed Action)
+        a: Action = action
+        kind = a.kind
+        if kind == TRADE and a.offer is not None and a.offer.proposer != p:
+            a = Action(TRADE, -1, a.offer._replace(proposer=p))
+        self._record.append((p, a))
         if kind in self.ACTION_KINDS.anytime:
-            self.apply_anytime(p, action)
+            self.apply_anytime(p, a)
         else:
             s: State = self.state
-            s.stack[-1].apply(self, p, action)
+            s.stack[-1].apply(self, p, a)
         self._advance()
 
     def view(self, player: int | None = None) -> View:
