@@ -103,6 +103,14 @@ CASES = [
     ("mandalorian", lambda r: set_path(r, ("characters", 0, "ability"), "flying"), "characters[0].ability"),
     ("mandalorian", lambda r: set_path(r, ("outposts", 0, "beside"), 0), "outposts[0].beside"),
     ("mandalorian", lambda r: set_path(r, ("rules", "silver_die"), 1), "rules.silver_die"),
+    # A provenance note is one sentence: the loaded card, deck or space keeps it as text.
+    ("empire", lambda r: set_path(r, ("board", 22, "reconstructed"), []), "board[22].brand.reconstructed"),
+    ("classic", lambda r: set_path(r, ("decks", 0, "reconstructed"), ["a"]), "decks[0].reconstructed"),
+    (
+        "classic",
+        lambda r: set_path(r, ("decks", 0, "cards", 0, "reconstructed"), 3),
+        "decks[0].cards[0].reconstructed",
+    ),
 ]
 
 

@@ -22,7 +22,9 @@ from .schema import EditionError
 Count = Annotated[int, Field(ge=0)]  # a price, a supply, an amount: a whole number >= 0
 Positive = Annotated[int, Field(ge=1)]
 Text = Annotated[str, Field(min_length=1)]
-Note = str | list[str] | None  # provenance notes ("source", "reconstructed")
+Note = str | list[str] | None  # where a printed value comes from ("source")
+# What was reconstructed and why: one sentence, kept on the loaded card, deck or space.
+Reconstructed = Text | None
 
 
 class Strict(BaseModel):
@@ -51,14 +53,14 @@ class Group(Strict):
     name: str | None = None
     color: str | None = None
     colour: str | None = None
-    reconstructed: Note = None
+    reconstructed: Reconstructed = None
 
 
 class SpaceBase(Strict):
     """What every space has; each family's space types add their fields (``type`` is the tag)."""
 
     name: Text
-    reconstructed: Note = None
+    reconstructed: Reconstructed = None
     source: Note = None
     classic_equivalent: str | None = None
 
@@ -70,14 +72,14 @@ class CardBase(Strict):
     text: str = ""
     title: str = ""
     count: Positive = 1
-    reconstructed: Note = None
+    reconstructed: Reconstructed = None
     source: Note = None
 
 
 class DeckBase(Strict):
     id: Text
     name: str | None = None
-    reconstructed: Note = None
+    reconstructed: Reconstructed = None
 
 
 class EditionBase(Strict):

@@ -221,12 +221,18 @@ class ProcessPool:
             # Interrupted: stop the workers now instead of letting their current chunks run on.
             # (ProcessPoolExecutor has no public terminate before Python 3.14.)
             processes = list((getattr(pool, "_processes", None) or {}).values())
+            manager = getattr(pool, "_executor_manager_thread", None)
             pool.shutdown(wait=False, cancel_futures=True)
             for proc in processes:
                 if proc.is_alive():
                     proc.terminate()
             for proc in processes:
                 proc.join(timeout=5)
+            # The pool's manager thread sees its workers gone and closes its wake-up pipe. Until it has,
+            # the interpreter's exit hook may write to that pipe as it closes (Python < 3.12 takes no
+            # lock there) and print an OSError traceback after a clean Ctrl-C.
+            if manager is not None:
+                manager.join(timeout=10)
         else:
             pool.shutdown(wait=True, cancel_futures=True)
 
