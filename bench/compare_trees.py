@@ -8,6 +8,12 @@ compiled core was built with ``python tools/build_native.py`` there), alternatin
 ``--rounds`` times, and prints the median player-turns per CPU-second of each and their ratio.
 Alternating in one run is what makes a ratio trustworthy on a noisy machine. Each child says
 which engine it ran (compiled or pure Python): compare like with like.
+
+``--instructions`` counts machine instructions per player-turn instead (under valgrind's callgrind,
+which must be installed): the count does not depend on what else the machine is doing, so one round
+settles a difference of a few per cent that timing on a busy machine cannot. Each tree plays ``--games``
+and then ten times as many; the difference of the two counts over the difference of their turns is the
+cost of a turn without the start-up. Fewer instructions is faster, though not in exact proportion.
 """
 
 from __future__ import annotations
@@ -15,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -31,7 +38,7 @@ turns = 0
 start = time.process_time()
 for i in range(games):
     turns += play_game(edition, ["heuristic"] * seats, game_seed(1, i)).state.turns
-print(json.dumps({"engine": _native.status(), "rate": turns / max(time.process_time() - start, 1e-9)}))
+print(json.dumps({"engine": _native.status(), "rate": turns / max(time.process_time() - start, 1e-9), "turns": turns}))
 """
 
 
@@ -47,6 +54,24 @@ def measure(src: Path, edition: str, games: int, seats: int) -> dict:
     return json.loads(out.stdout)
 
 
+def instructions(src: Path, edition: str, games: int, seats: int) -> tuple[int, int, str]:
+    """(instructions, player-turns, engine) of one child run under callgrind."""
+    env = dict(os.environ, PYTHONPATH=str(src))
+    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", CHILD]
+    out = subprocess.run(cmd + [edition, str(games), str(seats)], env=env, check=True, capture_output=True, text=True)
+    found = re.search(r"Collected : (\d+)", out.stderr)
+    if found is None:
+        raise SystemExit(f"callgrind printed no count:\n{out.stderr[-2000:]}")
+    result = json.loads(out.stdout)
+    return int(found.group(1)), result["turns"], result["engine"]
+
+
+def per_turn(src: Path, edition: str, games: int, seats: int) -> tuple[float, str]:
+    small, small_turns, engine = instructions(src, edition, games, seats)
+    big, big_turns, _ = instructions(src, edition, games * 10, seats)
+    return (big - small) / (big_turns - small_turns), engine
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("other", type=Path, help="the other tree's src/ directory")
@@ -54,8 +79,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--seats", type=int, default=4)
+    ap.add_argument("--instructions", action="store_true", help="count instructions (valgrind) instead of timing")
     args = ap.parse_args(argv)
     trees = {"this": HERE, "other": args.other.resolve()}
+    if args.instructions:
+        costs = {}
+        for name, src in trees.items():
+            costs[name], engine = per_turn(src, args.edition, args.games, args.seats)
+            print(f"{name:6} {src}  [{engine}]  {costs[name]:,.0f} instructions per player-turn")
+        print(f"other / this = {costs['other'] / costs['this']:.3f}  (above 1: this tree does less work)")
+        return 0
     rates: dict[str, list[float]] = {k: [] for k in trees}
     engines: dict[str, str] = {}
     for _ in range(args.rounds):

@@ -34,6 +34,7 @@ from types import ModuleType
 COMPILED = (
     "openmonopoly.editions.schema",
     "openmonopoly.rules.classic_data",
+    "openmonopoly.engine.actions",
     "openmonopoly.engine.flow",
     "openmonopoly.engine.state",
     "openmonopoly.engine.chance",

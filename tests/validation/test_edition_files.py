@@ -84,6 +84,7 @@ CASES = [
         "decks[0].cards[0].effect",
     ),
     ("classic", lambda r: set_path(r, ("decks", 0, "cards", 0, "count"), 0), "decks[0].cards[0].count"),
+    ("classic", lambda r: set_path(r, ("decks", 0, "cards", 0, "count"), 10**9), "decks[0].cards[0].count"),
     ("classic", lambda r: set_path(r, ("tokens",), 6), "tokens"),
     ("classic", lambda r: set_path(r, ("players",), {"min": 4, "max": 2}), "players"),
     ("classic", lambda r: set_path(r, ("players", "max"), 9), "players.max"),
@@ -103,6 +104,8 @@ CASES = [
     ("mandalorian", lambda r: set_path(r, ("characters", 0, "ability"), "flying"), "characters[0].ability"),
     ("mandalorian", lambda r: set_path(r, ("outposts", 0, "beside"), 0), "outposts[0].beside"),
     ("mandalorian", lambda r: set_path(r, ("rules", "silver_die"), 1), "rules.silver_die"),
+    ("mandalorian", lambda r: set_path(r, ("rules", "silver_die"), 10**9), "rules.silver_die"),
+    ("empire", lambda r: set_path(r, ("rules", "starting_empire_cards"), 10**9), "rules.starting_empire_cards"),
     # A provenance note is one sentence: the loaded card, deck or space keeps it as text.
     ("empire", lambda r: set_path(r, ("board", 22, "reconstructed"), []), "board[22].brand.reconstructed"),
     ("classic", lambda r: set_path(r, ("decks", 0, "reconstructed"), ["a"]), "decks[0].reconstructed"),

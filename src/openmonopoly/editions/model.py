@@ -71,7 +71,9 @@ class CardBase(Strict):
     id: Text
     text: str = ""
     title: str = ""
-    count: Positive = 1
+    # Copies are made when the file loads: a bound keeps a typo (or a hostile file) from asking for
+    # a billion cards. The Empire and Mandalorian decks also cap a whole deck at 255 cards.
+    count: Annotated[int, Field(ge=1, le=255)] = 1
     reconstructed: Reconstructed = None
     source: Note = None
 

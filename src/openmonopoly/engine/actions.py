@@ -7,7 +7,7 @@ sent over a socket or stored in a record.
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from .errors import BadActionText
 
@@ -77,7 +77,9 @@ class ActionKinds:
         drop = frozenset(kinds)
         return ActionKinds(self.plain - drop, self.numbered - drop, self.anytime - drop)
 
-    def parse(self, text: str, proposer: int = -1) -> Action:
+    # The entry points take ``object``: this module is compiled, and a typed parameter would answer a
+    # wrong type with mypyc's TypeError instead of the BadActionText that says what is allowed.
+    def parse(self, text: object, proposer: object = -1) -> Action:
         """Read the text form of an action. ``proposer`` fills in who proposes a trade."""
         if not isinstance(text, str):
             raise BadActionText(f"an action is text like 'bid 20'; got {type(text).__name__} {_short(text)}")
@@ -96,10 +98,11 @@ class ActionKinds:
                 raise BadActionText(f"'{kind}' needs one whole number (digits 0-9), e.g. '{kind} 12'", text)
             return Action(kind, int(words[1]))
         if kind == TRADE:
-            return Action(TRADE, -1, _parse_offer(words[1:], proposer, text))
+            who = proposer if type(proposer) is int else -1
+            return Action(TRADE, -1, _parse_offer(words[1:], who, text))
         raise BadActionText(f"unknown action '{kind}'; known: " + ", ".join(sorted(self.all)), text)
 
-    def from_json(self, data: str | dict) -> Action:
+    def from_json(self, data: object) -> Action:
         """An action from ``Action.to_json``: its text, or a trade object."""
         if isinstance(data, str):
             return self.parse(data)
@@ -181,13 +184,19 @@ class TradeOffer(NamedTuple):
 
     def problem(self) -> str | None:
         """What is malformed in this offer built in Python (a field of the wrong type), or None."""
-        for name in _OFFER_FIELDS:
-            value = getattr(self, name)
-            if name in ("proposer", "target", "cash"):
-                if not _whole(value):
-                    return f"trade offer {name} must be a whole number; got {_short(value)}"
-            elif type(value) is not tuple or not all(_whole(v) for v in value):
-                return f"trade offer {name} must be a tuple of whole numbers; got {_short(value)}"
+        # Plain loops over the fields by position: bots test every offer they think of, so this runs
+        # in the simulation's inner loop.
+        values: tuple[Any, ...] = self  # (read untyped: the fields are what is being tested)
+        for i, value in enumerate(values):
+            if i in _OFFER_NUMBERS:
+                if type(value) is not int or not -_LIMIT < value < _LIMIT:
+                    return f"trade offer {_OFFER_FIELDS[i]} must be a whole number; got {_short(value)}"
+                continue
+            if type(value) is not tuple:
+                return f"trade offer {_OFFER_FIELDS[i]} must be a tuple of whole numbers; got {_short(value)}"
+            for v in value:
+                if type(v) is not int or not -_LIMIT < v < _LIMIT:
+                    return f"trade offer {_OFFER_FIELDS[i]} must be a tuple of whole numbers; got {_short(value)}"
         return None
 
 
@@ -207,7 +216,7 @@ class Action(NamedTuple):
         return self.kind
 
     @staticmethod
-    def parse(text: str, proposer: int = -1) -> Action:
+    def parse(text: object, proposer: object = -1) -> Action:
         """Read the text form of an action of the shared kinds (``SHARED_KINDS``). A game reads its
         own family's kinds too: ``game.parse(text)``."""
         return SHARED_KINDS.parse(text, proposer)
@@ -218,7 +227,7 @@ class Action(NamedTuple):
         return str(self)
 
     @staticmethod
-    def from_json(data: str | dict) -> Action:
+    def from_json(data: object) -> Action:
         """``to_json`` read back, for the shared kinds (a game's own: ``game.parse_json``)."""
         return SHARED_KINDS.from_json(data)
 
@@ -228,6 +237,7 @@ MAX_TEXT: Final = 4096  # far more than any action's text (a trade of every prop
 _LIMIT: Final = 10**MAX_DIGITS
 _OFFER_FIELDS: Final = ("proposer", "target", "give", "take", "cash", "give_cards", "take_cards")
 _OFFER_KEYS: Final = frozenset(_OFFER_FIELDS)
+_OFFER_NUMBERS: Final = frozenset((0, 1, 4))  # proposer, target, cash: numbers; the rest tuples of them
 
 
 def _short(value: object) -> str:
@@ -255,7 +265,7 @@ def _json_ints(value: object, name: str) -> tuple[int, ...]:
     return tuple(value)
 
 
-def whole_number(text: str) -> int | None:
+def whole_number(text: object) -> int | None:
     """``text`` as a whole number >= 0 if it is one (ASCII digits, at most ``MAX_DIGITS``), else None: the
     one test every interface uses for typed numbers, so '²' or a 5000-digit string never reaches ``int``."""
     return int(text) if isinstance(text, str) and _is_number(text) else None
@@ -265,12 +275,13 @@ def action_problem(action: object, kinds: ActionKinds) -> str | None:
     """What is malformed in ``action`` as a Python object (not an ``Action``, a field of the wrong type,
     an argument on a kind that takes none), or None. ``Game.check`` asks it first; the common case
     (a well-formed action from a bot) costs a few type tests."""
-    if type(action) is not Action:
+    if type(action) is not Action or len(action) != 3:
         return (
             "an action is an Action (e.g. Action('bid', 20)) or its text (e.g. 'bid 20'); got "
             f"{type(action).__name__} {_short(action)}"
         )
-    kind, arg, offer = action
+    fields: tuple[Any, Any, Any] = action  # (read untyped: the fields are what is being tested)
+    kind, arg, offer = fields
     if type(kind) is not str or kind not in kinds.all:
         return f"unknown action {_short(kind)}; known: " + ", ".join(sorted(kinds.all))
     if type(arg) is not int or (arg >= 0) != (kind in kinds.numbered) or arg >= _LIMIT:
@@ -323,11 +334,23 @@ def _parse_offer(words: list[str], proposer: int, text: str) -> TradeOffer:
 
 
 # Shared instances of the argument-free actions: bots use them to avoid allocating.
-A_ROLL, A_PAY_BAIL, A_USE_CARD = Action(ROLL), Action(PAY_BAIL), Action(USE_CARD)
-A_BUY, A_AUCTION, A_PASS, A_PAY, A_BANKRUPT = Action(BUY), Action(AUCTION), Action(PASS), Action(PAY), Action(BANKRUPT)
-A_ACCEPT, A_REJECT, A_LIFT, A_KEEP = Action(ACCEPT), Action(REJECT), Action(LIFT), Action(KEEP)
-A_CLAIM, A_WAIVE, A_WANT, A_END = Action(CLAIM), Action(WAIVE), Action(WANT), Action(END)
-A_REROLL = Action(REROLL)
+A_ROLL: Final[Action] = Action(ROLL)
+A_PAY_BAIL: Final[Action] = Action(PAY_BAIL)
+A_USE_CARD: Final[Action] = Action(USE_CARD)
+A_BUY: Final[Action] = Action(BUY)
+A_AUCTION: Final[Action] = Action(AUCTION)
+A_PASS: Final[Action] = Action(PASS)
+A_PAY: Final[Action] = Action(PAY)
+A_BANKRUPT: Final[Action] = Action(BANKRUPT)
+A_ACCEPT: Final[Action] = Action(ACCEPT)
+A_REJECT: Final[Action] = Action(REJECT)
+A_LIFT: Final[Action] = Action(LIFT)
+A_KEEP: Final[Action] = Action(KEEP)
+A_CLAIM: Final[Action] = Action(CLAIM)
+A_WAIVE: Final[Action] = Action(WAIVE)
+A_WANT: Final[Action] = Action(WANT)
+A_END: Final[Action] = Action(END)
+A_REROLL: Final[Action] = Action(REROLL)
 
 # The kinds every family's parser starts from (families drop what they lack and add their own).
 SHARED_KINDS = ActionKinds(

@@ -377,15 +377,17 @@ class Game:
             except BadActionText as exc:
                 return exc.reason
         # The shape of an action built in Python: a bot's well-formed action passes these few type
-        # tests; anything else (and every trade) gets the full test and its reason.
-        # (fields read as Any: compiled code would otherwise unbox them as the declared types and fail)
-        kind_: Any = getattr(action, "kind", None)
-        arg_: Any = getattr(action, "arg", None)
+        # tests; anything else (and every trade) gets the full test and its reason. The fields are read
+        # as Any from a plain 3-tuple (a C struct in compiled code, no lookups): typed, compiled code would
+        # unbox them as the declared types and raise on a malformed one instead of answering.
+        if type(action) is not Action or len(action) != 3:
+            return action_problem(action, kinds)
+        fields: tuple[Any, Any, Any] = action
+        kind_, arg_, offer_ = fields
         if (
-            type(action) is not Action
-            or type(arg_) is not int
+            type(arg_) is not int
             or type(kind_) is not str
-            or getattr(action, "offer", None) is not None
+            or offer_ is not None
             or kind_ == TRADE
             or (arg_ >= 0) != (kind_ in kinds.numbered)
         ):
@@ -402,8 +404,8 @@ class Game:
             return "you are out of the game"
         # (typed from here on: the shape test above passed, and compiled code then reads the fields directly)
         a: Action = action
-        kind = a.kind
-        if kind in self.ACTION_KINDS.anytime:
+        kind: str = kind_
+        if kind in kinds.anytime:
             return self.check_anytime(p, a)
         top = s.stack[-1]
         if top.decider != p:

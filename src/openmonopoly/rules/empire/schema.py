@@ -119,7 +119,8 @@ class EmpireRulesModel(Strict):
     tower_capacity: Positive
     tower_ladder: list[Positive] = Field(description="tower value at height 0..tower_capacity, never falling")
     empty_tower_value: Count
-    starting_empire_cards: Count
+    # each is drawn at set-up for every player: a bound keeps a mistyped file from a set-up that never ends
+    starting_empire_cards: Annotated[int, Field(ge=0, le=20)]
     swapper_face: Annotated[int, Field(ge=1, le=6)]
 
     @model_validator(mode="after")

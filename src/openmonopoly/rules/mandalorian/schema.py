@@ -126,8 +126,8 @@ class MandalorianRulesModel(Strict):
     jail_roll_needed: Positive
     auction_opening_bid: Count
     auction_increment: Positive
-    silver_die: Annotated[int, Field(ge=2)]
-    green_die: Positive
+    silver_die: Annotated[int, Field(ge=2, le=20)]  # the dice printed have 6; a token moves space by space
+    green_die: Annotated[int, Field(ge=1, le=20)]
     gideon_defeat_bonus: Count
     grogu_end_bonus: Count
     most_enemy_cards_bonus: Count
