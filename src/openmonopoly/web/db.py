@@ -19,6 +19,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
 from sqlalchemy import (
     JSON,
     Boolean,
@@ -163,6 +164,11 @@ class StaleVersion(RuntimeError):
     """The stored game is not at the version the action was applied to (nothing was written)."""
 
 
+def jtext(value: Any) -> str:
+    """A JSON column's text, as SQLAlchemy's JSON type would store it and reads it back."""
+    return orjson.dumps(value).decode()
+
+
 def normalise_url(url: str) -> str:
     """``postgresql://`` means psycopg 3; a bare path means an SQLite file."""
     if url.startswith("postgresql://") or url.startswith("postgres://"):
@@ -289,6 +295,8 @@ class Store:
         return results
 
     def _write_moves(self, con: Any, batch: list[MoveCommit]) -> None:
+        if self.writes_inline:
+            return self._write_moves_sqlite(con, batch)
         # Two statements built once and run once per batch each (executemany): the per-row cost is the
         # driver's, not SQLAlchemy's.
         con.execute(
@@ -319,6 +327,30 @@ class Store:
                 f"{len(batch) - done.rowcount} of {len(batch)} games were not at the version "
                 "their action was applied to"
             )
+
+    def _write_moves_sqlite(self, con: Any, batch: list[MoveCommit]) -> None:
+        # The same two statements straight to sqlite3 in SQLAlchemy's transaction, the JSON columns
+        # encoded by orjson (the text the JSON type reads back): SQLAlchemy's statement execution and
+        # its JSON type cost three times what SQLite itself does for these rows, on the event loop.
+        cur = con.connection.driver_connection.cursor()
+        try:
+            cur.executemany(
+                "INSERT INTO moves (game_id, seq, player, action, chance) VALUES (?, ?, ?, ?, ?)",
+                [(m.game_id, m.seq, m.player, jtext(m.action), jtext(m.chance)) for m in batch],
+            )
+            now = time.time()
+            cur.executemany(
+                "UPDATE games SET version = ?, status = ?, winners = ?, end_reason = ?, updated = ? "
+                "WHERE id = ? AND version = ?",
+                [(m.seq + 1, m.status, jtext(m.winners), m.end_reason, now, m.game_id, m.seq) for m in batch],
+            )
+            if cur.rowcount != len(batch):
+                raise StaleVersion(
+                    f"{len(batch) - cur.rowcount} of {len(batch)} games were not at the version "
+                    "their action was applied to"
+                )
+        finally:
+            cur.close()
 
     def commit_move(self, move: MoveCommit) -> None:
         """One action, committed on its own."""

@@ -48,6 +48,7 @@ LOG_TAIL = 400
 # choosing and applying (about 100 us against 30 us an action): the count is what bounds a slice.
 BOT_SLICE_SECONDS = 0.002
 BOT_SLICE_MOVES = 16
+SMALL_WRITE_MOVES = 50  # a new game stored with more moves (an imported record) is written off the loop
 TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
 REMOVED = 4001  # WebSocket close code: the host removed this seat's player
 NO_SPECTATORS = 4003  # WebSocket close code: this game takes no spectators (or needs the invite)
@@ -473,7 +474,13 @@ class Registry:
     async def read_db(self, fn: Callable, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
 
-    async def write_db(self, fn: Callable, *args: Any) -> Any:
+    async def write_db(self, fn: Callable, *args: Any, small: bool = True) -> Any:
+        """Run a write. SQLite's small writes run on the event loop, like its commits (``Committer``): a
+        second writing thread would make the loop's commits wait for SQLite's lock (its busy handler
+        sleeps a millisecond or more each try) and for the interpreter lock. A large write (an imported
+        record) and every PostgreSQL write go to the writer thread."""
+        if small and self.store.writes_inline:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
 
     async def off_loop(self, fn: Callable, *args: Any) -> Any:
@@ -615,7 +622,7 @@ class Registry:
             stored, game = self.new_game(spec)
         self._check_timer(spec.turn_timer)
         host, invite = self._access(stored, spec)
-        await self.write_db(self.store.create_game, stored)
+        await self.write_db(self.store.create_game, stored, small=len(stored.moves) <= SMALL_WRITE_MOVES)
         live = LiveGame(stored, game)
         self.games[stored.id] = live
         self.kick(live)
