@@ -188,3 +188,44 @@ def test_a_stale_move_is_refused_alone_and_the_rest_of_its_batch_is_stored(tmp_p
     with sqlite3.connect(tmp_path / "stale.db") as raw:  # JSON columns hold JSON text, as SQLAlchemy writes it
         assert raw.execute("SELECT typeof(action), typeof(chance) FROM moves").fetchall() == [("text", "text")] * 2
     store.dispose()
+
+
+def test_a_threaded_store_is_written_one_transaction_at_a_time_with_what_came_meanwhile():
+    """PostgreSQL's path: a batch goes to the writer thread; actions that arrive while it is being
+    written wait and go together in the next one, and each hears of its own commit."""
+    import threading
+    import time
+    from concurrent.futures import ThreadPoolExecutor
+
+    from openmonopoly.web.sessions import Committer
+
+    class SlowStore:
+        writes_inline = False
+
+        def __init__(self) -> None:
+            self.batches: list[list[int]] = []
+            self.writing = threading.Lock()
+
+        def commit_moves(self, moves):  # noqa: ANN001, ANN202
+            assert self.writing.acquire(blocking=False), "two transactions at once"
+            time.sleep(0.02)  # (a server's fsync)
+            self.batches.append([m.seq for m in moves])
+            self.writing.release()
+            return [None] * len(moves)
+
+    store = SlowStore()
+    heard: list[int] = []
+
+    async def scenario() -> None:
+        committer = Committer(store, ThreadPoolExecutor(max_workers=2))  # (two threads: the test's own guard)
+
+        async def one(seq: int) -> None:
+            await committer.commit(MoveCommit("g", seq, 0, {}, [], "running", [], ""), lambda: heard.append(seq))
+
+        first = asyncio.ensure_future(one(0))
+        await asyncio.sleep(0.005)  # the first write is under way
+        await asyncio.gather(first, *(one(i) for i in range(1, 6)))
+        await committer.drain()
+
+    run(scenario())
+    assert store.batches == [[0], [1, 2, 3, 4, 5]] and sorted(heard) == list(range(6))

@@ -386,9 +386,11 @@ class Committer:
         self.flush()
 
     def flush(self) -> None:
-        """Write every pending action in one transaction (SQLite: before this returns)."""
-        if not self.pending:
-            return
+        """Write every pending action in one transaction: SQLite before this returns; PostgreSQL on the
+        writer thread, one transaction at a time, so the actions that arrive while one is being written
+        (and waits for the server's fsync) all go in the next."""
+        if not self.pending or self.in_flight:
+            return  # (PostgreSQL: what is pending goes as one when the write under way is done)
         batch, self.pending = self.pending, []
         self.batches += 1
         moves = [m for m, _ in batch]
@@ -410,6 +412,7 @@ class Committer:
             else:
                 error = exc if isinstance(exc, Exception) else RuntimeError(f"the write did not finish: {exc!r}")
                 self._finish(batch, [error] * len(batch))
+            self.flush()
 
         written.add_done_callback(finished)
 
