@@ -245,3 +245,23 @@ def test_a_threaded_store_is_written_one_transaction_at_a_time_with_what_came_me
 
     run(scenario())
     assert store.batches == [[0], [1, 2, 3, 4, 5]] and sorted(heard) == list(range(6))
+
+
+def test_bots_wait_the_bot_delay_before_each_action(tmp_path):
+    store = Store(f"sqlite:///{tmp_path / 'delay.db'}")
+    delay = 0.03
+
+    async def scenario() -> tuple[int, float]:
+        registry = Registry(store, ServerConfig(bot_delay=delay))
+        spec = P.CreateGame(seats=[P.SeatSpec(kind="heuristic")] * 2, options={"max-rounds": 1})
+        live, _, _ = await registry.create(spec)
+        live.conns.add(Conn(None, None, "test"))
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        registry.kick(live)
+        await play_until_over(registry, [live])
+        return live.version, loop.time() - start
+
+    actions, elapsed = run(scenario())
+    store.dispose()
+    assert actions >= 3 and elapsed >= 0.9 * delay * actions
