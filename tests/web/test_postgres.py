@@ -136,3 +136,13 @@ def test_postgres_store_play_and_restart(pg_url):
         assert gid in [x["id"] for x in c.get("/api/games").json()["running"]]
     app2.state.store.dispose()
     app.state.store.dispose()
+
+
+def test_postgres_batches_refuse_a_stale_move_alone(pg_url):
+    from openmonopoly.web.db import Store
+
+    from .test_commit_order import check_batches
+
+    store = Store(pg_url)
+    check_batches(store)
+    store.dispose()

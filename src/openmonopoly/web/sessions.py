@@ -19,7 +19,7 @@ import hmac
 import logging
 import secrets
 import time
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -43,6 +43,12 @@ from .db import MoveCommit, Store, StoredGame
 log = logging.getLogger("openmonopoly.web")
 MAX_SEATS = P.MAX_SEATS
 LOG_TAIL = 400
+# The bot scheduler's slice (Registry._run_bots): at most this long choosing and applying bot actions, and
+# at most this many, before they are committed and broadcast. Committing and broadcasting cost more than
+# choosing and applying (about 100 us against 30 us an action): the count is what bounds a slice.
+BOT_SLICE_SECONDS = 0.002
+BOT_SLICE_MOVES = 16
+SMALL_WRITE_MOVES = 50  # a new game stored with more moves (an imported record) is written off the loop
 TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
 REMOVED = 4001  # WebSocket close code: the host removed this seat's player
 NO_SPECTATORS = 4003  # WebSocket close code: this game takes no spectators (or needs the invite)
@@ -89,6 +95,22 @@ def replay_record(record: dict, chance: Chance) -> tuple[Game, list[int], list[t
         moves.append((int(player), action.to_json(), chance.log[before:]))
     chance.end_playback()
     return game, setup, moves
+
+
+class GameLock(asyncio.Lock):
+    """A game's lock, which the bot scheduler can also take without waiting when it is free."""
+
+    def try_acquire(self) -> bool:
+        """Take the lock now if nobody holds or waits for it; never suspends."""
+        if self.locked():
+            return False
+        attempt = self.acquire()
+        try:
+            attempt.send(None)  # a free lock is taken in the first step, without suspending
+        except StopIteration:
+            return True
+        attempt.close()  # (someone queued first: leave it to them)
+        return False
 
 
 class Conn:
@@ -138,8 +160,8 @@ class LiveGame:
         self.game = game
         self.version = stored.version
         self.conns: set[Conn] = set()
-        self.lock = asyncio.Lock()
-        self.bot_task: asyncio.Task | None = None
+        self.lock = GameLock()
+        self.bot_queued = False  # waiting in the bot scheduler's queue (or for its bot delay)
         # Bots of a seeded game play reproducibly; elsewhere their own choices are not predictable either.
         self.bot_seed = stored.seed if stored.chance_key is None else secrets.randbits(31)
         self.bots = {
@@ -330,66 +352,107 @@ class LiveGame:
                 conn.send_text(text)
 
 
+Done = Callable[[Exception | None], None]
+
+
 class Committer:
-    """Group commit: actions that arrive while a transaction is being written go together in the next
-    one. Each caller waits until its own action is stored (or learns why it was not).
+    """Group commit: the actions applied since the last write go together in one transaction, and each
+    one's ``done(error)`` runs the moment its fate is known (``None``: stored), so its broadcast can leave
+    at once and never before. ``flush`` writes what is pending; the bot scheduler flushes after each of
+    its slices, and a person's action is flushed at the next turn of the loop (with whatever else came).
 
     SQLite batches are written on the event loop itself: a WAL commit without fsync takes well under a
-    millisecond, less than handing the batch to a thread and back costs (a quarter of the CPU per action
-    in bench/web_load.py). PostgreSQL batches, which wait on the network and the server's fsync, go to
-    the writer thread."""
+    millisecond, less than handing the batch to a thread and back costs. PostgreSQL batches, which wait
+    on the network and the server's fsync, go to the writer thread while the loop goes on."""
 
     def __init__(self, store: Store, executor: ThreadPoolExecutor) -> None:
         self.store = store
         self.executor = executor
-        self.pending: list[tuple[MoveCommit, Callable[[], None], asyncio.Future]] = []
-        self.writing: asyncio.Task | None = None
+        self.pending: list[tuple[MoveCommit, Done]] = []
+        self.in_flight: set[asyncio.Future] = set()
+        self._soon: asyncio.Handle | None = None
         self.batches = 0
+
+    def add(self, move: MoveCommit, done: Done) -> None:
+        """Queue ``move`` for the next write; ``done`` hears how it went (it must not raise)."""
+        self.pending.append((move, done))
+
+    def flush_soon(self) -> None:
+        if self._soon is None:
+            self._soon = asyncio.get_running_loop().call_soon(self._flush_soon)
+
+    def _flush_soon(self) -> None:
+        self._soon = None
+        self.flush()
+
+    def flush(self) -> None:
+        """Write every pending action in one transaction: SQLite before this returns; PostgreSQL on the
+        writer thread, one transaction at a time, so the actions that arrive while one is being written
+        (and waits for the server's fsync) all go in the next."""
+        if not self.pending or self.in_flight:
+            return  # (PostgreSQL: what is pending goes as one when the write under way is done)
+        batch, self.pending = self.pending, []
+        self.batches += 1
+        moves = [m for m, _ in batch]
+        if self.store.writes_inline:
+            try:
+                results = self.store.commit_moves(moves)
+            except Exception as exc:  # noqa: BLE001
+                results = [exc] * len(batch)
+            self._finish(batch, results)
+            return
+        written = asyncio.get_running_loop().run_in_executor(self.executor, self.store.commit_moves, moves)
+        self.in_flight.add(written)
+
+        def finished(f: asyncio.Future) -> None:
+            self.in_flight.discard(f)
+            exc = asyncio.CancelledError() if f.cancelled() else f.exception()
+            if exc is None:
+                self._finish(batch, f.result())
+            else:
+                error = exc if isinstance(exc, Exception) else RuntimeError(f"the write did not finish: {exc!r}")
+                self._finish(batch, [error] * len(batch))
+            self.flush()
+
+        written.add_done_callback(finished)
+
+    @staticmethod
+    def _finish(batch: list[tuple[MoveCommit, Done]], results: list[Exception | None]) -> None:
+        for (_, done), error in zip(batch, results, strict=True):
+            try:
+                done(error)
+            except Exception as exc:  # noqa: BLE001 - the move is stored (or not) whatever its listener did
+                log.error("after a commit: %r", exc)
 
     async def commit(self, move: MoveCommit, stored: Callable[[], None]) -> None:
         """Store ``move``; ``stored()`` runs the moment it is (before this returns, and even if the
         waiter was cancelled meanwhile), so the broadcast leaves in the same turn of the loop."""
-        loop = asyncio.get_running_loop()
-        done = loop.create_future()
-        self.pending.append((move, stored, done))
-        if self.writing is None:
-            self.writing = loop.create_task(self._write())
-        await done
+        waiter = asyncio.get_running_loop().create_future()
 
-    async def _write(self) -> None:
-        loop = asyncio.get_running_loop()
-        try:
-            await asyncio.sleep(0)  # let every game that is ready this turn of the loop join the batch
-            while self.pending:
-                batch, self.pending = self.pending, []
-                self.batches += 1
-                moves = [m for m, _, _ in batch]
+        def done(error: Exception | None) -> None:
+            if error is None:
                 try:
-                    if self.store.writes_inline:
-                        results = self.store.commit_moves(moves)
-                        await asyncio.sleep(0)  # (the next batch gathers meanwhile)
-                    else:
-                        results = await loop.run_in_executor(self.executor, self.store.commit_moves, moves)
-                except Exception as exc:  # noqa: BLE001
-                    results = [exc] * len(batch)
-                for (_, stored, done), error in zip(batch, results, strict=True):
-                    if error is None:
-                        try:
-                            stored()
-                        except Exception as exc:  # noqa: BLE001 - the move is stored; its broadcast failed
-                            log.error("broadcast after a commit failed: %r", exc)
-                    if done.done():  # its waiter was cancelled (shutdown); the write stands
-                        continue
-                    if error is None:
-                        done.set_result(None)
-                    else:
-                        done.set_exception(error)
-        finally:
-            self.writing = None
+                    stored()
+                except Exception as exc:  # noqa: BLE001 - the move is stored; its broadcast failed
+                    log.error("broadcast after a commit failed: %r", exc)
+            if waiter.done():  # its waiter was cancelled (shutdown); the write stands
+                return
+            if error is None:
+                waiter.set_result(None)
+            else:
+                waiter.set_exception(error)
+
+        self.add(move, done)
+        self.flush_soon()
+        await waiter
 
     async def drain(self) -> None:
-        while self.writing is not None:
-            await asyncio.shield(self.writing)
+        """Write everything pending and wait for the writes under way."""
+        while self.pending or self.in_flight:
+            self.flush()
+            if self.in_flight:
+                await asyncio.gather(*self.in_flight, return_exceptions=True)
+            await asyncio.sleep(0)  # (the writes' own callbacks run first)
 
 
 class Registry:
@@ -404,6 +467,9 @@ class Registry:
         self.reader = ThreadPoolExecutor(max_workers=2, thread_name_prefix="om-db-read")
         self.cpu = ThreadPoolExecutor(max_workers=1, thread_name_prefix="om-replay")  # rebuilds, imports
         self.committer = Committer(store, self.writer)
+        self.bots_ready: deque[LiveGame] = deque()  # games whose bot is to move, in turn
+        self.bots_wake = asyncio.Event()
+        self.bot_task: asyncio.Task | None = None  # the bot scheduler (``_run_bots``)
         self.replays: OrderedDict[str, list] = OrderedDict()
         self.closing = False
         self.background: list[asyncio.Task] = []
@@ -411,7 +477,13 @@ class Registry:
     async def read_db(self, fn: Callable, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
 
-    async def write_db(self, fn: Callable, *args: Any) -> Any:
+    async def write_db(self, fn: Callable, *args: Any, small: bool = True) -> Any:
+        """Run a write. SQLite's small writes run on the event loop, like its commits (``Committer``): a
+        second writing thread would make the loop's commits wait for SQLite's lock (its busy handler
+        sleeps a millisecond or more each try) and for the interpreter lock. A large write (an imported
+        record) and every PostgreSQL write go to the writer thread."""
+        if small and self.store.writes_inline:
+            return fn(*args)
         return await asyncio.get_running_loop().run_in_executor(self.writer, fn, *args)
 
     async def off_loop(self, fn: Callable, *args: Any) -> Any:
@@ -553,7 +625,7 @@ class Registry:
             stored, game = self.new_game(spec)
         self._check_timer(spec.turn_timer)
         host, invite = self._access(stored, spec)
-        await self.write_db(self.store.create_game, stored)
+        await self.write_db(self.store.create_game, stored, small=len(stored.moves) <= SMALL_WRITE_MOVES)
         live = LiveGame(stored, game)
         self.games[stored.id] = live
         self.kick(live)
@@ -599,7 +671,7 @@ class Registry:
     def forget_if_idle(self, live: LiveGame, idle_for: float) -> bool:
         """Let a game nobody watches and no bot plays leave memory (the store keeps it): a finished one at
         once, one waiting for an absent human after ``idle_for`` seconds."""
-        if live.conns or (live.bot_task is not None and not live.bot_task.done()) or live.lock.locked():
+        if live.conns or live.bot_queued or live.lock.locked():
             return False
         if not live.game.over and time.monotonic() - live.touched < idle_for:
             return False
@@ -801,9 +873,10 @@ class Registry:
         self.kick(live)
 
     # ------------------------------------------------------------------ acting
-    async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
-        """Apply, commit, then broadcast. Caller holds ``live.lock`` and has checked the action. If the
-        engine or the store fails, the game is reloaded from the store (as if the action never came)."""
+    def _apply(self, live: LiveGame, seat: int, action: Action) -> tuple[MoveCommit, Callable[[], None]]:
+        """Apply a checked action (the caller holds ``live.lock``): the move to commit, and what to do
+        once it is stored (count the version, re-arm the timer, broadcast). Logs and re-raises if the
+        engine fails; the caller then reloads the game from the store."""
         game = live.game
         before = len(game.chance.log)
         at = time.time()
@@ -820,24 +893,28 @@ class Registry:
                 list(s.winners),
                 s.end_reason,
             )
+        except Exception as exc:
+            log.error("game %s: action %r by seat %s failed (%r); reloading the game", live.id, str(action), seat, exc)
+            raise
 
-            def stored() -> None:  # run by the committer as soon as the move is stored
-                live.version += 1
-                live.touched = time.monotonic()
-                self.arm_timer(live)
-                live.broadcast_update(events, seat, at)
+        def stored() -> None:  # run by the committer as soon as the move is stored
+            live.version += 1
+            live.touched = time.monotonic()
+            self.arm_timer(live)
+            live.broadcast_update(events, seat, at)
 
+        return move, stored
+
+    async def _commit(self, live: LiveGame, seat: int, action: Action) -> None:
+        """Apply, commit, then broadcast. Caller holds ``live.lock`` and has checked the action. If the
+        engine or the store fails, the game is reloaded from the store (as if the action never came)."""
+        try:
+            move, stored = self._apply(live, seat, action)
             await self.committer.commit(move, stored)
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            log.error(
-                "game %s: action %r by seat %s failed (%r); reloading the game from the store",
-                live.id,
-                str(action),
-                seat,
-                exc,
-            )
+            log.error("game %s: action %r by seat %s not stored (%r); reloading", live.id, str(action), seat, exc)
             from_store = await self.read_db(self.store.load, live.id)
             live.game = await self.off_loop(self.rebuild, from_store)
             live.version = from_store.version
@@ -884,47 +961,113 @@ class Registry:
         return None
 
     def kick(self, live: LiveGame) -> None:
-        """Start the bot loop of a game if a bot is to move (a game of bots only: while someone watches)."""
+        """Queue a game for the bot scheduler if a bot is to move (a game of bots only: while someone
+        watches it); after the bot delay, if there is one."""
         if self.closing or live.status != "running" or (live.bot_only and not live.conns):
             return
         self.arm_timer(live)
-        if live.bot_task is not None and not live.bot_task.done():
+        if live.bot_queued:
             return
         p = live.game.prompt
         if p is None or live.agent_for(p.player) is None:
             return
-        live.bot_task = asyncio.get_running_loop().create_task(self._bot_loop(live))
+        live.bot_queued = True
+        if self.config.bot_delay > 0:
+            asyncio.get_running_loop().call_later(self.config.bot_delay, self._bot_ready, live)
+        else:
+            self._bot_ready(live)
 
-    async def _bot_loop(self, live: LiveGame) -> None:
-        try:
-            await self._play_bots(live)
-        finally:  # (run after this task is done, so a finished, unwatched game can leave memory)
-            asyncio.get_running_loop().call_soon(self.forget_if_idle, live, self.config.idle_unload_seconds)
-
-    async def _play_bots(self, live: LiveGame) -> None:
-        while not self.closing:
-            p = live.game.prompt
-            if (
-                p is None
-                or live.agent_for(p.player) is None
-                or live.status != "running"
-                or (live.bot_only and not live.conns)
-            ):
+    def _bot_ready(self, live: LiveGame) -> None:
+        self.bots_ready.append(live)
+        self.bots_wake.set()
+        if self.bot_task is None or self.bot_task.done():
+            if self.closing:
                 return
-            await asyncio.sleep(self.config.bot_delay)
-            async with live.lock:
-                p = live.game.prompt
-                if p is None or live.agent_for(p.player) is None:
-                    return
-                action = self._bot_action(live, p)
-                if action is None:
-                    return
-                try:
-                    await self._commit(live, p.player, action)
-                except asyncio.CancelledError:
-                    raise
-                except Exception:  # noqa: BLE001 - logged by _commit; the store may be back soon
-                    await asyncio.sleep(1.0)
+            self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+
+    async def _run_bots(self) -> None:
+        """The one loop that plays every game's bots: a slice of games at a time, each game one step per
+        slice and in turn (round robin), the slice's actions committed in one transaction and broadcast,
+        then the event loop is let go so those broadcasts leave and people's actions come in. A slice
+        stops after ``BOT_SLICE_MOVES`` actions or ``BOT_SLICE_SECONDS``, which bounds how long any action
+        waits for its commit and broadcast however many games play (all of them waiting just wait longer
+        before their next action is applied)."""
+        ready = self.bots_ready
+        while not self.closing:
+            if not ready:
+                self.bots_wake.clear()
+                await self.bots_wake.wait()
+                continue
+            ends = time.perf_counter() + BOT_SLICE_SECONDS
+            for _ in range(min(len(ready), BOT_SLICE_MOVES)):  # (games queued again by this slice wait)
+                self._bot_step(ready.popleft())
+                if time.perf_counter() >= ends:
+                    break
+            self.committer.flush()
+            await asyncio.sleep(0)
+
+    def _bot_step(self, live: LiveGame) -> None:
+        """One bot action of ``live``, applied and queued for the next commit; the game's lock is held
+        until that commit is done."""
+        live.bot_queued = False
+        p = live.game.prompt
+        if (
+            self.closing
+            or p is None
+            or live.status != "running"
+            or (live.bot_only and not live.conns)
+            or live.agent_for(p.player) is None
+        ):
+            asyncio.get_running_loop().call_soon(self.forget_if_idle, live, self.config.idle_unload_seconds)
+            return
+        if not live.lock.try_acquire():
+            return  # a person's action or a seat change is under way: whoever holds the lock kicks again
+        seat = p.player
+        try:
+            action = self._bot_action(live, p)
+            if action is None:
+                live.lock.release()
+                return
+            move, on_stored = self._apply(live, seat, action)
+        except Exception:  # noqa: BLE001 - logged by _apply; the game goes back to what is stored
+            self._recover(live)
+            return
+
+        def done(error: Exception | None) -> None:
+            if error is not None:
+                log.error("game %s: the store refused a bot's action (%r); reloading the game", live.id, error)
+                self._recover(live)
+                return
+            try:
+                on_stored()
+            finally:
+                live.lock.release()
+            self.kick(live)
+
+        self.committer.add(move, done)
+
+    def _recover(self, live: LiveGame) -> None:
+        """After a failed bot action (the lock held): reload the game from the store, pause, play on."""
+
+        async def reload() -> None:
+            try:
+                from_store = await self.read_db(self.store.load, live.id)
+                live.game = await self.off_loop(self.rebuild, from_store)
+                live.version = from_store.version
+            except Exception as exc:  # noqa: BLE001
+                log.error("game %s could not be reloaded: %r", live.id, exc)
+            finally:
+                live.lock.release()
+            await asyncio.sleep(1.0)  # (the store may be back soon)
+            self.kick(live)
+
+        task = asyncio.get_running_loop().create_task(reload())
+        self.background.append(task)
+        task.add_done_callback(self._forget_task)
+
+    def _forget_task(self, task: asyncio.Task) -> None:
+        if task in self.background:
+            self.background.remove(task)
 
     def _bot_action(self, live: LiveGame, prompt) -> Action | None:  # noqa: ANN001
         game = live.game
@@ -980,7 +1123,7 @@ class Registry:
     async def close(self) -> None:
         """Graceful shutdown: stop the bots, write every action already applied, then close."""
         self.closing = True
-        tasks = [live.bot_task for live in self.games.values() if live.bot_task is not None] + self.background
+        tasks = ([self.bot_task] if self.bot_task is not None else []) + self.background
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
