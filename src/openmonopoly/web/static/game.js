@@ -604,17 +604,18 @@ function connect() {
 }
 
 // ------------------------------------------------------------------ replay
-// A private game's replay: proven by whatever this browser holds of it, in a header (never in the URL).
-function replayHeaders() {
+// A private game's players and replay: proven by whatever this browser holds of it, in a header (never in
+// the URL).
+function secretHeaders() {
   const secret = inviteCode() || hostToken() || (savedSeat(gameId) || {}).token;
   return secret ? { "X-Openmonopoly-Secret": secret } : {};
 }
 
 async function startReplay() {
-  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`, undefined, replayHeaders());
+  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`, undefined, secretHeaders());
   let frames = first.frames;
   while (frames.length < first.steps + 1) {
-    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`, undefined, replayHeaders());
+    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`, undefined, secretHeaders());
     if (!more.frames.length) break; frames = frames.concat(more.frames);
   }
   names = first.names; seat = null;
@@ -647,13 +648,13 @@ async function startReplay() {
 
 async function main() {
   if (!replayMode) takeFragment();
-  const g = replayMode ? null : await api(`/api/games/${gameId}`);
-  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`, undefined, replayHeaders())).edition;
+  const g = replayMode ? null : await api(`/api/games/${gameId}`, undefined, secretHeaders());
+  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`, undefined, secretHeaders())).edition;
   ed = await api(`/api/editions/${edId}`);
   $("title").textContent = ed.name + (replayMode ? " — replay" : "");
   document.title = `openmonopoly — ${ed.name}`;
   board = new Board($("board"), ed, { onSpace: (p) => view && openDeed(p) });
   if (!replayMode) setupCues();
-  if (replayMode) await startReplay(); else { info = g; names = g.seats.map((s) => s.name); connect(); }
+  if (replayMode) await startReplay(); else { info = g; names = g.seats.map((s) => s.name || ""); connect(); }
 }
 main().catch((e) => { $("prompt").textContent = e.message; toast(e.message); });
