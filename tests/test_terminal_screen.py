@@ -15,7 +15,7 @@ from kit import own, roll, set_cash
 from openmonopoly.agents import make_agent
 from openmonopoly.cli.render import set_marks
 from openmonopoly.cli.screens import screen_for
-from openmonopoly.cli.terminal import Session
+from openmonopoly.cli.terminal import QuitGame, Session
 from openmonopoly.engine import events as E
 from openmonopoly.engine.actions import Action, TradeOffer
 from rules.helpers import new_game
@@ -209,22 +209,14 @@ def test_clock_is_shown_and_time_up_offered_only_when_the_time_is_up():
     s.deadline = time.monotonic() - 1
     labels = [c.label for c in s.choices(0, g.legal_actions(0))]
     assert labels[-2:][0].startswith("Time is up") or any(label.startswith("Time is up") for label in labels)
-    # without a clock of ours (players keep the time) the end is offered, and confirmed
+    # once offered, ending is confirmed: "n" keeps playing
+    term2 = Terminal([str(1 + labels.index(next(label for label in labels if label.startswith("Time is up")))), "n"])
+    with pytest.raises(QuitGame):  # (the input ends after the "n")
+        session(g, ["human", "human"], term2, deadline=time.monotonic() - 1).human_decides(g.prompt)
+    assert not g.over and any(q.startswith("End the game now?") for q, _ in term2.asked)
+    # without a clock the end is never offered (the engine would take 'time-up' at any moment)
     s.deadline = None
-    term2 = Terminal(
-        [
-            str(
-                1
-                + [c.label for c in s.choices(0, g.legal_actions(0))].index(
-                    next(label for label in labels if label.startswith("Time is up"))
-                )
-            ),
-            "n",
-        ]
-    )
-    session(g, ["human", "human"], term2).run()
-    assert not g.over
-    assert any(q.startswith("End the game now?") for q, _ in term2.asked)
+    assert not any(c.label.startswith("Time is up") for c in s.choices(0, g.legal_actions(0)))
 
 
 def test_set_letters_tell_sets_apart_without_colour():

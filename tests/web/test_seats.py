@@ -230,3 +230,26 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
             assert hello(ws, seat=0, token=token)["seat"] == 0
         r = c.post(f"/api/games/{gid}/host", json={"command": "timer", "host": "anything", "seconds": 30})
         assert r.status_code == 403  # no host: nobody commands
+
+
+def test_the_timer_menus_start_at_the_servers_least_and_time_limit_0_is_refused(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", 0.01, ServerConfig(min_turn_timer=20))) as c:
+        assert c.get("/api/editions").json()["turn_timer"] == {"min": 20, "max": 3600}
+        r = c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "heuristic"}], "turn_timer": 19})
+        assert r.status_code == 400 and "at least 20 s" in r.json()["detail"]
+        g = c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "heuristic"}], "turn_timer": 20}).json()
+        assert info_of(c, g)["turn_timer"] == 20 and info_of(c, g)["turn_timer_min"] == 20
+        # a game against a clock: the web keeps none, so with 0 anyone could end the game at once
+        before = len(c.app.state.registry.games)
+        for zero in (0, "0"):
+            r = c.post(
+                "/api/games",
+                json={"edition": "clonewars", "seats": [{"kind": "human"}] * 2, "options": {"time-limit": zero}},
+            )
+            assert r.status_code == 400, r.text
+            assert "against a clock" in r.json()["detail"] and "time-limit=N" in r.json()["detail"]
+        assert len(c.app.state.registry.games) == before
+        r = c.post(
+            "/api/games", json={"edition": "clonewars", "seats": [{"kind": "human"}] * 2, "options": {"time-limit": 3}}
+        )
+        assert r.status_code == 200

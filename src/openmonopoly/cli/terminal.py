@@ -280,9 +280,10 @@ class Session:
         return out
 
     def offered(self, action: Action) -> bool:
-        """Whether the menu offers ``action``: ending a clock game only once its time is up."""
-        if action.kind == TIME_UP and self.deadline is not None:
-            return time.monotonic() >= self.deadline
+        """Whether the menu offers ``action``: ending a clock game only once its time is up (never without a
+        clock: the engine would take 'time-up' at any moment)."""
+        if action.kind == TIME_UP:
+            return self.deadline is not None and time.monotonic() >= self.deadline
         return True
 
     def manage_choices(self, seat: int, legal: Legal) -> list[Choice]:

@@ -209,7 +209,11 @@ def create_app(
         data = [e.to_json() for e in catalogue.editions() if e.error is None]
         for e in data:
             e["players"]["max"] = min(e["players"]["max"], MAX_SEATS)
-        return {"editions": data, "seat_kinds": list(SEAT_KINDS)}
+        return {
+            "editions": data,
+            "seat_kinds": list(SEAT_KINDS),
+            "turn_timer": {"min": config.min_turn_timer, "max": P.MAX_TURN_TIMER},
+        }
 
     @app.get("/api/editions/{edition_id}")
     async def edition(edition_id: str) -> Any:
@@ -253,7 +257,7 @@ def create_app(
     async def game_info(game_id: str, request: Request) -> Any:
         live = await live_or_404(game_id)
         if live.listed or holds_access(live, request.headers.get(SECRET_HEADER)):
-            return live.summary()
+            return {**live.summary(), "turn_timer_min": config.min_turn_timer}
         return stranger_summary(live)
 
     @app.post("/api/games/{game_id}/join")

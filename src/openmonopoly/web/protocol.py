@@ -217,7 +217,8 @@ class GameRecord(Strict):
     chance: list[Annotated[int, Field(ge=0, le=10**6)]]
 
 
-TimerSeconds = Annotated[int, Field(ge=1, le=3600)]  # (the server's least: ServerConfig.min_turn_timer)
+MAX_TURN_TIMER = 3600  # seconds; the least is the server's (ServerConfig.min_turn_timer)
+TimerSeconds = Annotated[int, Field(ge=1, le=MAX_TURN_TIMER)]
 
 
 class CreateGame(Strict):

@@ -1,4 +1,4 @@
-import { api, el, optionLabel, PLAYER_COLOURS, saveSecret, saveSeat, savedSecret, savedSeat, toast } from "/static/common.js";
+import { api, el, optionLabel, PLAYER_COLOURS, saveSecret, saveSeat, savedSecret, savedSeat, timerChoices, toast } from "/static/common.js";
 
 let editions = [], seatKinds = [], current = null, seats = [];
 const $ = (id) => document.getElementById(id);
@@ -6,6 +6,8 @@ const $ = (id) => document.getElementById(id);
 async function init() {
   const data = await api("/api/editions");
   editions = data.editions; seatKinds = data.seat_kinds;
+  // The timer menu starts at the server's shortest timer (a shorter one would be refused).
+  $("turn-timer").replaceChildren(...timerChoices(data.turn_timer.min).map(([v, t]) => el("option", { value: v }, t)));
   for (const e of editions) $("edition").append(el("option", { value: e.id }, e.name));
   $("edition").value = editions.find((e) => e.id === "classic") ? "classic" : editions[0].id;
   $("edition").addEventListener("change", pickEdition);
