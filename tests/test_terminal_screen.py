@@ -301,3 +301,27 @@ def test_clone_wars_side_is_shown():
     screen = screen_for(g)
     sides = [screen.status_facts(seat) for seat in range(2)]
     assert all(("light side" in s) or ("dark side" in s) for s in sides)
+
+
+def test_board_names_at_80_columns_are_shortened_unambiguously():
+    from openmonopoly.cli.render import short_names
+
+    names = ["Mediterranean Avenue", "Pennsylvania Avenue", "Pennsylvania Railroad", "GO"]
+    short = short_names(names, 17)
+    assert short == ["Mediterrane. Ave.", "Pennsylvania Ave.", "Pennsylvania Rai.", "GO"]
+    for edition in ("classic", "starwars40", "mandalorian", "empire", "clonewars", "sailormoon"):
+        g = om.Game(edition, 4, seed=3)
+        screen = screen_for(g)
+        out = Console(width=80, record=True, color_system=None)
+        out.print(screen.board_table(columns=2, width=80))
+        lines = out.export_text().splitlines()
+        assert max(len(line) for line in lines) <= 80 and len(lines) <= 24
+        board_names = [sp.name for sp in g.edition.board]
+        short = short_names(board_names, 17)
+        distinct = {n: s for n, s in zip(board_names, short, strict=True)}
+        assert len(set(distinct.values())) == len(distinct)  # different spaces never read alike
+        if screen.shortened:  # the `board` command then shows every name in full, in one run
+            out = Console(width=80, record=True, color_system=None)
+            out.print(screen.board_table(columns=1, width=80))
+            text = out.export_text()
+            assert all(name in text for name in board_names) and max(map(len, text.splitlines())) <= 80

@@ -499,7 +499,10 @@ class Session:
         if cmd == "board":
             here = game.state.position[seat]
             columns = 2 if console.width >= 76 else 1
-            console.print(self.screen.board_table(highlight=here, columns=columns, width=console.width))
+            board = self.screen.board_table(highlight=here, columns=columns, width=console.width)
+            if self.screen.shortened and columns == 2:  # asked for: every name in full, in one run
+                board = self.screen.board_table(highlight=here, columns=1, width=console.width)
+            console.print(board)
             return "choices"
         if cmd in ("legend", "key"):
             console.print(self.screen.legend())

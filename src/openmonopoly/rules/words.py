@@ -157,6 +157,11 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
             f"{building_words(ed, event.other, houses_per_hotel)}."
         )
     if k == E.SOLD_BUILDING:
+        if event.info == "bankruptcy":
+            return (
+                f"The bank takes back {who(p)}'s buildings on {space(event.pos)} at half price, "
+                f"{money(event.amount)}, part of what {who(p)} hands over."
+            )
         return (
             f"{who(p)} sells buildings on {space(event.pos)} for {money(event.amount)}: now "
             f"{building_words(ed, event.other, houses_per_hotel)}."
