@@ -54,6 +54,7 @@ async def play(
             "/api/games",
             json={
                 "edition": edition,
+                "public": True,  # (the check after a kill reads each game's version as anyone may)
                 "options": {"max-rounds": rounds},
                 "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * 3,
             },

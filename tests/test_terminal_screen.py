@@ -15,7 +15,7 @@ from kit import own, roll, set_cash
 from openmonopoly.agents import make_agent
 from openmonopoly.cli.render import set_marks
 from openmonopoly.cli.screens import screen_for
-from openmonopoly.cli.terminal import Session
+from openmonopoly.cli.terminal import QuitGame, Session
 from openmonopoly.engine import events as E
 from openmonopoly.engine.actions import Action, TradeOffer
 from rules.helpers import new_game
@@ -209,22 +209,14 @@ def test_clock_is_shown_and_time_up_offered_only_when_the_time_is_up():
     s.deadline = time.monotonic() - 1
     labels = [c.label for c in s.choices(0, g.legal_actions(0))]
     assert labels[-2:][0].startswith("Time is up") or any(label.startswith("Time is up") for label in labels)
-    # without a clock of ours (players keep the time) the end is offered, and confirmed
+    # once offered, ending is confirmed: "n" keeps playing
+    term2 = Terminal([str(1 + labels.index(next(label for label in labels if label.startswith("Time is up")))), "n"])
+    with pytest.raises(QuitGame):  # (the input ends after the "n")
+        session(g, ["human", "human"], term2, deadline=time.monotonic() - 1).human_decides(g.prompt)
+    assert not g.over and any(q.startswith("End the game now?") for q, _ in term2.asked)
+    # without a clock the end is never offered (the engine would take 'time-up' at any moment)
     s.deadline = None
-    term2 = Terminal(
-        [
-            str(
-                1
-                + [c.label for c in s.choices(0, g.legal_actions(0))].index(
-                    next(label for label in labels if label.startswith("Time is up"))
-                )
-            ),
-            "n",
-        ]
-    )
-    session(g, ["human", "human"], term2).run()
-    assert not g.over
-    assert any(q.startswith("End the game now?") for q, _ in term2.asked)
+    assert not any(c.label.startswith("Time is up") for c in s.choices(0, g.legal_actions(0)))
 
 
 def test_set_letters_tell_sets_apart_without_colour():
@@ -309,3 +301,27 @@ def test_clone_wars_side_is_shown():
     screen = screen_for(g)
     sides = [screen.status_facts(seat) for seat in range(2)]
     assert all(("light side" in s) or ("dark side" in s) for s in sides)
+
+
+def test_board_names_at_80_columns_are_shortened_unambiguously():
+    from openmonopoly.cli.render import short_names
+
+    names = ["Mediterranean Avenue", "Pennsylvania Avenue", "Pennsylvania Railroad", "GO"]
+    short = short_names(names, 17)
+    assert short == ["Mediterrane. Ave.", "Pennsylvania Ave.", "Pennsylvania Rai.", "GO"]
+    for edition in ("classic", "starwars40", "mandalorian", "empire", "clonewars", "sailormoon"):
+        g = om.Game(edition, 4, seed=3)
+        screen = screen_for(g)
+        out = Console(width=80, record=True, color_system=None)
+        out.print(screen.board_table(columns=2, width=80))
+        lines = out.export_text().splitlines()
+        assert max(len(line) for line in lines) <= 80 and len(lines) <= 24
+        board_names = [sp.name for sp in g.edition.board]
+        short = short_names(board_names, 17)
+        distinct = {n: s for n, s in zip(board_names, short, strict=True)}
+        assert len(set(distinct.values())) == len(distinct)  # different spaces never read alike
+        if screen.shortened:  # the `board` command then shows every name in full, in one run
+            out = Console(width=80, record=True, color_system=None)
+            out.print(screen.board_table(columns=1, width=80))
+            text = out.export_text()
+            assert all(name in text for name in board_names) and max(map(len, text.splitlines())) <= 80

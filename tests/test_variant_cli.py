@@ -50,6 +50,26 @@ def test_unknown_option_and_refused_combination_are_clear_errors():
     assert result.exit_code == 2 and "no time-limit game" in result.output
 
 
+def test_time_limit_0_needs_a_clock_everywhere():
+    """time-limit=0 is ended by a clock outside the engine: only `play --time-limit-minutes` keeps one."""
+    result = run("play", "--edition", "clonewars", "--option", "time-limit=0", "--seats", "random,random")
+    assert result.exit_code == 2 and "against a clock" in result.output and "--time-limit-minutes" in result.output
+    result = run("simulate", "--edition", "clonewars", "--option", "time-limit=0", "-n", "1")
+    assert result.exit_code == 2 and "a simulation does not keep" in result.output and "time-limit=N" in result.output
+    result = run(
+        "play",
+        "--edition",
+        "clonewars",
+        "--option",
+        "time-limit=5",
+        "--time-limit-minutes",
+        "1",
+        "--seats",
+        "random,random",
+    )
+    assert result.exit_code == 2 and "does not go with time-limit=5" in result.output
+
+
 def test_terminal_plays_the_star_wars_rule_and_ends_a_clock_game():
     g = om.Game("clonewars", ["Ann", "Ben"], seed=2, options={"starwars-rule": True, "time-limit": 0})
     lines = iter(["1", "1"] + ["1"] * 400)

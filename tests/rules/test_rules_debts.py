@@ -145,9 +145,19 @@ def test_bankruptcy_to_the_bank_returns_buildings_to_the_supply():
     place(g, 0, 14)
     roll(g, 0, 1, 2)  # 17 Community Chest
     assert g.prompt.details["amount"] == 320  # raisable 8 x 25 + 30 + 30 = 260
-    g.act(0, "bankrupt")
+    events = g.act(0, "bankrupt")
     s = g.state
     assert s.level[1] == s.level[3] == 0 and s.bank_houses == 32
+    # the sale is in the log (the terminal's "since your last turn" and the web's log show it)
+    sales = [e for e in events if e.kind == "sold-building"]
+    assert [(e.player, e.pos, e.amount, e.other, e.info) for e in sales] == [
+        (0, 1, 100, 0, "bankruptcy"),
+        (0, 3, 100, 0, "bankruptcy"),
+    ]
+    assert g.describe(sales[0]) == (
+        f"The bank takes back {g.players[0]}'s buildings on Mediterranean Avenue at half price, $100, "
+        f"part of what {g.players[0]} hands over."
+    )
     assert s.owner[1] == s.owner[3] == BANK
     assert g.prompt.kind == "auction" and g.prompt.details["lot"] == 1
     check_invariants(g)

@@ -138,6 +138,24 @@ def test_go_salary_twice_when_passing_go_twice_in_one_turn():
     check_invariants(g)
 
 
+def test_go_salary_words_tell_landing_on_go_from_passing_it():
+    """The salary event names where the move ended, so the log says "lands on GO" only when it did."""
+    g = new_game(CL)
+    place(g, 0, 36)
+    roll(g, 0, 1, 3)  # 36 -> 0: exactly on GO
+    salaries = [e for e in g.history if e.kind == "salary"]
+    assert [(e.player, e.pos, e.amount) for e in salaries] == [(0, 0, 200)]
+    assert g.describe(salaries[0]) == f"{g.players[0]} lands on GO and collects $200."
+    assert prompt_kind(g) == (1, "turn")
+    place(g, 1, 38)
+    roll(g, 1, 2, 3)  # 38 -> 3: passes GO
+    salary = [e for e in g.history if e.kind == "salary"][-1]
+    assert (salary.player, salary.pos, salary.amount) == (1, 3, 200)
+    assert g.describe(salary) == f"{g.players[1]} passes GO and collects $200."
+    # An event without the end of the move (an older record) reads as before.
+    assert g.describe(salary._replace(pos=-1)) == f"{g.players[1]} passes GO and collects $200."
+
+
 def test_starwars_jump_to_lightspeed_card_collects_salary():
     """GO + Smuggler's Cargo 'advance to GO' card in starwars40: collect 200 on reaching GO."""
     g = new_game(SW)

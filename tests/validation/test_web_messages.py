@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -59,3 +60,17 @@ def test_any_frame_is_refused_or_answered(frame):
         return
     reason = GAME.check(message.seat, action)
     assert reason is None or isinstance(reason, str)
+
+
+def test_the_web_reads_action_text_with_the_engines_parser():
+    """One parser for every interface: the web's act frame is answered with the engine's own reason."""
+    for text in ["bid ²", "roll\x00", "trade 1 cash=--3", "mortgage " + "9" * 13, "fly 3", "bid ١٢"]:
+        frame = json.dumps({"type": "act", "seat": 1, "token": "t" * 32, "version": 0, "action": text})
+        msg = parse_client(frame)
+        assert isinstance(msg, Act)
+        with pytest.raises(BadActionText) as web:
+            msg.to_action(GAME)
+        with pytest.raises(BadActionText) as engine:
+            GAME.parse(text, 1)
+        assert str(web.value) == str(engine.value)
+    assert "printable ASCII" in str(pytest.raises(BadActionText, GAME.parse, "roll\x00").value)

@@ -57,7 +57,7 @@ MALFORMED_ACTIONS = [
     ("mortgage --5", "bad-action"),
     ("mortgage 5-", "bad-action"),
     ("bid ١٢", "bad-action"),
-    ("mortgage 1234567890", "bad-action"),
+    ("mortgage 1234567890123", "bad-action"),  # (13 digits: the engine parser reads at most 12)
     ("mortgage " + "9" * 150, "bad-action"),
     ("bid " + "9" * 5000, "malformed"),
     ("", "malformed"),

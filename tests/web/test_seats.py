@@ -26,6 +26,13 @@ def new_game(c, kinds=("human", "human"), **body) -> dict:
     return r.json()
 
 
+def info_of(c, g: dict) -> dict:
+    """The game as its host sees it (a private game shows its players only to holders of its secrets)."""
+    r = c.get(f"/api/games/{g['id']}", headers={"X-Openmonopoly-Secret": g["host_token"]})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
 def hello(ws, **fields) -> dict:
     ws.send_json({"type": "hello", **fields})
     return ws.receive_json()
@@ -50,12 +57,39 @@ def test_a_private_game_refuses_a_stranger(client):
         assert hello(ws, host=g["host_token"])["type"] == "sync"
     r = client.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": g["invite"], "name": "  Leia  "})
     assert r.status_code == 200
-    info = client.get(f"/api/games/{gid}").json()
+    info = info_of(client, g)
     assert info["seats"][1]["name"] == "Leia" and info["seats"][1]["claimed"]
     assert (
         client.post(f"/api/games/{gid}/join", json={"seat": 0, "invite": g["invite"], "name": "leia"}).status_code
         == 409
     )
+
+
+def test_a_private_game_shows_its_players_only_to_holders_of_its_secrets(client):
+    g = client.post(
+        "/api/games",
+        json={"edition": "classic", "seed": 4, "seats": [{"kind": "human", "name": "Leia"}, {"kind": "human"}]},
+    ).json()
+    gid = g["id"]
+    token = seat_up(client, g, 1)
+    stranger = client.get(f"/api/games/{gid}").json()
+    assert stranger == {
+        "id": gid,
+        "edition": "classic",
+        "edition_name": g["edition_name"],
+        "status": "open",
+        "public": False,
+        "private": True,
+        "seats": [{"seat": 0, "kind": "human", "claimed": False}, {"seat": 1, "kind": "human", "claimed": True}],
+    }
+    assert "Leia" not in str(stranger)
+    guess = client.get(f"/api/games/{gid}", headers={"X-Openmonopoly-Secret": "guess"}).json()
+    assert guess == stranger
+    for secret in (g["invite"], g["host_token"], token):  # the invite, the host, a seat: the whole summary
+        info = client.get(f"/api/games/{gid}", headers={"X-Openmonopoly-Secret": secret}).json()
+        assert info["seats"][0]["name"] == "Leia" and "version" in info and "turn_timer" in info
+    public = new_game(client, public=True)
+    assert "name" in client.get(f"/api/games/{public['id']}").json()["seats"][0]  # listed: as the lobby shows
 
 
 def test_public_game_is_listed_and_spectators_follow_the_host(client):
@@ -89,10 +123,10 @@ def test_host_commands_are_strict_and_change_nothing_when_refused(client, body, 
     g = new_game(client, kinds=("human", "human", "heuristic"))
     if body.get("host") == "H":
         body = {**body, "host": g["host_token"]}
-    before = client.get(f"/api/games/{g['id']}").json()
+    before = info_of(client, g)
     r = client.post(f"/api/games/{g['id']}/host", json=body)
     assert r.status_code == status and r.json()["detail"]
-    assert client.get(f"/api/games/{g['id']}").json() == before
+    assert info_of(client, g) == before
 
 
 def seat_up(c, g, seat: int) -> str:
@@ -101,10 +135,10 @@ def seat_up(c, g, seat: int) -> str:
     return r.json()["token"]
 
 
-def wait_until(c, gid, test, timeout=10.0) -> dict:
+def wait_until(c, g, test, timeout=10.0) -> dict:
     deadline = time.time() + timeout
     while time.time() < deadline:
-        info = c.get(f"/api/games/{gid}").json()
+        info = info_of(c, g)
         if test(info):
             return info
         time.sleep(0.05)
@@ -120,10 +154,10 @@ def test_host_hands_an_absent_seat_to_a_bot_and_takes_it_back(client):
     absent = first  # the player to move is away: the host lets a bot play for them
     r = client.post(f"/api/games/{gid}/host", json={"command": "bot", "host": host, "seat": absent})
     assert r.json()["seats"][absent]["stand_in"] == "heuristic"
-    info = wait_until(client, gid, lambda i: i["version"] > 0)
+    info = wait_until(client, g, lambda i: i["version"] > 0)
     assert info["version"] > 0  # the bot played
     client.post(f"/api/games/{gid}/host", json={"command": "take-back", "host": host, "seat": absent})
-    assert client.get(f"/api/games/{gid}").json()["seats"][absent]["stand_in"] is None
+    assert info_of(client, g)["seats"][absent]["stand_in"] is None
     with client.websocket_connect(f"/ws/{gid}") as ws:  # the seat link still works
         sync = hello(ws, seat=absent, token=(t0, t1)[absent])
         assert sync["type"] == "sync" and sync["seat"] == absent
@@ -140,12 +174,12 @@ def test_host_removes_a_player(client):
         msg = ws.receive_json()
         while msg["type"] != "removed":
             msg = ws.receive_json()
-    info = client.get(f"/api/games/{gid}").json()
+    info = info_of(client, g)
     assert info["seats"][1]["claimed"] is False and info["seats"][1]["stand_in"] == "heuristic"
     with client.websocket_connect(f"/ws/{gid}") as ws:  # the old link is dead
         assert hello(ws, seat=1, token=t1)["code"] == "wrong-token"
     seat_up(client, g, 1)  # someone new takes the seat
-    assert client.get(f"/api/games/{gid}").json()["seats"][1]["stand_in"] is None
+    assert info_of(client, g)["seats"][1]["stand_in"] is None
 
 
 def test_the_turn_timer_hands_the_turn_to_a_bot(client):
@@ -162,7 +196,7 @@ def test_the_turn_timer_hands_the_turn_to_a_bot(client):
         while msg["type"] != "update":
             msg = ws.receive_json()
         assert time.time() - start >= 0.8 and msg["actor"] == waiting  # a bot played the turn
-    info = wait_until(client, gid, lambda i: live.game.prompt.player != waiting)
+    info = wait_until(client, g, lambda i: live.game.prompt.player != waiting)
     assert info["version"] >= 1
 
 
@@ -196,3 +230,26 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
             assert hello(ws, seat=0, token=token)["seat"] == 0
         r = c.post(f"/api/games/{gid}/host", json={"command": "timer", "host": "anything", "seconds": 30})
         assert r.status_code == 403  # no host: nobody commands
+
+
+def test_the_timer_menus_start_at_the_servers_least_and_time_limit_0_is_refused(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 't.db'}", 0.01, ServerConfig(min_turn_timer=20))) as c:
+        assert c.get("/api/editions").json()["turn_timer"] == {"min": 20, "max": 3600}
+        r = c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "heuristic"}], "turn_timer": 19})
+        assert r.status_code == 400 and "at least 20 s" in r.json()["detail"]
+        g = c.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "heuristic"}], "turn_timer": 20}).json()
+        assert info_of(c, g)["turn_timer"] == 20 and info_of(c, g)["turn_timer_min"] == 20
+        # a game against a clock: the web keeps none, so with 0 anyone could end the game at once
+        before = len(c.app.state.registry.games)
+        for zero in (0, "0"):
+            r = c.post(
+                "/api/games",
+                json={"edition": "clonewars", "seats": [{"kind": "human"}] * 2, "options": {"time-limit": zero}},
+            )
+            assert r.status_code == 400, r.text
+            assert "against a clock" in r.json()["detail"] and "time-limit=N" in r.json()["detail"]
+        assert len(c.app.state.registry.games) == before
+        r = c.post(
+            "/api/games", json={"edition": "clonewars", "seats": [{"kind": "human"}] * 2, "options": {"time-limit": 3}}
+        )
+        assert r.status_code == 200

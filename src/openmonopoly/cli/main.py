@@ -17,7 +17,7 @@ from .. import catalogue
 from ..agents import AGENT_KINDS
 from ..catalogue import SEAT_KINDS
 from ..engine.errors import OpenMonopolyError
-from ..engine.options import BadOption
+from ..engine.options import BadOption, clock_refused, needs_clock
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -355,7 +355,8 @@ def play(
         None,
         "--time-limit-minutes",
         help="A time-limit game against the clock (editions with the time-limit option): after M minutes the "
-        "game ends and the richest wins. Sets --option time-limit=0 unless given.",
+        "game ends and the richest wins. Sets --option time-limit=0, which needs it (with --load: the "
+        "minutes left).",
     ),
 ) -> None:
     """Play a game in the terminal: humans and bots at one table."""
@@ -388,11 +389,13 @@ def play(
             kinds = _seats(seats or "human,heuristic,heuristic,heuristic", ed)
             options = _options(ed, option, max_rounds)
             if time_limit_minutes is not None:
-                if time_limit_minutes <= 0:
-                    raise UsageProblem(f"--time-limit-minutes must be positive; got {time_limit_minutes:g}")
                 if "time-limit" not in _family(ed).available_options(ed):
                     raise UsageProblem(f"edition {ed.id} has no time-limit game (option time-limit)")
-                options.setdefault("time-limit", 0)
+                if options.setdefault("time-limit", 0) != 0:
+                    raise UsageProblem(
+                        "--time-limit-minutes plays the time-limit game against the clock (time-limit=0); "
+                        f"it does not go with time-limit={options['time-limit']} (that many rounds)"
+                    )
             if names:
                 player_names = [n.strip() for n in names.split(",")]
                 if len(player_names) != len(kinds) or not all(player_names):
@@ -403,6 +406,18 @@ def play(
                 game = Game(ed, player_names, seed, options)
             except OpenMonopolyError as exc:
                 raise UsageProblem(str(exc)) from None
+        if time_limit_minutes is not None and time_limit_minutes <= 0:
+            raise UsageProblem(f"--time-limit-minutes must be positive; got {time_limit_minutes:g}")
+        # The engine cannot tell the time: a game against the clock is played only with one (a saved one too,
+        # given the minutes left).
+        if needs_clock(game.options) and time_limit_minutes is None:
+            raise UsageProblem(
+                clock_refused(
+                    "play without --time-limit-minutes", ", or --time-limit-minutes M to play against the clock"
+                )
+            )
+        if load and time_limit_minutes is not None and not needs_clock(game.options):
+            raise UsageProblem(f"{load} is not a game against the clock (time-limit=0): drop --time-limit-minutes")
         _check_screen(game)
         agents = _bots(kinds, seed)
     except UsageProblem as exc:
@@ -413,7 +428,7 @@ def play(
         turns = [i for i, e in enumerate(game.history) if e.kind == "turn"]
         seen = turns[-1] if turns else 0
     deadline = None
-    if time_limit_minutes is not None and not load:
+    if time_limit_minutes is not None:
         import time
 
         deadline = time.monotonic() + 60 * time_limit_minutes
@@ -472,6 +487,8 @@ def simulate(
         if games < 1:
             raise UsageProblem(f"--games must be at least 1; got {games}")
         options = _options(ed, option, None)
+        if needs_clock(options):
+            raise UsageProblem(clock_refused("a simulation"))
         if max_rounds is not None and max_rounds < 1:
             raise UsageProblem(f"--max-rounds must be at least 1; got {max_rounds}")
         _bots(kinds, seed)  # fail early and clearly if a bot kind is missing

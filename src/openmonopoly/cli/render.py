@@ -141,6 +141,33 @@ def swatch(edition: Edition, pos: int, glyphs: dict[str, str] = TYPE_GLYPHS) -> 
 
 
 # ---------------------------------------------------------------------------------- events
+def short_names(names: Sequence[str], width: int) -> list[str]:
+    """``names`` each at most ``width`` characters, still telling spaces apart: the later words are cut first,
+    each only as much as needed ("Mediterranean Avenue" -> "Mediterrane. Ave."); distinct names stay
+    distinct (a clash keeps more letters). The full names: a one-run board, the deeds (``deed N``)."""
+
+    def cut(name: str, keep: int) -> str:
+        words = name.split()
+        for i in range(len(words) - 1, -1, -1):
+            excess = len(" ".join(words)) - width
+            if excess <= 0:
+                break
+            if len(words[i]) > keep + 1:
+                words[i] = words[i][: max(keep, len(words[i]) - excess - 1)] + "."
+        text = " ".join(words)
+        return text if len(text) <= width else text[: width - 1] + "…"
+
+    out = []
+    for name in names:
+        keep = 3
+        text = cut(name, keep)
+        while keep < len(name) and any(cut(o, keep) == text for o in names if o != name):
+            keep += 1
+            text = cut(name, keep)
+        out.append(text)
+    return out
+
+
 def event_text(game: Game, event: Event, me: int | None = None) -> Text:
     line = game.describe(event)
     if event.kind == E.TURN:
@@ -247,6 +274,7 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         self.game = game
         self.edition = game.edition
         self._narrow = False  # the board being drawn has narrow middle columns
+        self.shortened = 0  # names the last board drawn had to shorten (then `board` shows one run)
 
     def view(self) -> Any:
         return self.game.view(None)
@@ -328,6 +356,8 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
                 table.add_column(head, no_wrap=True, overflow="ellipsis", width=w, justify=justify)  # type: ignore[arg-type]
             table.add_column("Here", no_wrap=True, overflow="ellipsis", width=here_w)
         tokens = tokens_by_space(view)
+        short = short_names([sp.name for sp in ed.board], name_w)
+        self.shortened = sum(a != sp.name for a, sp in zip(short, ed.board, strict=True))
         blank = [""] * (4 + len(middle))
         for r in range(rows):
             cells: list[RenderableType] = []
@@ -338,8 +368,8 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
                 if pos >= size:
                     cells += blank
                     continue
-                name = Text(ed.board[pos].name, style="bold reverse" if pos == highlight else "")
-                here = Text(" ").join(tokens.get(pos, []))
+                name = Text(short[pos], style="bold reverse" if pos == highlight else "")
+                here = Text(" " if 2 * len(tokens.get(pos, [])) - 1 <= here_w else "").join(tokens.get(pos, []))
                 extra = self.here_extras(pos, view)
                 if extra:
                     here.append_text(extra)

@@ -280,9 +280,10 @@ class Session:
         return out
 
     def offered(self, action: Action) -> bool:
-        """Whether the menu offers ``action``: ending a clock game only once its time is up."""
-        if action.kind == TIME_UP and self.deadline is not None:
-            return time.monotonic() >= self.deadline
+        """Whether the menu offers ``action``: ending a clock game only once its time is up (never without a
+        clock: the engine would take 'time-up' at any moment)."""
+        if action.kind == TIME_UP:
+            return self.deadline is not None and time.monotonic() >= self.deadline
         return True
 
     def manage_choices(self, seat: int, legal: Legal) -> list[Choice]:
@@ -498,7 +499,10 @@ class Session:
         if cmd == "board":
             here = game.state.position[seat]
             columns = 2 if console.width >= 76 else 1
-            console.print(self.screen.board_table(highlight=here, columns=columns, width=console.width))
+            board = self.screen.board_table(highlight=here, columns=columns, width=console.width)
+            if self.screen.shortened and columns == 2:  # asked for: every name in full, in one run
+                board = self.screen.board_table(highlight=here, columns=1, width=console.width)
+            console.print(board)
             return "choices"
         if cmd in ("legend", "key"):
             console.print(self.screen.legend())

@@ -85,7 +85,15 @@ class ActionKinds:
             raise BadActionText(f"an action is text like 'bid 20'; got {type(text).__name__} {_short(text)}")
         if len(text) > MAX_TEXT:
             raise BadActionText(f"an action's text is at most {MAX_TEXT} characters; got {len(text)}")
-        words = text.strip().split()
+        text = text.strip()
+        # (every kind and number is printable ASCII: anything else is refused before the words are read, so
+        # no control character or look-alike digit reaches a message or int())
+        if not (text.isascii() and text.isprintable()):
+            raise BadActionText(
+                "an action is printable ASCII text, e.g. 'buy', 'bid 120' or 'trade 1 give=3 cash=50'; got "
+                + _short(text)
+            )
+        words = text.split()
         if not words:
             raise BadActionText("empty action; expected one of: " + ", ".join(sorted(self.all)))
         kind = words[0].lower()

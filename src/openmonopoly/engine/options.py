@@ -51,6 +51,24 @@ class Option:
 
 MAX_ROUNDS = "max-rounds"
 RENT_MUST_BE_CLAIMED = "rent-must-be-claimed"
+TIME_LIMIT = "time-limit"
+
+
+def needs_clock(options: Mapping[str, Any]) -> bool:
+    """Whether a game with these (resolved) options ends by a clock kept outside the engine: time-limit=0,
+    where the interface sends 'time-up' once its clock has run out. The engine cannot tell the time, so
+    only an interface that keeps such a clock may start one (the terminal's --time-limit-minutes); the
+    others refuse it rather than let any seat end the game at any moment."""
+    value = options.get(TIME_LIMIT)
+    return type(value) is int and value == 0
+
+
+def clock_refused(keeper: str, otherwise: str = "") -> str:
+    """The error of an interface that keeps no clock, given time-limit=0 (``needs_clock``)."""
+    return (
+        f"time-limit=0 is a game against a clock, which {keeper} does not keep (any player could end the "
+        f"game at any moment); give time-limit=N to end after N rounds{otherwise}"
+    )
 
 
 def max_rounds_option(who_wins: str, otherwise: str) -> Option:

@@ -139,7 +139,9 @@ def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
     # Buildings go back to the bank at half price; that money is part of what the creditor gets.
     for pos in mine:
         if s.level[pos]:
-            transfer(game, BANK, player, clear_buildings(game, pos))
+            refund = clear_buildings(game, pos)
+            transfer(game, BANK, player, refund)
+            game.emit(Event(E.SOLD_BUILDING, player, pos, refund, 0, "bankruptcy"))
     cash = s.cash[player]
     if cash:
         transfer(game, player, creditor, cash)

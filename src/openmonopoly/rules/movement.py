@@ -49,10 +49,12 @@ def advance_to(game: Game, player: int, target: int, rent_multiplier: int = 1, d
 
 
 def pass_go(game: Game, player: int) -> None:
+    """Pay the salary of a move whose end is already set (the event names that space, so its words can
+    tell landing on GO from passing it)."""
     amount = game.go_salary(player)
     transfer(game, BANK, player, amount)
     if game._events is not None:
-        game._events.append(Event(E.SALARY, player, amount=amount))
+        game._events.append(Event(E.SALARY, player, game.state.position[player], amount))
 
 
 class MoveStep(Step):

@@ -101,7 +101,9 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
         how = {"back": "goes back to", "direct": "advances to", "placed": "is placed on"}.get(event.info, "moves to")
         return f"{who(p)} {how} {space(event.pos)}."
     if k == E.SALARY:
-        return f"{who(p)} passes {terms['go']} and collects {money(event.amount)}."
+        # (pos: where the move ended, GO itself at 0; -1 where it is not given: older records)
+        how = "lands on" if event.pos == 0 else "passes"
+        return f"{who(p)} {how} {terms['go']} and collects {money(event.amount)}."
     if k == E.BOUGHT:
         return f"{who(p)} buys {space(event.pos)} for {money(event.amount)}."
     if k == E.AUCTION_START:
@@ -155,6 +157,11 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
             f"{building_words(ed, event.other, houses_per_hotel)}."
         )
     if k == E.SOLD_BUILDING:
+        if event.info == "bankruptcy":
+            return (
+                f"The bank takes back {who(p)}'s buildings on {space(event.pos)} at half price, "
+                f"{money(event.amount)}, part of what {who(p)} hands over."
+            )
         return (
             f"{who(p)} sells buildings on {space(event.pos)} for {money(event.amount)}: now "
             f"{building_words(ed, event.other, houses_per_hotel)}."

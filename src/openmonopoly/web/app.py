@@ -39,6 +39,31 @@ def edition_json(edition_id: str) -> dict:
     return data
 
 
+def holds_access(game: Any, secret: str | None) -> bool:
+    """Whether ``secret`` is one of a game's (its invite code, the host's token or a seat's token): what a
+    private game asks before it shows who plays it. ``game``: a live or a stored game."""
+    return (
+        secret_matches(game.invite_hash, secret)
+        or secret_matches(game.host_hash, secret)
+        or any(secret_matches(h, secret) for h in game.token_hashes)
+    )
+
+
+def stranger_summary(live: LiveGame) -> dict:
+    """A private game as anyone may see it: that it exists, its edition and status, how many seats; not
+    who sits there, the timer or the play."""
+    info = live.summary()
+    return {
+        "id": info["id"],
+        "edition": info["edition"],
+        "edition_name": info["edition_name"],
+        "status": info["status"],
+        "public": False,
+        "private": True,
+        "seats": [{"seat": s["seat"], "kind": s["kind"], "claimed": s["claimed"]} for s in info["seats"]],
+    }
+
+
 class BodyTooLarge(Exception):
     pass
 
@@ -184,7 +209,11 @@ def create_app(
         data = [e.to_json() for e in catalogue.editions() if e.error is None]
         for e in data:
             e["players"]["max"] = min(e["players"]["max"], MAX_SEATS)
-        return {"editions": data, "seat_kinds": list(SEAT_KINDS)}
+        return {
+            "editions": data,
+            "seat_kinds": list(SEAT_KINDS),
+            "turn_timer": {"min": config.min_turn_timer, "max": P.MAX_TURN_TIMER},
+        }
 
     @app.get("/api/editions/{edition_id}")
     async def edition(edition_id: str) -> Any:
@@ -225,8 +254,11 @@ def create_app(
         return {**live.summary(), "host_token": host, "invite": invite}
 
     @app.get("/api/games/{game_id}")
-    async def game_info(game_id: str) -> Any:
-        return (await live_or_404(game_id)).summary()
+    async def game_info(game_id: str, request: Request) -> Any:
+        live = await live_or_404(game_id)
+        if live.listed or holds_access(live, request.headers.get(SECRET_HEADER)):
+            return {**live.summary(), "turn_timer_min": config.min_turn_timer}
+        return stranger_summary(live)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, body: P.JoinSeat, request: Request) -> Any:
@@ -256,14 +288,7 @@ def create_app(
             raise HTTPException(404, f"no game {game_id!r}")
         # A private game's replay is for the people who were in it: the invite code, the host's token or a
         # seat's token in a header (never in the URL, which logs keep).
-        secret = request.headers.get(SECRET_HEADER)
-        if not (
-            stored.listed
-            or stored.spectators
-            or secret_matches(stored.invite_hash, secret)
-            or secret_matches(stored.host_hash, secret)
-            or any(secret_matches(h, secret) for h in stored.token_hashes)
-        ):
+        if not (stored.listed or stored.spectators or holds_access(stored, request.headers.get(SECRET_HEADER))):
             raise HTTPException(
                 403,
                 f"this game is private: its replay needs the invite code, the host's or a "

@@ -36,6 +36,7 @@ from ..engine.chance import Chance, KeyedChance
 from ..engine.errors import BadActionText, OpenMonopolyError
 from ..engine.events import Event
 from ..engine.game import Game, rules_class
+from ..engine.options import clock_refused, needs_clock
 from . import protocol as P
 from .config import ServerConfig
 from .db import MoveCommit, Store, StoredGame
@@ -623,6 +624,8 @@ class Registry:
             stored, game = await self.off_loop(self.new_game, spec)
         else:
             stored, game = self.new_game(spec)
+        if needs_clock(game.options):
+            raise Refused(clock_refused("the web server", " (or leave it out)"))
         self._check_timer(spec.turn_timer)
         host, invite = self._access(stored, spec)
         await self.write_db(self.store.create_game, stored, small=len(stored.moves) <= SMALL_WRITE_MOVES)

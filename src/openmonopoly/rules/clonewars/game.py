@@ -68,9 +68,9 @@ class CloneWarsGame(QuickerGame):
             TIME_LIMIT,
             None,
             "The rulebook's time-limit game: 2 title deeds each at set-up, paid for at once; the richest by net "
-            "worth wins at the limit. N >= 1: after N rounds (bots, simulations); 0: a clock kept outside the "
-            "engine (the terminal's --time-limit-minutes) ends it with the action 'time-up'. Not with "
-            "quicker-game.",
+            "worth wins at the limit. N >= 1: after N rounds; 0: against a clock kept outside the engine, which "
+            "ends it with the action 'time-up' (only the terminal keeps one: --time-limit-minutes; the web "
+            "server and simulations refuse 0). Not with quicker-game.",
             int,
             0,
         )

@@ -34,6 +34,15 @@ export function seatLink(gameId, seat, token, host) {
 }
 export function inviteLink(gameId, invite) { return `${location.origin}/game/${gameId}#invite=${encodeURIComponent(invite)}`; }
 
+// The turn timer's menu: "off", then lengths from the server's least (GET /api/editions or a game's
+// turn_timer_min) up; a length set otherwise (the API) is shown too.
+export function timerChoices(min, current) {
+  const label = (s) => (s < 60 || s % 60 ? `${s} s` : `${s / 60} min`);
+  const lengths = [...new Set([min, 30, 60, 120, 300].filter((s) => s >= min))];
+  if (current && !lengths.includes(current)) lengths.push(current);
+  return [["", "off"], ...lengths.sort((a, b) => a - b).map((s) => [String(s), label(s)])];
+}
+
 // An option's name as words ("rent-must-be-claimed" -> "Rent must be claimed").
 export function optionLabel(name) { const w = name.replace(/[-_]+/g, " "); return w[0].toUpperCase() + w.slice(1); }
 

@@ -1,4 +1,4 @@
-import { api, el, forgetSeat, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, tokenLabels, toast } from "/static/common.js";
+import { api, el, forgetSeat, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
 import { Board, groupColour } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -8,6 +8,7 @@ const gameId = parts[1];
 const ANYTIME = new Set(["build", "sell", "sell-all", "mortgage", "unmortgage", "trade"]);
 let ed = null, board = null, info = null, view = null, version = 0, seat = null, token = null, ws = null, retry = 0;
 let names = [], deadline = null, closedFor = null, myTurnBefore = false;
+let timerMin = 10; // the server's shortest turn timer (its GET /api/games/ID says)
 const hostToken = () => savedSecret(gameId, "host"), inviteCode = () => savedSecret(gameId, "invite");
 window.om = { state: () => ({ view, version, seat, info, deadline }) };   // for tests and the curious
 
@@ -536,8 +537,7 @@ function hostControls() {
       el("td", {}, s.name), el("td", { class: "presence " + state.replace(/ /g, "-") }, state), el("td", {}, acts));
   });
   const timer = el("select", { id: "turn-timer-select", onchange: (e) => host({ command: "timer", seconds: e.target.value ? Number(e.target.value) : null }) },
-    [["", "off"], ["30", "30 s"], ["60", "1 min"], ["120", "2 min"], ["300", "5 min"]].map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
-  if (info.turn_timer && !timer.querySelector("option:checked")?.value) timer.append(el("option", { value: info.turn_timer, selected: true }, `${info.turn_timer} s`));
+    timerChoices(timerMin, info.turn_timer).map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
   const watch = el("input", { type: "checkbox", id: "allow-spectators", checked: !!info.spectators, onchange: (e) => host({ command: "spectators", allowed: e.target.checked }) });
   box.append(el("table", { class: "hostseats" }, rows),
     el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a bot plays the turn)"), timer),
@@ -604,17 +604,18 @@ function connect() {
 }
 
 // ------------------------------------------------------------------ replay
-// A private game's replay: proven by whatever this browser holds of it, in a header (never in the URL).
-function replayHeaders() {
+// A private game's players and replay: proven by whatever this browser holds of it, in a header (never in
+// the URL).
+function secretHeaders() {
   const secret = inviteCode() || hostToken() || (savedSeat(gameId) || {}).token;
   return secret ? { "X-Openmonopoly-Secret": secret } : {};
 }
 
 async function startReplay() {
-  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`, undefined, replayHeaders());
+  const first = await api(`/api/games/${gameId}/replay?start=0&count=500`, undefined, secretHeaders());
   let frames = first.frames;
   while (frames.length < first.steps + 1) {
-    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`, undefined, replayHeaders());
+    const more = await api(`/api/games/${gameId}/replay?start=${frames.length}&count=500`, undefined, secretHeaders());
     if (!more.frames.length) break; frames = frames.concat(more.frames);
   }
   names = first.names; seat = null;
@@ -647,13 +648,13 @@ async function startReplay() {
 
 async function main() {
   if (!replayMode) takeFragment();
-  const g = replayMode ? null : await api(`/api/games/${gameId}`);
-  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`, undefined, replayHeaders())).edition;
+  const g = replayMode ? null : await api(`/api/games/${gameId}`, undefined, secretHeaders());
+  const edId = g ? g.edition : (await api(`/api/games/${gameId}/replay?start=0&count=1`, undefined, secretHeaders())).edition;
   ed = await api(`/api/editions/${edId}`);
   $("title").textContent = ed.name + (replayMode ? " — replay" : "");
   document.title = `openmonopoly — ${ed.name}`;
   board = new Board($("board"), ed, { onSpace: (p) => view && openDeed(p) });
   if (!replayMode) setupCues();
-  if (replayMode) await startReplay(); else { info = g; names = g.seats.map((s) => s.name); connect(); }
+  if (replayMode) await startReplay(); else { info = g; timerMin = g.turn_timer_min ?? timerMin; names = g.seats.map((s) => s.name || ""); connect(); }
 }
 main().catch((e) => { $("prompt").textContent = e.message; toast(e.message); });

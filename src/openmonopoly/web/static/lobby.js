@@ -1,4 +1,4 @@
-import { api, el, optionLabel, PLAYER_COLOURS, saveSecret, saveSeat, savedSeat, toast } from "/static/common.js";
+import { api, el, optionLabel, PLAYER_COLOURS, saveSecret, saveSeat, savedSecret, savedSeat, timerChoices, toast } from "/static/common.js";
 
 let editions = [], seatKinds = [], current = null, seats = [];
 const $ = (id) => document.getElementById(id);
@@ -6,6 +6,8 @@ const $ = (id) => document.getElementById(id);
 async function init() {
   const data = await api("/api/editions");
   editions = data.editions; seatKinds = data.seat_kinds;
+  // The timer menu starts at the server's shortest timer (a shorter one would be refused).
+  $("turn-timer").replaceChildren(...timerChoices(data.turn_timer.min).map(([v, t]) => el("option", { value: v }, t)));
   for (const e of editions) $("edition").append(el("option", { value: e.id }, e.name));
   $("edition").value = editions.find((e) => e.id === "classic") ? "classic" : editions[0].id;
   $("edition").addEventListener("change", pickEdition);
@@ -103,7 +105,9 @@ async function mine() {
   const rows = [];
   for (const id of [...ids].slice(-12)) {
     try {
-      const g = await api(`/api/games/${id}`);
+      // (a private game shows its players only to someone holding one of its secrets)
+      const secret = (savedSeat(id) || {}).token || savedSecret(id, "host");
+      const g = await api(`/api/games/${id}`, undefined, secret ? { "X-Openmonopoly-Secret": secret } : {});
       const ed = (editions.find((e) => e.id === g.edition) || { name: g.edition_name }).name;
       rows.push(el("tr", {}, el("td", {}, ed), el("td", {}, g.seats.map((s) => el("span", { class: "pill" }, s.name))), el("td", {}, g.version),
         el("td", {}, g.status === "over" ? el("a", { href: `/replay/${id}` }, "Replay") : el("button", { class: "go", onclick: () => (location.href = `/game/${id}`) }, "Resume"))));
