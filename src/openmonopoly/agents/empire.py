@@ -23,16 +23,22 @@ It sees only its view (its own Empire hand through ``view.hand``) and the prompt
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.game import Prompt, View
-from ..rules.empire.data import OFFICE
+from ..rules.empire.data import OFFICE, EmpireRules
 from ..rules.empire.game import EmpireView
 from ..rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
 from .base import family_view, seat_of
 
-BANK = -1
+BANK: Final = -1
+
+
+def _rules(view: EmpireView) -> EmpireRules:
+    """The edition's rules table, typed (``Edition.rules`` is any family's)."""
+    return view.edition.rules
 
 
 class EmpireAgent:
@@ -47,12 +53,12 @@ class EmpireAgent:
         """The height of ``p``'s topmost billboard (the piece swaps and takeovers move; offices stay)."""
         for piece in reversed(view.tower[p]):
             if piece != OFFICE:
-                return view.edition.rules.height[piece]
+                return _rules(view).height[piece]
         return 0
 
     @staticmethod
     def _card_of(view: EmpireView, kind: str) -> int:
-        kinds = view.edition.rules.empire_kind
+        kinds = _rules(view).empire_kind
         for card in view.hand:
             if kinds[card] == kind:
                 return card
@@ -60,7 +66,7 @@ class EmpireAgent:
 
     @staticmethod
     def _value(view: EmpireView, p: int) -> int:
-        t = view.edition.rules
+        t = _rules(view)
         h = view.height[p]
         return t.ladder[min(h, t.capacity)]
 
@@ -70,7 +76,7 @@ class EmpireAgent:
 
     def _best_target_space(self, view: EmpireView, budget: int, candidates) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none)."""
-        t = view.edition.rules
+        t = _rules(view)
         board = view.edition.board
         best, best_score = -1, 0.0
         for pos in candidates:
@@ -125,7 +131,7 @@ class EmpireAgent:
             card = self._card_of(view, "get_out_of_jail")
             if card >= 0:
                 return Action(PLAY, card)
-            t = view.edition.rules
+            t = _rules(view)
             on_board = sum(view.stock[p] for p in t.brands)
             if on_board >= 6 and cash >= 300 and view.check(A.A_PAY_BAIL) is None:
                 return A.A_PAY_BAIL
@@ -133,7 +139,7 @@ class EmpireAgent:
         play = self._turn_card(view)
         if play is not None:
             return play
-        price = view.edition.rules.office_price
+        price = _rules(view).office_price
         if cash - price >= max(150, self._worst_rent(view)) and view.check(A_BUY_OFFICE) is None:
             return A_BUY_OFFICE
         return A.A_ROLL
@@ -144,8 +150,8 @@ class EmpireAgent:
         if not hand:
             return None
         n = len(view.cash)
-        kinds = view.edition.rules.empire_kind
-        cap = view.edition.rules.capacity
+        kinds = _rules(view).empire_kind
+        cap = _rules(view).capacity
         rivals = [q for q in range(n) if q != me]
         my_top = self._top_height(view, me)
         tops = {q: self._top_height(view, q) for q in rivals}
@@ -229,14 +235,14 @@ class EmpireAgent:
         me = seat_of(view)
         spaces = prompt.details["spaces"]
         purpose = prompt.details["purpose"]
-        t = view.edition.rules
+        t = _rules(view)
         if purpose == "youre_fired":
             return Action(PICK, max(spaces, key=lambda pos: (t.height[pos], pos)))
         cash = view.cash[me]
         if purpose == "free-parking":
             if not spaces:
                 return A.A_END
-            fee = view.edition.rules.free_parking_fee
+            fee = _rules(view).free_parking_fee
             pos = self._best_target_space(view, cash - fee, spaces)
             if pos >= 0:
                 return Action(PICK, pos)
@@ -262,7 +268,7 @@ class EmpireAgent:
             other = d["b"] if d["a"] == me else d["a"]
             if self._top_height(view, other) >= self._top_height(view, me):
                 return A.A_PASS
-        kinds = view.edition.rules.empire_kind
+        kinds = _rules(view).empire_kind
         jsn = hands_off = -1
         for card in view.hand:
             if kinds[card] == "just_say_no":

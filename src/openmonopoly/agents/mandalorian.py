@@ -22,18 +22,24 @@ It sees only its ``View`` and the ``Prompt``. In short:
 from __future__ import annotations
 
 import random
+from typing import Final
 
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from ..rules.mandalorian.data import MandalorianRules
 from ..rules.mandalorian.game import MandalorianView
 from .base import family_view, group_counts, seat_of
 
-BANK = -1
-RESERVE = 20
+BANK: Final = -1
+RESERVE: Final = 20
+_DISTRIBUTIONS: dict[tuple[int, ...], dict[int, float]] = {}  # dice sides -> the totals' chances
 
 
 def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
+    known = _DISTRIBUTIONS.get(sides)
+    if known is not None:
+        return known
     out = {0: 1.0}
     for n in sides:
         new: dict[int, float] = {}
@@ -41,6 +47,7 @@ def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
             for f in range(1, n + 1):
                 new[total + f] = new.get(total + f, 0.0) + pr / n
         out = new
+    _DISTRIBUTIONS[sides] = out
     return out
 
 
@@ -147,12 +154,12 @@ class MandalorianAgent:
         d = prompt.details
         me = seat_of(view)
         ed = view.edition
-        t = ed.rules
+        t: MandalorianRules = ed.rules
         bonus_of = t.battle_bonus
         held = sorted((c for c in set(view.held[me]) if bonus_of[c]), key=lambda c: bonus_of[c])
         if not held:
             return A.A_ROLL
-        sides = (ed.rules.silver_die, ed.rules.green_die) if d["both_dice"] else (ed.rules.silver_die,)
+        sides = (t.silver_die, t.green_die) if d["both_dice"] else (t.silver_die,)
         need = d["roll_needed"] - d["card_bonus"]
         reroll = view.character[me] >= 0 and t.characters[view.character[me]].ability == "battle_reroll"
         p = self._win_chance(sides, need, reroll)
@@ -198,7 +205,7 @@ class MandalorianAgent:
 
     def on_place(self, view: MandalorianView, prompt: Prompt) -> Action:
         ed = view.edition
-        t = ed.rules
+        t: MandalorianRules = ed.rules
         size = ed.size
         starts = []
         for e in range(len(t.enemies)):
@@ -218,7 +225,8 @@ class MandalorianAgent:
         if view.cash[me] >= prompt.details["amount"]:
             return A.A_PAY
         ed = view.edition
-        mine = [pos for pos in ed.rules.hideouts if view.owner[pos] == me]
+        t: MandalorianRules = ed.rules
+        mine = [pos for pos in t.hideouts if view.owner[pos] == me]
         if not mine:
             return A.A_BANKRUPT
         loose = [pos for pos in mine if not self._completes(view, pos, me)]
@@ -248,13 +256,17 @@ class MandalorianAgent:
         owner = view.owner
         cash = view.cash[me]
         for members in ed.group_members:
-            mine = [q for q in members if owner[q] == me]
-            if not mine or len(mine) == len(members):
+            # the one hideout of a set not ours, owned by another player (counted, not listed: hot)
+            mine = others = 0
+            pos = -1
+            for q in members:
+                if owner[q] == me:
+                    mine += 1
+                else:
+                    others += 1
+                    pos = q
+            if not mine or others != 1 or owner[pos] == BANK:
                 continue
-            missing = [q for q in members if owner[q] != me]
-            if len(missing) != 1 or owner[missing[0]] == BANK:
-                continue
-            pos = missing[0]
             price = ed.board[pos].price
             for mult in (3, 4):
                 offer = TradeOffer(me, owner[pos], (), (pos,), price * mult // 2)

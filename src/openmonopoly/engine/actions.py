@@ -330,7 +330,7 @@ A_CLAIM, A_WAIVE, A_WANT, A_END = Action(CLAIM), Action(WAIVE), Action(WANT), Ac
 A_REROLL = Action(REROLL)
 
 # The kinds every family's parser starts from (families drop what they lack and add their own).
-SHARED_KINDS = ActionKinds(
+SHARED_KINDS: Final[ActionKinds] = ActionKinds(
     plain=frozenset(
         {
             ROLL,
