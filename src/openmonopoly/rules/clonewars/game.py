@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...editions import Edition
 from ...editions.schema import STREET
 from ...engine import actions as A
@@ -44,6 +46,9 @@ TIME_UP = "time-up"  # the agreed clock time has run out (time-limit=0)
 A_TIME_UP = Action(TIME_UP)
 
 
+# (allow_interpreted_subclasses: then, compiled, ``cls.__new__(cls)`` skips ``__init__``, which
+# ``State.copy`` and ``State.from_json`` rely on)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CloneWarsState(ClassicState):
     FIELDS = ClassicState.FIELDS + ("character",)
 
