@@ -22,12 +22,12 @@ It sees only its view (its own Empire hand through ``view.hand``) and the prompt
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.game import Prompt, View
+from ..engine.prompt import numbered_action
 from ..rules.empire.data import OFFICE, EmpireRules
 from ..rules.empire.game import EmpireView
 from ..rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
@@ -45,7 +45,7 @@ class EmpireAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        pass  # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -110,7 +110,7 @@ class EmpireAgent:
             action = self.on_choose_space(view, prompt)
         elif kind == "rent":
             card = self._card_of(view, "reverse_rent")
-            action = Action(PLAY, card) if card >= 0 and prompt.details["amount"] >= 150 else A.A_PAY
+            action = numbered_action(PLAY, card) if card >= 0 and prompt.details["amount"] >= 150 else A.A_PAY
         elif kind == "respond":
             action = self.on_respond(view, prompt)
         elif kind == "trade":
@@ -130,7 +130,7 @@ class EmpireAgent:
                 return A.A_USE_CARD
             card = self._card_of(view, "get_out_of_jail")
             if card >= 0:
-                return Action(PLAY, card)
+                return numbered_action(PLAY, card)
             t = _rules(view)
             on_board = sum(view.stock[p] for p in t.brands)
             if on_board >= 6 and cash >= 300 and view.check(A.A_PAY_BAIL) is None:
@@ -159,7 +159,7 @@ class EmpireAgent:
         leader = max(view.height[q] for q in rivals)
         for card in hand:
             kind = kinds[card]
-            play = Action(PLAY, card)
+            play = numbered_action(PLAY, card)
             if view.check(play) is not None:
                 continue
             if kind == "hostile_takeover" and (best_top >= 2 or view.height[me] + best_top >= cap):
@@ -186,8 +186,8 @@ class EmpireAgent:
         price = prompt.details["price"]
         if price > 100:
             card = self._card_of(view, "bargain_business")
-            if card >= 0 and view.check(Action(PLAY, card)) is None:
-                return Action(PLAY, card)
+            if card >= 0 and view.check(numbered_action(PLAY, card)) is None:
+                return numbered_action(PLAY, card)
         return A.A_BUY if view.cash[me] >= price else A.A_AUCTION
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -199,7 +199,7 @@ class EmpireAgent:
         limit = min(value, view.cash[me])
         if d["high_bidder"] == me or low > limit:
             return A.A_PASS
-        return Action(A.BID, low)
+        return numbered_action(A.BID, low)
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
@@ -213,9 +213,9 @@ class EmpireAgent:
         if best < 0 or not my_top:
             return A_MOVE
         if first < 0:
-            return Action(SWAP, me)
+            return numbered_action(SWAP, me)
         if first == me:
-            return Action(SWAP, best)
+            return numbered_action(SWAP, best)
         return A_MOVE
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -229,7 +229,7 @@ class EmpireAgent:
             best = targets[0]
         else:  # rival tax, YOU'RE FIRED!: the leader
             best = max(targets, key=lambda q: (view.height[q], self._top_height(view, q)))
-        return Action(TARGET, best)
+        return numbered_action(TARGET, best)
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
@@ -245,13 +245,13 @@ class EmpireAgent:
             fee = _rules(view).free_parking_fee
             pos = self._best_target_space(view, cash - fee, spaces)
             if pos >= 0:
-                return Action(PICK, pos)
+                return numbered_action(PICK, pos)
             if self._value(view, me) > fee and 0 in spaces:
-                return Action(PICK, 0)
+                return numbered_action(PICK, 0)
             return A.A_END
         pos = self._best_target_space(view, cash, spaces)
         if pos >= 0:
-            return Action(PICK, pos)
+            return numbered_action(PICK, pos)
         board = view.edition.board
         safe = [
             p
@@ -276,9 +276,9 @@ class EmpireAgent:
             elif kinds[card] == "hands_off":
                 hands_off = card
         if jsn >= 0 and not d["super_only"]:
-            return Action(PLAY, jsn)
+            return numbered_action(PLAY, jsn)
         if hands_off >= 0:
-            return Action(PLAY, hands_off)
+            return numbered_action(PLAY, hands_off)
         return A.A_PASS
 
 

@@ -21,12 +21,12 @@ It sees only its ``View`` and the ``Prompt``. In short:
 
 from __future__ import annotations
 
-import random
 from typing import Final
 
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from ..engine.prompt import numbered_action
 from ..rules.mandalorian.data import MandalorianRules
 from ..rules.mandalorian.game import MandalorianView
 from .base import family_view, group_counts, seat_of
@@ -55,7 +55,6 @@ class MandalorianAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
         self.trade_turn = -1
         self.proposed: set[TradeOffer] = set()
 
@@ -147,7 +146,7 @@ class MandalorianAgent:
         low = d["minimum"]
         limit = min(self._value(view, pos, me), view.cash[me] - RESERVE // 2)
         if low <= limit:
-            return Action(A.BID, low)
+            return numbered_action(A.BID, low)
         return A.A_PASS
 
     def on_battle(self, view: MandalorianView, prompt: Prompt) -> Action:
@@ -165,15 +164,15 @@ class MandalorianAgent:
         p = self._win_chance(sides, need, reroll)
         gideon = d["enemy"] == t.gideon
         if gideon and d["both_dice"]:
-            return Action(A.PLAY, held[-1]) if p < 1.0 else A.A_ROLL
+            return numbered_action(A.PLAY, held[-1]) if p < 1.0 else A.A_ROLL
         target = 0.75 if gideon else 0.5
         if p >= target:
             return A.A_ROLL
         # the smallest card that reaches the target, else the biggest one
         for c in held:
             if self._win_chance(sides, need - bonus_of[c], reroll) >= target:
-                return Action(A.PLAY, c)
-        return Action(A.PLAY, held[-1])
+                return numbered_action(A.PLAY, c)
+        return numbered_action(A.PLAY, held[-1])
 
     @staticmethod
     def _win_chance(sides: tuple[int, ...], need: int, reroll: bool) -> float:
@@ -201,7 +200,7 @@ class MandalorianAgent:
             }.get(k, 0)
             if v > best_v:
                 best, best_v = c, v
-        return Action(A.CHOOSE, best)
+        return numbered_action(A.CHOOSE, best)
 
     def on_place(self, view: MandalorianView, prompt: Prompt) -> Action:
         ed = view.edition
@@ -218,7 +217,7 @@ class MandalorianAgent:
             d = min(((pos - s) % size for s in starts), default=size)
             if d > best_d:
                 best, best_d = pos, d
-        return Action(A.PLACE, best)
+        return numbered_action(A.PLACE, best)
 
     def on_debt(self, view: MandalorianView, prompt: Prompt) -> Action:
         me = seat_of(view)
@@ -231,7 +230,7 @@ class MandalorianAgent:
             return A.A_BANKRUPT
         loose = [pos for pos in mine if not self._completes(view, pos, me)]
         pick = min(loose or mine, key=lambda pos: (ed.board[pos].price, pos))
-        return Action(A.SELL, pick)
+        return numbered_action(A.SELL, pick)
 
     def on_trade(self, view: MandalorianView, prompt: Prompt) -> Action:
         o = TradeOffer.from_json(prompt.details["offer"])

@@ -26,6 +26,7 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
+from ...engine.prompt import numbered_action
 from ...engine.state import BANK
 from .. import jail
 from ..money import pay, transfer
@@ -105,7 +106,7 @@ def playable(game: EmpireGame, player: int, moment: str) -> list[Action]:
         if kind not in seen:
             seen.add(kind)
             if usable(game, player, kind, moment):
-                out.append(Action(PLAY, card))
+                out.append(numbered_action(PLAY, card))
     return out
 
 
@@ -185,6 +186,26 @@ class Respond(Step):
     kind = "respond"
     answers = frozenset({A.PASS, PLAY})
 
+    def __init__(
+        self,
+        player: int,
+        attacker: int,
+        others: tuple[int, ...],
+        effect: str,
+        a: int,
+        b: int,
+        super_only: bool,
+        ask: bool,
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.attacker = attacker
+        self.others = others
+        self.effect = effect
+        self.a = a
+        self.b = b
+        self.super_only = super_only
+        self.ask = ask
+
     @property
     def automatic(self) -> bool:  # type: ignore[override]
         return not self.ask  # a victim without Empire cards is not asked
@@ -193,8 +214,8 @@ class Respond(Step):
         s: EmpireState = game.state
         out = [A.A_PASS]
         for card in s.hands[player]:
-            if self._blocks(game, card) and Action(PLAY, card) not in out:
-                out.append(Action(PLAY, card))
+            if self._blocks(game, card) and numbered_action(PLAY, card) not in out:
+                out.append(numbered_action(PLAY, card))
         return out
 
     def _blocks(self, game: EmpireGame, card: int) -> bool:

@@ -43,6 +43,10 @@ class EmpireTurn(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
         out = [A.A_ROLL]
@@ -94,6 +98,11 @@ class EmpireEndOfMove(Step):
     again: bool  # doubles: the player rolls again
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, again: bool) -> None:
+        self.player = player
+        self.again = again
+
     def run(self, game: EmpireGame) -> None:
         s: EmpireState = game.state
         if self.again and not s.in_jail[self.player]:
@@ -108,6 +117,10 @@ class AfterCardMove(Step):
 
     FIELDS = ("player",)
     automatic = True
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
 
     def run(self, game: EmpireGame) -> None:
         s: EmpireState = game.state

@@ -86,6 +86,11 @@ class BuyBillboard(Step):
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION, PLAY})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, pos: int) -> None:
+        self.player = player
+        self.pos = pos
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
         out = [A.A_BUY] if s.cash[player] >= game.edition.board[self.pos].price else []
@@ -133,6 +138,12 @@ class RentDue(Step):
     owner: int
     kind = "rent"
     answers = frozenset({A.PAY, PLAY})
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, pos: int, owner: int) -> None:
+        self.player = player
+        self.pos = pos
+        self.owner = owner
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [A.A_PAY] + empire_cards.playable(game, player, "rent")

@@ -88,6 +88,12 @@ class SwapChoice(Step):
     kind = "swap"
     answers = frozenset({SWAP, MOVE})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, steps: int, first: int) -> None:
+        self.player = player
+        self.steps = steps
+        self.first = first
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         towers = swappable_towers(game)
         out = [A_MOVE]

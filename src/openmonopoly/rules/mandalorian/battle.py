@@ -40,6 +40,12 @@ class BattleCheck(Step):
     enemy: int
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, pos: int, enemy: int) -> None:
+        self.player = player
+        self.pos = pos
+        self.enemy = enemy
+
     def run(self, game: MandalorianGame) -> None:
         game.pop()
         s: MandoState = game.state
@@ -76,6 +82,14 @@ class Battle(Step):
     played: tuple[int, ...]  # the Signet battle cards played so far
     kind = "battle"
     answers = frozenset({A.ROLL, A.PLAY})
+
+    def __init__(
+        self, player: int, enemy: int, card: int, played: tuple[int, ...]
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.enemy = enemy
+        self.card = card
+        self.played = played
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_ROLL] + [Action(A.PLAY, c) for c in battle_cards(game, player)]
@@ -114,6 +128,16 @@ class Reroll(Step):
     dice: tuple[int, ...]
     kind = "battle-reroll"
     answers = frozenset({A.REROLL, A.KEEP})
+
+    def __init__(
+        self, player: int, enemy: int, card: int, played: tuple[int, ...], total: int, dice: tuple[int, ...]
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.enemy = enemy
+        self.card = card
+        self.played = played
+        self.total = total
+        self.dice = dice
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_REROLL, A.A_KEEP]

@@ -39,6 +39,10 @@ class MandoTurn(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         out = [A.A_ROLL]
         s: MandoState = game.state
@@ -86,6 +90,10 @@ class MandoEndTurn(Step):
 
     FIELDS = ("player",)
     automatic = True
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
 
     def run(self, game: MandalorianGame) -> None:
         game.pop()

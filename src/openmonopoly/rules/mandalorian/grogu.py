@@ -99,6 +99,10 @@ class PlaceGrogu(Step):
     kind = "place-grogu"
     answers = frozenset({A.PLACE})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def targets(self, game: MandalorianGame) -> list[int]:
         mine = game.hideouts_of(self.player)
         return mine or [game.rules.go_to_jail]  # traded them all away meanwhile: Go to Jail

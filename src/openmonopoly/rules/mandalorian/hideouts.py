@@ -104,6 +104,15 @@ class HideoutDebt(Step):
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 
+    def __init__(
+        self, player: int, creditor: int, amount: int, reason: str, pos: int
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
+        self.pos = pos
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         s: MandoState = game.state
         if s.cash[player] >= self.amount:

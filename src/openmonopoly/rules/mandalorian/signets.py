@@ -117,6 +117,11 @@ class ResolveLater(Step):
     card: int
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, card: int) -> None:
+        self.player = player
+        self.card = card
+
     def run(self, game: MandalorianGame) -> None:
         game.pop()
         resolve(game, self.player, self.card, announced=True)
@@ -130,6 +135,12 @@ class ChooseSignet(Step):
     second: int
     kind = "signet-choice"
     answers = frozenset({A.CHOOSE})
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, first: int, second: int) -> None:
+        self.player = player
+        self.first = first
+        self.second = second
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         if self.first == self.second:
