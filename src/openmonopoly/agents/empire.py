@@ -72,7 +72,11 @@ class EmpireAgent:
 
     def _worst_rent(self, view: EmpireView) -> int:
         me = seat_of(view)
-        return max((self._value(view, q) for q in range(len(view.cash)) if q != me), default=0)
+        worst = 0
+        for q in range(len(view.cash)):
+            if q != me:
+                worst = max(worst, self._value(view, q))  # (tower values are > 0)
+        return worst
 
     def _best_target_space(self, view: EmpireView, budget: int, candidates) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none)."""
@@ -150,35 +154,43 @@ class EmpireAgent:
         if not hand:
             return None
         n = len(view.cash)
-        kinds = _rules(view).empire_kind
-        cap = _rules(view).capacity
-        rivals = [q for q in range(n) if q != me]
+        t = _rules(view)
+        kinds = t.empire_kind
+        cap = t.capacity
+        height = view.height
         my_top = self._top_height(view, me)
-        tops = {q: self._top_height(view, q) for q in rivals}
-        best_top = max(tops.values(), default=0)
-        leader = max(view.height[q] for q in rivals)
+        best_top = top_sum = 0
+        leader = -1  # the tallest rival tower (there is always a rival)
+        for q in range(n):
+            if q != me:
+                top = self._top_height(view, q)
+                best_top = max(best_top, top)
+                top_sum += top
+                leader = max(leader, height[q])
+        # The first card in hand whose moment has come and which may be played now (the check last:
+        # it is the dear part, and whether a card is wanted depends only on the view).
         for card in hand:
             kind = kinds[card]
-            play = numbered_action(PLAY, card)
-            if view.check(play) is not None:
-                continue
-            if kind == "hostile_takeover" and (best_top >= 2 or view.height[me] + best_top >= cap):
-                return play
-            if kind == "swap_the_top" and best_top > my_top:
-                return play
-            if kind == "youre_fired" and (leader >= cap // 2 or best_top >= 3):
-                return play
-            if kind == "stock_market_crash" and (sum(tops.values()) >= 4 or leader >= cap - 4):
-                return play
-            if kind == "billboard_tax":
-                return play
-            if kind == "tallest_tower_bonus" and max(self._value(view, q) for q in range(n)) >= 300:
-                return play
-            if (
-                kind == "move_to_any_space"
-                and self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
-            ):
-                return play
+            if kind == "hostile_takeover":
+                wanted = best_top >= 2 or height[me] + best_top >= cap
+            elif kind == "swap_the_top":
+                wanted = best_top > my_top
+            elif kind == "youre_fired":
+                wanted = leader >= cap // 2 or best_top >= 3
+            elif kind == "stock_market_crash":
+                wanted = top_sum >= 4 or leader >= cap - 4
+            elif kind == "billboard_tax":
+                wanted = True
+            elif kind == "tallest_tower_bonus":
+                wanted = max(self._value(view, q) for q in range(n)) >= 300
+            elif kind == "move_to_any_space":
+                wanted = self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
+            else:
+                wanted = False
+            if wanted:
+                play = numbered_action(PLAY, card)
+                if view.check(play) is None:
+                    return play
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
