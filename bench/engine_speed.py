@@ -1,6 +1,7 @@
 """Engine speed: bot games per second on one core, events off.
 
-    .venv/bin/python bench/engine_speed.py [--games 200] [--seed 1] [--json] [--compare-pure [--rounds 3]]
+    .venv/bin/python bench/engine_speed.py [--games 200] [--seed 1] [--json]
+        [--compare-pure [--rounds 3] [--edition classic|all]]
 
 Rows: 4 heuristic bots on classic playing to the end, and 4 random bots on
 classic with a 100-round limit (random bots rarely bankrupt each other).
@@ -13,7 +14,9 @@ line says which engine ran: the compiled core (``make native``) or pure Python.
 ``--compare-pure`` times the heuristic case with this engine and with the
 pure-Python sources (a child process with ``OPENMONOPOLY_PURE=1``), alternating
 ``--rounds`` times, and prints the median of each and their ratio: a speed-up
-measured in one run, which a noisy machine distorts far less than two runs.
+measured in one run, which a noisy machine distorts far less than two runs. ``--edition`` picks the
+edition of that comparison (heuristic bots, 4 seats; 3 on Empire), ``--edition all`` compares every
+edition, one row each.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ except ImportError:  # run from a checkout without installing
 
 TARGET = 150_000  # player-turns/s, 4 heuristic bots on classic (issue 6)
 
+EDITIONS = ["classic", "starwars40", "sailormoon", "clonewars", "mandalorian", "empire"]
 CASES = [
     ("heuristic x4, classic", "classic", ["heuristic"] * 4, None),
     ("random x4, classic, max-rounds 100", "classic", ["random"] * 4, 100),
@@ -83,11 +87,19 @@ def main(argv: list[str] | None = None) -> int:
         help="time the heuristic case compiled and pure-Python, alternating, and print the ratio",
     )
     ap.add_argument("--rounds", type=int, default=3, help="rounds of --compare-pure (default 3)")
+    ap.add_argument(
+        "--edition",
+        default="classic",
+        choices=[*EDITIONS, "all"],
+        help="the edition --compare-pure times (default classic; all: one row per edition)",
+    )
     ap.add_argument("--pure-child", action="store_true", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     play_game("classic", ["heuristic"] * 4, game_seed(args.seed, -1))  # warm-up: imports, edition tables
     if args.pure_child:  # one timing of the heuristic case, for --compare-pure
-        print(json.dumps(run(*CASES[0], args.games, args.seed)))
+        case = heuristic_case(args.edition)
+        play_game(args.edition, case[2], game_seed(args.seed, -1))  # warm-up: this edition's tables
+        print(json.dumps(run(*case, args.games, args.seed)))
         return 0
     if args.compare_pure:
         return compare_pure(args)
@@ -123,33 +135,51 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def heuristic_case(edition: str) -> tuple[str, str, list[str], None]:
+    """Heuristic bots playing ``edition`` to the end (3 seats on Empire, as bench/targets.py plays it)."""
+    if edition == "classic":
+        return CASES[0]
+    seats = 3 if edition == "empire" else 4
+    return (f"heuristic x{seats}, {edition}", edition, ["heuristic"] * seats, None)
+
+
 def compare_pure(args: argparse.Namespace) -> int:
-    """This engine against the pure-Python sources on the heuristic case, rounds interleaved."""
+    """This engine against the pure-Python sources on heuristic games, rounds interleaved."""
     env = dict(os.environ, OPENMONOPOLY_PURE="1")
-    child = [sys.executable, __file__, "--pure-child", "--games", str(args.games), "--seed", str(args.seed)]
-    here: list[float] = []
-    pure: list[float] = []
-    for _ in range(args.rounds):
-        here.append(run(*CASES[0], args.games, args.seed)["player_turns_per_cpu_sec"])
-        out = subprocess.run(child, env=env, capture_output=True, text=True, check=True).stdout
-        pure.append(json.loads(out.splitlines()[-1])["player_turns_per_cpu_sec"])
-    h, p = statistics.median(here), statistics.median(pure)
-    result = {
-        "case": CASES[0][0],
-        "games": args.games,
-        "rounds": args.rounds,
-        "engine": _native.status(),
-        "player_turns_per_cpu_sec": h,
-        "pure_python_player_turns_per_cpu_sec": p,
-        "ratio": round(h / p, 2),
-    }
+    rows = []
+    for edition in EDITIONS if args.edition == "all" else [args.edition]:
+        case = heuristic_case(edition)
+        child = [sys.executable, __file__, "--pure-child", "--games", str(args.games), "--seed", str(args.seed)]
+        child += ["--edition", edition]
+        play_game(edition, case[2], game_seed(args.seed, -1))  # warm-up: this edition's tables
+        here: list[float] = []
+        pure: list[float] = []
+        for _ in range(args.rounds):
+            here.append(run(*case, args.games, args.seed)["player_turns_per_cpu_sec"])
+            out = subprocess.run(child, env=env, capture_output=True, text=True, check=True).stdout
+            pure.append(json.loads(out.splitlines()[-1])["player_turns_per_cpu_sec"])
+        h, p = statistics.median(here), statistics.median(pure)
+        rows.append(
+            {
+                "case": case[0],
+                "edition": edition,
+                "games": args.games,
+                "rounds": args.rounds,
+                "engine": _native.status(),
+                "player_turns_per_cpu_sec": h,
+                "pure_python_player_turns_per_cpu_sec": p,
+                "ratio": round(h / p, 2),
+            }
+        )
     if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        print(f"{CASES[0][0]}, {args.games} games, median of {args.rounds} interleaved rounds (per CPU-second):")
-        print(f"  {_native.status():<34} {h:>10,.0f} player-turns/s")
-        print(f"  {'pure Python':<34} {p:>10,.0f} player-turns/s")
-        print(f"  ratio {h / p:.2f}x; target (issue 6) {TARGET:,}: this engine is at {h / TARGET:.0%} of it")
+        print(json.dumps(rows[0] if len(rows) == 1 else rows, indent=2))
+        return 0
+    print(f"{args.games} games, median of {args.rounds} interleaved rounds (player-turns per CPU-second):")
+    print(f"  {'case':<30} {_native.status():>24} {'pure Python':>12} {'ratio':>6} {'of target':>9}")
+    for r in rows:
+        h, p = r["player_turns_per_cpu_sec"], r["pure_python_player_turns_per_cpu_sec"]
+        print(f"  {r['case']:<30} {h:>24,.0f} {p:>12,.0f} {h / p:>5.2f}x {h / TARGET:>9.0%}")
+    print(f"  target (issues 6, 16): {TARGET:,} player-turns/s per core, every edition")
     return 0
 
 

@@ -123,3 +123,31 @@ def test_every_step_class_has_its_own_name_so_saved_steps_load_as_themselves() -
     debt = money.Debt(0, -1, 120, "tax", 4)
     loaded = Step.from_json(json.loads(json.dumps(debt.to_json())))
     assert type(loaded) is money.Debt and loaded == debt
+
+
+def test_every_edition_s_rules_and_heuristic_bot_are_in_the_compiled_list() -> None:
+    """Each edition's rules class (and the classes it builds on) and its family's own heuristic bot are
+    compiled: a family left out of ``COMPILED`` would run interpreted at a fraction of the speed."""
+    from openmonopoly.agents.by_family import FAMILY_HEURISTICS
+    from openmonopoly.engine.game import Game, rules_class
+
+    for ed in om.edition_ids():
+        cls = rules_class(om.load_edition(ed))
+        for base in cls.__mro__:
+            if issubclass(base, Game):
+                assert base.__module__ in _native.COMPILED, f"{ed}: {base.__name__} ({base.__module__})"
+    for module, _name in FAMILY_HEURISTICS.values():
+        assert module in _native.COMPILED, module
+
+
+def test_where_the_core_is_built_every_listed_module_is_the_compiled_one() -> None:
+    """With a current build, importing any module of ``COMPILED`` (every family's rules and bots
+    included) gives its extension module, never its source."""
+    if _native.PURE_REASON is not None:
+        pytest.skip(f"the compiled core is not in use here: {_native.status()}")
+    import importlib
+
+    for name in _native.COMPILED:
+        module = importlib.import_module(name)
+        assert _native.is_extension(Path(module.__file__ or "")), f"{name} was imported from {module.__file__}"
+    assert _native.is_compiled()

@@ -93,6 +93,7 @@ def mypyc_extensions(native) -> list:
             opt_level="3",
             debug_level="0",
             group_name=SHARED_LIB,
+            multi_file=True,  # one C file per module: the C compiler runs on every core
             target_dir=str(ROOT / "build" / "native" / "c"),
         )
     finally:

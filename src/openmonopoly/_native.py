@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The hot path of a bot game on the classic rules, compiled together (they call each other natively).
-# Families with rules of their own (Empire, Mandalorian, Clone Wars, ...) stay interpreted and subclass
-# these classes; see docs/ARCHITECTURE.md, "Speed".
+# The hot path of a bot game, compiled together (they call each other natively): the engine, the
+# classic rules, every family's rules and heuristic bot. Edition schemas (pydantic) and words modules are
+# not on the hot path and stay interpreted; see docs/ARCHITECTURE.md, "Speed".
 COMPILED = (
     "openmonopoly.editions.schema",
     "openmonopoly.rules.classic_data",
@@ -56,6 +56,35 @@ COMPILED = (
     "openmonopoly.agents.base",
     "openmonopoly.agents.heuristic",
     "openmonopoly.agents.by_family",
+    "openmonopoly.rules.mandalorian.data",
+    "openmonopoly.rules.mandalorian.events",
+    "openmonopoly.rules.mandalorian.state",
+    "openmonopoly.rules.mandalorian.grogu",
+    "openmonopoly.rules.mandalorian.enemies",
+    "openmonopoly.rules.mandalorian.battle",
+    "openmonopoly.rules.mandalorian.signets",
+    "openmonopoly.rules.mandalorian.hideouts",
+    "openmonopoly.rules.mandalorian.scoring",
+    "openmonopoly.rules.mandalorian.movement",
+    "openmonopoly.rules.mandalorian.game",
+    "openmonopoly.agents.mandalorian",
+    "openmonopoly.rules.empire.data",
+    "openmonopoly.rules.empire.kinds",
+    "openmonopoly.rules.empire.state",
+    "openmonopoly.rules.empire.tower",
+    "openmonopoly.rules.empire.choose",
+    "openmonopoly.rules.empire.empire_cards",
+    "openmonopoly.rules.empire.chance_cards",
+    "openmonopoly.rules.empire.swapper",
+    "openmonopoly.rules.empire.spaces",
+    "openmonopoly.rules.empire.game",
+    "openmonopoly.agents.empire",
+    "openmonopoly.rules.quicker_game",
+    "openmonopoly.rules.sailormoon",
+    "openmonopoly.rules.clonewars.characters",
+    "openmonopoly.rules.clonewars.missions",
+    "openmonopoly.rules.clonewars.game",
+    "openmonopoly.agents.missions",
 )
 PACKAGE_DIR = Path(__file__).resolve().parent
 _SOURCE_FIRST = set(COMPILED)  # the modules whose source is imported when running pure Python

@@ -22,24 +22,30 @@ It sees only its view (its own Empire hand through ``view.hand``) and the prompt
 
 from __future__ import annotations
 
-import random
+from typing import Final
 
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.game import Prompt, View
-from ..rules.empire.data import OFFICE
+from ..engine.prompt import numbered_action
+from ..rules.empire.data import OFFICE, EmpireRules
 from ..rules.empire.game import EmpireView
 from ..rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
 from .base import family_view, seat_of
 
-BANK = -1
+BANK: Final = -1
+
+
+def _rules(view: EmpireView) -> EmpireRules:
+    """The edition's rules table, typed (``Edition.rules`` is any family's)."""
+    return view.edition.rules
 
 
 class EmpireAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        pass  # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -47,12 +53,12 @@ class EmpireAgent:
         """The height of ``p``'s topmost billboard (the piece swaps and takeovers move; offices stay)."""
         for piece in reversed(view.tower[p]):
             if piece != OFFICE:
-                return view.edition.rules.height[piece]
+                return _rules(view).height[piece]
         return 0
 
     @staticmethod
     def _card_of(view: EmpireView, kind: str) -> int:
-        kinds = view.edition.rules.empire_kind
+        kinds = _rules(view).empire_kind
         for card in view.hand:
             if kinds[card] == kind:
                 return card
@@ -60,17 +66,21 @@ class EmpireAgent:
 
     @staticmethod
     def _value(view: EmpireView, p: int) -> int:
-        t = view.edition.rules
+        t = _rules(view)
         h = view.height[p]
         return t.ladder[min(h, t.capacity)]
 
     def _worst_rent(self, view: EmpireView) -> int:
         me = seat_of(view)
-        return max((self._value(view, q) for q in range(len(view.cash)) if q != me), default=0)
+        worst = 0
+        for q in range(len(view.cash)):
+            if q != me:
+                worst = max(worst, self._value(view, q))  # (tower values are > 0)
+        return worst
 
     def _best_target_space(self, view: EmpireView, budget: int, candidates) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none)."""
-        t = view.edition.rules
+        t = _rules(view)
         board = view.edition.board
         best, best_score = -1, 0.0
         for pos in candidates:
@@ -104,7 +114,7 @@ class EmpireAgent:
             action = self.on_choose_space(view, prompt)
         elif kind == "rent":
             card = self._card_of(view, "reverse_rent")
-            action = Action(PLAY, card) if card >= 0 and prompt.details["amount"] >= 150 else A.A_PAY
+            action = numbered_action(PLAY, card) if card >= 0 and prompt.details["amount"] >= 150 else A.A_PAY
         elif kind == "respond":
             action = self.on_respond(view, prompt)
         elif kind == "trade":
@@ -124,8 +134,8 @@ class EmpireAgent:
                 return A.A_USE_CARD
             card = self._card_of(view, "get_out_of_jail")
             if card >= 0:
-                return Action(PLAY, card)
-            t = view.edition.rules
+                return numbered_action(PLAY, card)
+            t = _rules(view)
             on_board = sum(view.stock[p] for p in t.brands)
             if on_board >= 6 and cash >= 300 and view.check(A.A_PAY_BAIL) is None:
                 return A.A_PAY_BAIL
@@ -133,7 +143,7 @@ class EmpireAgent:
         play = self._turn_card(view)
         if play is not None:
             return play
-        price = view.edition.rules.office_price
+        price = _rules(view).office_price
         if cash - price >= max(150, self._worst_rent(view)) and view.check(A_BUY_OFFICE) is None:
             return A_BUY_OFFICE
         return A.A_ROLL
@@ -144,35 +154,43 @@ class EmpireAgent:
         if not hand:
             return None
         n = len(view.cash)
-        kinds = view.edition.rules.empire_kind
-        cap = view.edition.rules.capacity
-        rivals = [q for q in range(n) if q != me]
+        t = _rules(view)
+        kinds = t.empire_kind
+        cap = t.capacity
+        height = view.height
         my_top = self._top_height(view, me)
-        tops = {q: self._top_height(view, q) for q in rivals}
-        best_top = max(tops.values(), default=0)
-        leader = max(view.height[q] for q in rivals)
+        best_top = top_sum = 0
+        leader = -1  # the tallest rival tower (there is always a rival)
+        for q in range(n):
+            if q != me:
+                top = self._top_height(view, q)
+                best_top = max(best_top, top)
+                top_sum += top
+                leader = max(leader, height[q])
+        # The first card in hand whose moment has come and which may be played now (the check last:
+        # it is the dear part, and whether a card is wanted depends only on the view).
         for card in hand:
             kind = kinds[card]
-            play = Action(PLAY, card)
-            if view.check(play) is not None:
-                continue
-            if kind == "hostile_takeover" and (best_top >= 2 or view.height[me] + best_top >= cap):
-                return play
-            if kind == "swap_the_top" and best_top > my_top:
-                return play
-            if kind == "youre_fired" and (leader >= cap // 2 or best_top >= 3):
-                return play
-            if kind == "stock_market_crash" and (sum(tops.values()) >= 4 or leader >= cap - 4):
-                return play
-            if kind == "billboard_tax":
-                return play
-            if kind == "tallest_tower_bonus" and max(self._value(view, q) for q in range(n)) >= 300:
-                return play
-            if (
-                kind == "move_to_any_space"
-                and self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
-            ):
-                return play
+            if kind == "hostile_takeover":
+                wanted = best_top >= 2 or height[me] + best_top >= cap
+            elif kind == "swap_the_top":
+                wanted = best_top > my_top
+            elif kind == "youre_fired":
+                wanted = leader >= cap // 2 or best_top >= 3
+            elif kind == "stock_market_crash":
+                wanted = top_sum >= 4 or leader >= cap - 4
+            elif kind == "billboard_tax":
+                wanted = True
+            elif kind == "tallest_tower_bonus":
+                wanted = max(self._value(view, q) for q in range(n)) >= 300
+            elif kind == "move_to_any_space":
+                wanted = self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
+            else:
+                wanted = False
+            if wanted:
+                play = numbered_action(PLAY, card)
+                if view.check(play) is None:
+                    return play
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -180,8 +198,8 @@ class EmpireAgent:
         price = prompt.details["price"]
         if price > 100:
             card = self._card_of(view, "bargain_business")
-            if card >= 0 and view.check(Action(PLAY, card)) is None:
-                return Action(PLAY, card)
+            if card >= 0 and view.check(numbered_action(PLAY, card)) is None:
+                return numbered_action(PLAY, card)
         return A.A_BUY if view.cash[me] >= price else A.A_AUCTION
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -193,7 +211,7 @@ class EmpireAgent:
         limit = min(value, view.cash[me])
         if d["high_bidder"] == me or low > limit:
             return A.A_PASS
-        return Action(A.BID, low)
+        return numbered_action(A.BID, low)
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
@@ -207,9 +225,9 @@ class EmpireAgent:
         if best < 0 or not my_top:
             return A_MOVE
         if first < 0:
-            return Action(SWAP, me)
+            return numbered_action(SWAP, me)
         if first == me:
-            return Action(SWAP, best)
+            return numbered_action(SWAP, best)
         return A_MOVE
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -223,29 +241,29 @@ class EmpireAgent:
             best = targets[0]
         else:  # rival tax, YOU'RE FIRED!: the leader
             best = max(targets, key=lambda q: (view.height[q], self._top_height(view, q)))
-        return Action(TARGET, best)
+        return numbered_action(TARGET, best)
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
         spaces = prompt.details["spaces"]
         purpose = prompt.details["purpose"]
-        t = view.edition.rules
+        t = _rules(view)
         if purpose == "youre_fired":
             return Action(PICK, max(spaces, key=lambda pos: (t.height[pos], pos)))
         cash = view.cash[me]
         if purpose == "free-parking":
             if not spaces:
                 return A.A_END
-            fee = view.edition.rules.free_parking_fee
+            fee = _rules(view).free_parking_fee
             pos = self._best_target_space(view, cash - fee, spaces)
             if pos >= 0:
-                return Action(PICK, pos)
+                return numbered_action(PICK, pos)
             if self._value(view, me) > fee and 0 in spaces:
-                return Action(PICK, 0)
+                return numbered_action(PICK, 0)
             return A.A_END
         pos = self._best_target_space(view, cash, spaces)
         if pos >= 0:
-            return Action(PICK, pos)
+            return numbered_action(PICK, pos)
         board = view.edition.board
         safe = [
             p
@@ -262,7 +280,7 @@ class EmpireAgent:
             other = d["b"] if d["a"] == me else d["a"]
             if self._top_height(view, other) >= self._top_height(view, me):
                 return A.A_PASS
-        kinds = view.edition.rules.empire_kind
+        kinds = _rules(view).empire_kind
         jsn = hands_off = -1
         for card in view.hand:
             if kinds[card] == "just_say_no":
@@ -270,9 +288,9 @@ class EmpireAgent:
             elif kinds[card] == "hands_off":
                 hands_off = card
         if jsn >= 0 and not d["super_only"]:
-            return Action(PLAY, jsn)
+            return numbered_action(PLAY, jsn)
         if hands_off >= 0:
-            return Action(PLAY, hands_off)
+            return numbered_action(PLAY, hands_off)
         return A.A_PASS
 
 

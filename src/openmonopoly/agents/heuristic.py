@@ -29,6 +29,7 @@ from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from ..engine.prompt import numbered_action as _action
 from ..engine.state import BANK
 from ..rules.classic import ClassicView
 from . import missions as _variants  # Clone Wars missions, quicker-game tables
@@ -213,12 +214,8 @@ def _cheapest_at(b: _Board, level: list[int], members: tuple[int, ...], top: int
     return spot
 
 
-# The bot makes an action or offer or two every turn: built straight as tuples, they skip the
-# NamedTuple's Python-level ``__new__`` (the same values: ``_action(k, a) == Action(k, a)``).
-def _action(kind: str, arg: int) -> Action:
-    return tuple.__new__(Action, (kind, arg, None))
-
-
+# The bot makes an offer or two every turn: built straight as a tuple, it skips the NamedTuple's
+# Python-level ``__new__`` (the same value; its actions likewise, ``_action``).
 def _trade_offer(proposer: int, target: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> TradeOffer:
     return tuple.__new__(TradeOffer, (proposer, target, give, take, cash, (), ()))
 

@@ -21,19 +21,25 @@ It sees only its ``View`` and the ``Prompt``. In short:
 
 from __future__ import annotations
 
-import random
+from typing import Final
 
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
+from ..engine.prompt import numbered_action
+from ..rules.mandalorian.data import MandalorianRules
 from ..rules.mandalorian.game import MandalorianView
 from .base import family_view, group_counts, seat_of
 
-BANK = -1
-RESERVE = 20
+BANK: Final = -1
+RESERVE: Final = 20
+_DISTRIBUTIONS: dict[tuple[int, ...], dict[int, float]] = {}  # dice sides -> the totals' chances
 
 
 def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
+    known = _DISTRIBUTIONS.get(sides)
+    if known is not None:
+        return known
     out = {0: 1.0}
     for n in sides:
         new: dict[int, float] = {}
@@ -41,6 +47,7 @@ def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
             for f in range(1, n + 1):
                 new[total + f] = new.get(total + f, 0.0) + pr / n
         out = new
+    _DISTRIBUTIONS[sides] = out
     return out
 
 
@@ -48,7 +55,6 @@ class MandalorianAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
         self.trade_turn = -1
         self.proposed: set[TradeOffer] = set()
 
@@ -140,33 +146,33 @@ class MandalorianAgent:
         low = d["minimum"]
         limit = min(self._value(view, pos, me), view.cash[me] - RESERVE // 2)
         if low <= limit:
-            return Action(A.BID, low)
+            return numbered_action(A.BID, low)
         return A.A_PASS
 
     def on_battle(self, view: MandalorianView, prompt: Prompt) -> Action:
         d = prompt.details
         me = seat_of(view)
         ed = view.edition
-        t = ed.rules
+        t: MandalorianRules = ed.rules
         bonus_of = t.battle_bonus
         held = sorted((c for c in set(view.held[me]) if bonus_of[c]), key=lambda c: bonus_of[c])
         if not held:
             return A.A_ROLL
-        sides = (ed.rules.silver_die, ed.rules.green_die) if d["both_dice"] else (ed.rules.silver_die,)
+        sides = (t.silver_die, t.green_die) if d["both_dice"] else (t.silver_die,)
         need = d["roll_needed"] - d["card_bonus"]
         reroll = view.character[me] >= 0 and t.characters[view.character[me]].ability == "battle_reroll"
         p = self._win_chance(sides, need, reroll)
         gideon = d["enemy"] == t.gideon
         if gideon and d["both_dice"]:
-            return Action(A.PLAY, held[-1]) if p < 1.0 else A.A_ROLL
+            return numbered_action(A.PLAY, held[-1]) if p < 1.0 else A.A_ROLL
         target = 0.75 if gideon else 0.5
         if p >= target:
             return A.A_ROLL
         # the smallest card that reaches the target, else the biggest one
         for c in held:
             if self._win_chance(sides, need - bonus_of[c], reroll) >= target:
-                return Action(A.PLAY, c)
-        return Action(A.PLAY, held[-1])
+                return numbered_action(A.PLAY, c)
+        return numbered_action(A.PLAY, held[-1])
 
     @staticmethod
     def _win_chance(sides: tuple[int, ...], need: int, reroll: bool) -> float:
@@ -194,11 +200,11 @@ class MandalorianAgent:
             }.get(k, 0)
             if v > best_v:
                 best, best_v = c, v
-        return Action(A.CHOOSE, best)
+        return numbered_action(A.CHOOSE, best)
 
     def on_place(self, view: MandalorianView, prompt: Prompt) -> Action:
         ed = view.edition
-        t = ed.rules
+        t: MandalorianRules = ed.rules
         size = ed.size
         starts = []
         for e in range(len(t.enemies)):
@@ -211,19 +217,20 @@ class MandalorianAgent:
             d = min(((pos - s) % size for s in starts), default=size)
             if d > best_d:
                 best, best_d = pos, d
-        return Action(A.PLACE, best)
+        return numbered_action(A.PLACE, best)
 
     def on_debt(self, view: MandalorianView, prompt: Prompt) -> Action:
         me = seat_of(view)
         if view.cash[me] >= prompt.details["amount"]:
             return A.A_PAY
         ed = view.edition
-        mine = [pos for pos in ed.rules.hideouts if view.owner[pos] == me]
+        t: MandalorianRules = ed.rules
+        mine = [pos for pos in t.hideouts if view.owner[pos] == me]
         if not mine:
             return A.A_BANKRUPT
         loose = [pos for pos in mine if not self._completes(view, pos, me)]
         pick = min(loose or mine, key=lambda pos: (ed.board[pos].price, pos))
-        return Action(A.SELL, pick)
+        return numbered_action(A.SELL, pick)
 
     def on_trade(self, view: MandalorianView, prompt: Prompt) -> Action:
         o = TradeOffer.from_json(prompt.details["offer"])
@@ -248,13 +255,17 @@ class MandalorianAgent:
         owner = view.owner
         cash = view.cash[me]
         for members in ed.group_members:
-            mine = [q for q in members if owner[q] == me]
-            if not mine or len(mine) == len(members):
+            # the one hideout of a set not ours, owned by another player (counted, not listed: hot)
+            mine = others = 0
+            pos = -1
+            for q in members:
+                if owner[q] == me:
+                    mine += 1
+                else:
+                    others += 1
+                    pos = q
+            if not mine or others != 1 or owner[pos] == BANK:
                 continue
-            missing = [q for q in members if owner[q] != me]
-            if len(missing) != 1 or owner[missing[0]] == BANK:
-                continue
-            pos = missing[0]
             price = ed.board[pos].price
             for mult in (3, 4):
                 offer = TradeOffer(me, owner[pos], (), (pos,), price * mult // 2)

@@ -28,8 +28,12 @@ def edition_ids() -> list[str]:
     return sorted({p.stem for d in _directories() for p in d.glob("*.json")})
 
 
+def _is_path(edition: str) -> bool:
+    return edition.endswith(".json") or os.sep in edition or "/" in edition
+
+
 def _path_of(edition: str) -> Path:
-    if edition.endswith(".json") or os.sep in edition or "/" in edition:
+    if _is_path(edition):
         return Path(edition)
     for directory in _directories():
         path = directory / f"{edition}.json"
@@ -44,7 +48,19 @@ def load(edition: str) -> Edition:
     """The edition with this id, or in this file; ``EditionError`` names the file, field and problem."""
     if not isinstance(edition, str):
         raise EditionError(f"an edition is named by its id or file path; got {type(edition).__name__} {edition!r}")
-    return _load(str(_path_of(edition).resolve()))
+    if _is_path(edition):
+        return _load(str(_path_of(edition).resolve()))
+    # An id: found once per search path (every game is made from one, and a file search and a
+    # resolved path per game are a good part of a short game's cost).
+    extra = os.environ.get(SEARCH_PATH_ENV, "")
+    key = (edition, extra, os.getcwd() if extra else "")
+    found = _BY_ID.get(key)
+    if found is None:
+        found = _BY_ID[key] = _load(str(_path_of(edition).resolve()))
+    return found
+
+
+_BY_ID: dict[tuple[str, str, str], Edition] = {}
 
 
 @cache

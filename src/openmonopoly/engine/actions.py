@@ -361,7 +361,7 @@ A_END: Final[Action] = Action(END)
 A_REROLL: Final[Action] = Action(REROLL)
 
 # The kinds every family's parser starts from (families drop what they lack and add their own).
-SHARED_KINDS = ActionKinds(
+SHARED_KINDS: Final[ActionKinds] = ActionKinds(
     plain=frozenset(
         {
             ROLL,

@@ -10,6 +10,12 @@ from .actions import Action
 from .errors import IllegalAction
 
 
+def numbered_action(kind: str, arg: int) -> Action:
+    """``Action(kind, arg)`` built straight as a tuple, skipping the NamedTuple's Python-level ``__new__``
+    (the same value): for the actions the compiled rules and bots make at every decision."""
+    return tuple.__new__(Action, (kind, arg, None))
+
+
 class Prompt:
     """What the game waits for: ``player`` must answer a decision of ``kind``; ``details`` are its
     public facts (the lot and the bid to beat, the debt, the offer, ...).

@@ -239,6 +239,14 @@ def _view_class(base: type[View], state_type: type[State]) -> type[View]:
     return type(base.__name__, (base,), fields)
 
 
+def public_field(state: State, name: str) -> Any:
+    """The state field ``name`` as a view shows it (the ``__getattr__`` of a view class that reads the
+    state's public fields itself, ``GENERATE_FIELDS = False``)."""
+    if is_public(name, type(state)):
+        return getattr(state, name)
+    raise no_field(name, state.HIDDEN)
+
+
 def is_public(name: str, state_type: type[State]) -> bool:
     """Whether a view shows the state field ``name``."""
     return name in state_type.FIELDS and name not in state_type.HIDDEN and not name.startswith("_")

@@ -21,7 +21,7 @@ from ..engine.flow import Step
 from ..engine.game import Game
 from ..engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ..engine.state import BANK, State
-from ..engine.view import View, is_public, no_field
+from ..engine.view import View, public_field
 from ..registry import register
 from . import buildings, cards, jail, mortgage, movement, trade
 from .auction import HOTEL_LOT
@@ -102,10 +102,7 @@ class ClassicView(View):
     GENERATE_FIELDS = False
 
     def __getattr__(self, name: str) -> Any:
-        s: State = self._game.state
-        if is_public(name, type(s)):
-            return getattr(s, name)
-        raise no_field(name, s.HIDDEN)
+        return public_field(self._game.state, name)
 
     @property
     def level(self) -> list[int]:

@@ -27,7 +27,7 @@ from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.options import Option
 from ..engine.state import BANK
-from .classic import ClassicGame
+from .classic import ClassicGame, ClassicState
 from .money import transfer
 
 QUICKER = "quicker-game"
@@ -57,6 +57,14 @@ class EndAtBankruptcy(Step):
         game.end_by_valuation(FIRST_BANKRUPTCY)
 
 
+def quicker_options(edition: Edition, name: str) -> dict[str, Option]:
+    """The classic options and the quicker game's, called ``name`` (a subclass adds its own to these:
+    compiled, ``super()`` in a classmethod does not pass the subclass on)."""
+    options = ClassicGame.available_options(edition)
+    options[QUICKER] = quicker_option(name)
+    return options
+
+
 class QuickerGame(ClassicGame):
     """A classic-family game whose rulebook has the Quicker Game (short game) option."""
 
@@ -64,9 +72,7 @@ class QuickerGame(ClassicGame):
 
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
-        options = ClassicGame.available_options(edition)
-        options[QUICKER] = quicker_option(cls.QUICKER_NAME)
-        return options
+        return quicker_options(edition, cls.QUICKER_NAME)
 
     # ------------------------------------------------------------ hooks changed by the option
     @property
@@ -89,7 +95,7 @@ class QuickerGame(ClassicGame):
 
     def end_after(self, handover: list[Step]) -> None:
         """End the game once the ``handover`` steps (still pending) are settled; nothing else is played."""
-        s = self.state
+        s: ClassicState = self.state
         keep = [step for step in s.stack if any(step is h for h in handover)]
         s.stack[:] = [EndAtBankruptcy()] + keep
 
@@ -105,7 +111,7 @@ class QuickerGame(ClassicGame):
     def deal_deeds(self, count: int, *, paid: bool) -> None:
         """Shuffle the title deeds and deal ``count`` to each player in seat order, one at a time;
         ``paid``: each player pays the bank the printed price of each deed at once."""
-        s = self.state
+        s: ClassicState = self.state
         deeds = list(self.edition.properties)
         self.chance.shuffle(deeds)
         board = self.edition.board

@@ -15,7 +15,7 @@ from ...engine.events import Event
 from ...engine.flow import Step
 
 if TYPE_CHECKING:
-    from .game import CloneWarsGame
+    from .game import CloneWarsGame, CloneWarsState
 
 LIGHT, DARK = "light", "dark"
 EV_CHARACTER = "character"  # player  -  character index  -  "name|side"
@@ -34,7 +34,8 @@ class CharacterChoice(Step):
     answers = frozenset({A.CHOOSE})
 
     def free(self, game: CloneWarsGame) -> list[int]:
-        taken = set(game.state.character)
+        s: CloneWarsState = game.state
+        taken = set(s.character)
         return [k for k in range(len(characters(game.edition))) if k not in taken]
 
     def legal(self, game: CloneWarsGame, player: int) -> list[Action]:
@@ -47,8 +48,9 @@ class CharacterChoice(Step):
         return None
 
     def apply(self, game: CloneWarsGame, player: int, action: Action) -> None:
+        s: CloneWarsState = game.state
         game.pop()
-        game.state.character[player] = action.arg
+        s.character[player] = action.arg
         name, side = characters(game.edition)[action.arg]
         game.emit(Event(EV_CHARACTER, player, amount=action.arg, info=f"{name}|{side}"))
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 from ...editions import Edition
 from ...editions.schema import STREET
 from ...engine import actions as A
@@ -30,7 +32,7 @@ from ...registry import register
 from ..buildings import refund_value
 from ..classic import ClassicState, EndOfMove
 from ..money import transfer
-from ..quicker_game import QUICKER, QuickerGame
+from ..quicker_game import QUICKER, QuickerGame, quicker_options
 from . import missions
 from .characters import DARK, LIGHT, CharacterChoice, StartPlay, characters
 from .words import CloneWarsWords
@@ -44,6 +46,9 @@ TIME_UP = "time-up"  # the agreed clock time has run out (time-limit=0)
 A_TIME_UP = Action(TIME_UP)
 
 
+# (allow_interpreted_subclasses: then, compiled, ``cls.__new__(cls)`` skips ``__init__``, which
+# ``State.copy`` and ``State.from_json`` rely on)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class CloneWarsState(ClassicState):
     FIELDS = ClassicState.FIELDS + ("character",)
 
@@ -58,12 +63,11 @@ class CloneWarsGame(QuickerGame):
         plain=(TIME_UP,), numbered=(SELL_CITY, A.CHOOSE), anytime=(SELL_CITY, TIME_UP)
     ).extend(**missions.MISSION_KINDS)
     state_class = CloneWarsState
-    state: CloneWarsState
     QUICKER_NAME = "short game"
 
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
-        options = super().available_options(edition)
+        options = quicker_options(edition, cls.QUICKER_NAME)
         options[TIME_LIMIT] = Option(
             TIME_LIMIT,
             None,
@@ -92,21 +96,22 @@ class CloneWarsGame(QuickerGame):
         return CloneWarsState(names, self.edition)
 
     def setup(self) -> None:
+        s: CloneWarsState = self.state
         if self.options[QUICKER] and self.options[TIME_LIMIT] is not None:
             raise BadOption(
                 "quicker-game and time-limit are two different ways to shorten the game (each has its "
                 "own set-up and end); choose one"
             )
-        if self.options[STARWARS_RULE] and self.state.n > len(characters(self.edition)):
+        if self.options[STARWARS_RULE] and s.n > len(characters(self.edition)):
             raise BadOption(
                 f"the Star Wars rule has {len(characters(self.edition))} characters; "
-                f"{self.state.n} players cannot each choose one"
+                f"{s.n} players cannot each choose one"
             )
         super().setup()
 
     def start_play(self) -> None:
         """With the Star Wars rule everyone first chooses a character (``StartPlay`` comes back here)."""
-        s = self.state
+        s: CloneWarsState = self.state
         if self.options[STARWARS_RULE] and min(s.character) < 0:
             self.push(StartPlay())
             for p in reversed(range(s.n)):
@@ -135,11 +140,12 @@ class CloneWarsGame(QuickerGame):
 
     # ------------------------------------------------------------ the Star Wars rule
     def side_of(self, player: int) -> str:
-        k = self.state.character[player]
+        s: CloneWarsState = self.state
+        k = s.character[player]
         return characters(self.edition)[k][1] if k >= 0 else LIGHT
 
     def roll(self, player: int) -> None:
-        s = self.state
+        s: CloneWarsState = self.state
         base = len(s.stack) - 1
         super().roll(player)
         if not self.options[STARWARS_RULE] or s.over:
@@ -177,7 +183,7 @@ class CloneWarsGame(QuickerGame):
 
     def legal_anytime(self, player: int) -> list[Action]:
         out = super().legal_anytime(player)
-        s = self.state
+        s: CloneWarsState = self.state
         hotel = self.hotel_level
         for pos in self.edition.properties:
             if s.owner[pos] == player and s.level[pos] == hotel:
@@ -188,7 +194,7 @@ class CloneWarsGame(QuickerGame):
 
     def check_sell_city(self, player: int, pos: int) -> str | None:
         ed = self.edition
-        s = self.state
+        s: CloneWarsState = self.state
         if not 0 <= pos < ed.size or ed.board[pos].type != STREET or s.owner[pos] != player:
             return f"you own no {ed.term('street')} at {pos}"
         if s.level[pos] != self.hotel_level:
@@ -197,7 +203,7 @@ class CloneWarsGame(QuickerGame):
 
     def sell_city(self, player: int, pos: int) -> None:
         """Half the city price plus half the price of the settlements it stands for; the site is left bare."""
-        s = self.state
+        s: CloneWarsState = self.state
         refund = refund_value(self, pos)
         s.bank_hotels += 1
         s.level[pos] = 0
@@ -206,12 +212,14 @@ class CloneWarsGame(QuickerGame):
 
     # ------------------------------------------------------------ views
     def words(self) -> CloneWarsWords:
-        return CloneWarsWords(self.edition, self.state.names, self.houses_per_hotel)
+        s: CloneWarsState = self.state
+        return CloneWarsWords(self.edition, s.names, self.houses_per_hotel)
 
     def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
+        s: CloneWarsState = self.state
         row = super().player_fields(seat, viewer)
         if self.options[STARWARS_RULE]:
-            k = self.state.character[seat]
+            k = s.character[seat]
             chosen = characters(self.edition)[k] if k >= 0 else (None, None)
             row["character"], row["side"] = chosen
         return row

@@ -36,7 +36,7 @@ from ..mortgage import transfer_pending
 from .characters import DARK, LIGHT
 
 if TYPE_CHECKING:
-    from .game import CloneWarsGame
+    from .game import CloneWarsGame, CloneWarsState
 
 # Action kinds of the missions (``pick`` and ``target`` are shared with other families).
 MISSION = "mission"  # send the troops
@@ -109,13 +109,15 @@ def mission_number(d1: int, d2: int) -> int:
 
 # ---------------------------------------------------------------------- choices
 def unowned_sites(game: CloneWarsGame) -> list[int]:
+    s: CloneWarsState = game.state
     ed = game.edition
-    owner = game.state.owner
+    owner = s.owner
     return [p for p in ed.properties if ed.board[p].type == STREET and owner[p] == BANK]
 
 
 def complete_group(game: CloneWarsGame, pos: int) -> bool:
-    owner = game.state.owner
+    s: CloneWarsState = game.state
+    owner = s.owner
     members = game.edition.group_members[game.edition.group_of[pos]]
     first = owner[members[0]]
     return first != BANK and all(owner[q] == first for q in members)
@@ -124,7 +126,7 @@ def complete_group(game: CloneWarsGame, pos: int) -> bool:
 def stealable_sites(game: CloneWarsGame, thief: int) -> list[int]:
     """Other players' sites that are not part of a complete colour group."""
     ed = game.edition
-    s = game.state
+    s: CloneWarsState = game.state
     return [
         p
         for p in ed.properties
@@ -150,7 +152,7 @@ class MissionCheck(Step):
 
     def run(self, game: CloneWarsGame) -> None:
         game.pop()
-        s = game.state
+        s: CloneWarsState = game.state
         if s.alive[self.player] and not s.in_jail[self.player]:
             game.push(MissionOffer(self.player, self.number))
             mission = mission_of(game, self.player, self.number)
@@ -198,7 +200,7 @@ class MissionOffer(Step):
 
 
 def reward(game: CloneWarsGame, player: int, mission: Mission) -> None:
-    s = game.state
+    s: CloneWarsState = game.state
     r = mission.reward
     if r == CASH:
         transfer(game, BANK, player, mission.cash)
@@ -214,12 +216,13 @@ def reward(game: CloneWarsGame, player: int, mission: Mission) -> None:
 
 def extra_turn(game: CloneWarsGame, player: int) -> None:
     """The move's end becomes the start of another turn for ``player`` (a new turn: doubles reset)."""
-    stack = game.state.stack
+    s: CloneWarsState = game.state
+    stack = s.stack
     for i in range(len(stack) - 1, -1, -1):
         step = stack[i]
         if type(step) is EndOfMove and step.player == player:
             stack[i] = EndOfMove(player, True)
-            game.state.doubles = 0
+            s.doubles = 0
             return
 
 
@@ -265,7 +268,7 @@ class MissionPick(Step):
         return None
 
     def apply(self, game: CloneWarsGame, player: int, action: Action) -> None:
-        s = game.state
+        s: CloneWarsState = game.state
         m = self.mission(game)
         k = action.kind
         if k == TAKE:
@@ -325,7 +328,7 @@ def place(game: CloneWarsGame, player: int, pos: int) -> None:
     Jedi Mind Trick and Take Hostage "put another player on any space", a jailed one too: a token put on
     another space has left the Jail, so that player is free (put on the Jail space itself, they stay in
     jail). See docs/RULES-COVERAGE.md, Clone Wars."""
-    s = game.state
+    s: CloneWarsState = game.state
     old = s.position[player]
     if s.in_jail[player] and pos != game.edition.rules.jail_position:
         jail.release(game, player, "placed")
@@ -336,7 +339,7 @@ def place(game: CloneWarsGame, player: int, pos: int) -> None:
 
 def eliminate(game: CloneWarsGame, victim: int, victor: int) -> None:
     """Swift Victory: ``victor`` takes all of ``victim``'s land (as it stands) and money; the victim is out."""
-    s = game.state
+    s: CloneWarsState = game.state
     ed = game.edition
     game.emit(Event(EV_ELIMINATED, victim, amount=s.cash[victim], other=victor, info=SWIFT_VICTORY))
     for pos in ed.properties:

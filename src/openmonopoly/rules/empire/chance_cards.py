@@ -20,6 +20,7 @@ from ...engine.state import BANK
 from ..money import transfer
 from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
 from .kinds import EV_CASINO
+from .state import EmpireState
 from .tower import take_from_board
 
 if TYPE_CHECKING:
@@ -27,12 +28,13 @@ if TYPE_CHECKING:
 
 
 def apply(game: EmpireGame, player: int, effect: dict) -> None:
+    s: EmpireState = game.state
     kind = effect["kind"]
     if kind == "move_up_to":
         choose_space(game, player, "speed-ahead", effect["max"])
     elif kind == "free_utility":
         pos = effect["space"]
-        if game.state.stock[pos]:
+        if s.stock[pos]:
             take_from_board(game, player, pos, "free")
     elif kind == "casino":
         choose_player(game, player, "casino", effect["amount"])
@@ -41,7 +43,8 @@ def apply(game: EmpireGame, player: int, effect: dict) -> None:
 
 
 def _ahead(game: EmpireGame, player: int, most: int) -> list[int]:
-    here = game.state.position[player]
+    s: EmpireState = game.state
+    here = s.position[player]
     size = game.edition.size
     return [(here + k) % size for k in range(1, most + 1)]
 

@@ -30,6 +30,12 @@ class ChoosePlayer(Step):
     kind = "choose-player"
     answers = frozenset({TARGET})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, purpose: str, arg: int) -> None:
+        self.player = player
+        self.purpose = purpose
+        self.arg = arg
+
     def targets(self, game: EmpireGame) -> list[int]:
         return PLAYER_PURPOSES[self.purpose][0](game, self.player, self.arg)
 
@@ -57,6 +63,12 @@ class ChooseSpace(Step):
     arg: int
     kind = "choose-space"
     answers = frozenset({PICK, A.END})
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, purpose: str, arg: int) -> None:
+        self.player = player
+        self.purpose = purpose
+        self.arg = arg
 
     def spaces(self, game: EmpireGame) -> list[int]:
         return SPACE_PURPOSES[self.purpose][0](game, self.player, self.arg)

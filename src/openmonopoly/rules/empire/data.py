@@ -78,6 +78,7 @@ class EmpireRules(Rules):
     empire_deck: int
     empire_kind: list[str]  # by Empire card index
     free_parking: int
+    start_stock: tuple[int, ...]  # by board position: billboards on the space at the start
 
     def __hash__(self) -> int:  # (the tables are lists)
         return id(self)
@@ -116,4 +117,5 @@ def compile_empire(e: Edition) -> EmpireRules:
         empire_deck=e.deck_index["empire"],
         empire_kind=[c.effect["kind"] for c in empire.cards],
         free_parking=fps[0] if fps else -1,
+        start_stock=tuple(1 if s.type == BRAND else s.amount if s.type == UTILITY_BILLBOARDS else 0 for s in e.board),
     )

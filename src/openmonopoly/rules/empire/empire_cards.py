@@ -26,12 +26,14 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
+from ...engine.prompt import numbered_action
 from ...engine.state import BANK
 from .. import jail
 from ..money import pay, transfer
 from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
 from .data import OFFICE
 from .kinds import EV_BLOCKED, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, PLAY
+from .state import EmpireState
 from .tower import billboards, hand_over_top, has_billboard, remove_piece, return_top, swap_tops, to_board, tower_value
 
 if TYPE_CHECKING:
@@ -53,7 +55,7 @@ TURN_CARDS = frozenset(
 
 def draw(game: EmpireGame, player: int, deck: int) -> None:
     """Take the top Empire card into your (secret) hand; nothing when every card is in a hand."""
-    s = game.state
+    s: EmpireState = game.state
     pile = s.decks[deck]
     if not pile:
         return
@@ -67,13 +69,13 @@ def draw(game: EmpireGame, player: int, deck: int) -> None:
 
 
 def kind_of(game: EmpireGame, card: int) -> str:
-    return game.edition.rules.empire_kind[card]
+    return game.rules.empire_kind[card]
 
 
 # ---------------------------------------------------------------------- when a card can be played
 def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     """Can a card of ``kind`` be played by ``player`` at ``moment`` (turn/jail/buy/rent)?"""
-    s = game.state
+    s: EmpireState = game.state
     if moment == "jail":
         return kind == "get_out_of_jail"
     if moment == "buy":
@@ -90,35 +92,37 @@ def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
 
 
 def _effect_of_kind(game: EmpireGame, kind: str) -> dict:
-    deck = game.edition.decks[game.edition.rules.empire_deck]
-    return deck.cards[game.edition.rules.empire_kind.index(kind)].effect
+    deck = game.edition.decks[game.rules.empire_deck]
+    return deck.cards[game.rules.empire_kind.index(kind)].effect
 
 
 def playable(game: EmpireGame, player: int, moment: str) -> list[Action]:
+    s: EmpireState = game.state
     out = []
     seen = set()
-    kinds = game.edition.rules.empire_kind
-    for card in game.state.hands[player]:
+    kinds = game.rules.empire_kind
+    for card in s.hands[player]:
         kind = kinds[card]
         if kind not in seen:
             seen.add(kind)
             if usable(game, player, kind, moment):
-                out.append(Action(PLAY, card))
+                out.append(numbered_action(PLAY, card))
     return out
 
 
 def check_play(game: EmpireGame, player: int, card: int, moment: str) -> str | None:
-    if card not in game.state.hands[player]:
+    hands: EmpireState = game.state
+    if card not in hands.hands[player]:
         return "you hold no such Empire card (play N: N is the card's number in the Empire deck)"
     if not usable(game, player, kind_of(game, card), moment):
-        return f"{game.edition.decks[game.edition.rules.empire_deck].cards[card].id} cannot be played now"
+        return f"{game.edition.decks[game.rules.empire_deck].cards[card].id} cannot be played now"
     return None
 
 
 def play(game: EmpireGame, player: int, card: int, target: int = -1) -> int:
     """Reveal ``card`` from ``player``'s hand and put it at the bottom of the pile (its effect is the caller's)."""
-    s = game.state
-    deck = game.edition.rules.empire_deck
+    s: EmpireState = game.state
+    deck = game.rules.empire_deck
     s.hands[player].remove(card)
     s.decks[deck].append(card)
     if game.log_events:
@@ -132,7 +136,7 @@ def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
 
     kind = kind_of(game, card)
     play(game, player, card)
-    s = game.state
+    s: EmpireState = game.state
     if kind == "get_out_of_jail":
         jail.release(game, player, "card")
     elif kind == "tallest_tower_bonus":
@@ -162,8 +166,9 @@ def attack(
 def _respond(
     game: EmpireGame, attacker: int, victims: tuple[int, ...], effect: str, a: int, b: int, super_only: bool
 ) -> Respond:
+    s: EmpireState = game.state
     victim = victims[0] if victims else -1
-    ask = victim >= 0 and bool(game.state.hands[victim])  # the public card count decides, not the cards
+    ask = victim >= 0 and bool(s.hands[victim])  # the public card count decides, not the cards
     return Respond(victim, attacker, victims[1:], effect, a, b, super_only, ask)
 
 
@@ -181,15 +186,36 @@ class Respond(Step):
     kind = "respond"
     answers = frozenset({A.PASS, PLAY})
 
+    def __init__(
+        self,
+        player: int,
+        attacker: int,
+        others: tuple[int, ...],
+        effect: str,
+        a: int,
+        b: int,
+        super_only: bool,
+        ask: bool,
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.attacker = attacker
+        self.others = others
+        self.effect = effect
+        self.a = a
+        self.b = b
+        self.super_only = super_only
+        self.ask = ask
+
     @property
     def automatic(self) -> bool:  # type: ignore[override]
         return not self.ask  # a victim without Empire cards is not asked
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
+        s: EmpireState = game.state
         out = [A.A_PASS]
-        for card in game.state.hands[player]:
-            if self._blocks(game, card) and Action(PLAY, card) not in out:
-                out.append(Action(PLAY, card))
+        for card in s.hands[player]:
+            if self._blocks(game, card) and numbered_action(PLAY, card) not in out:
+                out.append(numbered_action(PLAY, card))
         return out
 
     def _blocks(self, game: EmpireGame, card: int) -> bool:
@@ -197,8 +223,9 @@ class Respond(Step):
         return kind == "hands_off" or (kind == "just_say_no" and not self.super_only)
 
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
+        s: EmpireState = game.state
         if action.kind == PLAY:
-            if action.arg not in game.state.hands[player]:
+            if action.arg not in s.hands[player]:
                 return "you hold no such Empire card"
             if not self._blocks(game, action.arg):
                 return "that card cannot block this" + (
@@ -236,7 +263,7 @@ class Respond(Step):
 
 
 def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> None:
-    s = game.state
+    s: EmpireState = game.state
     if effect in ("rival-tax", "crash"):
         return_top(game, a, effect)
     elif effect == "swap":
@@ -248,7 +275,7 @@ def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> Non
     elif effect == "tax":
         pay(game, a, attacker, b, "billboard-tax")
     elif effect == "fired":
-        if b in s.tower[a] and b != OFFICE and game.edition.rules.is_brand[b]:
+        if b in s.tower[a] and b != OFFICE and game.rules.is_brand[b]:
             remove_piece(game, a, b)
             to_board(game, a, b, "fired")
     else:  # pragma: no cover - every effect name is produced above
@@ -287,8 +314,9 @@ PLAYER_PURPOSES["youre_fired"] = (_fired_targets, lambda g, p, q, card: choose_s
 
 def _fired_spaces(game: EmpireGame, player: int, victim: int) -> list[int]:
     # "YOU'RE FIRED! returns brands to the board": brand billboards only, not offices or utility billboards.
-    is_brand = game.edition.rules.is_brand
-    return sorted({piece for piece in game.state.tower[victim] if piece != OFFICE and is_brand[piece]})
+    s: EmpireState = game.state
+    is_brand = game.rules.is_brand
+    return sorted({piece for piece in s.tower[victim] if piece != OFFICE and is_brand[piece]})
 
 
 SPACE_PURPOSES["youre_fired"] = (
@@ -299,7 +327,8 @@ SPACE_PURPOSES["youre_fired"] = (
 
 
 def _any_space(game: EmpireGame, player: int, arg: int) -> list[int]:
-    here = game.state.position[player]
+    s: EmpireState = game.state
+    here = s.position[player]
     return [pos for pos in range(game.edition.size) if pos != here]
 
 

@@ -1,4 +1,4 @@
-"""The Empire family: state, the turn, and ``EmpireGame``.
+"""The Empire family: the turn and ``EmpireGame`` (the state: ``state.py``).
 
 A turn: (buy an office, play Empire cards,) roll both dice -- the second one
 has the sneaky-swapper face -- then swap or move, resolve the space, roll
@@ -19,7 +19,8 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game, View
 from ...engine.options import MAX_ROUNDS, Option, max_rounds_option
-from ...engine.state import BANK, State
+from ...engine.state import BANK
+from ...engine.view import public_field
 from ...registry import register
 from .. import jail, movement, trade
 from ..auction import Auction
@@ -27,47 +28,11 @@ from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, EmpireRules, compile_empire
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
+from .state import EmpireState
 from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, tower_value
 from .words import EmpireWords
 
 EXACT_RAISES = "exact-raises"
-
-
-class EmpireState(State):
-    FIELDS = State.FIELDS + (
-        "in_jail",
-        "jail_turns",
-        "doubles",
-        "tower",
-        "height",
-        "owner",
-        "stock",
-        "offices",
-        "office_bought",
-        "decks",
-        "held",
-        "hands",
-    )
-    # Deck order and every player's Empire cards are secret; views show a player only their own hand.
-    HIDDEN = frozenset({"decks", "hands"})
-
-    def __init__(self, names: list[str], edition: Edition) -> None:
-        rules = edition.rules
-        super().__init__(names, rules.start_cash)
-        n, size = len(names), len(edition.board)
-        self.in_jail = [False] * n
-        self.jail_turns = [0] * n
-        self.doubles = 0
-        self.tower: list[list[int]] = [[] for _ in range(n)]
-        self.height = [0] * n
-        self.owner = [BANK] * size
-        t: EmpireRules = edition.rules
-        self.stock = [1 if t.is_brand[p] else sp.amount if t.is_utility[p] else 0 for p, sp in enumerate(edition.board)]
-        self.offices = rules.offices
-        self.office_bought = False
-        self.decks = [list(range(len(d.cards))) for d in edition.decks]
-        self.held: list[list[int]] = [[] for _ in range(n)]  # get-out-of-jail Chance cards (public)
-        self.hands: list[list[int]] = [[] for _ in range(n)]  # Empire cards (secret)
 
 
 # ---------------------------------------------------------------------- turn steps
@@ -78,8 +43,12 @@ class EmpireTurn(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
-        s = game.state
+        s: EmpireState = game.state
         out = [A.A_ROLL]
         if s.in_jail[player]:
             if jail.check_pay_bail(game, player) is None:
@@ -92,6 +61,7 @@ class EmpireTurn(Step):
         return out
 
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
+        s: EmpireState = game.state
         kind = action.kind
         if kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
@@ -100,7 +70,7 @@ class EmpireTurn(Step):
         if kind == BUY_OFFICE:
             return check_buy_office(game, player)
         if kind == PLAY:
-            return empire_cards.check_play(game, player, action.arg, "jail" if game.state.in_jail[player] else "turn")
+            return empire_cards.check_play(game, player, action.arg, "jail" if s.in_jail[player] else "turn")
         return None
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
@@ -117,7 +87,7 @@ class EmpireTurn(Step):
             empire_cards.play_on_turn(game, player, action.arg)
 
     def describe(self, game: EmpireGame) -> dict:
-        s = game.state
+        s: EmpireState = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 
 
@@ -128,8 +98,13 @@ class EmpireEndOfMove(Step):
     again: bool  # doubles: the player rolls again
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, again: bool) -> None:
+        self.player = player
+        self.again = again
+
     def run(self, game: EmpireGame) -> None:
-        s = game.state
+        s: EmpireState = game.state
         if self.again and not s.in_jail[self.player]:
             game.replace_top(EmpireTurn(self.player))
         else:
@@ -143,16 +118,21 @@ class AfterCardMove(Step):
     FIELDS = ("player",)
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def run(self, game: EmpireGame) -> None:
-        if game.state.in_jail[self.player]:
+        s: EmpireState = game.state
+        if s.in_jail[self.player]:
             game.replace_top(EmpireEndOfMove(self.player, False))
         else:
             game.replace_top(EmpireTurn(self.player))
 
 
 def check_buy_office(game: EmpireGame, player: int) -> str | None:
-    s = game.state
-    price = game.edition.rules.office_price
+    s: EmpireState = game.state
+    price = game.rules.office_price
     if s.office_bought:
         return "you have already bought an office this turn"
     if s.offices <= 0:
@@ -163,8 +143,8 @@ def check_buy_office(game: EmpireGame, player: int) -> str | None:
 
 
 def buy_office(game: EmpireGame, player: int) -> None:
-    s = game.state
-    price = game.edition.rules.office_price
+    s: EmpireState = game.state
+    price = game.rules.office_price
     transfer(game, player, BANK, price)
     s.offices -= 1
     s.office_bought = True
@@ -172,25 +152,54 @@ def buy_office(game: EmpireGame, player: int) -> None:
 
 
 class EmpireView(View):
-    """A player's view; ``hand`` is the viewer's own Empire cards (a spectator has none)."""
+    """A player's view; ``hand`` is the viewer's own Empire cards (a spectator has none). Typed properties
+    for the public fields of ``EmpireState`` beyond the shared ones (the compiled bot reads them directly),
+    any other public field by name (``__getattr__``); no generated subclass (see ``ClassicView``)."""
 
-    __slots__ = ()
-    # The public fields of ``EmpireState`` beyond the shared ones, read through the generated properties
-    # (see ``View``); declared for the type checker.
-    tower: list[list[int]]
-    height: list[int]
-    stock: list[int]
-    offices: int
-    office_bought: bool
+    GENERATE_FIELDS = False
+
+    def __getattr__(self, name: str) -> Any:
+        return public_field(self._game.state, name)
+
+    @property
+    def tower(self) -> list[list[int]]:
+        s: EmpireState = self._game.state
+        return s.tower
+
+    @property
+    def height(self) -> list[int]:
+        s: EmpireState = self._game.state
+        return s.height
+
+    @property
+    def stock(self) -> list[int]:
+        s: EmpireState = self._game.state
+        return s.stock
+
+    @property
+    def offices(self) -> int:
+        s: EmpireState = self._game.state
+        return s.offices
+
+    @property
+    def office_bought(self) -> bool:
+        s: EmpireState = self._game.state
+        return s.office_bought
+
+    @property
+    def doubles(self) -> int:
+        s: EmpireState = self._game.state
+        return s.doubles
 
     @property
     def hand(self) -> tuple[int, ...]:
-        g = self._game
-        return () if self.player is None else tuple(g.state.hands[self.player])
+        s: EmpireState = self._game.state
+        return () if self.player is None else tuple(s.hands[self.player])
 
     @property
     def hand_sizes(self) -> list[int]:
-        return [len(h) for h in self._game.state.hands]
+        s: EmpireState = self._game.state
+        return [len(h) for h in s.hands]
 
 
 # ---------------------------------------------------------------------- the game
@@ -199,7 +208,6 @@ class EmpireGame(Game):
     ACTION_KINDS = EMPIRE_KINDS
     state_class = EmpireState
     view_class = EmpireView
-    state: EmpireState
     landing_counts: list[int] | None = None  # simulation statistics (see sim.runner)
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
@@ -210,6 +218,11 @@ class EmpireGame(Game):
             "can increase the current bid by $50K'). Off (default): a raise of at least $50K.",
         ),
     }
+
+    @property
+    def rules(self) -> EmpireRules:
+        """The edition's rules table, typed (``Edition.rules`` is any family's)."""
+        return self.edition.rules
 
     @classmethod
     def compile_rules(cls, edition: Edition) -> Any:
@@ -244,8 +257,8 @@ class EmpireGame(Game):
     def deal_at_setup(self) -> None:
         """The youngest player (the first seat) will start; every player draws the rulebook's starting
         Empire cards, one at a time in seat order."""
-        s = self.state
-        rules = self.edition.rules
+        s: EmpireState = self.state
+        rules = self.rules
         self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
         for _ in range(rules.starting_empire_cards):
             for p in range(s.n):
@@ -257,8 +270,8 @@ class EmpireGame(Game):
     def resample_hidden(self, player: int | None, rng: Any) -> None:
         """For ``View.sample_game``: shuffle the decks and deal every hand but ``player``'s anew, with
         the same sizes, from the Empire cards ``player`` cannot see (the pile and those hands)."""
-        s = self.state
-        deck = self.edition.rules.empire_deck
+        s: EmpireState = self.state
+        deck = self.rules.empire_deck
         others = [p for p in range(s.n) if p != player]
         unseen = list(s.decks[deck])
         for p in others:
@@ -275,7 +288,7 @@ class EmpireGame(Game):
     # ------------------------------------------------------------ flow
     def _advance(self) -> None:
         """Run automatic steps until a decision is on top; a full tower ends the game at once."""
-        s = self.state
+        s: EmpireState = self.state
         stack = s.stack
         while not s.over:
             winner = full_tower(self)
@@ -289,14 +302,15 @@ class EmpireGame(Game):
 
     def seats_from(self, player: int) -> tuple[int, ...]:
         """Every player from ``player``'s left round to ``player``."""
-        n = self.state.n
+        s: EmpireState = self.state
+        n = s.n
         return tuple((player + i) % n for i in range(1, n + 1))
 
     def rivals(self, player: int) -> tuple[int, ...]:
         return self.seats_from(player)[:-1]
 
     def next_turn(self) -> None:
-        s = self.state
+        s: EmpireState = self.state
         s.doubles = 0
         s.office_bought = False
         self.pass_turn()
@@ -306,7 +320,7 @@ class EmpireGame(Game):
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
         """The tallest tower wins at the round limit, then the most cash."""
-        s = self.state
+        s: EmpireState = self.state
         best = max((s.height[p], s.cash[p]) for p in range(s.n))
         self.finish([p for p in range(s.n) if (s.height[p], s.cash[p]) == best], reason)
 
@@ -323,13 +337,14 @@ class EmpireGame(Game):
     def go_salary(self, player: int) -> int:
         """GO: collect your current tower value; "No billboards? Collect $50K" (offices alone are no billboards)."""
         if not has_billboard(self, player):
-            return self.edition.rules.ladder[0]
+            return self.rules.ladder[0]
         return tower_value(self, player)
 
     def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
+        s: EmpireState = self.state
         counts = self.landing_counts
         if counts is not None:
-            pos = self.state.position[player]
+            pos = s.position[player]
             counts[-1 if self.edition.board[pos].type == GO_TO_JAIL else pos] += 1
         spaces.land(self, player)
 
@@ -345,10 +360,11 @@ class EmpireGame(Game):
             hand_over_top(self, payer, payee, "debt")
 
     def max_bid(self, player: int, lot: int) -> int:
-        cash = self.state.cash[player]
+        s: EmpireState = self.state
+        cash = s.cash[player]
         if self.options[EXACT_RAISES]:
             # the one legal bid is the next $50K step (the open auction is the topmost one)
-            for step in reversed(self.state.stack):
+            for step in reversed(s.stack):
                 if type(step) is Auction:
                     return min(cash, step.minimum(self))
         return cash
@@ -377,26 +393,29 @@ class EmpireGame(Game):
         trade.propose_from(self, player, action)
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
-        s = self.state
+        s: EmpireState = self.state
         if not any(s.held) or trade.trade_pending(self) or self._auction_open():
             return ()
         return self.rivals(player)
 
     def _auction_open(self) -> bool:
-        return any(type(step) is Auction for step in self.state.stack)
+        s: EmpireState = self.state
+        return any(type(step) is Auction for step in s.stack)
 
     # ------------------------------------------------------------ valuations and views
     def net_worth(self, player: int) -> int:
         """Cash plus what the tiles in the tower cost (offices at the office price)."""
-        price = self.edition.rules.price
-        return self.state.cash[player] + sum(price[piece] for piece in self.state.tower[player])
+        s: EmpireState = self.state
+        price = self.rules.price
+        return s.cash[player] + sum(price[piece] for piece in s.tower[player])
 
     def words(self) -> EmpireWords:
-        return EmpireWords(self.edition, self.state.names)
+        s: EmpireState = self.state
+        return EmpireWords(self.edition, s.names)
 
     def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
         row = super().player_fields(seat, viewer)
-        s = self.state
+        s: EmpireState = self.state
         row.update(
             tower=list(s.tower[seat]),
             height=s.height[seat],
@@ -407,7 +426,7 @@ class EmpireGame(Game):
         return row
 
     def table_fields(self, viewer: int | None) -> dict[str, Any]:
-        s = self.state
+        s: EmpireState = self.state
         return {
             "hand": None if viewer is None else list(s.hands[viewer]),
             "owner": list(s.owner),

@@ -32,6 +32,7 @@ from . import empire_cards
 from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
 from .data import BRAND, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
 from .kinds import EV_NO_RENT, PLAY
+from .state import EmpireState
 from .tower import return_top, take_from_board, tower_value
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 
 
 def land(game: EmpireGame, player: int) -> None:
-    s = game.state
+    s: EmpireState = game.state
     pos = s.position[player]
     sp = game.edition.board[pos]
     t = sp.type
@@ -60,7 +61,7 @@ def land(game: EmpireGame, player: int) -> None:
         if s.stock[pos]:
             game.push(BuyBillboard(player, pos))
     elif t == CARD:
-        if sp.deck == game.edition.rules.empire_deck:
+        if sp.deck == game.rules.empire_deck:
             empire_cards.draw(game, player, sp.deck)
         else:
             cards.draw(game, player, sp.deck)
@@ -85,24 +86,31 @@ class BuyBillboard(Step):
     kind = "buy"
     answers = frozenset({A.BUY, A.AUCTION, PLAY})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, pos: int) -> None:
+        self.player = player
+        self.pos = pos
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
-        out = [A.A_BUY] if game.state.cash[player] >= game.edition.board[self.pos].price else []
+        s: EmpireState = game.state
+        out = [A.A_BUY] if s.cash[player] >= game.edition.board[self.pos].price else []
         out.append(A.A_AUCTION)
-        if game.edition.rules.is_brand[self.pos]:
+        if game.rules.is_brand[self.pos]:
             out += empire_cards.playable(game, player, "buy")
         return out
 
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
+        s: EmpireState = game.state
         if action.kind == A.BUY:
             price = game.edition.board[self.pos].price
-            cash = game.state.cash[player]
+            cash = s.cash[player]
             if cash < price:
                 return (
                     f"it costs {game.edition.money(price)} and you have {game.edition.money(cash)}; "
                     "let it go to auction"
                 )
         elif action.kind == PLAY:
-            if not game.edition.rules.is_brand[self.pos]:
+            if not game.rules.is_brand[self.pos]:
                 return "no Empire card can be played on a utility"
             return empire_cards.check_play(game, player, action.arg, "buy")
         return None
@@ -116,9 +124,7 @@ class BuyBillboard(Step):
             start_auction(game, pos, game.seats_from(player))
         else:
             card = empire_cards.play(game, player, action.arg)
-            buy_billboard(
-                game, player, pos, game.edition.decks[game.edition.rules.empire_deck].cards[card].effect["price"]
-            )
+            buy_billboard(game, player, pos, game.edition.decks[game.rules.empire_deck].cards[card].effect["price"])
 
     def describe(self, game: EmpireGame) -> dict:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
@@ -132,6 +138,12 @@ class RentDue(Step):
     owner: int
     kind = "rent"
     answers = frozenset({A.PAY, PLAY})
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, pos: int, owner: int) -> None:
+        self.player = player
+        self.pos = pos
+        self.owner = owner
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [A.A_PAY] + empire_cards.playable(game, player, "rent")
@@ -166,14 +178,15 @@ PLAYER_PURPOSES["rival-tax"] = (empire_cards.rivals_with_billboards, _rival_tax)
 
 # ---------------------------------------------------------------------- Free Parking
 def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
-    if game.state.cash[player] < game.edition.rules.free_parking_fee:
+    s: EmpireState = game.state
+    if s.cash[player] < game.rules.free_parking_fee:
         return []
-    fp = game.edition.rules.free_parking
+    fp = game.rules.free_parking
     return [pos for pos in range(game.edition.size) if pos != fp]
 
 
 def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
-    fee = game.edition.rules.free_parking_fee
+    fee = game.rules.free_parking_fee
     transfer(game, player, BANK, fee)
     if game.log_events:
         from ...engine import events as E

@@ -18,6 +18,7 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from .. import jail
 from .kinds import A_MOVE, MOVE, SWAP
+from .state import EmpireState
 from .tower import has_billboard
 
 if TYPE_CHECKING:
@@ -25,25 +26,26 @@ if TYPE_CHECKING:
 
 
 def is_swapper(game: EmpireGame, face: int) -> bool:
-    return face == game.edition.rules.swapper_face
+    return face == game.rules.swapper_face
 
 
 def move_steps(game: EmpireGame, d1: int, d2: int) -> int:
     """How far a roll moves: both dice, or only the numbered die when the swapper shows."""
-    return d1 if d2 == game.edition.rules.swapper_face else d1 + d2
+    return d1 if d2 == game.rules.swapper_face else d1 + d2
 
 
 def swappable_towers(game: EmpireGame) -> list[int]:
-    return [p for p in range(game.state.n) if has_billboard(game, p)]
+    s: EmpireState = game.state
+    return [p for p in range(s.n) if has_billboard(game, p)]
 
 
 def roll(game: EmpireGame, player: int) -> None:
     from .game import EmpireEndOfMove
 
-    s = game.state
+    s: EmpireState = game.state
     d1, d2 = game.chance.die(), game.chance.die()
     s.dice = (d1, d2)
-    swap_face = d2 == game.edition.rules.swapper_face
+    swap_face = d2 == game.rules.swapper_face
     doubles = d1 == d2 and not swap_face
     if game._events is not None:
         game._events.append(
@@ -56,7 +58,7 @@ def roll(game: EmpireGame, player: int) -> None:
             )
         )
     if s.in_jail[player]:
-        rules = game.edition.rules
+        rules = game.rules
         jail.roll_in_jail(
             game,
             player,
@@ -86,6 +88,12 @@ class SwapChoice(Step):
     kind = "swap"
     answers = frozenset({SWAP, MOVE})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, steps: int, first: int) -> None:
+        self.player = player
+        self.steps = steps
+        self.first = first
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         towers = swappable_towers(game)
         out = [A_MOVE]
@@ -95,12 +103,13 @@ class SwapChoice(Step):
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == SWAP:
             q = action.arg
-            if not 0 <= q < game.state.n:
-                return f"there is no tower {q}; towers are 0..{game.state.n - 1}"
+            st: EmpireState = game.state
+            if not 0 <= q < st.n:
+                return f"there is no tower {q}; towers are 0..{st.n - 1}"
             if q == self.first:
                 return "pick a different tower for the other side of the swap"
             if not has_billboard(game, q):
-                return f"{game.state.names[q]}'s tower has no billboard to swap"
+                return f"{st.names[q]}'s tower has no billboard to swap"
         return None
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:

@@ -22,29 +22,34 @@ from ...engine.events import Event
 from ...engine.state import BANK
 from .data import OFFICE
 from .kinds import EV_PIECE_IN, EV_PIECE_OUT, EV_SWAPPED
+from .state import EmpireState
 
 if TYPE_CHECKING:
     from .game import EmpireGame
 
 
 def tower_value(game: EmpireGame, player: int) -> int:
-    t = game.edition.rules
-    h = game.state.height[player]
+    s: EmpireState = game.state
+    t = game.rules
+    h = s.height[player]
     return t.ladder[h if h < t.capacity else t.capacity]
 
 
 def is_full(game: EmpireGame, player: int) -> bool:
-    return game.state.height[player] >= game.edition.rules.capacity
+    s: EmpireState = game.state
+    return s.height[player] >= game.rules.capacity
 
 
 def billboards(game: EmpireGame, player: int) -> int:
     """Billboards (not offices) in ``player``'s tower."""
-    return sum(1 for piece in game.state.tower[player] if piece != OFFICE)
+    s: EmpireState = game.state
+    return sum(1 for piece in s.tower[player] if piece != OFFICE)
 
 
 def top_billboard(game: EmpireGame, player: int) -> int:
     """The index in ``player``'s tower of its topmost billboard (offices skipped), or -1 if none."""
-    tower = game.state.tower[player]
+    s: EmpireState = game.state
+    tower = s.tower[player]
     for i in range(len(tower) - 1, -1, -1):
         if tower[i] != OFFICE:
             return i
@@ -57,8 +62,8 @@ def has_billboard(game: EmpireGame, player: int) -> bool:
 
 def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
     """Slot ``piece`` on top of ``player``'s tower; a completed colour set brings a free office."""
-    s = game.state
-    t = game.edition.rules
+    s: EmpireState = game.state
+    t = game.rules
     s.tower[player].append(piece)
     s.height[player] += t.height[piece]
     if piece != OFFICE and t.is_brand[piece]:
@@ -69,8 +74,8 @@ def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0
 
 def set_bonus(game: EmpireGame, player: int, piece: int) -> None:
     """``piece`` has just arrived in ``player``'s tower: if it completes a colour set, a free office."""
-    s = game.state
-    t = game.edition.rules
+    s: EmpireState = game.state
+    t = game.rules
     if piece != OFFICE and t.is_brand[piece] and s.offices > 0:
         owner = s.owner
         if all(owner[q] == player for q in t.members[t.group_of[piece]]):
@@ -80,32 +85,33 @@ def set_bonus(game: EmpireGame, player: int, piece: int) -> None:
 
 def take_from_board(game: EmpireGame, player: int, pos: int, how: str, paid: int = 0) -> None:
     """A billboard leaves its space for ``player``'s tower."""
-    game.state.stock[pos] -= 1
+    s: EmpireState = game.state
+    s.stock[pos] -= 1
     add_piece(game, player, pos, how, paid)
 
 
 def remove_top_billboard(game: EmpireGame, player: int) -> int:
     """Take the topmost billboard out of ``player``'s tower (it must have one); offices above it drop down."""
-    s = game.state
+    s: EmpireState = game.state
     piece = s.tower[player].pop(top_billboard(game, player))
-    s.height[player] -= game.edition.rules.height[piece]
-    if game.edition.rules.is_brand[piece]:
+    s.height[player] -= game.rules.height[piece]
+    if game.rules.is_brand[piece]:
         s.owner[piece] = BANK
     return piece
 
 
 def remove_piece(game: EmpireGame, player: int, piece: int) -> None:
     """Take ``piece`` out of the middle of ``player``'s tower (the ones above drop down)."""
-    s = game.state
+    s: EmpireState = game.state
     s.tower[player].remove(piece)
-    s.height[player] -= game.edition.rules.height[piece]
-    if piece != OFFICE and game.edition.rules.is_brand[piece]:
+    s.height[player] -= game.rules.height[piece]
+    if piece != OFFICE and game.rules.is_brand[piece]:
         s.owner[piece] = BANK
 
 
 def to_board(game: EmpireGame, player: int, piece: int, why: str) -> None:
     """A piece that has left ``player``'s tower goes back to its space (an office to the bank)."""
-    s = game.state
+    s: EmpireState = game.state
     if piece == OFFICE:
         s.offices += 1
     else:
@@ -130,8 +136,8 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
     """The topmost billboards of towers ``a`` and ``b`` switch places: each takes the other's slot, so
     offices above them stay on top. A billboard completing a colour set in its new tower brings the
     bonus office as any arrival does."""
-    s = game.state
-    t = game.edition.rules
+    s: EmpireState = game.state
+    t = game.rules
     ia, ib = top_billboard(game, a), top_billboard(game, b)
     if a == b or ia < 0 or ib < 0:
         return
@@ -154,8 +160,8 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
 
 def full_tower(game: EmpireGame) -> int:
     """A player whose tower is full (the current player first), or -1."""
-    s = game.state
-    cap = game.edition.rules.capacity
+    s: EmpireState = game.state
+    cap = game.rules.capacity
     height = s.height
     n = s.n
     for i in range(n):

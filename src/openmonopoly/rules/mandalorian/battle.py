@@ -24,6 +24,9 @@ from ...engine.flow import Step
 from . import enemies
 from . import events as ME
 from .grogu import CAPTURED
+from .scoring import end_after_gideon
+from .signets import apply_effect, return_to_bottom
+from .state import MandoState
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
@@ -37,9 +40,15 @@ class BattleCheck(Step):
     enemy: int
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, pos: int, enemy: int) -> None:
+        self.player = player
+        self.pos = pos
+        self.enemy = enemy
+
     def run(self, game: MandalorianGame) -> None:
         game.pop()
-        s = game.state
+        s: MandoState = game.state
         p = self.player
         if s.in_jail[p] or s.position[p] != self.pos or s.enemy_space[self.enemy] != self.pos:
             return
@@ -47,16 +56,18 @@ class BattleCheck(Step):
 
 
 def start(game: MandalorianGame, player: int, enemy: int) -> None:
-    card = game.state.enemy_decks[enemy][0]
+    s: MandoState = game.state
+    card = s.enemy_decks[enemy][0]
     game.push(Battle(player, enemy, card, ()))
-    game.emit(Event(ME.BATTLE, player, game.state.position[player], card, enemy))
+    game.emit(Event(ME.BATTLE, player, s.position[player], card, enemy))
 
 
 def battle_cards(game: MandalorianGame, player: int) -> list[int]:
     """The distinct Signet battle cards ``player`` holds, by card number."""
-    bonus = game.edition.rules.battle_bonus
+    bonus = game.rules.battle_bonus
+    s: MandoState = game.state
     out: list[int] = []
-    for c in game.state.held[player]:
+    for c in s.held[player]:
         if bonus[c] and c not in out:
             out.append(c)
     return out
@@ -72,6 +83,14 @@ class Battle(Step):
     kind = "battle"
     answers = frozenset({A.ROLL, A.PLAY})
 
+    def __init__(
+        self, player: int, enemy: int, card: int, played: tuple[int, ...]
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.enemy = enemy
+        self.card = card
+        self.played = played
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_ROLL] + [Action(A.PLAY, c) for c in battle_cards(game, player)]
 
@@ -82,11 +101,10 @@ class Battle(Step):
 
     def apply(self, game: MandalorianGame, player: int, action: Action) -> None:
         if action.kind == A.PLAY:
-            game.state.held[player].remove(action.arg)
+            s: MandoState = game.state
+            s.held[player].remove(action.arg)
             self.played = self.played + (action.arg,)
-            game.emit(
-                Event(ME.BATTLE_CARD, player, amount=action.arg, other=game.edition.rules.battle_bonus[action.arg])
-            )
+            game.emit(Event(ME.BATTLE_CARD, player, amount=action.arg, other=game.rules.battle_bonus[action.arg]))
             return
         total, dice = roll_battle_dice(game, player, "roll")
         if game.ability(player) == "battle_reroll":
@@ -111,6 +129,16 @@ class Reroll(Step):
     kind = "battle-reroll"
     answers = frozenset({A.REROLL, A.KEEP})
 
+    def __init__(
+        self, player: int, enemy: int, card: int, played: tuple[int, ...], total: int, dice: tuple[int, ...]
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.enemy = enemy
+        self.card = card
+        self.played = played
+        self.total = total
+        self.dice = dice
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_REROLL, A.A_KEEP]
 
@@ -129,7 +157,8 @@ class Reroll(Step):
 
 
 def describe_battle(game: MandalorianGame, player: int, enemy: int, card: int, played: tuple) -> dict:
-    t = game.edition.rules
+    s: MandoState = game.state
+    t = game.rules
     c = t.enemy_cards[card]
     bonus = sum(t.battle_bonus[x] for x in played)
     return {
@@ -142,15 +171,16 @@ def describe_battle(game: MandalorianGame, player: int, enemy: int, card: int, p
         "penalty": c.penalty,
         "played": list(played),
         "card_bonus": bonus,
-        "both_dice": game.state.grogu_carrier == player,
+        "both_dice": s.grogu_carrier == player,
     }
 
 
 def roll_battle_dice(game: MandalorianGame, player: int, how: str) -> tuple[int, tuple[int, ...]]:
     """The silver die; with Grogu also the green die."""
-    rules = game.edition.rules
+    rules = game.rules
     silver = game.chance.die(rules.silver_die)
-    if game.state.grogu_carrier == player:
+    s: MandoState = game.state
+    if s.grogu_carrier == player:
         green = game.chance.die(rules.green_die)
         dice: tuple[int, ...] = (silver, green)
     else:
@@ -163,10 +193,8 @@ def roll_battle_dice(game: MandalorianGame, player: int, how: str) -> tuple[int,
 
 
 def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: tuple, roll: int) -> None:
-    from .signets import apply_effect, return_to_bottom
-
-    s = game.state
-    t = game.edition.rules
+    s: MandoState = game.state
+    t = game.rules
     c = t.enemy_cards[card]
     total = roll + sum(t.battle_bonus[x] for x in played)
     for x in played:
@@ -177,8 +205,6 @@ def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: t
         game.emit(Event(ME.BATTLE_WON, player, amount=card, other=enemy))
         if enemy == t.gideon:
             apply_effect(game, player, c.bonus, "battle")
-            from .scoring import end_after_gideon
-
             end_after_gideon(game)
             return
         if s.enemy_decks[enemy]:

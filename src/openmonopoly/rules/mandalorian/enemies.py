@@ -22,6 +22,7 @@ from ...engine.events import Event
 from ...engine.state import BANK
 from . import events as ME
 from .grogu import capture_if_alone
+from .state import MandoState
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 
 def enemy_at(game: MandalorianGame, pos: int) -> int:
     """The enemy on board space ``pos``, or -1."""
-    spaces = game.state.enemy_space
+    s: MandoState = game.state
+    spaces = s.enemy_space
     for e in range(len(spaces)):
         if spaces[e] == pos:
             return e
@@ -37,14 +39,14 @@ def enemy_at(game: MandalorianGame, pos: int) -> int:
 
 
 def in_game(game: MandalorianGame, e: int) -> bool:
-    s = game.state
+    s: MandoState = game.state
     return s.enemy_space[e] >= 0 or s.enemy_outpost[e] >= 0
 
 
 def gideon_active(game: MandalorianGame) -> bool:
     """Moff Gideon moves once every hideout is bought or a trooper deck is down to its last card."""
-    s = game.state
-    t = game.edition.rules
+    s: MandoState = game.state
+    t = game.rules
     for e in range(t.gideon):
         if len(s.enemy_decks[e]) <= 1:
             return True
@@ -57,8 +59,8 @@ def gideon_active(game: MandalorianGame) -> bool:
 
 def next_free_outpost(game: MandalorianGame, pos: int) -> int:
     """The next unoccupied Imperial Outpost clockwise after space ``pos``."""
-    t = game.edition.rules
-    s = game.state
+    t = game.rules
+    s: MandoState = game.state
     size = game.edition.size
     best, best_d = -1, size + 1
     for k, beside in enumerate(t.outposts):
@@ -71,7 +73,7 @@ def next_free_outpost(game: MandalorianGame, pos: int) -> int:
 
 
 def to_outpost(game: MandalorianGame, e: int) -> None:
-    s = game.state
+    s: MandoState = game.state
     frm = s.enemy_space[e]
     k = next_free_outpost(game, frm if frm >= 0 else 0)
     s.enemy_space[e] = -1
@@ -81,7 +83,7 @@ def to_outpost(game: MandalorianGame, e: int) -> None:
 
 
 def remove(game: MandalorianGame, e: int) -> None:
-    s = game.state
+    s: MandoState = game.state
     s.enemy_space[e] = -1
     s.enemy_outpost[e] = -1
     game.emit(Event(ME.ENEMY_REMOVED, -1, amount=e))
@@ -89,9 +91,9 @@ def remove(game: MandalorianGame, e: int) -> None:
 
 def imperial_advance(game: MandalorianGame, player: int) -> None:
     """Roll the silver die and move the troopers (and Moff Gideon once active) that many spaces."""
-    s = game.state
-    t = game.edition.rules
-    roll = game.chance.die(game.edition.rules.silver_die)
+    s: MandoState = game.state
+    t = game.rules
+    roll = game.chance.die(game.rules.silver_die)
     if game.log_events:
         game.emit(Event(ME.ADVANCE, player, s.position[player], roll))
     movers = [e for e in range(t.gideon) if in_game(game, e)]
@@ -105,12 +107,12 @@ def imperial_advance(game: MandalorianGame, player: int) -> None:
 
 def move_enemy(game: MandalorianGame, e: int, roll: int, began: list[bool]) -> bool:
     """Move enemy ``e`` ``roll`` spaces; False if it captured Grogu (the game is over)."""
-    s = game.state
+    s: MandoState = game.state
     size = game.edition.size
     k = s.enemy_outpost[e]
     if k >= 0:
         began[e] = True
-        start = game.edition.rules.outposts[k]
+        start = game.rules.outposts[k]
         s.enemy_outpost[e] = -1
         frm = -1
         first, last = start, start + roll - 1

@@ -19,11 +19,14 @@ from ...engine.flow import Step
 from ...engine.game import Game, View
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.state import BANK
+from ...engine.view import public_field
 from ...registry import register
 from .. import jail, trade
+from ..money import pay
 from . import events as ME
 from . import grogu, hideouts, movement
 from .data import MandalorianRules, compile_mandalorian
+from .enemies import gideon_active
 from .signets import SIGNET, return_to_bottom
 from .state import MandoState
 from .words import MandalorianWords
@@ -36,9 +39,14 @@ class MandoTurn(Step):
     kind = "turn"
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         out = [A.A_ROLL]
-        if game.state.in_jail[player]:
+        s: MandoState = game.state
+        if s.in_jail[player]:
             if jail.check_pay_bail(game, player) is None:
                 out.append(A.A_PAY_BAIL)
             if game.jail_card_of(player) >= 0:
@@ -49,7 +57,8 @@ class MandoTurn(Step):
         if action.kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
         if action.kind == A.USE_CARD:
-            if not game.state.in_jail[player]:
+            s: MandoState = game.state
+            if not s.in_jail[player]:
                 return "you are not in jail"
             if game.jail_card_of(player) < 0:
                 return "you hold no Signet card that frees you from Jail"
@@ -62,12 +71,13 @@ class MandoTurn(Step):
             jail.pay_bail(game, player)
         else:
             card = game.jail_card_of(player)
-            game.state.held[player].remove(card)
+            s: MandoState = game.state
+            s.held[player].remove(card)
             return_to_bottom(game, player, card, "used")
             jail.release(game, player, "card")
 
     def describe(self, game: MandalorianGame) -> dict:
-        s = game.state
+        s: MandoState = game.state
         return {
             "in_jail": s.in_jail[self.player],
             "jail_turns": s.jail_turns[self.player],
@@ -81,22 +91,59 @@ class MandoEndTurn(Step):
     FIELDS = ("player",)
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def run(self, game: MandalorianGame) -> None:
         game.pop()
         game.next_turn()
 
 
 class MandalorianView(View):
-    """A player's view: the public fields of ``MandoState`` beyond the shared ones, read through the
-    generated properties (see ``View``); declared for the type checker."""
+    """A player's view: typed properties for the public fields of ``MandoState`` beyond the shared
+    ones (the compiled bot reads them directly), any other public field by name (``__getattr__``).
+    No generated subclass (see ``ClassicView``)."""
 
-    character: list[int]
-    won: list[list[int]]
-    grogu_carrier: int
-    grogu_pos: int
-    enemy_space: list[int]
-    enemy_outpost: list[int]
-    enemy_decks: list[list[int]]
+    GENERATE_FIELDS = False
+
+    def __getattr__(self, name: str) -> Any:
+        return public_field(self._game.state, name)
+
+    @property
+    def character(self) -> list[int]:
+        s: MandoState = self._game.state
+        return s.character
+
+    @property
+    def won(self) -> list[list[int]]:
+        s: MandoState = self._game.state
+        return s.won
+
+    @property
+    def grogu_carrier(self) -> int:
+        s: MandoState = self._game.state
+        return s.grogu_carrier
+
+    @property
+    def grogu_pos(self) -> int:
+        s: MandoState = self._game.state
+        return s.grogu_pos
+
+    @property
+    def enemy_space(self) -> list[int]:
+        s: MandoState = self._game.state
+        return s.enemy_space
+
+    @property
+    def enemy_outpost(self) -> list[int]:
+        s: MandoState = self._game.state
+        return s.enemy_outpost
+
+    @property
+    def enemy_decks(self) -> list[list[int]]:
+        s: MandoState = self._game.state
+        return s.enemy_decks
 
 
 class MandalorianGame(Game):
@@ -105,7 +152,6 @@ class MandalorianGame(Game):
     ACTION_KINDS = A.SHARED_KINDS.without(A.LIFT, A.WANT, A.BUILD, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE)
     state_class = MandoState
     view_class = MandalorianView
-    state: MandoState
     landing_counts: list[int] | None = None  # simulation statistics hook (see sim.runner)
     trade_card_words = "Signet card number"
     OPTIONS: ClassVar[dict[str, Option]] = {
@@ -123,6 +169,11 @@ class MandalorianGame(Game):
             0,
         ),
     }
+
+    @property
+    def rules(self) -> MandalorianRules:
+        """The edition's rules table, typed (``Edition.rules`` is any family's)."""
+        return self.edition.rules
 
     @classmethod
     def compile_rules(cls, edition: Edition) -> Any:
@@ -166,21 +217,23 @@ class MandalorianGame(Game):
         hideouts.start_debt(self, payer, payee, amount, reason, pos)
 
     def max_bid(self, player: int, lot: int) -> int:
-        return self.state.cash[player]
+        s: MandoState = self.state
+        return s.cash[player]
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
-        from ..money import pay
-
-        self.state.owner[pos] = winner
+        s: MandoState = self.state
+        s.owner[pos] = winner
         pay(self, winner, BANK, price, "auction", pos)
 
     # ------------------------------------------------------------ characters
     def ability(self, player: int) -> str:
-        return self.edition.rules.characters[self.state.character[player]].ability
+        s: MandoState = self.state
+        return self.rules.characters[s.character[player]].ability
 
     def ability_value(self, player: int) -> int:
-        c = self.edition.rules.characters[self.state.character[player]]
-        return c.with_grogu if self.state.grogu_carrier == player else c.standard
+        s: MandoState = self.state
+        c = self.rules.characters[s.character[player]]
+        return c.with_grogu if s.grogu_carrier == player else c.standard
 
     # ------------------------------------------------------------ set-up
     def new_state(self, names: list[str]) -> MandoState:
@@ -188,8 +241,8 @@ class MandalorianGame(Game):
 
     def deal_at_setup(self) -> None:
         """Each player's character, and the Imperial enemies' decks (fewer cards with fewer players)."""
-        s = self.state
-        t = self.edition.rules
+        s: MandoState = self.state
+        t = self.rules
         s.character = assign_characters(self.edition, s.names, self.options["character-shift"])
         size = t.enemy_deck_size[str(s.n)]
         for e in range(len(t.enemies)):
@@ -200,7 +253,7 @@ class MandalorianGame(Game):
 
     def first_player_dice(self) -> tuple[int, ...]:
         """The roll for the first turn: the silver die."""
-        return (self.chance.die(self.edition.rules.silver_die),)
+        return (self.chance.die(self.rules.silver_die),)
 
     # ------------------------------------------------------------ turns
     def next_turn(self) -> None:
@@ -210,8 +263,8 @@ class MandalorianGame(Game):
         return MandoTurn(player)
 
     def roll(self, player: int) -> None:
-        s = self.state
-        rules = self.edition.rules
+        s: MandoState = self.state
+        rules = self.rules
         self.replace_top(MandoEndTurn(player))
         if s.in_jail[player]:
             d = self.chance.die(rules.silver_die)
@@ -237,7 +290,8 @@ class MandalorianGame(Game):
         """A card's "advance to": a move forward to ``target`` by the ordinary movement rules (no Signet card
         multiplies a rent, so the multipliers of the shared signature are unused)."""
         size = self.edition.size
-        movement.move(self, player, (target - self.state.position[player]) % size or size, "direct")
+        s: MandoState = self.state
+        movement.move(self, player, (target - s.position[player]) % size or size, "direct")
 
     def go_to_jail(self, player: int, reason: str) -> None:
         grogu.leave_for_jail(self, player)
@@ -245,12 +299,14 @@ class MandalorianGame(Game):
 
     # ------------------------------------------------------------ helpers
     def hideouts_of(self, player: int) -> list[int]:
-        owner = self.state.owner
-        return [pos for pos in self.edition.rules.hideouts if owner[pos] == player]
+        s: MandoState = self.state
+        owner = s.owner
+        return [pos for pos in self.rules.hideouts if owner[pos] == player]
 
     def jail_card_of(self, player: int) -> int:
-        is_jail = self.edition.rules.jail_card
-        for card in self.state.held[player]:
+        is_jail = self.rules.jail_card
+        s: MandoState = self.state
+        for card in s.held[player]:
             if is_jail[card]:
                 return card
         return -1
@@ -271,7 +327,8 @@ class MandalorianGame(Game):
             hideouts.sell(self, player, action.arg)
 
     def legal_anytime(self, player: int) -> list[Action]:
-        top = self.state.stack[-1]
+        s: MandoState = self.state
+        top = s.stack[-1]
         if type(top) is hideouts.HideoutDebt and top.player == player:
             return [Action(A.SELL, pos) for pos in self.hideouts_of(player)]
         return []
@@ -282,18 +339,18 @@ class MandalorianGame(Game):
     # ------------------------------------------------------------ valuations and views
     def net_worth(self, player: int) -> int:
         """Credits plus the printed price of each hideout owned (what the bank pays for it)."""
-        s = self.state
+        s: MandoState = self.state
         board = self.edition.board
-        return s.cash[player] + sum(board[pos].price for pos in self.edition.rules.hideouts if s.owner[pos] == player)
+        return s.cash[player] + sum(board[pos].price for pos in self.rules.hideouts if s.owner[pos] == player)
 
     def words(self) -> MandalorianWords:
         return MandalorianWords(self.edition, self.state.names)
 
     def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
         row = super().player_fields(seat, viewer)
-        s = self.state
+        s: MandoState = self.state
         row.update(
-            character=self.edition.rules.characters[s.character[seat]].name,
+            character=self.rules.characters[s.character[seat]].name,
             signet_cards=list(s.held[seat]),
             enemy_cards=list(s.won[seat]),
             carries_grogu=s.grogu_carrier == seat,
@@ -301,10 +358,8 @@ class MandalorianGame(Game):
         return row
 
     def table_fields(self, viewer: int | None) -> dict[str, Any]:
-        from .enemies import gideon_active
-
-        s = self.state
-        t = self.edition.rules
+        s: MandoState = self.state
+        t = self.rules
         return {
             "owner": list(s.owner),
             "grogu": {"carrier": s.grogu_carrier, "space": s.grogu_pos},

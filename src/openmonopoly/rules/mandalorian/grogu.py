@@ -18,6 +18,7 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from . import events as ME
+from .state import MandoState
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
@@ -27,7 +28,7 @@ CAPTURED = "grogu-captured"
 
 def space_of(game: MandalorianGame) -> int:
     """The space Grogu is on (alone or with his carrier); -1 while he is being placed."""
-    s = game.state
+    s: MandoState = game.state
     if s.grogu_pos >= 0:
         return s.grogu_pos
     c = s.grogu_carrier
@@ -36,7 +37,7 @@ def space_of(game: MandalorianGame) -> int:
 
 def is_here(game: MandalorianGame, player: int, pos: int) -> bool:
     """Does ``player`` passing or landing on ``pos`` meet Grogu there (and not already carry him)?"""
-    s = game.state
+    s: MandoState = game.state
     c = s.grogu_carrier
     if c == player:
         return False
@@ -46,7 +47,7 @@ def is_here(game: MandalorianGame, player: int, pos: int) -> bool:
 
 
 def take(game: MandalorianGame, player: int, how: str = "taken") -> None:
-    s = game.state
+    s: MandoState = game.state
     prev = s.grogu_carrier
     s.grogu_carrier = player
     s.grogu_pos = -1
@@ -55,18 +56,19 @@ def take(game: MandalorianGame, player: int, how: str = "taken") -> None:
 
 
 def carries(game: MandalorianGame, player: int) -> bool:
-    return game.state.grogu_carrier == player
+    s: MandoState = game.state
+    return s.grogu_carrier == player
 
 
 def leave_for_jail(game: MandalorianGame, player: int) -> None:
     """``player`` is going to Jail: if they carry Grogu, he stays behind on a hideout of theirs or on Go to Jail."""
-    s = game.state
+    s: MandoState = game.state
     if s.grogu_carrier != player:
         return
     s.grogu_carrier = -1
     mine = game.hideouts_of(player)
     if not mine:
-        place(game, player, game.edition.rules.go_to_jail)
+        place(game, player, game.rules.go_to_jail)
     elif len(mine) == 1:
         place(game, player, mine[0])
     else:
@@ -74,14 +76,16 @@ def leave_for_jail(game: MandalorianGame, player: int) -> None:
 
 
 def place(game: MandalorianGame, player: int, pos: int) -> None:
-    game.state.grogu_pos = pos
+    s: MandoState = game.state
+    s.grogu_pos = pos
     if game.log_events:
         game.emit(Event(ME.GROGU, -1, pos, other=player, info="left"))
 
 
 def capture_if_alone(game: MandalorianGame, pos: int, enemy: int) -> bool:
     """An enemy passes or lands on ``pos``: if Grogu is alone there he is captured and the game ends."""
-    if game.state.grogu_pos != pos:
+    s: MandoState = game.state
+    if s.grogu_pos != pos:
         return False
     game.emit(Event(ME.CAPTURED, -1, pos, other=enemy, info="alone"))
     game.finish([], CAPTURED)
@@ -95,9 +99,13 @@ class PlaceGrogu(Step):
     kind = "place-grogu"
     answers = frozenset({A.PLACE})
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
     def targets(self, game: MandalorianGame) -> list[int]:
         mine = game.hideouts_of(self.player)
-        return mine or [game.edition.rules.go_to_jail]  # traded them all away meanwhile: Go to Jail
+        return mine or [game.rules.go_to_jail]  # traded them all away meanwhile: Go to Jail
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [Action(A.PLACE, pos) for pos in self.targets(game)]

@@ -21,7 +21,10 @@ from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.state import BANK
 from ..money import pay, transfer
+from ..property import ClaimRent
 from . import events as ME
+from .signets import return_to_bottom
+from .state import MandoState
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
@@ -29,7 +32,8 @@ if TYPE_CHECKING:
 
 def owns_set(game: MandalorianGame, player: int, pos: int) -> bool:
     ed = game.edition
-    owner = game.state.owner
+    s: MandoState = game.state
+    owner = s.owner
     for q in ed.group_members[ed.group_of[pos]]:
         if owner[q] != player:
             return False
@@ -38,8 +42,9 @@ def owns_set(game: MandalorianGame, player: int, pos: int) -> bool:
 
 def rent_of(game: MandalorianGame, pos: int) -> int:
     """The rent printed on the card: the set rent when the owner holds the whole colour set."""
-    t = game.edition.rules
-    owner = game.state.owner[pos]
+    t = game.rules
+    s: MandoState = game.state
+    owner = s.owner[pos]
     return t.set_rent[pos] if owns_set(game, owner, pos) else t.rent[pos]
 
 
@@ -51,13 +56,12 @@ def rent_due(game: MandalorianGame, payer: int, pos: int) -> int:
 
 
 def charge_rent(game: MandalorianGame, payer: int, pos: int) -> None:
-    owner = game.state.owner[pos]
+    s: MandoState = game.state
+    owner = s.owner[pos]
     amount = rent_due(game, payer, pos)
     if amount <= 0:
         return
     if game.options["rent-must-be-claimed"]:
-        from ..property import ClaimRent
-
         game.push(ClaimRent(owner, payer, pos, amount))
     else:
         pay(game, payer, owner, amount, "rent", pos)
@@ -65,7 +69,7 @@ def charge_rent(game: MandalorianGame, payer: int, pos: int) -> None:
 
 # ---------------------------------------------------------------------- can't pay
 def check_sell(game: MandalorianGame, player: int, pos: int) -> str | None:
-    s = game.state
+    s: MandoState = game.state
     top = s.stack[-1]
     if not (type(top) is HideoutDebt and top.player == player):
         return "hideouts are sold back to the bank only to raise money for a debt you cannot pay"
@@ -78,7 +82,8 @@ def check_sell(game: MandalorianGame, player: int, pos: int) -> str | None:
 
 def sell(game: MandalorianGame, player: int, pos: int) -> None:
     price = game.edition.board[pos].price
-    game.state.owner[pos] = BANK
+    s: MandoState = game.state
+    s.owner[pos] = BANK
     transfer(game, BANK, player, price)
     game.emit(Event(ME.SOLD, player, pos, price))
 
@@ -99,15 +104,26 @@ class HideoutDebt(Step):
     kind = "debt"
     answers = frozenset({A.PAY, A.BANKRUPT})
 
+    def __init__(
+        self, player: int, creditor: int, amount: int, reason: str, pos: int
+    ) -> None:  # (the generic Step.__init__ is slower)
+        self.player = player
+        self.creditor = creditor
+        self.amount = amount
+        self.reason = reason
+        self.pos = pos
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
-        if game.state.cash[player] >= self.amount:
+        s: MandoState = game.state
+        if s.cash[player] >= self.amount:
             return [A.A_PAY]
         if not game.hideouts_of(player):
             return [A.A_BANKRUPT]
         return []
 
     def check(self, game: MandalorianGame, player: int, action: Action) -> str | None:
-        cash = game.state.cash[player]
+        s: MandoState = game.state
+        cash = s.cash[player]
         money = game.edition.money
         if action.kind == A.PAY:
             if cash < self.amount:
@@ -133,9 +149,7 @@ class HideoutDebt(Step):
 
 def give_up(game: MandalorianGame, player: int, creditor: int) -> None:
     """Still in debt with no hideout left: hand over the credits and the Signet cards; stay in the game."""
-    from .signets import return_to_bottom
-
-    s = game.state
+    s: MandoState = game.state
     cash = s.cash[player]
     if cash:
         transfer(game, player, creditor, cash)

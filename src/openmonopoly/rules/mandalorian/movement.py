@@ -15,16 +15,21 @@ from ...engine import events as E
 from ...engine.events import Event
 from ...engine.state import BANK
 from ..money import transfer
+from ..property import BuyOrAuction
 from . import grogu
 from .battle import BattleCheck
 from .data import FREE_PARKING, GO_TO_JAIL, HIDEOUT, IMPERIAL_ADVANCE, IMPERIAL_CREDITS, SIGNET, UNEXPECTED_ALLY
+from .enemies import imperial_advance
+from .hideouts import charge_rent
+from .signets import on_signet_space
+from .state import MandoState
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
 
 
 def move(game: MandalorianGame, player: int, steps: int, how: str = "forward") -> None:
-    s = game.state
+    s: MandoState = game.state
     ed = game.edition
     size = ed.size
     old = s.position[player]
@@ -56,7 +61,7 @@ def move(game: MandalorianGame, player: int, steps: int, how: str = "forward") -
 
 
 def collect_salary(game: MandalorianGame, player: int) -> None:
-    amount = game.edition.rules.go_salary
+    amount = game.rules.go_salary
     if game.ability(player) == "go_salary":
         amount = game.ability_value(player)
     transfer(game, BANK, player, amount)
@@ -65,12 +70,7 @@ def collect_salary(game: MandalorianGame, player: int) -> None:
 
 
 def land(game: MandalorianGame, player: int, how: str) -> None:
-    from ..property import BuyOrAuction
-    from .enemies import imperial_advance
-    from .hideouts import charge_rent
-    from .signets import on_signet_space
-
-    s = game.state
+    s: MandoState = game.state
     pos = s.position[player]
     sp = game.edition.board[pos]
     t = sp.type
@@ -99,7 +99,7 @@ def land(game: MandalorianGame, player: int, how: str) -> None:
 
 def ally_jump(game: MandalorianGame, player: int) -> None:
     """Advance to the next unowned hideout, or to the next Unexpected Ally space if none is left."""
-    s = game.state
+    s: MandoState = game.state
     ed = game.edition
     size = ed.size
     pos = s.position[player]

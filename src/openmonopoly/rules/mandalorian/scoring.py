@@ -16,6 +16,7 @@ from ...engine.state import BANK
 from ..money import transfer
 from . import events as ME
 from .hideouts import owns_set
+from .state import MandoState
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
@@ -30,11 +31,9 @@ def _collect(game: MandalorianGame, player: int, amount: int, why: str) -> None:
 
 
 def end_after_gideon(game: MandalorianGame) -> None:
-    s = game.state
-    ed = game.edition
-    t = ed.rules
-    rules = ed.rules
-    mult = rules.end_set_rent_multiplier
+    s: MandoState = game.state
+    t = game.rules
+    mult = t.end_set_rent_multiplier
     counts = [0] * s.n
     for p in range(s.n):
         total = 0
@@ -44,7 +43,7 @@ def end_after_gideon(game: MandalorianGame) -> None:
                 total += t.rent[pos] * mult if owns_set(game, p, pos) else t.rent[pos]
         _collect(game, p, total, "rent")
     if s.grogu_carrier >= 0:
-        _collect(game, s.grogu_carrier, rules.grogu_end_bonus, "grogu")
+        _collect(game, s.grogu_carrier, t.grogu_end_bonus, "grogu")
     cards = [len(w) for w in s.won]
     best = max(cards)
     if best > 0:
@@ -52,6 +51,6 @@ def end_after_gideon(game: MandalorianGame) -> None:
         most = max(counts[p] for p in tied)
         for p in tied:
             if counts[p] == most:
-                _collect(game, p, rules.most_enemy_cards_bonus, "most-cards")
+                _collect(game, p, t.most_enemy_cards_bonus, "most-cards")
     top = max(s.cash)
     game.finish([p for p in range(s.n) if s.cash[p] == top], GIDEON_DEFEATED)

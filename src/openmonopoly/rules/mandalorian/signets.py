@@ -22,6 +22,8 @@ from ...engine.flow import Step
 from ...engine.state import BANK
 from ..money import PayStep, pay, transfer
 from . import events as ME
+from .enemies import imperial_advance
+from .state import MandoState
 
 if TYPE_CHECKING:
     from .game import MandalorianGame
@@ -30,7 +32,7 @@ SIGNET = 0  # the deck index of the Signet deck
 
 
 def on_signet_space(game: MandalorianGame, player: int) -> None:
-    s = game.state
+    s: MandoState = game.state
     pile = s.decks[SIGNET]
     if not pile:
         return  # every card is held by players
@@ -43,7 +45,7 @@ def on_signet_space(game: MandalorianGame, player: int) -> None:
         cards = game.edition.decks[SIGNET].cards
         game.emit(Event(E.CARD, player, SIGNET, first, info=cards[first].id))
         game.emit(Event(E.CARD, player, SIGNET, second, info=cards[second].id))
-    if game.state.grogu_carrier == player:
+    if s.grogu_carrier == player:
         game.push(ResolveLater(player, second))
         resolve(game, player, first, announced=True)
     else:
@@ -51,18 +53,19 @@ def on_signet_space(game: MandalorianGame, player: int) -> None:
 
 
 def draw_one(game: MandalorianGame, player: int) -> None:
-    pile = game.state.decks[SIGNET]
+    s: MandoState = game.state
+    pile = s.decks[SIGNET]
     if pile:
         resolve(game, player, pile.pop(0))
 
 
 def resolve(game: MandalorianGame, player: int, card: int, announced: bool = False) -> None:
     """A drawn card: keep it, or return it to the bottom and do what it says."""
-    s = game.state
+    s: MandoState = game.state
     c = game.edition.decks[SIGNET].cards[card]
     if not announced and game.log_events:
         game.emit(Event(E.CARD, player, SIGNET, card, info=c.id))
-    if game.edition.rules.kept[card]:
+    if game.rules.kept[card]:
         s.held[player].append(card)
         if game.log_events:
             game.emit(Event(ME.SIGNET_KEPT, player, amount=card))
@@ -72,7 +75,8 @@ def resolve(game: MandalorianGame, player: int, card: int, announced: bool = Fal
 
 
 def return_to_bottom(game: MandalorianGame, player: int, card: int, why: str) -> None:
-    game.state.decks[SIGNET].append(card)
+    s: MandoState = game.state
+    s.decks[SIGNET].append(card)
     if game.log_events:
         game.emit(Event(ME.SIGNET_RETURNED, player, amount=card, info=why))
 
@@ -87,15 +91,14 @@ def apply_effect(game: MandalorianGame, player: int, effect: dict, reason: str) 
     elif kind == "pay":
         pay(game, player, BANK, effect["amount"], reason)
     elif kind == "advance" or kind == "go_to_jail":
-        if game.state.in_jail[player]:
+        s: MandoState = game.state
+        if s.in_jail[player]:
             pass  # (Boba Fett's second card after the first jailed him)
         elif kind == "advance":
             game.advance_to(player, effect["to"])
         else:
             game.go_to_jail(player, reason)
     elif kind == "imperial_advance":
-        from .enemies import imperial_advance
-
         imperial_advance(game, player)
     elif kind == "collect_from_each_player":
         for other in reversed(game.seats_from(player)[:-1]):
@@ -114,6 +117,11 @@ class ResolveLater(Step):
     card: int
     automatic = True
 
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, card: int) -> None:
+        self.player = player
+        self.card = card
+
     def run(self, game: MandalorianGame) -> None:
         game.pop()
         resolve(game, self.player, self.card, announced=True)
@@ -127,6 +135,12 @@ class ChooseSignet(Step):
     second: int
     kind = "signet-choice"
     answers = frozenset({A.CHOOSE})
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int, first: int, second: int) -> None:
+        self.player = player
+        self.first = first
+        self.second = second
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         if self.first == self.second:

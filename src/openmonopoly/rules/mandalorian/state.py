@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from mypy_extensions import mypyc_attr
+
 from ...editions import Edition
 from ...engine.state import BANK, State
 from .data import MandalorianRules
 
 
+# (allow_interpreted_subclasses: then, compiled, ``cls.__new__(cls)`` skips ``__init__``, which
+# ``State.copy`` and ``State.from_json`` rely on; field reads stay native)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MandoState(State):
     """Per player: ``character`` (index into the edition's characters), ``in_jail``, ``jail_turns``,
     ``held`` (Signet cards kept, by card number), ``won`` (Imperial Enemy cards won, by card number).

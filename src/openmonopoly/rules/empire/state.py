@@ -1,0 +1,48 @@
+"""The state of an Empire game: plain lists of numbers, copied and serialised field by field."""
+
+from __future__ import annotations
+
+from mypy_extensions import mypyc_attr
+
+from ...editions import Edition
+from ...engine.state import BANK, State
+from .data import EmpireRules
+
+
+# (allow_interpreted_subclasses: then, compiled, ``cls.__new__(cls)`` skips ``__init__``, which
+# ``State.copy`` and ``State.from_json`` rely on; field reads stay native)
+@mypyc_attr(allow_interpreted_subclasses=True)
+class EmpireState(State):
+    FIELDS = State.FIELDS + (
+        "in_jail",
+        "jail_turns",
+        "doubles",
+        "tower",
+        "height",
+        "owner",
+        "stock",
+        "offices",
+        "office_bought",
+        "decks",
+        "held",
+        "hands",
+    )
+    # Deck order and every player's Empire cards are secret; views show a player only their own hand.
+    HIDDEN = frozenset({"decks", "hands"})
+
+    def __init__(self, names: list[str], edition: Edition) -> None:
+        rules: EmpireRules = edition.rules
+        super().__init__(names, rules.start_cash)
+        n, size = len(names), len(edition.board)
+        self.in_jail = [False] * n
+        self.jail_turns = [0] * n
+        self.doubles = 0
+        self.tower: list[list[int]] = [[] for _ in range(n)]
+        self.height = [0] * n
+        self.owner = [BANK] * size
+        self.stock = list(rules.start_stock)
+        self.offices = rules.offices
+        self.office_bought = False
+        self.decks = [list(range(len(d.cards))) for d in edition.decks]
+        self.held: list[list[int]] = [[] for _ in range(n)]  # get-out-of-jail Chance cards (public)
+        self.hands: list[list[int]] = [[] for _ in range(n)]  # Empire cards (secret)
