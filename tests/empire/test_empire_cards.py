@@ -349,6 +349,8 @@ def test_chance_profits_soar_advance_to_go():
     tower(g, 0, XBOX)
     draw(g)
     assert g.state.position[0] == 0 and g.state.cash[0] == 1200
+    salary = [e for e in g.history if e.kind == "salary"][-1]
+    assert g.describe(salary).startswith(f"{g.players[0]} lands on GO and collects their tower value")
 
 
 def test_chance_go_to_jail_cards():

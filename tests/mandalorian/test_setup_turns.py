@@ -100,6 +100,22 @@ def test_pass_go_collects_20():
     assert g2.state.position[0] == 0 and g2.state.cash[0] == before + 20
 
 
+def test_go_salary_words_tell_landing_on_go_from_passing_it():
+    """The log says "lands on GO" only when the move ends there (the salary is paid on the way)."""
+    g = new_game()
+    place(g, 0, 29)
+    roll(g, 0, 4)  # 29 -> 1 passing GO
+    salary = [e for e in g.history if e.kind == "salary"][-1]
+    assert g.describe(salary) == f"{g.players[0]} passes GO and collects 20 credits."
+    g2 = new_game()
+    place(g2, 0, 28)
+    grogu_alone(g2, 12)
+    put_enemy(g2, STORM, 13)
+    roll(g2, 0, 4)  # 28 -> 0: lands on GO
+    salary = [e for e in g2.history if e.kind == "salary"][-1]
+    assert g2.describe(salary) == f"{g2.players[0]} lands on GO and collects 20 credits."
+
+
 @pytest.mark.parametrize("with_grogu,amount", [(False, 50), (True, 70)])
 def test_bo_katan_go_salary(with_grogu, amount):
     """Bo-Katan Kryze: passing GO collects 50 instead of 20 (70 with Grogu)."""

@@ -74,7 +74,8 @@ def describe_empire(ed: Edition, event: Event, names: Sequence[str]) -> str | No
         dbl = " (doubles)" if d1 == d2 and d2 != ed.rules.swapper_face else ""
         return f"{who(p)} rolls {d1} and {second}{purpose}{dbl}."
     if k == E.SALARY:
-        return f"{who(p)} passes GO and collects their tower value, {money(event.amount)}."
+        how = "lands on" if event.pos == 0 else "passes"  # (pos: where the move ended)
+        return f"{who(p)} {how} GO and collects their tower value, {money(event.amount)}."
     if k == EV_PIECE_IN:
         text = _IN.get(event.info, "gets {piece}").format(
             piece=piece_name(ed, event.pos), money=money(event.amount), giver=who(event.other)

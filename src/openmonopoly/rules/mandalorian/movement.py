@@ -40,7 +40,8 @@ def move(game: MandalorianGame, player: int, steps: int, how: str = "forward") -
     for i in range(1, steps + 1):
         p = (old + i) % size
         if p == 0:
-            collect_salary(game, player)
+            # (the move ends here when this is its last step or an enemy waits on GO itself)
+            collect_salary(game, player, i == steps or (meets and p in spaces))
         if meets:
             if grogu.is_here(game, player, p):
                 grogu.take(game, player)
@@ -60,13 +61,15 @@ def move(game: MandalorianGame, player: int, steps: int, how: str = "forward") -
     land(game, player, how)
 
 
-def collect_salary(game: MandalorianGame, player: int) -> None:
+def collect_salary(game: MandalorianGame, player: int, lands: bool = False) -> None:
+    """The GO salary; its event names GO (0) when the move ends there, else -1 (passing it: the walk may
+    still be stopped by an enemy, so the end is not known yet)."""
     amount = game.rules.go_salary
     if game.ability(player) == "go_salary":
         amount = game.ability_value(player)
     transfer(game, BANK, player, amount)
     if game.log_events:
-        game.emit(Event(E.SALARY, player, amount=amount))
+        game.emit(Event(E.SALARY, player, 0 if lands else -1, amount))
 
 
 def land(game: MandalorianGame, player: int, how: str) -> None:

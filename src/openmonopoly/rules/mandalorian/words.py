@@ -67,7 +67,7 @@ def describe_mandalorian(ed: Edition, event: Event, names: Sequence[str]) -> str
         how = {"ally": "is carried by the Unexpected Ally to", "direct": "advances to"}.get(event.info, "moves to")
         return f"{who(p)} {how} {space(event.pos)}."
     if k == E.SALARY:
-        return f"{who(p)} passes GO and collects {money(event.amount)}."
+        return f"{who(p)} {'lands on' if event.pos == 0 else 'passes'} GO and collects {money(event.amount)}."
     if k == E.PAID:
         reason = event.info
         if reason == "rent":
