@@ -253,7 +253,8 @@ def test_bots_wait_the_bot_delay_before_each_action(tmp_path):
 
     async def scenario() -> tuple[int, float]:
         registry = Registry(store, ServerConfig(bot_delay=delay))
-        spec = P.CreateGame(seats=[P.SeatSpec(kind="heuristic")] * 2, options={"max-rounds": 1})
+        # (the server deals its own random seed: four rounds are at least eight rolls, whatever the dice)
+        spec = P.CreateGame(seats=[P.SeatSpec(kind="heuristic")] * 2, options={"max-rounds": 4})
         live, _, _ = await registry.create(spec)
         live.conns.add(Conn(None, None, "test"))
         loop = asyncio.get_running_loop()
@@ -264,4 +265,4 @@ def test_bots_wait_the_bot_delay_before_each_action(tmp_path):
 
     actions, elapsed = run(scenario())
     store.dispose()
-    assert actions >= 3 and elapsed >= 0.9 * delay * actions
+    assert actions >= 8 and elapsed >= 0.9 * delay * actions
