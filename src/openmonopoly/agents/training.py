@@ -220,6 +220,7 @@ def train(
     max_rounds: int | None = 150,
     epochs: int = 200,
     teacher: str = "mcts",
+    hidden: int = 32,
     log=print,
     progress: bool = False,
 ) -> tuple[Net, Examples]:
@@ -236,7 +237,7 @@ def train(
             data.extend(play_and_record(edition, r * games + i, seed, teacher, nets, iterations, horizon, max_rounds))
             if progress:
                 log(f"round {r} game {i + 1}/{games}: {len(data)} examples, {time.perf_counter() - start:.0f}s")
-        net = fit(Net.fresh(seed), data, epochs=epochs, seed=seed + r)
+        net = fit(Net.fresh(seed, hidden), data, epochs=epochs, seed=seed + r)
         loss, agree = policy_loss(net, data)
         log(
             f"round {r}: {len(data)} examples, policy loss {loss:.3f}, agreement {agree:.1%}, "
@@ -256,6 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizon", type=int, default=4, help="search rollout horizon in rounds")
     ap.add_argument("--max-rounds", type=int, default=150)
     ap.add_argument("--epochs", type=int, default=200)
+    ap.add_argument("--hidden", type=int, default=32, help="hidden units of the policy and value networks")
     ap.add_argument("--teacher", choices=("mcts", "heuristic"), default="mcts")
     ap.add_argument("--out", default=str(WEIGHTS))
     args = ap.parse_args(argv)
@@ -269,6 +271,7 @@ def main(argv: list[str] | None = None) -> int:
         args.max_rounds or None,
         args.epochs,
         args.teacher,
+        args.hidden,
         log=lambda text: print(text, file=sys.stderr, flush=True),
         progress=True,
     )
