@@ -1,7 +1,8 @@
 """Training the learned bot: distil the search bot's decisions, then improve by expert iteration.
 
-    python -m openmonopoly.agents.training --edition classic --rounds 2 --games 40 --seed 1 \\
-        --out src/openmonopoly/agents/data/learned.npz          (or ``make train``)
+    python -m openmonopoly.agents.training --edition classic --seed 1 --max-rounds 150 --rounds 2 \\
+        --games 600 --iterations 48 --horizon 6 --hidden 64 --out src/openmonopoly/agents/data/learned.npz
+                                                      (``make train``: the shipped weights, ~25 min of one core)
 
 Round 0 plays games with the search bot (``MCTSAgent``) in one seat -- rotating through the seats --
 against heuristic bots; every search it runs is one training example: the candidate menu, described by
