@@ -156,3 +156,78 @@ def test_league_smoke(tmp_path):
     assert "<!-- league:classic -->" in text
     assert "| normal | random | 4 |" in text and "| random | normal | 4 |" in text
     assert "ms per decision" in text
+
+
+def _features_position():
+    """Seat 0 to move with the brown set (no houses) and 1,000; seat 1 holds the dark blues, four houses on
+    Boardwalk (rent 1,700)."""
+    from kit import new_game, own, set_cash
+    from openmonopoly.agents.learned import Features
+
+    g = new_game("classic", 4)
+    own(g, 0, 1, 3)
+    own(g, 1, 37)
+    own(g, 1, 39, level=4)
+    set_cash(g, 0, 1000)
+    view = g.view(0)
+    return g, view, Features(view)
+
+
+def test_state_features_see_the_rent_an_opponent_can_charge():
+    g, view, feats = _features_position()
+    v = feats.state(view)
+    assert v[5] == 1 and v[6] == 1  # a complete set each
+    assert v[12] == pytest.approx(1700 / 1000)  # the largest rent against the bot's cash
+    assert v[14] == pytest.approx((1700 + 70) / 1500)  # the opponents' rent flow (Park Place doubled)
+    assert v[16] == 0 and v[17] == pytest.approx(4 / 12)
+
+
+def test_a_build_candidate_carries_its_rent_gain_and_the_cash_it_leaves():
+    from openmonopoly.agents.learned import KINDS
+    from openmonopoly.engine import actions as A
+    from openmonopoly.engine.actions import Action
+
+    g, view, feats = _features_position()
+    feats.state(view)
+    v = feats.action(view, g.prompt, Action(A.BUILD, 1), False)
+    o = len(KINDS) + 1
+    assert v[KINDS.index(A.BUILD)] == 1
+    assert v[o + 11] == pytest.approx((10 - 2) / 1500)  # Mediterranean: rent 2 -> 10 with a house
+    assert v[o + 12] == pytest.approx(950 / 1500)
+    assert v[o + 13] == pytest.approx(950 / 1700) and v[o + 14] == 1  # 950 left cannot pay 1,700
+
+
+def test_a_trade_answer_sees_the_set_it_would_hand_the_proposer():
+    from types import SimpleNamespace
+
+    from kit import own
+    from openmonopoly.agents.learned import KINDS
+    from openmonopoly.engine.actions import Action
+
+    g, view, feats = _features_position()
+    own(g, 2, 6)
+    own(g, 0, 8, 9)
+    feats.state(view)
+    offer = {"proposer": 2, "target": 0, "give": [], "take": [8, 9], "cash": 250, "give_cards": [], "take_cards": []}
+    prompt = SimpleNamespace(kind="trade", details={"offer": offer})
+    v = feats.action(view, prompt, Action("accept"), True)
+    o = len(KINDS) + 1
+    assert v[o + 15] == pytest.approx((250 - 100 - 120) / 1500)  # cash in, Vermont and Connecticut out
+    assert v[o + 16] == 0 and v[o + 17] == 1  # the light blues would be the proposer's
+
+
+def test_the_value_look_ahead_leaves_the_real_game_alone():
+    from kit import snapshot
+    from openmonopoly.engine.game import Game
+
+    g = Game("classic", 4, seed=5, options={"max-rounds": 25})
+    bots = [LearnedAgent(k, value_weight=1.0) for k in range(4)]
+    looked = 0
+    while not g.state.over and g.prompt is not None:
+        p = g.prompt.player
+        before = snapshot(g)
+        action = bots[p].act(g.view(p), g.prompt)
+        assert snapshot(g) == before
+        looked += g.prompt.kind == "turn"
+        g.act(p, action)
+    assert looked > 20

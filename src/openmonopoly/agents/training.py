@@ -1,7 +1,8 @@
 """Training the learned bot: distil the search bot's decisions, then improve by expert iteration.
 
-    python -m openmonopoly.agents.training --edition classic --rounds 2 --games 40 --seed 1 \\
-        --out src/openmonopoly/agents/data/learned.npz          (or ``make train``)
+    python -m openmonopoly.agents.training --edition classic --seed 1 --max-rounds 150 --rounds 2 \\
+        --games 600 --iterations 48 --horizon 6 --hidden 64 --out src/openmonopoly/agents/data/learned.npz
+                                                      (``make train``: the shipped weights, ~25 min of one core)
 
 Round 0 plays games with the search bot (``MCTSAgent``) in one seat -- rotating through the seats --
 against heuristic bots; every search it runs is one training example: the candidate menu, described by
@@ -220,6 +221,7 @@ def train(
     max_rounds: int | None = 150,
     epochs: int = 200,
     teacher: str = "mcts",
+    hidden: int = 32,
     log=print,
     progress: bool = False,
 ) -> tuple[Net, Examples]:
@@ -236,7 +238,7 @@ def train(
             data.extend(play_and_record(edition, r * games + i, seed, teacher, nets, iterations, horizon, max_rounds))
             if progress:
                 log(f"round {r} game {i + 1}/{games}: {len(data)} examples, {time.perf_counter() - start:.0f}s")
-        net = fit(Net.fresh(seed), data, epochs=epochs, seed=seed + r)
+        net = fit(Net.fresh(seed, hidden), data, epochs=epochs, seed=seed + r)
         loss, agree = policy_loss(net, data)
         log(
             f"round {r}: {len(data)} examples, policy loss {loss:.3f}, agreement {agree:.1%}, "
@@ -256,6 +258,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--horizon", type=int, default=4, help="search rollout horizon in rounds")
     ap.add_argument("--max-rounds", type=int, default=150)
     ap.add_argument("--epochs", type=int, default=200)
+    ap.add_argument("--hidden", type=int, default=32, help="hidden units of the policy and value networks")
     ap.add_argument("--teacher", choices=("mcts", "heuristic"), default="mcts")
     ap.add_argument("--out", default=str(WEIGHTS))
     args = ap.parse_args(argv)
@@ -269,6 +272,7 @@ def main(argv: list[str] | None = None) -> int:
         args.max_rounds or None,
         args.epochs,
         args.teacher,
+        args.hidden,
         log=lambda text: print(text, file=sys.stderr, flush=True),
         progress=True,
     )
