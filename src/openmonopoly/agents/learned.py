@@ -6,13 +6,13 @@ describes every candidate by a feature vector (``Features``: the position as the
 the rent the board charges now and the largest rent an opponent could take from it, buildings, sets one
 space from complete -- plus what the candidate does: its kind, the space, the colour set it touches, the
 rent a build adds, the cash it leaves against that largest rent, what a trade moves and whose set it
-completes) and scores it with a one-hidden-layer network; it plays the best-scoring candidate (``margin`` can
-demand a lead over the heuristic's choice: 0.5 logits cost 9 points of win rate over 800 games). The value
-head (the state features, a second small network) estimates the bot's chance of winning
+completes) and scores it with a one-hidden-layer network; it plays the best-scoring candidate
+(``margin`` can demand a lead over the heuristic's choice: 0.5 logits cost 9 points of win rate over 800
+games). The value head (the state features, a second small network) estimates the bot's chance of winning
 (``LearnedAgent.value``). ``value_weight`` adds a one-ply look-ahead with it (each build, purchase, lift or
-trade answer played on ``View.sample_game`` and the position after it scored); it is off by default: over 800
-games it changed nothing measurable (42.4 % against 42.1 % at weight 1, 40.8 % at 3) at three times the
-cost. ``expert`` searches over the learned policy with the search bot's own rollouts and equity.
+trade answer played on ``View.sample_game`` and the position after it scored); it is off by default: over
+800 games it changed nothing measurable (42.4 % against 42.1 % at weight 1, 40.8 % at 3) at three times
+the cost. ``expert`` searches over the learned policy with the search bot's own rollouts and equity.
 
 Training (``agents.training``, ``make train``) distils the decisions of the search bot into the policy
 (cross-entropy against the candidate it chose) and fits the value head to game outcomes; later rounds
