@@ -192,18 +192,18 @@ class TradeOffer(NamedTuple):
 
     def problem(self) -> str | None:
         """What is malformed in this offer built in Python (a field of the wrong type), or None."""
-        # Plain loops over the fields by position: bots test every offer they think of, so this runs
-        # in the simulation's inner loop.
+        # Plain loops over the fields by position (no getattr, no generators): bots test every offer they
+        # think of, so this runs in the simulation's inner loop.
         values: tuple[Any, ...] = self  # (read untyped: the fields are what is being tested)
         for i, value in enumerate(values):
             if i in _OFFER_NUMBERS:
-                if type(value) is not int or not -_LIMIT < value < _LIMIT:
+                if not _whole(value):
                     return f"trade offer {_OFFER_FIELDS[i]} must be a whole number; got {_short(value)}"
                 continue
             if type(value) is not tuple:
                 return f"trade offer {_OFFER_FIELDS[i]} must be a tuple of whole numbers; got {_short(value)}"
             for v in value:
-                if type(v) is not int or not -_LIMIT < v < _LIMIT:
+                if not _whole(v):
                     return f"trade offer {_OFFER_FIELDS[i]} must be a tuple of whole numbers; got {_short(value)}"
         return None
 
