@@ -325,3 +325,27 @@ def test_board_names_at_80_columns_are_shortened_unambiguously():
             out.print(screen.board_table(columns=1, width=80))
             text = out.export_text()
             assert all(name in text for name in board_names) and max(map(len, text.splitlines())) <= 80
+
+
+def test_deeds_at_80_columns_show_every_number_and_price_in_full():
+    """`deeds` at 80 columns: each line keeps the space number, the price, every rent and the building cost
+    (Clone Wars writes '60 credits': the cells carry the figure and the table names the currency once)."""
+    for edition in ("classic", "starwars40", "clonewars", "sailormoon"):
+        g = om.Game(edition, 4, seed=3)
+        screen = screen_for(g)
+        out = Console(width=80, record=True, color_system=None)
+        out.print(screen.deeds_table())
+        text = out.export_text()
+        assert max(map(len, text.splitlines())) <= 80
+        ed = g.edition
+        word = screen.money_word()
+        assert (word == "credits") == (edition == "clonewars")
+        if word:
+            assert f"in {word}." in text
+        for pos in ed.properties:
+            sp = ed.board[pos]
+            line = next(ln for ln in text.splitlines() if ln.lstrip().startswith(f"{pos} "))
+            assert f" {screen.table_money(sp.price)} " in line, line
+            if sp.type == "street":
+                assert "/".join(str(sp.rent[n]) for n in range(6)) in line, line
+                assert f" {screen.table_money(sp.house_cost)} " in line, line

@@ -295,6 +295,17 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             return ed.term("hotel").capitalize()
         return f"{level} {ed.term('house', level)}"
 
+    def money_word(self) -> str | None:
+        """The currency when the edition writes it as a word after the figure ('60 credits'), else None."""
+        fmt = self.edition.money_format
+        unit = fmt.replace("{}", "").strip()
+        return unit if fmt.startswith("{}") and unit.isalpha() else None
+
+    def table_money(self, amount: int) -> str:
+        """An amount in a table cell. A currency word would take most of a narrow column ('60 credi…'),
+        so there the cell has the bare figure and the table names the currency once."""
+        return f"{amount:,}" if self.money_word() else self.edition.money(amount)
+
     # ------------------------------------------------------------------ the board
     def space_columns(self, width: int) -> list[tuple[str, int, str]]:
         """The board's columns between a space's name and its tokens: (header, width, justify)."""
@@ -319,7 +330,7 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             label = ("H" if hotel else f"{level}h") if narrow else self.building_label(level)
             built = Text(label, style="bold" if hotel else "")
         elif sp.is_property and owner < 0:
-            built = Text(ed.money(sp.price), style="dim")
+            built = Text(self.table_money(sp.price), style="dim")
         else:
             built = Text("")
         return [owner_cell, built]
@@ -413,7 +424,8 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             + Text("  ").join(Text(f"{g} {words.get(t, t)}") for t, g in self.GLYPHS.items() if t in used)
         )
         lines.append(Text(f"Tokens: seat numbers; (2) is in {ed.term('jail')}.  ▶ deciding now, · whose turn it is."))
-        lines.append(Text("Board: owner by seat number; 2h: two houses, H: a hotel, mortg: mortgaged."))
+        for_sale = f", 140: for sale at 140 {self.money_word()}" if self.money_word() else ""
+        lines.append(Text(f"Board: owner by seat number; 2h: two houses, H: a hotel, mortg: mortgaged{for_sale}."))
         lines.append(Text("Holdings: set letters and how many of the set (LB2); reversed: the whole set."))
         return lines
 
@@ -606,22 +618,27 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         """Every property in one line: price, rents by level, building cost, owner."""
         ed = self.edition
         view = self.view()
-        money = ed.money
-        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
+        word = self.money_word()
+        # Columns two cells apart (the box's divider and one cell), so 80 columns hold a whole line.
+        table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 0, 0, 1))
+        if word:
+            table.caption, table.caption_justify = f"Prices and building costs in {word}.", "left"
         for head in ("#", "", "Property", "Price", "Rent: base … hotel", "Build", "Owner"):
             table.add_column(
                 head,
                 no_wrap=True,
                 overflow="ellipsis",
                 justify="right" if head in ("#", "Price", "Build") else "left",
-                max_width=22 if head in ("Property", "Rent: base … hotel") else None,
+                max_width={"Property": 22, "Rent: base … hotel": 25}.get(head),
+                # (the space number and its set mark must never be the columns that shrink)
+                min_width={"#": 2, "": 3}.get(head),
             )
         for pos in ed.properties:
             sp = ed.board[pos]
             if sp.type == STREET:
                 levels = [sp.rent[n] for n in range(self.houses_per_hotel() + 1)] + [sp.rent[5]]
                 rents = "/".join(str(r) for r in levels)
-                build = money(sp.house_cost)
+                build = self.table_money(sp.house_cost)
             else:
                 rents, build = "", ""
             owner = view.owner[pos]
@@ -629,7 +646,7 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
                 str(pos),
                 self.space_mark(pos),
                 sp.name,
-                money(sp.price),
+                self.table_money(sp.price),
                 rents,
                 build,
                 tag(owner) if owner >= 0 else Text("bank", style="dim"),
