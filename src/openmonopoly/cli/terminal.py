@@ -830,7 +830,7 @@ class Session:
             if n is not None and 1 <= n <= len(partners):
                 target = partners[n - 1]
                 break
-            console.print(f"Choose 1-{len(partners)}.", style="yellow")
+            console.print(f"Choose 1-{len(partners)}, or Enter to cancel.", style="yellow")
 
         mortgages = getattr(view, "mortgaged", None)  # (families without mortgages have none)
 
