@@ -349,3 +349,14 @@ def test_deeds_at_80_columns_show_every_number_and_price_in_full():
             if sp.type == "street":
                 assert "/".join(str(sp.rent[n]) for n in range(6)) in line, line
                 assert f" {screen.table_money(sp.house_cost)} " in line, line
+
+
+@pytest.mark.parametrize("edition", ["classic", "starwars40", "clonewars", "sailormoon", "mandalorian", "empire"])
+def test_deeds_lists_every_space_that_can_be_bought(edition):
+    """One line per space with a price, at its number, in every edition (Empire's brands and utility
+    billboards are not the classic family's properties, and its table had come out empty)."""
+    g = om.Game(edition, 4, seed=3)
+    out = Console(width=80, record=True, color_system=None)
+    out.print(screen_for(g).deeds_table())
+    numbers = [int(ln.split()[0]) for ln in out.export_text().splitlines() if ln.split() and ln.split()[0].isdigit()]
+    assert numbers == [pos for pos, sp in enumerate(g.edition.board) if sp.price]

@@ -261,3 +261,22 @@ def test_youre_fired_picks_brands_only():
     s = g.state
     assert s.tower[2] == [ELECTRIC, OFFICE] and s.stock[NERF] == 1 and s.owner[NERF] == BANK
     check(g)
+
+
+def test_views_and_screens_name_the_topmost_billboard_not_an_office_above_it():
+    """What players are shown as a tower's top is the piece the rules move: with an office above Nerf, the
+    swap prompt, the view and the web's player row all name Nerf; an office-only tower has no billboard."""
+    from openmonopoly.cli.screens import screen_for
+
+    g = new_game()
+    tower(g, 0, NERF, OFFICE)
+    tower(g, 1, XBOX)
+    tower(g, 2, OFFICE)
+    roll(g, 0, 5, SW)
+    v = g.view(0)
+    assert [v.top_billboard(q) for q in range(3)] == [NERF, XBOX, -1]
+    assert [row["top_billboard"] for row in v.to_json()["players"][:3]] == [NERF, XBOX, -1]
+    screen = screen_for(g)
+    labels = {str(a): screen.action_label(0, a) for a in g.legal_actions(0).actions}
+    assert "top: Nerf, 1u" in labels["swap 0"] and "office" not in labels["swap 0"]
+    assert "top: Xbox, 4u" in labels["swap 1"]

@@ -90,10 +90,11 @@ def piece_name(game: Game, piece: int) -> str:
 
 
 def _top(game: Game, seat: int) -> str:
-    tower = public(game).tower[seat]
-    if not tower:
-        return "empty"
-    return f"{piece_name(game, tower[-1])}, {game.edition.rules.height[tower[-1]]}u"
+    """The topmost billboard, the piece a swap or a tax moves (an office above it stays)."""
+    top = public(game).top_billboard(seat)
+    if top < 0:
+        return "no billboard"
+    return f"{piece_name(game, top)}, {game.edition.rules.height[top]}u"
 
 
 def card_title(game: Game, card: int) -> str:
@@ -147,10 +148,12 @@ def towers_table(game: Game) -> Table:
     table.add_column("Units", justify="right", no_wrap=True)
     table.add_column("Value", justify="right", no_wrap=True)
     table.add_column("Offices", justify="right", no_wrap=True)
-    table.add_column("Top first", overflow="ellipsis", no_wrap=True, max_width=44)
+    # (what a swap or a tax would move; the bar shows the rest, and `mine` lists the tower in full)
+    table.add_column("Top billboard", overflow="ellipsis", no_wrap=True, max_width=26)
     for seat in range(view.n):
         tower = view.tower[seat]
-        names = ", ".join(piece_name(game, p) for p in reversed(tower)) or Text("(empty)", style="dim")
+        top = view.top_billboard(seat)
+        names = piece_name(game, top) if top >= 0 else Text("none", style="dim")
         table.add_row(
             R.tag(seat),
             tower_bar(game, seat),
@@ -332,8 +335,8 @@ def _prompt_text(game: Game, prompt: Prompt) -> Group | None:
     names = game.players
 
     def top_of(q: int) -> str:
-        tower = view.tower[q]
-        return piece_name(game, tower[-1]) if tower else "nothing"
+        top = view.top_billboard(q)
+        return piece_name(game, top) if top >= 0 else "no billboard"
 
     if k == "turn":
         if d.get("in_jail"):
@@ -660,16 +663,15 @@ class EmpireScreen(ClassicScreen):
             table.add_column(
                 head, no_wrap=True, overflow="ellipsis", justify="right" if head in ("#", "Price", "Units") else "left"
             )
-        for pos in ed.properties:
-            owner = view.owner[pos] if ed.board[pos].type == BRAND else -1
-            table.add_row(
-                str(pos),
-                swatch(self.game, pos),
-                ed.board[pos].name,
-                ed.money(ed.board[pos].price),
-                str(t.height[pos]),
-                R.tag(owner) if owner >= 0 else Text("-", style="dim"),
-            )
+        # (Empire's brands and utility billboards are not the classic family's properties: the rules list them)
+        for pos in sorted((*t.brands, *t.utilities)):
+            sp = ed.board[pos]
+            if sp.type == UTILITY_BILLBOARDS:  # a stock of pieces anyone may buy, not one owner
+                owner_cell = Text(f"{view.stock[pos]} of {sp.amount} left", style="dim")
+            else:
+                owner = view.owner[pos]
+                owner_cell = R.tag(owner) if owner >= 0 else Text("for sale", style="green")
+            table.add_row(str(pos), swatch(self.game, pos), sp.name, ed.money(sp.price), str(t.height[pos]), owner_cell)
         return table
 
     def properties_table(self, seat: int) -> RenderableType:

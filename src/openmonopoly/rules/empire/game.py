@@ -29,7 +29,7 @@ from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, EmpireRules, compile_empire
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .state import EmpireState
-from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, tower_value
+from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, top_billboard_piece, tower_value
 from .words import EmpireWords
 
 EXACT_RAISES = "exact-raises"
@@ -190,6 +190,11 @@ class EmpireView(View):
     def doubles(self) -> int:
         s: EmpireState = self._game.state
         return s.doubles
+
+    def top_billboard(self, seat: int) -> int:
+        """The topmost billboard in ``seat``'s tower, the piece that taxes, swaps and debts move (an office
+        is not a billboard, even on top), or -1 when the tower has none."""
+        return top_billboard_piece(self._game, seat)  # type: ignore[arg-type]
 
     @property
     def hand(self) -> tuple[int, ...]:
@@ -420,6 +425,7 @@ class EmpireGame(Game):
             tower=list(s.tower[seat]),
             height=s.height[seat],
             tower_value=tower_value(self, seat),
+            top_billboard=top_billboard_piece(self, seat),
             jail_cards=len(s.held[seat]),
             empire_cards=len(s.hands[seat]),
         )

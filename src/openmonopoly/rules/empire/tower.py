@@ -56,6 +56,13 @@ def top_billboard(game: EmpireGame, player: int) -> int:
     return -1
 
 
+def top_billboard_piece(game: EmpireGame, player: int) -> int:
+    """The piece of ``player``'s topmost billboard (what taxes, swaps and debts move), or -1 if none."""
+    s: EmpireState = game.state
+    i = top_billboard(game, player)
+    return s.tower[player][i] if i >= 0 else -1
+
+
 def has_billboard(game: EmpireGame, player: int) -> bool:
     return top_billboard(game, player) >= 0
 

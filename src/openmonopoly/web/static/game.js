@@ -78,11 +78,12 @@ function emp() { return fam().empire; }
 function pieceName(pc) { const e = emp(); return e && pc === e.office ? "office" : spaceName(pc); }
 function pieceHeight(pc) { const e = emp(); return pc === e.office ? e.office_height : e.heights[pc] || 1; }
 function units(n) { return `${n} unit${n === 1 ? "" : "s"}`; }
+// The topmost billboard, as the server's view gives it (an office on top is not one: swaps and taxes skip it).
 function topOf(q) {
-  const t = view && view.players && view.players[q] ? view.players[q].tower || [] : [];
-  return t.length ? t[t.length - 1] : null;
+  const row = view && view.players ? view.players[q] : null;
+  return row && row.top_billboard !== undefined && row.top_billboard >= 0 ? row.top_billboard : null;
 }
-function topText(q) { const pc = topOf(q); return pc === null ? "empty" : `${pieceName(pc)}, ${pieceHeight(pc)}u`; }
+function topText(q) { const pc = topOf(q); return pc === null ? "no billboard" : `${pieceName(pc)}, ${pieceHeight(pc)}u`; }
 function signet(c) { const m = fam().mandalorian; return m && m.signets[c]; }
 function signetTitle(c) { const sg = signet(c); return sg ? sg.text.split(".")[0] : `card ${c}`; }
 function empireCard(c) { const e = emp(); return e && e.cards[c]; }
