@@ -360,3 +360,34 @@ def test_deeds_lists_every_space_that_can_be_bought(edition):
     out.print(screen_for(g).deeds_table())
     numbers = [int(ln.split()[0]) for ln in out.export_text().splitlines() if ln.split() and ln.split()[0].isdigit()]
     assert numbers == [pos for pos, sp in enumerate(g.edition.board) if sp.price]
+
+
+@pytest.mark.parametrize("edition", ["classic", "clonewars", "mandalorian", "empire"])
+def test_players_at_80_columns_show_everyones_cash_place_and_holdings_in_full(edition):
+    """`players` at 80 columns: a table too wide for the window is shown as lines per player (each of its
+    columns had been cut to a few cells: '140 cre…', 'heuris…', holdings broken into five-letter strips)."""
+    from openmonopoly.agents import make_agent
+    from openmonopoly.cli.render import fit_width
+
+    g = om.Game(edition, 4, seed=3)
+    bots = [make_agent("heuristic", seat) for seat in range(4)]
+    for _ in range(150):
+        if g.over:
+            break
+        g.act(g.prompt.player, bots[g.prompt.player].act(g.view(g.prompt.player), g.prompt))
+    screen = screen_for(g)
+    out = Console(width=80, record=True, color_system=None)
+    out.print(fit_width(screen.players_table(["human", "heuristic", "heuristic", "heuristic"], deciding=0), out))
+    text = out.export_text()
+    flat = " ".join(text.split())
+    assert max(map(len, text.splitlines())) <= 80 and "…" not in text
+    v = g.view(0)
+    for seat in range(4):
+        assert g.players[seat] in flat
+        if v.alive[seat]:
+            assert screen.table_money(v.cash[seat]) in flat
+            assert f"{v.position[seat]} {g.edition.board[v.position[seat]].name}" in flat
+            if edition == "empire":  # (its towers table stands for the holdings)
+                assert f"{v.height[seat]}/{g.edition.rules.capacity}" in flat
+            else:
+                assert " ".join(screen.holdings(seat).plain.split()) in flat

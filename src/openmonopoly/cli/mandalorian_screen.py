@@ -114,7 +114,7 @@ class MandalorianScreen(ClassicScreen):
                 R.name_text(self.game, seat),
                 t.characters[view.character[seat]].name,
                 kinds[seat] if seat < len(kinds) else "",
-                ed.money(view.cash[seat]),
+                self.table_money(view.cash[seat]),  # (under 'Credits')
                 f"{view.position[seat]} {ed.board[view.position[seat]].name}",
                 jail,
                 self.holdings(seat),

@@ -15,7 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich import box
 from rich.color import Color, ColorParseError
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -138,6 +139,41 @@ def swatch(edition: Edition, pos: int, glyphs: dict[str, str] = TYPE_GLYPHS) -> 
     if sp.group:
         return Text.assemble(("█", set_colour(edition, pos)), (set_marks(edition)[sp.group], "bold"))
     return Text(glyphs.get(sp.type, " ").center(3), style="dim")
+
+
+def fit_width(renderable: RenderableType, console: Console) -> RenderableType:
+    """``renderable`` as it is if it fits ``console``; a table too wide for it becomes lines per row
+    (``table_as_lines``), since shrinking every column to a few cells leaves nothing readable."""
+    if isinstance(renderable, Group):
+        return Group(*(fit_width(r, console) for r in renderable.renderables))
+    # (measured without the console's bound, which would clamp the table's natural width to it)
+    unbounded = console.options.update(max_width=10_000)
+    if isinstance(renderable, Table) and console.measure(renderable, options=unbounded).maximum > console.width:
+        return table_as_lines(renderable)
+    return renderable
+
+
+def table_as_lines(table: Table, lead: int = 3) -> Group:
+    """Each row of ``table`` as one line of its first ``lead`` cells, then an indented line (wrapped by
+    the console) of every other non-empty cell after its column's header: 'Cash $1,500  Where 11 ...'."""
+    columns = [list(c.cells) for c in table.columns]
+    lines: list[RenderableType] = []
+    for r in range(table.row_count):
+        lead_cells = [col[r] for col in columns[:lead]]
+        first = Text(" ").join(Text.from_markup(c) if isinstance(c, str) else c for c in lead_cells)
+        rest = Text()
+        for col, cells in zip(table.columns[lead:], columns[lead:], strict=True):
+            cell = cells[r]
+            text = Text(cell) if isinstance(cell, str) else cell
+            if not isinstance(text, Text) or not text.plain.strip():
+                continue
+            if rest:
+                rest.append("  ")
+            if col.header:
+                rest.append(f"{col.header} ", style="dim")
+            rest.append_text(text)
+        lines += [first, Padding(rest, (0, 0, 0, 3))]  # (wrapped lines keep the indent)
+    return Group(*lines)
 
 
 # ---------------------------------------------------------------------------------- events
@@ -492,11 +528,12 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         ed = self.edition
         view = self.view()
         table = Table(box=box.SIMPLE_HEAD, pad_edge=False, show_edge=False, padding=(0, 1))
-        for head in ("", "#", "Player", "Seat", "Cash", "Worth", "Where", ed.term("jail"), *self.player_fact_headers()):
+        cash = (self.money_word() or "cash").capitalize()  # ('Credits': the cells are bare figures then)
+        for head in ("", "#", "Player", "Seat", cash, "Worth", "Where", ed.term("jail"), *self.player_fact_headers()):
             table.add_column(
                 head,
                 no_wrap=True,
-                justify="right" if head in ("Cash", "Worth") else "left",
+                justify="right" if head in (cash, "Worth") else "left",
                 overflow="ellipsis",
                 max_width=24 if head in ("Player", "Where") else None,
             )
@@ -522,8 +559,8 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
                 tag(seat),
                 name_text(self.game, seat),
                 kind,
-                ed.money(view.cash[seat]),
-                ed.money(self.game.net_worth(seat)),
+                self.table_money(view.cash[seat]),
+                self.table_money(self.game.net_worth(seat)),
                 f"{view.position[seat]} {ed.board[view.position[seat]].name}",
                 jail,
                 *self.player_facts(seat),

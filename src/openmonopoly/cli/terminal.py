@@ -508,7 +508,7 @@ class Session:
             console.print(self.screen.legend())
             return "choices"
         if cmd in ("players", "who", "status"):
-            console.print(self.screen.players_table(self.kinds, deciding=seat))
+            console.print(render.fit_width(self.screen.players_table(self.kinds, deciding=seat), console))
             return "choices"
         if cmd in ("mine", "props", "properties"):
             console.print(self.screen.properties_table(seat))
