@@ -160,7 +160,7 @@ def table_as_lines(table: Table, lead: int = 3) -> Group:
     lines: list[RenderableType] = []
     for r in range(table.row_count):
         lead_cells = [col[r] for col in columns[:lead]]
-        first = Text(" ").join(Text.from_markup(c) if isinstance(c, str) else c for c in lead_cells)
+        first = Text(" ").join(c if isinstance(c, Text) else Text.from_markup(str(c)) for c in lead_cells)
         rest = Text()
         for col, cells in zip(table.columns[lead:], columns[lead:], strict=True):
             cell = cells[r]
