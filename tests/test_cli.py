@@ -169,7 +169,16 @@ def test_load_checks_seats(tmp_path):
     result = run("play", "--load", str(path), "--seats", "random,random")
     assert result.exit_code == 2 and "has 3 players" in result.stderr
     result = run("play", "--load", str(path))
-    assert result.exit_code == 2 and "--seats" in result.stderr
+    assert result.exit_code == 2 and "--seats" in result.stderr  # a bare game: nobody says who plays
+    data = game.to_json()
+    data["seats"] = ["random", "robot", "random"]  # a save naming its seats, one of them wrong
+    path.write_text(json.dumps(data))
+    result = run("play", "--load", str(path))
+    assert result.exit_code == 2 and "robot" in result.stderr and "heuristic" in result.stderr
+    data["seats"] = ["random", "random", "random"]
+    path.write_text(json.dumps(data))
+    result = run("play", "--load", str(path))  # its own seats: three bots play it to the end
+    assert result.exit_code == 0 and "Winner" in result.output
 
 
 # ---------------------------------------------------------------------------------- replay

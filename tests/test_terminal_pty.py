@@ -90,3 +90,28 @@ def test_a_game_at_80x24_fits_and_keeps_the_prompt_on_screen(game):
     lines = game.text().split("\n")
     wide = [line for line in lines if len(line) > 80]
     assert not wide, wide[:3]
+
+
+def test_a_killed_game_with_save_resumes_where_it_was(tmp_path):
+    """`play --save F` keeps F current before each of the player's moves: after a kill -9 (a closed
+    window, a crash), `--load F` shows the same position and question, and F is never a half-written file."""
+    save = tmp_path / "night.json"
+    first = Pty("play", "--seed", "5", "--seats", "human,heuristic", "--names", "Ann,Ben", "--save", str(save))
+    try:
+        first.read_until(r"Ann ▸ ")
+        first.type("1")  # roll: 4 and 5, to Connecticut Avenue, asked to buy it
+        first.read_until(r"Buy Connecticut Avenue for \$120[\s\S]*Ann ▸ ")
+        deadline = time.monotonic() + 10
+        while "Connecticut" not in (save.read_text() if save.exists() else "") and time.monotonic() < deadline:
+            time.sleep(0.05)  # (the save of this prompt is written before the question is asked)
+    finally:
+        first.close()  # kill -9
+    assert not list(tmp_path.glob(".openmonopoly-save-*"))  # no temporary file left beside it
+    second = Pty("play", "--load", str(save), "--save", str(save))
+    try:
+        shown = second.read_until(r"Ann ▸ ")
+        assert "at 9 Connecticut Avenue" in shown and "1) Buy Connecticut Avenue for $120" in shown
+        second.type("1")  # buy it: the loaded game plays on
+        assert "Ann buys Connecticut Avenue for $120." in second.read_until(r"Ann ▸ ")
+    finally:
+        second.close()

@@ -8,8 +8,11 @@ in text form (``bid 120``). Input may be piped; end of input quits cleanly.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -78,9 +81,25 @@ class Choice:
     special: str = ""  # "bid" | "trade" | "manage"
 
 
-def save_game(game: Game, path: str) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        json.dump(game.to_json(), fh)
+def save_game(game: Game, path: str, seats: Sequence[str] | None = None) -> None:
+    """Write ``game`` to ``path`` whole or not at all: into a temporary file beside it, flushed to disk,
+    then renamed over the old save, so a crash or a closed window mid-write keeps the previous save.
+    ``seats``: who plays each seat (human or a bot kind), so that ``--load`` alone resumes the table."""
+    data = game.to_json()
+    if seats is not None:
+        data["seats"] = list(seats)  # (the terminal's; Game.from_json reads only the game's own keys)
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".openmonopoly-save-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 class Session:
@@ -106,6 +125,7 @@ class Session:
         self.agents = agents
         self.console = console
         self.save_path = save_path
+        self._autosave_failed = False
         self.interactive = sys.stdin.isatty() and console.is_terminal if interactive is None else interactive
         self._read = read
         self.seen = seen  # events already shown (game.history[:seen])
@@ -157,6 +177,7 @@ class Session:
                     game.act(prompt.player, "time-up")  # recorded, so the game replays
                     break
                 if self.kinds[prompt.player] == "human":
+                    self.autosave()
                     self.human_decides(prompt)
                 else:
                     self.bot_decides(prompt)
@@ -213,9 +234,20 @@ class Session:
         if self.note:
             self.console.print(self.note, style="dim", markup=False, soft_wrap=True)
 
+    def autosave(self) -> None:
+        """With ``--save``, the game as it stands before each human decision: a window closed, a lost
+        connection or a crash then costs at most the move being made."""
+        if not self.save_path or self._autosave_failed:
+            return
+        try:
+            save_game(self.game, self.save_path, self.kinds)
+        except OSError as exc:
+            self._autosave_failed = True  # said once; the saves on quit and at the end still try again
+            self.console.print(f"Could not save to {self.save_path}: {exc.strerror or exc}", style="red")
+
     def save(self, path: str) -> bool:
         try:
-            save_game(self.game, path)
+            save_game(self.game, path, self.kinds)
         except OSError as exc:
             self.console.print(f"Could not save to {path}: {exc.strerror or exc}", style="red")
             return False
