@@ -348,7 +348,12 @@ def play(
     ),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
-    save: str | None = typer.Option(None, "--save", help="Save the game to FILE before each of your moves, on exit and at the end (a closed window or a crash loses at most the move being made)."),
+    save: str | None = typer.Option(
+        None,
+        "--save",
+        help="Save the game to FILE before each of your moves, on exit and at the end (a closed window or a "
+        "crash loses at most the move being made).",
+    ),
     load: str | None = typer.Option(
         None, "--load", help="Resume a game saved with --save or `save`, with its seats (unless --seats gives others)."
     ),
@@ -376,11 +381,13 @@ def play(
             if edition is not None and edition != ed.id:
                 raise UsageProblem(f"{load} is a game of edition {ed.id}, not {edition}")
             saved = _read_json(load).get("seats")  # (a save from `play` names its seats; a bare record does not)
-            if not seats and not (isinstance(saved, list) and all(isinstance(k, str) for k in saved)):
+            if isinstance(saved, list) and all(isinstance(k, str) for k in saved):
+                seats = seats or ",".join(saved)
+            if not seats:
                 raise UsageProblem(
                     f"--load needs --seats for its {len(game.players)} players (allowed kinds: {', '.join(SEAT_KINDS)})"
                 )
-            kinds = _seats(seats or ",".join(saved), ed)
+            kinds = _seats(seats, ed)
             if len(kinds) != len(game.players):
                 raise UsageProblem(f"{load} has {len(game.players)} players; --seats gives {len(kinds)}")
             if option or max_rounds is not None:
