@@ -425,7 +425,9 @@ class Committer:
 
     SQLite batches are written on the event loop itself: a WAL commit without fsync takes well under a
     millisecond, less than handing the batch to a thread and back costs. PostgreSQL batches, which wait
-    on the network and the server's fsync, go to the writer thread while the loop goes on."""
+    on the network and the server's fsync, are sent from the loop and answered in a later turn of it
+    (``db.PgCommitter``), up to ``PG_WRITES_AT_ONCE`` at once; any other store's go to the writer thread,
+    one at a time."""
 
     def __init__(self, store: Store, executor: ThreadPoolExecutor) -> None:
         self.store = store
@@ -452,9 +454,9 @@ class Committer:
         self.flush()
 
     def flush(self) -> None:
-        """Write every pending action in one transaction: SQLite before this returns; PostgreSQL on the
-        writer thread, one transaction at a time, so the actions that arrive while one is being written
-        (and waits for the server's fsync) all go in the next."""
+        """Write every pending action in one transaction: SQLite before this returns; PostgreSQL from
+        the loop, answered later, with at most ``writes_at_once`` transactions under way, so the actions
+        that arrive while they all wait for the server go together in the next."""
         if not self.pending or len(self.in_flight) >= self.writes_at_once:
             return  # (what is pending goes as one when a write under way is done)
         batch, self.pending = self.pending, []
