@@ -1,10 +1,16 @@
 """Load test of the web game: N concurrent games over WebSockets on loopback.
 
 Each game has one seat played by this script (a plain policy over the legal list) and three server bots
-(bot delay 0). Reports actions per second (committed and broadcast, all games together) and the latency
-from an action being applied on the server to its broadcast arriving here (p50/p99), bounded in time.
+(bot delay 0). First the set-up: the script creates every game over HTTP, takes its seat and connects;
+meanwhile the bots of games they open play up to the script's seat's first turn, and nobody else plays.
+Its figures are printed apart. The measured phase starts when all N games are connected (the script then
+makes every game's first move) and lasts ``--seconds``. For it the script prints actions per second
+(committed and broadcast, all games together), the latency from an action being applied on the server
+to its broadcast arriving here (p50/p99), the same until the first game ended (all N playing), the
+server's own figure from applying an action to writing its frame to the socket (``--latency-stats``),
+and the CPU time server and client spent per action.
 
-    .venv/bin/python bench/web_load.py --games 200 --seconds 60 [--db sqlite:///x.db | postgresql://...]
+    .venv/bin/python bench/web_load.py --games 200 --seconds 30 --rounds 200 [--db sqlite:///x.db | postgresql://...]
 
 With ``--kill-after S`` the server is killed with SIGKILL S seconds in; then every game's stored record is
 compared with what its client last heard (the version and the view): an action a client heard of must be
@@ -47,7 +53,29 @@ def choose(view: dict) -> str | None:
 
 
 async def play(
-    http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int, deadline: float, stats: dict, heard: dict
+    http: httpx.AsyncClient, ws_base: str, edition: str, rounds: int, stats: dict, heard: dict, go: asyncio.Event
+) -> None:
+    """One game: create it, take seat 0, connect; once every game is connected (``go``), play it until it
+    ends or the run's deadline. Bots moving before ``go`` play up to this seat's first turn."""
+    me = {"t0": time.time(), "connected": False}
+    try:
+        await play_one(http, ws_base, edition, rounds, stats, heard, go, me)
+    finally:
+        if not me["connected"]:  # (a game that failed to start must not hold the others back)
+            stats["unready"] += 1
+            if stats["started"] + stats["unready"] == stats["games"]:
+                go.set()
+
+
+async def play_one(
+    http: httpx.AsyncClient,
+    ws_base: str,
+    edition: str,
+    rounds: int,
+    stats: dict,
+    heard: dict,
+    go: asyncio.Event,
+    me: dict,
 ) -> None:
     g = (
         await http.post(
@@ -66,30 +94,37 @@ async def play(
             await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
             msg = orjson.loads(await ws.recv())
             heard[g["id"]] = msg
+            stats["setup"].append(time.time() - me["t0"])
             stats["started"] += 1
-            if stats["started"] == stats["games"]:
-                stats["all_started"] = time.time()
-            while time.time() < deadline:
+            me["connected"] = True
+            if stats["started"] + stats["unready"] == stats["games"]:
+                go.set()
+            while time.time() < stats["deadline"]:
                 view = msg.get("view")
                 if view and view["over"]:
                     stats["finished"] += 1
+                    if stats["first_over"] is None:
+                        stats["first_over"] = time.time()
                     return
                 if view and view["prompt"] and view["prompt"]["player"] == 0:
                     action = choose(view)
                     if action:
+                        await go.wait()  # (the game waits for this seat meanwhile: no frame comes)
+                        if time.time() >= stats["deadline"]:
+                            return
                         await ws.send(
                             json.dumps(
                                 {"type": "act", "seat": 0, "token": token, "version": msg["version"], "action": action}
                             )
                         )
+                timeout = stats["deadline"] - time.time() if go.is_set() else 600.0
                 try:
-                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, deadline - time.time()))
+                    raw = await asyncio.wait_for(ws.recv(), timeout=max(0.1, timeout))
                 except TimeoutError:
                     return
                 now = time.time()
                 m = orjson.loads(raw)
                 if m["type"] == "update":
-                    stats["actions"] += 1
                     stats["lat"].append((now, now - m["at"]))
                     msg = heard[g["id"]] = m
                 elif m["type"] == "error" and m["code"] != "stale-version":
@@ -134,6 +169,7 @@ def start_server(port: int, db: str) -> subprocess.Popen:
             "100000",
             "--max-connections-per-client",
             "100000",
+            "--latency-stats",
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -189,10 +225,16 @@ def check_after_kill(db: str, heard: dict, port: int) -> bool:
     return not lost
 
 
+def quantiles(xs: list[float]) -> str:
+    xs = sorted(xs) or [0.0]
+    q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))] * 1000  # noqa: E731
+    return f"p50 {q(0.50):.1f} ms   p99 {q(0.99):.1f} ms   mean {statistics.fmean(xs) * 1000:.1f} ms"
+
+
 async def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seconds", type=float, default=60.0)
+    ap.add_argument("--seconds", type=float, default=60.0, help="length of the measured phase")
     ap.add_argument("--rounds", type=int, default=30, help="max-rounds of each game")
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--db", default=None, help="database URL (default: a temporary SQLite file)")
@@ -201,74 +243,116 @@ async def main() -> int:
         type=float,
         default=None,
         metavar="S",
-        help="SIGKILL the server after S seconds, then check that no heard action was lost",
+        help="SIGKILL the server S seconds after the start (set-up included), then check that no heard action was lost",
     )
     args = ap.parse_args()
     tmp = tempfile.mkdtemp(prefix="om-load-")
     db = args.db or f"sqlite:///{tmp}/load.db"
+    if args.db:
+        from openmonopoly.web.db import Store
+
+        store = Store(db)
+        left = len(store.unfinished())
+        store.dispose()
+        if left:  # (the server resumes them: they would play alongside and count against its game limit)
+            print(f"warning: the database holds {left} unfinished games from before; use an empty one")
     port = free_port()
     server = start_server(port, db)
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     stats: dict = {
-        "actions": 0,
         "lat": [],
+        "setup": [],
         "finished": 0,
         "errors": 0,
         "killed": False,
         "games": args.games,
         "started": 0,
-        "all_started": None,
+        "unready": 0,
+        "first_over": None,
+        "deadline": float("inf"),
     }
     heard: dict = {}
     ok = True
+    go = asyncio.Event()
+    measured: dict = {}
     try:
         start = time.time()
-        deadline = start + args.seconds
-        server_cpu0, client_cpu0 = cpu_seconds(server.pid), cpu_seconds(os.getpid())
 
         async def kill_later() -> None:
             await asyncio.sleep(args.kill_after)
             stats["killed"] = True
             server.kill()  # SIGKILL: no shutdown, no flush
 
+        async def measure(http: httpx.AsyncClient) -> None:
+            """The measured phase: from every game connected to the deadline; the server's own latency
+            figures over the same span, and the CPU both processes spent in it."""
+            await go.wait()
+            measured["from"] = time.time()
+            stats["deadline"] = measured["from"] + args.seconds
+            try:
+                measured["cpu0"] = (cpu_seconds(server.pid), cpu_seconds(os.getpid()))
+                await http.get("/api/stats/latency", params={"reset": "true"})
+                await asyncio.sleep(max(0.0, stats["deadline"] - time.time()))
+                measured["to"] = time.time()
+                measured["playing"] = args.games - stats["finished"]
+                measured["cpu1"] = (cpu_seconds(server.pid), cpu_seconds(os.getpid()))
+                measured["server"] = (await http.get("/api/stats/latency")).json()
+            except (httpx.HTTPError, OSError):  # (the server was killed: --kill-after)
+                measured.pop("cpu1", None)
+
         killer = asyncio.get_running_loop().create_task(kill_later()) if args.kill_after is not None else None
         async with httpx.AsyncClient(base_url=base, timeout=60, limits=httpx.Limits(max_connections=20)) as http:
+            meter = asyncio.get_running_loop().create_task(measure(http))
             results = await asyncio.gather(
-                *(play(http, ws_base, args.edition, args.rounds, deadline, stats, heard) for _ in range(args.games)),
+                *(play(http, ws_base, args.edition, args.rounds, stats, heard, go) for _ in range(args.games)),
                 return_exceptions=True,
             )
-        elapsed = (time.time() if killer is None else start + min(args.kill_after, args.seconds)) - start
+            if not stats["killed"] and go.is_set():
+                await meter
+            else:
+                meter.cancel()
         failures = [r for r in results if isinstance(r, Exception) and not stats["killed"]]
-        lat = sorted(x for _, x in stats["lat"]) or [0.0]
-        q = lambda p, lat=lat: lat[min(len(lat) - 1, int(p * len(lat)))] * 1000  # noqa: E731
         print(
             f"games: {args.games} concurrent ({args.edition}, 1 WebSocket seat + 3 server bots each, "
             f"max-rounds {args.rounds}), {stats['finished']} finished, {len(failures)} failed, "
-            f"{stats['errors']} refused actions"
+            f"{stats['errors']} refused actions, {stats['unready']} did not start; "
+            f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
         )
-        print(f"elapsed: {elapsed:.1f} s   actions: {stats['actions']}   actions/s: {stats['actions'] / elapsed:,.0f}")
+        t_go = measured.get("from")
+        setup_end = t_go if t_go is not None else time.time()
+        setup_lat = [x for t, x in stats["lat"] if t < setup_end]
         print(
-            f"action->broadcast latency: p50 {q(0.50):.1f} ms   p99 {q(0.99):.1f} ms   "
-            f"mean {statistics.fmean(lat) * 1000:.1f} ms"
+            f"set-up (not measured below): {len(stats['setup'])} games created, seated and connected in "
+            f"{setup_end - start:.1f} s, each {quantiles(stats['setup'])}; meanwhile {len(setup_lat)} bot updates "
+            f"before the seats' first turns, action->broadcast {quantiles(setup_lat)}"
         )
-        steady_from = stats["all_started"]  # (while games are still being created, both are worse)
-        if steady_from is not None and not stats["killed"]:
-            steady = sorted(x for t, x in stats["lat"] if t >= steady_from)
-            span = max(1e-9, min(time.time(), deadline) - steady_from)
-            if steady:
-                sq = lambda p: steady[min(len(steady) - 1, int(p * len(steady)))] * 1000  # noqa: E731
-                print(
-                    f"after all games started ({span:.1f} s): actions/s {len(steady) / span:,.0f}   "
-                    f"p50 {sq(0.50):.1f} ms   p99 {sq(0.99):.1f} ms"
-                )
-        if server.poll() is None:  # CPU per action: what the figures above cost, whatever else runs here
-            server_cpu, client_cpu = cpu_seconds(server.pid) - server_cpu0, cpu_seconds(os.getpid()) - client_cpu0
-            per = 1e6 / max(1, stats["actions"])
+        if t_go is not None and "to" in measured:
+            span = measured["to"] - t_go
+            lat = [x for t, x in stats["lat"] if t_go <= t < measured["to"]]
             print(
-                f"cpu: server {server_cpu:.1f} s ({server_cpu * per:.0f} us/action), this client {client_cpu:.1f} s "
-                f"({client_cpu * per:.0f} us/action), "
-                f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+                f"measured: from all {args.games} games playing, {span:.1f} s ({measured['playing']} still playing at "
+                f"the end): actions/s {len(lat) / span:,.0f}   action->broadcast at this client {quantiles(lat)}"
             )
+            first = stats["first_over"]
+            if first is not None and first < measured["to"]:
+                full = [x for t, x in stats["lat"] if t_go <= t < first]
+                print(
+                    f"  while all {args.games} played ({first - t_go:.1f} s, until the first game ended): "
+                    f"actions/s {len(full) / max(1e-9, first - t_go):,.0f}   {quantiles(full)}"
+                )
+            if "server" in measured:
+                sv = measured["server"]
+                print(
+                    f"  in the server (action applied -> its frame written to the socket, {sv['frames']} frames): "
+                    f"p50 {sv['p50_ms']:.1f} ms   p99 {sv['p99_ms']:.1f} ms   max {sv['max_ms']:.1f} ms"
+                )
+            if "cpu1" in measured:
+                (s0, c0), (s1, c1) = measured["cpu0"], measured["cpu1"]
+                per = 1e6 / max(1, len(lat))
+                print(
+                    f"  cpu: server {s1 - s0:.1f} s ({(s1 - s0) * per:.0f} us/action), this client {c1 - c0:.1f} s "
+                    f"({(c1 - c0) * per:.0f} us/action)"
+                )
         if failures:
             print("first failure:", repr(failures[0]))
             ok = False

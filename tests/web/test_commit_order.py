@@ -266,3 +266,57 @@ def test_bots_wait_the_bot_delay_before_each_action(tmp_path):
     actions, elapsed = run(scenario())
     store.dispose()
     assert actions >= 8 and elapsed >= 0.9 * delay * actions
+
+
+def test_an_event_loop_store_writes_several_batches_at_once_and_drain_waits_for_them():
+    """PostgreSQL's path (Committer with a store that commits on the loop): up to ``writes_at_once``
+    batches are under way at once, what arrives while all are busy goes together in the next, each
+    action hears of its own commit, and drain returns only when every batch is answered."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from openmonopoly.web.sessions import PG_WRITES_AT_ONCE, Committer
+
+    class LoopStore:
+        writes_inline = False
+        writes_async = True
+
+        def __init__(self) -> None:
+            self.under_way = 0
+            self.most = 0
+            self.batches: list[list[int]] = []
+
+        def async_committer(self, connections: int) -> LoopStore:
+            assert connections == PG_WRITES_AT_ONCE
+            return self
+
+        def commit(self, batch, done) -> None:  # noqa: ANN001
+            self.under_way += 1
+            self.most = max(self.most, self.under_way)
+            self.batches.append([m.seq for m in batch])
+
+            def answer() -> None:
+                self.under_way -= 1
+                done([None] * len(batch))
+
+            asyncio.get_running_loop().call_later(0.02, answer)  # (a server's fsync)
+
+        async def close(self) -> None:
+            pass
+
+    store = LoopStore()
+    heard: list[int] = []
+    n = PG_WRITES_AT_ONCE + 5
+
+    async def scenario() -> None:
+        committer = Committer(store, ThreadPoolExecutor(max_workers=1))  # type: ignore[arg-type]
+        for seq in range(n):
+            committer.add(MoveCommit("g", seq, 0, {}, [], "running", [], ""), lambda e, s=seq: heard.append(s))
+            committer.flush()
+        assert store.under_way == PG_WRITES_AT_ONCE and len(committer.pending) == n - PG_WRITES_AT_ONCE
+        await committer.close()
+        assert not committer.in_flight and not committer.pending
+
+    run(scenario())
+    assert store.most == PG_WRITES_AT_ONCE
+    assert store.batches == [[i] for i in range(PG_WRITES_AT_ONCE)] + [list(range(PG_WRITES_AT_ONCE, n))]
+    assert sorted(heard) == list(range(n))

@@ -49,6 +49,12 @@ def serve(
         "X-Forwarded-For/-Proto headers are trusted.",
     ),
     log_format: str = typer.Option("text", "--log-format", help="text, or json (one object per line)."),
+    latency_stats: bool = typer.Option(
+        False,
+        "--latency-stats",
+        help="Measure each update's delay from its action being applied to its frame being written, "
+        "read at GET /api/stats/latency (for load tests).",
+    ),
 ) -> None:
     """Serve the web game: lobby, games, spectating and replays, stored in a database."""
     try:
@@ -70,6 +76,7 @@ def serve(
             hello_burst=max(1, int(hello_per_minute // 3)),
             conns_per_client=conns_per_client,
             ws_compression=ws_compression,
+            latency_stats=latency_stats,
         )
         if log_format not in ("text", "json"):
             raise ValueError(f"--log-format is text or json, not {log_format!r}")

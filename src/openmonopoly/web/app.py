@@ -204,6 +204,17 @@ def create_app(
         }
         return JSONResponse(body, status_code=200 if ok else 503)
 
+    @app.get("/api/stats/latency", include_in_schema=False)
+    async def latency(reset: bool = False) -> Any:
+        """With ``--latency-stats``: updates written since the last reset and their delay from the action
+        being applied to the frame being written (``reset=true`` starts anew after answering)."""
+        if registry.latency is None:
+            raise HTTPException(404, "this server does not measure latency (start it with --latency-stats)")
+        body = registry.latency.to_json()
+        if reset:
+            registry.latency.reset()
+        return body
+
     @app.get("/api/editions")
     async def editions() -> Any:
         data = [e.to_json() for e in catalogue.editions() if e.error is None]
@@ -437,6 +448,7 @@ def create_app(
                 )
                 return
             conn = self.conn = Conn(self.ws, seat, self.client, is_host)
+            conn.latency = registry.latency
             self.pump = asyncio.get_running_loop().create_task(conn.pump())
             async with live.lock:  # the sync and later updates stay in order
                 arrives = seat is not None and live.conns_of(seat) == 0

@@ -26,6 +26,7 @@ class ServerConfig:
     idle_unload_seconds: float = 600.0  # a game nobody watches and no bot plays leaves memory after this
     ws_compression: bool = False  # permessage-deflate: costs CPU per message for ~2 KB messages
     min_turn_timer: int = 10  # the shortest turn timer a host may set, in seconds
+    latency_stats: bool = False  # GET /api/stats/latency: action applied -> its update written (benchmarks)
 
     def __post_init__(self) -> None:
         for name in (

@@ -14,6 +14,7 @@ from a client's seed (only with ``ServerConfig.allow_seeds``) uses ``Chance(seed
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import hmac
 import logging
@@ -49,6 +50,11 @@ LOG_TAIL = 400
 # choosing and applying (about 100 us against 30 us an action): the count is what bounds a slice.
 BOT_SLICE_SECONDS = 0.002
 BOT_SLICE_MOVES = 16
+PG_WRITES_AT_ONCE = 4  # PostgreSQL batches under way at once (see Committer)
+# The cyclic garbage collector (Registry.tend_gc): what survived this long is frozen, out of its way, and
+# this often everything is unfrozen and collected once (cycles among frozen objects are freed only then).
+GC_FREEZE_SECONDS = 5.0
+GC_FULL_SECONDS = 600.0
 SMALL_WRITE_MOVES = 50  # a new game stored with more moves (an imported record) is written off the loop
 TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
 REMOVED = 4001  # WebSocket close code: the host removed this seat's player
@@ -114,6 +120,48 @@ class GameLock(asyncio.Lock):
         return False
 
 
+class Latency:
+    """How long updates took from their action being applied to their frame being written to the socket
+    (``ServerConfig.latency_stats``): a histogram of 0.1 ms steps up to 2 s, and the worst."""
+
+    STEP = 1e-4
+    TOP = 20000
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.counts = [0] * (self.TOP + 1)  # the last one: 2 s or more
+        self.frames = 0
+        self.worst = 0.0
+        self.since = time.time()
+
+    def add(self, seconds: float) -> None:
+        self.counts[min(self.TOP, max(0, int(seconds / self.STEP)))] += 1
+        self.frames += 1
+        if seconds > self.worst:
+            self.worst = seconds
+
+    def quantile(self, q: float) -> float:
+        """The ``q`` quantile in seconds (the upper edge of its step)."""
+        rank, seen = q * self.frames, 0
+        for i, n in enumerate(self.counts):
+            seen += n
+            if seen >= rank and seen > 0:
+                return (i + 1) * self.STEP
+        return 0.0
+
+    def to_json(self) -> dict:
+        ms = lambda s: round(s * 1000, 1)  # noqa: E731
+        return {
+            "frames": self.frames,
+            "seconds": round(time.time() - self.since, 1),
+            "p50_ms": ms(self.quantile(0.5)),
+            "p99_ms": ms(self.quantile(0.99)),
+            "max_ms": ms(self.worst),
+        }
+
+
 class Conn:
     """One WebSocket client: a seat (or None for a spectator) and an ordered outbox of encoded frames."""
 
@@ -124,6 +172,7 @@ class Conn:
         self.host = host  # the host's connection: it watches even where spectators may not
         self.queue: asyncio.Queue = asyncio.Queue()
         self.closed = False
+        self.latency: Latency | None = None  # the server's, when it measures updates' delays
 
     def send(self, msg: dict) -> None:
         self.send_text(encode(msg))
@@ -131,6 +180,13 @@ class Conn:
     def send_text(self, text: str | None) -> None:
         if not self.closed:
             self.queue.put_nowait(text)
+
+    def send_update(self, text: str, at: float) -> None:
+        """An update of an action applied at ``at`` (epoch seconds)."""
+        if self.latency is None:
+            self.send_text(text)
+        elif not self.closed:
+            self.queue.put_nowait((text, at))
 
     def close_with(self, code: int) -> None:
         """Close the socket with ``code`` once everything queued before has been sent."""
@@ -147,6 +203,11 @@ class Conn:
                 if isinstance(text, int):
                     await self.ws.close(code=text)
                     return
+                if isinstance(text, tuple):
+                    await self.ws.send_text(text[0])
+                    if self.latency is not None:
+                        self.latency.add(time.time() - text[1])
+                    continue
                 await self.ws.send_text(text)
         except Exception:  # noqa: BLE001 - a dead socket just stops its outbox
             self.closed = True
@@ -343,7 +404,7 @@ class LiveGame:
                         "deadline": self.deadline,
                     }
                 )
-            conn.send_text(text)
+            conn.send_update(text, at)
 
     def broadcast_seats(self, hosts_only: bool = False) -> None:
         """The seats to every connection (``hosts_only``: to the host's, for who came or went)."""
@@ -364,7 +425,9 @@ class Committer:
 
     SQLite batches are written on the event loop itself: a WAL commit without fsync takes well under a
     millisecond, less than handing the batch to a thread and back costs. PostgreSQL batches, which wait
-    on the network and the server's fsync, go to the writer thread while the loop goes on."""
+    on the network and the server's fsync, are sent from the loop and answered in a later turn of it
+    (``db.PgCommitter``), up to ``PG_WRITES_AT_ONCE`` at once; any other store's go to the writer thread,
+    one at a time."""
 
     def __init__(self, store: Store, executor: ThreadPoolExecutor) -> None:
         self.store = store
@@ -373,6 +436,10 @@ class Committer:
         self.in_flight: set[asyncio.Future] = set()
         self._soon: asyncio.Handle | None = None
         self.batches = 0
+        self.async_store: Any = None  # PostgreSQL: the store's committer on this event loop (db.PgCommitter)
+        # Batches written at once: PostgreSQL's on the loop, each on a connection of its own; a store
+        # written by the writer thread, one at a time.
+        self.writes_at_once = PG_WRITES_AT_ONCE if getattr(store, "writes_async", False) else 1
 
     def add(self, move: MoveCommit, done: Done) -> None:
         """Queue ``move`` for the next write; ``done`` hears how it went (it must not raise)."""
@@ -387,11 +454,11 @@ class Committer:
         self.flush()
 
     def flush(self) -> None:
-        """Write every pending action in one transaction: SQLite before this returns; PostgreSQL on the
-        writer thread, one transaction at a time, so the actions that arrive while one is being written
-        (and waits for the server's fsync) all go in the next."""
-        if not self.pending or self.in_flight:
-            return  # (PostgreSQL: what is pending goes as one when the write under way is done)
+        """Write every pending action in one transaction: SQLite before this returns; PostgreSQL from
+        the loop, answered later, with at most ``writes_at_once`` transactions under way, so the actions
+        that arrive while they all wait for the server go together in the next."""
+        if not self.pending or len(self.in_flight) >= self.writes_at_once:
+            return  # (what is pending goes as one when a write under way is done)
         batch, self.pending = self.pending, []
         self.batches += 1
         moves = [m for m, _ in batch]
@@ -402,7 +469,22 @@ class Committer:
                 results = [exc] * len(batch)
             self._finish(batch, results)
             return
-        written = asyncio.get_running_loop().run_in_executor(self.executor, self.store.commit_moves, moves)
+        loop = asyncio.get_running_loop()
+        if getattr(self.store, "writes_async", False):
+            if self.async_store is None:
+                self.async_store = self.store.async_committer(self.writes_at_once)
+            under_way = loop.create_future()  # (for drain)
+            self.in_flight.add(under_way)
+
+            def heard(results: list[Exception | None]) -> None:
+                self.in_flight.discard(under_way)
+                under_way.set_result(None)
+                self._finish(batch, results)
+                self.flush()
+
+            self.async_store.commit(moves, heard)
+            return
+        written = loop.run_in_executor(self.executor, self.store.commit_moves, moves)
         self.in_flight.add(written)
 
         def finished(f: asyncio.Future) -> None:
@@ -455,6 +537,13 @@ class Committer:
                 await asyncio.gather(*self.in_flight, return_exceptions=True)
             await asyncio.sleep(0)  # (the writes' own callbacks run first)
 
+    async def close(self) -> None:
+        """Write everything pending, then close the event loop's own database connection."""
+        await self.drain()
+        if self.async_store is not None:
+            await self.async_store.close()
+            self.async_store = None
+
 
 class Registry:
     """All live games of one server, backed by a ``Store``."""
@@ -474,6 +563,7 @@ class Registry:
         self.replays: OrderedDict[str, list] = OrderedDict()
         self.closing = False
         self.background: list[asyncio.Task] = []
+        self.latency = Latency() if self.config.latency_stats else None
 
     async def read_db(self, fn: Callable, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
@@ -682,6 +772,26 @@ class Registry:
             del self.games[live.id]
         return True
 
+    async def tend_gc(self, every: float = GC_FREEZE_SECONDS, full_every: float = GC_FULL_SECONDS) -> None:
+        """Keep the cyclic garbage collector's full collections short. They walk every object it tracks,
+        and a server holds many that live long (each game's history of events): with 200 games playing,
+        a full collection took 55-145 ms every 3 s, all play stopped meanwhile, and it set the p99
+        latency. Objects frozen (``gc.freeze``) are not walked; reference counting still frees them, so
+        only cyclic garbage among them waits, for the rare full collection after unfreezing."""
+        gc.freeze()  # (the modules, editions and games loaded so far)
+        since_full = 0.0
+        try:
+            while not self.closing:
+                await asyncio.sleep(every)
+                since_full += every
+                if since_full >= full_every:
+                    since_full = 0.0
+                    gc.unfreeze()
+                    gc.collect()
+                gc.freeze()
+        finally:
+            gc.unfreeze()  # (on shutdown: the process may go on, as in tests)
+
     async def sweep(self, every: float = 60.0) -> None:
         while not self.closing:
             await asyncio.sleep(every)
@@ -705,6 +815,7 @@ class Registry:
             loop.create_task(self.resume_all()),
             loop.create_task(self.sweep()),
             loop.create_task(self.checkpoints()),
+            loop.create_task(self.tend_gc()),
         ]
 
     async def resume_all(self) -> int:
@@ -1130,7 +1241,7 @@ class Registry:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        await self.committer.drain()
+        await self.committer.close()
         for live in self.games.values():
             for conn in list(live.conns):
                 conn.send_text(None)
