@@ -231,7 +231,7 @@ def quantiles(xs: list[float]) -> str:
     return f"p50 {q(0.50):.1f} ms   p99 {q(0.99):.1f} ms   mean {statistics.fmean(xs) * 1000:.1f} ms"
 
 
-async def main() -> int:
+def parse_args() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=200)
     ap.add_argument("--seconds", type=float, default=60.0, help="length of the measured phase")
@@ -245,7 +245,18 @@ async def main() -> int:
         metavar="S",
         help="SIGKILL the server S seconds after the start (set-up included), then check that no heard action was lost",
     )
-    args = ap.parse_args()
+    ap.add_argument(
+        "--client-loop",
+        choices=("uvloop", "asyncio"),
+        default="uvloop",
+        help="this client's event loop (the server runs Uvicorn's, uvloop when installed): with the standard "
+        "asyncio loop the client's own overhead adds to the latency it measures",
+    )
+    return ap.parse_args()
+
+
+async def main(args: argparse.Namespace) -> int:
+    print(f"client event loop: {args.client_loop}; server: uvicorn's (uvloop when installed)")
     tmp = tempfile.mkdtemp(prefix="om-load-")
     db = args.db or f"sqlite:///{tmp}/load.db"
     if args.db:
@@ -368,4 +379,11 @@ async def main() -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main()))
+    arguments = parse_args()
+    if arguments.client_loop == "uvloop":
+        try:
+            import uvloop
+        except ImportError:
+            sys.exit("uvloop is not installed (it comes with uvicorn[standard]); or pass --client-loop asyncio")
+        sys.exit(uvloop.run(main(arguments)))
+    sys.exit(asyncio.run(main(arguments)))
