@@ -229,8 +229,6 @@ class HeuristicAgent:
         self.trade_turn = -1  # the turn counter of the last trade search
         self._plans_owner: list[int] = []  # the ownership the trade plans were made for
         self._plans: list[TradePlan] = []
-        self._reserve_level: list[int] = []  # the building levels the reserve was worked out for
-        self._reserve = BASE_RESERVE
         self._view: View | None = None  # the view last seen, and its board
         self._view_board: _Board | None = None
 
@@ -250,9 +248,9 @@ class HeuristicAgent:
         if kind == "auction":
             return self.on_auction(view, prompt)
         if kind == "debt":
-            return self._safe(view, self.on_debt(view, prompt))
+            return self.on_debt(view, prompt)  # (checks what it answers itself)
         if kind == "trade":
-            return self._safe(view, self.on_trade(view, prompt))
+            return self.on_trade(view, prompt)  # (likewise)
         if kind == "claim-rent":
             return A_CLAIM
         if kind == "mortgaged-property":
@@ -285,21 +283,20 @@ class HeuristicAgent:
         return self._threat_reserve(view, b, view.level)
 
     def _threat_reserve(self, view: ClassicView, b: _Board, level: list[int]) -> int:
-        """``reserve`` once something is built."""
-        if level == self._reserve_level:  # built streets never change hands, so the levels decide the threat
-            return self._reserve
+        """``reserve`` once something is built. (Worked out afresh each time: remembering the levels it
+        was worked out for and comparing them costs about as much, and the levels change often.)"""
         me = seat_of(view)
         owner = view.owner
+        rent = b.rent
+        max_houses = b.max_houses
         threat = 0
         for pos in b.streets:
             lv = level[pos]
             if lv and owner[pos] != me:
-                r = b.rent_at(pos, lv)
+                r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
                 if r > threat:
                     threat = r
-        self._reserve_level = level[:]
-        self._reserve = BASE_RESERVE + min(threat, 1500) // 3
-        return self._reserve
+        return BASE_RESERVE + min(threat, 1500) // 3
 
     @staticmethod
     def _group_state(b: _Board, owner: list[int], me: int, pos: int) -> tuple[int, int, int]:
@@ -579,12 +576,13 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
+        """Every answer has passed ``view.check`` (checking one twice would be wasted work)."""
         b = self._board_of(view)
         me = seat_of(view)
         amount: int = prompt.details["amount"]
         cash = view.cash[me]
         if cash >= amount:
-            return A_PAY
+            return self._safe(view, A_PAY)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
         mine = [q for q in b.props if owner[q] == me]
         raisable = 0
@@ -598,7 +596,7 @@ class HeuristicAgent:
             if not mortgaged[q]:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
-            return A_BANKRUPT
+            return self._safe(view, A_BANKRUPT)
         full = set(self._full_groups(b, owner, me))
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
         loose = [
@@ -654,6 +652,7 @@ class HeuristicAgent:
         return False
 
     def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
+        """Every answer has passed ``view.check``, as in ``on_debt``."""
         b = self._board_of(view)
         me = seat_of(view)
         offer = TradeOffer.from_json(prompt.details["offer"])
@@ -667,7 +666,7 @@ class HeuristicAgent:
         # Losing a set I hold (without getting one) is never worth it.
         for g in {b.group_of[p] for p in take if b.is_street[p]}:
             if all(owner[q] == me for q in b.members[g]) and not i_gain:
-                return A_REJECT
+                return self._safe(view, A_REJECT)
         value = (
             sum(self._val(b, mortgaged, p) for p in give)
             - sum(self._val(b, mortgaged, p) for p in take)
@@ -678,7 +677,7 @@ class HeuristicAgent:
         give_price = sum(b.price[p] for p in give)
         cash = view.cash[me]
         if -offer.cash > max(0, cash - self.reserve(view, b) // 2):
-            return A_REJECT  # cannot afford to pay that
+            return self._safe(view, A_REJECT)  # cannot afford to pay that
         if i_gain:
             ok = value >= -100 if they_gain else value >= -give_price
         elif they_gain:
@@ -687,7 +686,7 @@ class HeuristicAgent:
             ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, take)
         if ok and view.check(A_ACCEPT) is None:
             return A_ACCEPT
-        return A_REJECT
+        return self._safe(view, A_REJECT)
 
     @staticmethod
     def _gathering_ok(b: _Board, owner: list[int], me: int, proposer: int, take: tuple[int, ...]) -> bool:
@@ -771,9 +770,17 @@ class HeuristicAgent:
             if h == skip:
                 continue
             members = b.members[h]
-            missing = tuple(q for q in members if owner[q] != target)
-            if missing and len(missing) < len(members) and all(owner[q] == me for q in missing):
-                return missing
+            # (counted first, the tuple made only for the group that fits: most groups do not)
+            held = 0
+            for q in members:
+                o = owner[q]
+                if o == target:
+                    held += 1
+                elif o != me:
+                    break
+            else:
+                if 0 < held < len(members):
+                    return tuple(q for q in members if owner[q] != target)
         return None
 
     def _offer(self, view: ClassicView, offer: TradeOffer) -> Action | None:

@@ -47,6 +47,9 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     # Optional statistics hook (sim.runner): rent owed per board space, or None (the default: off).
     rent_counts: list[int] | None = None
+    # The action ``View.check`` last accepted, and for whom (``play_out`` need not check it again).
+    _approved: Action | None = None
+    _approved_by: int = -1
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
     # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.
@@ -433,8 +436,10 @@ class Game:
             if action_problem(action, self.ACTION_KINDS) is not None:
                 raise BadActionText(reason, repr(action), player, legal)
             raise IllegalAction(reason, action, player, legal)
-        p: int = player  # (check accepted it: a seat number and a well-formed Action)
-        a: Action = action
+        self._apply(player, action)
+
+    def _apply(self, p: int, a: Action) -> None:
+        """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action)."""
         kind = a.kind
         if kind == TRADE and a.offer is not None and a.offer.proposer != p:
             a = Action(TRADE, -1, a.offer._replace(proposer=p))
@@ -468,7 +473,15 @@ class Game:
             if prompt is None:
                 return
             player = prompt.player
-            self._act(player, agents[player].act(views[player], prompt))
+            self._approved_by = -1  # (forget an approval from before this decision)
+            action = agents[player].act(views[player], prompt)
+            # A bot often checks what it sends (``view.check``); nothing has moved since it did, so that
+            # answer stands and the action is not checked a second time.
+            approved = self._approved
+            if player == self._approved_by and approved is not None and action is approved:
+                self._apply(player, approved)
+            else:
+                self._act(player, action)
 
     # ------------------------------------------------------------------ flow helpers for rules
     def emit(self, event: Event) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from . import actions as A
 from .actions import Action
@@ -11,9 +11,23 @@ from .errors import IllegalAction
 
 
 def numbered_action(kind: str, arg: int) -> Action:
-    """``Action(kind, arg)`` built straight as a tuple, skipping the NamedTuple's Python-level ``__new__``
-    (the same value): for the actions the compiled rules and bots make at every decision."""
+    """``Action(kind, arg)`` (the same value), for the actions the compiled rules and bots make at every
+    decision: actions are immutable, so each one with a small ``arg`` is made once and shared (building
+    a NamedTuple goes through Python-level ``tuple.__new__``, a dozen times the cost of the lookup)."""
+    if 0 <= arg < _SHARED_ARGS:
+        row = _SHARED.get(kind)
+        if row is None:
+            row = _SHARED[kind] = []
+        if arg >= len(row):
+            for a in range(len(row), arg + 1):
+                row.append(tuple.__new__(Action, (kind, a, None)))
+        return row[arg]
     return tuple.__new__(Action, (kind, arg, None))
+
+
+# The shared numbered actions, per kind by their argument (board positions, bids: small whole numbers).
+_SHARED_ARGS: Final = 4096
+_SHARED: Final[dict[str, list[Action]]] = {}
 
 
 class Prompt:
