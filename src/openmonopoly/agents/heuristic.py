@@ -227,8 +227,19 @@ class HeuristicAgent:
         # ``seed`` is accepted like every bot's; this one is deterministic and draws nothing.
         self.proposed: set[TradeOffer] = set()  # every offer made (never repeated, rejected or not)
         self.trade_turn = -1  # the turn counter of the last trade search
-        self._plans_owner: list[int] = []  # the ownership the trade plans were made for
+        # What depends only on who owns what (and on the board and seat), kept until that changes:
+        # comparing the owners costs a third of working out the full sets again.
+        self._owner_seen: list[int] = []
+        self._owner_board: _Board | None = None
+        self._owner_seat = -1
+        self._owner_version = 0  # counts the changes seen
+        self._full: list[int] = []  # my full sets (``_full_groups``)
+        self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
+        # The building levels the reserve was last worked out for, the bank's buildings then, and the reserve.
+        self._reserve_level: list[int] = []
+        self._reserve_bank = -1
+        self._reserve = BASE_RESERVE
         self._view: View | None = None  # the view last seen, and its board
         self._view_board: _Board | None = None
 
@@ -283,8 +294,12 @@ class HeuristicAgent:
         return self._threat_reserve(view, b, view.level)
 
     def _threat_reserve(self, view: ClassicView, b: _Board, level: list[int]) -> int:
-        """``reserve`` once something is built. (Worked out afresh each time: remembering the levels it
-        was worked out for and comparing them costs about as much, and the levels change often.)"""
+        """``reserve`` once something is built."""
+        # Built streets never change hands, so the levels decide the threat: it is worked out again only
+        # when they differ from last time, which a change in the bank's buildings shows without comparing.
+        bank = view.bank_houses * 1000 + view.bank_hotels
+        if bank == self._reserve_bank and level == self._reserve_level:
+            return self._reserve
         me = seat_of(view)
         owner = view.owner
         rent = b.rent
@@ -296,7 +311,10 @@ class HeuristicAgent:
                 r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
                 if r > threat:
                     threat = r
-        return BASE_RESERVE + min(threat, 1500) // 3
+        self._reserve_bank = bank
+        self._reserve_level = level[:]
+        self._reserve = BASE_RESERVE + min(threat, 1500) // 3
+        return self._reserve
 
     @staticmethod
     def _group_state(b: _Board, owner: list[int], me: int, pos: int) -> tuple[int, int, int]:
@@ -395,7 +413,7 @@ class HeuristicAgent:
             reserve = BASE_RESERVE
         else:
             reserve = self._threat_reserve(view, b, level)
-        full = self._full_groups(b, owner, me)
+        full = self._full_of(b, owner, me)
         if full:
             action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
             if action is not None:
@@ -429,6 +447,17 @@ class HeuristicAgent:
         return A_ROLL
 
     # ------------------------------------------------------------------ building and mortgages
+    def _full_of(self, b: _Board, owner: list[int], me: int) -> list[int]:
+        """``_full_groups``, worked out again only when the owners (or the board or seat) have changed
+        since the last call (the list is shared: callers do not change it)."""
+        if owner != self._owner_seen or me != self._owner_seat or b is not self._owner_board:
+            self._owner_seen = owner[:]
+            self._owner_seat = me
+            self._owner_board = b
+            self._owner_version += 1
+            self._full = self._full_groups(b, owner, me)
+        return self._full
+
     @staticmethod
     def _full_groups(b: _Board, owner: list[int], me: int) -> list[int]:
         out: list[int] = []
@@ -534,7 +563,7 @@ class HeuristicAgent:
 
     def _best_building_cost(self, view: ClassicView, b: _Board, hotel: bool) -> int:
         me = seat_of(view)
-        for g in self._full_groups(b, view.owner, me):
+        for g in self._full_of(b, view.owner, me):
             q = b.members[g][-1]
             return b.hotel_cost[q] if hotel else b.house_cost[q]
         return 0
@@ -546,7 +575,7 @@ class HeuristicAgent:
         level, mortgaged = view.level, view.mortgaged
         cash = view.cash[me]
         reserve = self.reserve(view, b)
-        for g in self._full_groups(b, view.owner, me):
+        for g in self._full_of(b, view.owner, me):
             members = b.members[g]
             if _any_mortgaged(mortgaged, members):
                 continue
@@ -597,7 +626,7 @@ class HeuristicAgent:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
-        full = set(self._full_groups(b, owner, me))
+        full = set(self._full_of(b, owner, me))
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
         loose = [
             (b.is_rail[q], not b.is_util[q], b.price[q], q)
@@ -741,8 +770,8 @@ class HeuristicAgent:
     def _propose_trade(
         self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int, reserve: int
     ) -> Action | None:
-        if owner != self._plans_owner:
-            self._plans_owner = owner[:]
+        if self._plans_version != self._owner_version:  # (``on_turn`` has just seen the owners)
+            self._plans_version = self._owner_version
             self._plans = self._trade_plans(b, owner, me)
         if not self._plans:
             return None

@@ -50,6 +50,8 @@ class Game:
     # The action ``View.check`` last accepted, and for whom (``play_out`` need not check it again).
     _approved: Action | None = None
     _approved_by: int = -1
+    # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
+    _kinds: ActionKinds | None = None
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
     # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.
@@ -371,9 +373,16 @@ class Game:
         """An action from its JSON form (``Action.to_json``), read against this game's kinds."""
         return self.ACTION_KINDS.from_json(data)
 
+    def _action_kinds(self) -> ActionKinds:
+        """This game's ``ACTION_KINDS``."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = self.ACTION_KINDS
+        return kinds
+
     def check(self, player: Any, action: Any) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
-        kinds = self.ACTION_KINDS
+        kinds = self._action_kinds()
         if isinstance(action, str):
             try:
                 action = kinds.parse(action, player if type(player) is int else -1)
@@ -444,7 +453,7 @@ class Game:
         if kind == TRADE and a.offer is not None and a.offer.proposer != p:
             a = Action(TRADE, -1, a.offer._replace(proposer=p))
         self._record.append((p, a))
-        if kind in self.ACTION_KINDS.anytime:
+        if kind in self._action_kinds().anytime:
             self.apply_anytime(p, a)
         else:
             s: State = self.state
