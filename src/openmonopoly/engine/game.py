@@ -27,12 +27,13 @@ from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
 from .options import BadOption, Option, resolve_options
-from .prompt import Legal, Prompt
+from .prompt import BotPrompt, Legal, Prompt
 from .state import State
 from .view import View
 
 RECORD_FORMAT = 1
 TRADE: Final = A.TRADE  # (Final: compiled code reads it as a C static)
+ACTION: Final = Action  # (likewise: the class by its plain name is looked up in the module's globals)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -392,7 +393,7 @@ class Game:
         # tests; anything else (and every trade) gets the full test and its reason. The fields are read
         # as Any from a plain 3-tuple (a C struct in compiled code, no lookups): typed, compiled code would
         # unbox them as the declared types and raise on a malformed one instead of answering.
-        if type(action) is not Action or len(action) != 3:
+        if type(action) is not ACTION or len(action) != 3:
             return action_problem(action, kinds)
         fields: tuple[Any, Any, Any] = action
         kind_, arg_, offer_ = fields
@@ -478,12 +479,15 @@ class Game:
             raise ValueError(f"play_out needs one agent per seat ({self.state.n}), got {len(agents)}")
         views = [self.view(p) for p in range(len(agents))]
         while True:
-            prompt = self.prompt
-            if prompt is None:
+            s: State = self.state
+            if s.over or not s.stack:
                 return
-            player = prompt.player
+            top = s.stack[-1]
+            player = top.decider
+            prompt = BotPrompt(player, top.kind, top, self)  # (``prompt``, with details read on demand)
             self._approved_by = -1  # (forget an approval from before this decision)
             action = agents[player].act(views[player], prompt)
+            prompt.close()
             # A bot often checks what it sends (``view.check``); nothing has moved since it did, so that
             # answer stands and the action is not checked a second time.
             approved = self._approved

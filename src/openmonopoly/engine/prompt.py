@@ -38,12 +38,16 @@ class Prompt:
     decision, and a native class is several times cheaper to create); it compares by value and
     unpacks as ``player, kind, details``."""
 
-    __slots__ = ("player", "kind", "details")
+    __slots__ = ("player", "kind", "_details")
 
     def __init__(self, player: int, kind: str, details: dict) -> None:
         self.player = player
         self.kind = kind
-        self.details = details
+        self._details = details
+
+    @property
+    def details(self) -> dict:
+        return self._details
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -61,6 +65,39 @@ class Prompt:
 
     def to_json(self) -> dict:
         return {"player": self.player, "kind": self.kind, "details": self.details}
+
+
+class BotPrompt(Prompt):
+    """The prompt ``Game.play_out`` hands a bot: its details are worked out when first read, and only
+    while the bot decides (``close``, once it has answered), since most answers never read them (the
+    turn prompt's, most of all). Read afterwards, unread details raise ``RuntimeError``: by then the
+    game has moved on and they can no longer be told."""
+
+    __slots__ = ("_step", "_game", "_read")
+
+    def __init__(self, player: int, kind: str, step: Any, game: Any) -> None:
+        self.player = player
+        self.kind = kind
+        self._step = step
+        self._game = game
+        self._read = False
+
+    @property
+    def details(self) -> dict:
+        if not self._read:
+            if self._step is None:
+                raise RuntimeError(
+                    f"the details of this '{self.kind}' prompt were not read while it was being answered; "
+                    "play_out works them out on demand, and the game has moved on since"
+                )
+            self._details = self._step.describe(self._game)
+            self._read = True
+        return self._details
+
+    def close(self) -> None:
+        """The bot has answered: details not read by now never will be (nor can they be any more)."""
+        self._step = None
+        self._game = None
 
 
 class Legal:
