@@ -8,6 +8,7 @@ from typing import Any, Final
 from . import actions as A
 from .actions import Action
 from .errors import IllegalAction
+from .flow import Step
 
 
 def numbered_action(kind: str, arg: int) -> Action:
@@ -75,22 +76,23 @@ class BotPrompt(Prompt):
 
     __slots__ = ("_step", "_game", "_read")
 
-    def __init__(self, player: int, kind: str, step: Any, game: Any) -> None:
+    def __init__(self, player: int, kind: str, step: Step, game: Any) -> None:
         self.player = player
         self.kind = kind
-        self._step = step
+        self._step: Step | None = step  # (typed: its ``describe`` is then a direct call)
         self._game = game
         self._read = False
 
     @property
     def details(self) -> dict:
         if not self._read:
-            if self._step is None:
+            step = self._step
+            if step is None:
                 raise RuntimeError(
                     f"the details of this '{self.kind}' prompt were not read while it was being answered; "
                     "play_out works them out on demand, and the game has moved on since"
                 )
-            self._details = self._step.describe(self._game)
+            self._details = step.describe(self._game)
             self._read = True
         return self._details
 

@@ -47,7 +47,8 @@ def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int |
         opening = rules.auction_opening_bid
     # The increment is read from the edition when bids are checked; families without one use the opening.
     game.push(Auction(lot, bidders, 0, 0, -1, opening))
-    game.emit(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
+    if game._events is not None:
+        game._events.append(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
 
 
 class Auction(Step):
