@@ -626,7 +626,7 @@ class HeuristicAgent:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
-        full = set(self._full_of(b, owner, me))
+        full = self._full_of(b, owner, me)  # (a short list: a set would cost more to make than it saves)
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
         loose = [
             (b.is_rail[q], not b.is_util[q], b.price[q], q)
@@ -684,9 +684,13 @@ class HeuristicAgent:
         """Every answer has passed ``view.check``, as in ``on_debt``."""
         b = self._board_of(view)
         me = seat_of(view)
-        offer = TradeOffer.from_json(prompt.details["offer"])
-        proposer = offer.proposer
-        give, take = offer.give, offer.take
+        # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the
+        # strict ``TradeOffer.from_json`` would only check it again, at many times the cost).
+        offer: dict = prompt.details["offer"]
+        proposer: int = offer["proposer"]
+        give = tuple(offer["give"])
+        take = tuple(offer["take"])
+        offer_cash: int = offer["cash"]
         owner, mortgaged = view.owner, view.mortgaged
         after = {p: me for p in give}
         after.update({p: proposer for p in take})
@@ -699,13 +703,13 @@ class HeuristicAgent:
         value = (
             sum(self._val(b, mortgaged, p) for p in give)
             - sum(self._val(b, mortgaged, p) for p in take)
-            + offer.cash
-            + 50 * (len(offer.give_cards) - len(offer.take_cards))
+            + offer_cash
+            + 50 * (len(offer["give_cards"]) - len(offer["take_cards"]))
         )
         take_price = sum(b.price[p] for p in take)
         give_price = sum(b.price[p] for p in give)
         cash = view.cash[me]
-        if -offer.cash > max(0, cash - self.reserve(view, b) // 2):
+        if -offer_cash > max(0, cash - self.reserve(view, b) // 2):
             return self._safe(view, A_REJECT)  # cannot afford to pay that
         if i_gain:
             ok = value >= -100 if they_gain else value >= -give_price

@@ -110,7 +110,7 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False)
             return f"it costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
         # The once-a-turn limit stops a second shortage auction only: once the bank has enough
         # again, an ordinary build goes ahead whatever auction was called before.
-        if [player, int(hotel)] in s.shortage_tried and shortage_rivals(game, player, hotel):
+        if s.shortage_tried and [player, int(hotel)] in s.shortage_tried and shortage_rivals(game, player, hotel):
             return (
                 f"you already called a {ed.term('hotel' if hotel else 'house')} auction this turn; "
                 "try again on a later turn"
