@@ -477,8 +477,8 @@ class Game:
         prompt, each through its own seat's view, until the game is over."""
         if len(agents) != self.state.n:
             raise ValueError(f"play_out needs one agent per seat ({self.state.n}), got {len(agents)}")
-        seats = list(agents)  # (a list: indexed directly, compiled)
-        views = [self.view(p) for p in range(len(seats))]
+        acts = [agent.act for agent in agents]  # (each bound once, not looked up by name at every decision)
+        views = [self.view(p) for p in range(len(acts))]
         while True:
             s: State = self.state
             if s.over or not s.stack:
@@ -487,7 +487,7 @@ class Game:
             player = top.decider
             prompt = BotPrompt(player, top.kind, top, self)  # (``prompt``, with details read on demand)
             self._approved_by = -1  # (forget an approval from before this decision)
-            action = seats[player].act(views[player], prompt)
+            action = acts[player](views[player], prompt)
             prompt.close()
             # A bot often checks what it sends (``view.check``); nothing has moved since it did, so that
             # answer stands and the action is not checked a second time.
