@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -15,26 +17,39 @@ AGENT_KINDS = BOT_KINDS + LEVELS
 
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
+    make = _MAKERS.get(kind)
+    if make is None:
+        make = _MAKERS[kind] = _maker(kind)
+    return make(seed)
+
+
+# What makes each kind of bot, once asked for: a bot's module is imported on first use (the command line
+# lists the kinds without importing any), and an import statement run for every bot of every game
+# (simulations make four per game) costs several times the bot's own construction.
+_MAKERS: dict[str, Callable[[int], Agent]] = {}
+
+
+def _maker(kind: str) -> Callable[[int], Agent]:
     if kind == "random":
         from .random_bot import RandomAgent
 
-        return RandomAgent(seed)
+        return RandomAgent
     if kind == "heuristic":
         from .by_family import FamilyHeuristic  # a HeuristicAgent that defers to a family's own bot
 
-        return FamilyHeuristic(seed)
+        return FamilyHeuristic
     if kind == "mcts":
         from .mcts import MCTSAgent  # determinized MCTS over View.sample_game
 
-        return MCTSAgent(seed)
+        return MCTSAgent
     if kind == "learned":
         from .learned import LearnedAgent  # a NumPy policy over the search bot's candidate menu
 
-        return LearnedAgent(seed)
+        return LearnedAgent
     if kind in LEVELS:
         from .levels import make_level
 
-        return make_level(kind, seed)
+        return partial(make_level, kind)
     raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(AGENT_KINDS)}")
 
 

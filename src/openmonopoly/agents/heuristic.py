@@ -227,9 +227,18 @@ class HeuristicAgent:
         # ``seed`` is accepted like every bot's; this one is deterministic and draws nothing.
         self.proposed: set[TradeOffer] = set()  # every offer made (never repeated, rejected or not)
         self.trade_turn = -1  # the turn counter of the last trade search
-        self._plans_owner: list[int] = []  # the ownership the trade plans were made for
+        # What depends only on who owns what (and on the board and seat), kept until that changes:
+        # comparing the owners costs a third of working out the full sets again.
+        self._owner_seen: list[int] = []
+        self._owner_board: _Board | None = None
+        self._owner_seat = -1
+        self._owner_version = 0  # counts the changes seen
+        self._full: list[int] = []  # my full sets (``_full_groups``)
+        self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
-        self._reserve_level: list[int] = []  # the building levels the reserve was worked out for
+        # The building levels the reserve was last worked out for, the bank's buildings then, and the reserve.
+        self._reserve_level: list[int] = []
+        self._reserve_bank = -1
         self._reserve = BASE_RESERVE
         self._view: View | None = None  # the view last seen, and its board
         self._view_board: _Board | None = None
@@ -250,9 +259,9 @@ class HeuristicAgent:
         if kind == "auction":
             return self.on_auction(view, prompt)
         if kind == "debt":
-            return self._safe(view, self.on_debt(view, prompt))
+            return self.on_debt(view, prompt)  # (checks what it answers itself)
         if kind == "trade":
-            return self._safe(view, self.on_trade(view, prompt))
+            return self.on_trade(view, prompt)  # (likewise)
         if kind == "claim-rent":
             return A_CLAIM
         if kind == "mortgaged-property":
@@ -286,17 +295,23 @@ class HeuristicAgent:
 
     def _threat_reserve(self, view: ClassicView, b: _Board, level: list[int]) -> int:
         """``reserve`` once something is built."""
-        if level == self._reserve_level:  # built streets never change hands, so the levels decide the threat
+        # Built streets never change hands, so the levels decide the threat: it is worked out again only
+        # when they differ from last time, which a change in the bank's buildings shows without comparing.
+        bank = view.bank_houses * 1000 + view.bank_hotels
+        if bank == self._reserve_bank and level == self._reserve_level:
             return self._reserve
         me = seat_of(view)
         owner = view.owner
+        rent = b.rent
+        max_houses = b.max_houses
         threat = 0
         for pos in b.streets:
             lv = level[pos]
             if lv and owner[pos] != me:
-                r = b.rent_at(pos, lv)
+                r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
                 if r > threat:
                     threat = r
+        self._reserve_bank = bank
         self._reserve_level = level[:]
         self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve
@@ -398,7 +413,7 @@ class HeuristicAgent:
             reserve = BASE_RESERVE
         else:
             reserve = self._threat_reserve(view, b, level)
-        full = self._full_groups(b, owner, me)
+        full = self._full_of(b, owner, me)
         if full:
             action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
             if action is not None:
@@ -432,6 +447,17 @@ class HeuristicAgent:
         return A_ROLL
 
     # ------------------------------------------------------------------ building and mortgages
+    def _full_of(self, b: _Board, owner: list[int], me: int) -> list[int]:
+        """``_full_groups``, worked out again only when the owners (or the board or seat) have changed
+        since the last call (the list is shared: callers do not change it)."""
+        if owner != self._owner_seen or me != self._owner_seat or b is not self._owner_board:
+            self._owner_seen = owner[:]
+            self._owner_seat = me
+            self._owner_board = b
+            self._owner_version += 1
+            self._full = self._full_groups(b, owner, me)
+        return self._full
+
     @staticmethod
     def _full_groups(b: _Board, owner: list[int], me: int) -> list[int]:
         out: list[int] = []
@@ -537,7 +563,7 @@ class HeuristicAgent:
 
     def _best_building_cost(self, view: ClassicView, b: _Board, hotel: bool) -> int:
         me = seat_of(view)
-        for g in self._full_groups(b, view.owner, me):
+        for g in self._full_of(b, view.owner, me):
             q = b.members[g][-1]
             return b.hotel_cost[q] if hotel else b.house_cost[q]
         return 0
@@ -549,7 +575,7 @@ class HeuristicAgent:
         level, mortgaged = view.level, view.mortgaged
         cash = view.cash[me]
         reserve = self.reserve(view, b)
-        for g in self._full_groups(b, view.owner, me):
+        for g in self._full_of(b, view.owner, me):
             members = b.members[g]
             if _any_mortgaged(mortgaged, members):
                 continue
@@ -579,12 +605,13 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
+        """Every answer has passed ``view.check`` (checking one twice would be wasted work)."""
         b = self._board_of(view)
         me = seat_of(view)
         amount: int = prompt.details["amount"]
         cash = view.cash[me]
         if cash >= amount:
-            return A_PAY
+            return self._safe(view, A_PAY)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
         mine = [q for q in b.props if owner[q] == me]
         raisable = 0
@@ -598,8 +625,8 @@ class HeuristicAgent:
             if not mortgaged[q]:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
-            return A_BANKRUPT
-        full = set(self._full_groups(b, owner, me))
+            return self._safe(view, A_BANKRUPT)
+        full = self._full_of(b, owner, me)  # (a short list: a set would cost more to make than it saves)
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
         loose = [
             (b.is_rail[q], not b.is_util[q], b.price[q], q)
@@ -654,11 +681,16 @@ class HeuristicAgent:
         return False
 
     def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
+        """Every answer has passed ``view.check``, as in ``on_debt``."""
         b = self._board_of(view)
         me = seat_of(view)
-        offer = TradeOffer.from_json(prompt.details["offer"])
-        proposer = offer.proposer
-        give, take = offer.give, offer.take
+        # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the
+        # strict ``TradeOffer.from_json`` would only check it again, at many times the cost).
+        offer: dict = prompt.details["offer"]
+        proposer: int = offer["proposer"]
+        give = tuple(offer["give"])
+        take = tuple(offer["take"])
+        offer_cash: int = offer["cash"]
         owner, mortgaged = view.owner, view.mortgaged
         after = {p: me for p in give}
         after.update({p: proposer for p in take})
@@ -667,18 +699,18 @@ class HeuristicAgent:
         # Losing a set I hold (without getting one) is never worth it.
         for g in {b.group_of[p] for p in take if b.is_street[p]}:
             if all(owner[q] == me for q in b.members[g]) and not i_gain:
-                return A_REJECT
+                return self._safe(view, A_REJECT)
         value = (
             sum(self._val(b, mortgaged, p) for p in give)
             - sum(self._val(b, mortgaged, p) for p in take)
-            + offer.cash
-            + 50 * (len(offer.give_cards) - len(offer.take_cards))
+            + offer_cash
+            + 50 * (len(offer["give_cards"]) - len(offer["take_cards"]))
         )
         take_price = sum(b.price[p] for p in take)
         give_price = sum(b.price[p] for p in give)
         cash = view.cash[me]
-        if -offer.cash > max(0, cash - self.reserve(view, b) // 2):
-            return A_REJECT  # cannot afford to pay that
+        if -offer_cash > max(0, cash - self.reserve(view, b) // 2):
+            return self._safe(view, A_REJECT)  # cannot afford to pay that
         if i_gain:
             ok = value >= -100 if they_gain else value >= -give_price
         elif they_gain:
@@ -687,7 +719,7 @@ class HeuristicAgent:
             ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, take)
         if ok and view.check(A_ACCEPT) is None:
             return A_ACCEPT
-        return A_REJECT
+        return self._safe(view, A_REJECT)
 
     @staticmethod
     def _gathering_ok(b: _Board, owner: list[int], me: int, proposer: int, take: tuple[int, ...]) -> bool:
@@ -742,8 +774,8 @@ class HeuristicAgent:
     def _propose_trade(
         self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int, reserve: int
     ) -> Action | None:
-        if owner != self._plans_owner:
-            self._plans_owner = owner[:]
+        if self._plans_version != self._owner_version:  # (``on_turn`` has just seen the owners)
+            self._plans_version = self._owner_version
             self._plans = self._trade_plans(b, owner, me)
         if not self._plans:
             return None
@@ -771,9 +803,17 @@ class HeuristicAgent:
             if h == skip:
                 continue
             members = b.members[h]
-            missing = tuple(q for q in members if owner[q] != target)
-            if missing and len(missing) < len(members) and all(owner[q] == me for q in missing):
-                return missing
+            # (counted first, the tuple made only for the group that fits: most groups do not)
+            held = 0
+            for q in members:
+                o = owner[q]
+                if o == target:
+                    held += 1
+                elif o != me:
+                    break
+            else:
+                if 0 < held < len(members):
+                    return tuple(q for q in members if owner[q] != target)
         return None
 
     def _offer(self, view: ClassicView, offer: TradeOffer) -> Action | None:

@@ -27,12 +27,13 @@ from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
 from .options import BadOption, Option, resolve_options
-from .prompt import Legal, Prompt
+from .prompt import BotPrompt, Legal, Prompt
 from .state import State
 from .view import View
 
 RECORD_FORMAT = 1
 TRADE: Final = A.TRADE  # (Final: compiled code reads it as a C static)
+ACTION: Final = Action  # (likewise: the class by its plain name is looked up in the module's globals)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -47,6 +48,11 @@ class Game:
     OPTIONS: ClassVar[dict[str, Option]] = {}
     # Optional statistics hook (sim.runner): rent owed per board space, or None (the default: off).
     rent_counts: list[int] | None = None
+    # The action ``View.check`` last accepted, and for whom (``play_out`` need not check it again).
+    _approved: Action | None = None
+    _approved_by: int = -1
+    # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
+    _kinds: ActionKinds | None = None
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
     # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.
@@ -368,9 +374,16 @@ class Game:
         """An action from its JSON form (``Action.to_json``), read against this game's kinds."""
         return self.ACTION_KINDS.from_json(data)
 
+    def _action_kinds(self) -> ActionKinds:
+        """This game's ``ACTION_KINDS``."""
+        kinds = self._kinds
+        if kinds is None:
+            kinds = self._kinds = self.ACTION_KINDS
+        return kinds
+
     def check(self, player: Any, action: Any) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
-        kinds = self.ACTION_KINDS
+        kinds = self._action_kinds()
         if isinstance(action, str):
             try:
                 action = kinds.parse(action, player if type(player) is int else -1)
@@ -380,7 +393,7 @@ class Game:
         # tests; anything else (and every trade) gets the full test and its reason. The fields are read
         # as Any from a plain 3-tuple (a C struct in compiled code, no lookups): typed, compiled code would
         # unbox them as the declared types and raise on a malformed one instead of answering.
-        if type(action) is not Action or len(action) != 3:
+        if type(action) is not ACTION or len(action) != 3:
             return action_problem(action, kinds)
         fields: tuple[Any, Any, Any] = action
         kind_, arg_, offer_ = fields
@@ -433,13 +446,15 @@ class Game:
             if action_problem(action, self.ACTION_KINDS) is not None:
                 raise BadActionText(reason, repr(action), player, legal)
             raise IllegalAction(reason, action, player, legal)
-        p: int = player  # (check accepted it: a seat number and a well-formed Action)
-        a: Action = action
+        self._apply(player, action)
+
+    def _apply(self, p: int, a: Action) -> None:
+        """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action)."""
         kind = a.kind
         if kind == TRADE and a.offer is not None and a.offer.proposer != p:
             a = Action(TRADE, -1, a.offer._replace(proposer=p))
         self._record.append((p, a))
-        if kind in self.ACTION_KINDS.anytime:
+        if kind in self._action_kinds().anytime:
             self.apply_anytime(p, a)
         else:
             s: State = self.state
@@ -462,13 +477,25 @@ class Game:
         prompt, each through its own seat's view, until the game is over."""
         if len(agents) != self.state.n:
             raise ValueError(f"play_out needs one agent per seat ({self.state.n}), got {len(agents)}")
-        views = [self.view(p) for p in range(len(agents))]
+        acts = [agent.act for agent in agents]  # (each bound once, not looked up by name at every decision)
+        views = [self.view(p) for p in range(len(acts))]
         while True:
-            prompt = self.prompt
-            if prompt is None:
+            s: State = self.state
+            if s.over or not s.stack:
                 return
-            player = prompt.player
-            self._act(player, agents[player].act(views[player], prompt))
+            top = s.stack[-1]
+            player = top.decider
+            prompt = BotPrompt(player, top.kind, top, self)  # (``prompt``, with details read on demand)
+            self._approved_by = -1  # (forget an approval from before this decision)
+            action = acts[player](views[player], prompt)
+            prompt.close()
+            # A bot often checks what it sends (``view.check``); nothing has moved since it did, so that
+            # answer stands and the action is not checked a second time.
+            approved = self._approved
+            if player == self._approved_by and approved is not None and action is approved:
+                self._apply(player, approved)
+            else:
+                self._act(player, action)
 
     # ------------------------------------------------------------------ flow helpers for rules
     def emit(self, event: Event) -> None:

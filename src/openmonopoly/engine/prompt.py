@@ -3,17 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from . import actions as A
 from .actions import Action
 from .errors import IllegalAction
+from .flow import Step
 
 
 def numbered_action(kind: str, arg: int) -> Action:
-    """``Action(kind, arg)`` built straight as a tuple, skipping the NamedTuple's Python-level ``__new__``
-    (the same value): for the actions the compiled rules and bots make at every decision."""
+    """``Action(kind, arg)`` (the same value), for the actions the compiled rules and bots make at every
+    decision: actions are immutable, so each one with a small ``arg`` is made once and shared (building
+    a NamedTuple goes through Python-level ``tuple.__new__``, a dozen times the cost of the lookup)."""
+    if 0 <= arg < _SHARED_ARGS:
+        row = _SHARED.get(kind)
+        if row is None:
+            row = _SHARED[kind] = []
+        if arg >= len(row):
+            for a in range(len(row), arg + 1):
+                row.append(tuple.__new__(Action, (kind, a, None)))
+        return row[arg]
     return tuple.__new__(Action, (kind, arg, None))
+
+
+# The shared numbered actions, per kind by their argument (board positions, bids: small whole numbers).
+_SHARED_ARGS: Final = 4096
+_SHARED: Final[dict[str, list[Action]]] = {}
 
 
 class Prompt:
@@ -24,12 +39,16 @@ class Prompt:
     decision, and a native class is several times cheaper to create); it compares by value and
     unpacks as ``player, kind, details``."""
 
-    __slots__ = ("player", "kind", "details")
+    __slots__ = ("player", "kind", "_details")
 
     def __init__(self, player: int, kind: str, details: dict) -> None:
         self.player = player
         self.kind = kind
-        self.details = details
+        self._details = details
+
+    @property
+    def details(self) -> dict:
+        return self._details
 
     def __eq__(self, other: object) -> bool:
         return (
@@ -47,6 +66,40 @@ class Prompt:
 
     def to_json(self) -> dict:
         return {"player": self.player, "kind": self.kind, "details": self.details}
+
+
+class BotPrompt(Prompt):
+    """The prompt ``Game.play_out`` hands a bot: its details are worked out when first read, and only
+    while the bot decides (``close``, once it has answered), since most answers never read them (the
+    turn prompt's, most of all). Read afterwards, unread details raise ``RuntimeError``: by then the
+    game has moved on and they can no longer be told."""
+
+    __slots__ = ("_step", "_game", "_read")
+
+    def __init__(self, player: int, kind: str, step: Step, game: Any) -> None:
+        self.player = player
+        self.kind = kind
+        self._step: Step | None = step  # (typed: its ``describe`` is then a direct call)
+        self._game = game
+        self._read = False
+
+    @property
+    def details(self) -> dict:
+        if not self._read:
+            step = self._step
+            if step is None:
+                raise RuntimeError(
+                    f"the details of this '{self.kind}' prompt were not read while it was being answered; "
+                    "play_out works them out on demand, and the game has moved on since"
+                )
+            self._details = step.describe(self._game)
+            self._read = True
+        return self._details
+
+    def close(self) -> None:
+        """The bot has answered: details not read by now never will be (nor can they be any more)."""
+        self._step = None
+        self._game = None
 
 
 class Legal:

@@ -186,7 +186,14 @@ class View:
         return Legal([]) if self.player is None else self._game.legal_actions(self.player)
 
     def check(self, action: Action) -> str | None:
-        return "spectators cannot act" if self.player is None else self._game.check(self.player, action)
+        if self.player is None:
+            return "spectators cannot act"
+        game = self._game
+        reason = game.check(self.player, action)
+        if reason is None:  # (remembered for ``Game.play_out``, which then does not check it again)
+            game._approved = action
+            game._approved_by = self.player
+        return reason
 
     def events(self) -> list[Event]:
         return [e for e in self._game.history if e.visible_to(self.player)]

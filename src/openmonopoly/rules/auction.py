@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from ..editions.schema import Rules
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.events import Event
@@ -42,10 +43,12 @@ def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int |
     alive = s.alive
     bidders = tuple([p for p in bidders if alive[p]])
     if opening is None:
-        opening = game.edition.rules.auction_opening_bid
+        rules: Rules = game.edition.rules  # (typed: a C field, not a lookup by name)
+        opening = rules.auction_opening_bid
     # The increment is read from the edition when bids are checked; families without one use the opening.
     game.push(Auction(lot, bidders, 0, 0, -1, opening))
-    game.emit(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
+    if game._events is not None:
+        game._events.append(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
 
 
 class Auction(Step):
@@ -100,7 +103,8 @@ class Auction(Step):
     def minimum(self, game: Game) -> int:
         if self.high_bidder < 0:
             return self.opening
-        increment: int = game.edition.rules.auction_increment
+        rules: Rules = game.edition.rules
+        increment = rules.auction_increment
         return self.high + increment
 
     def bid_range(self, game: Game, player: int) -> tuple[int, int] | None:
@@ -146,7 +150,8 @@ class Auction(Step):
         game.award_auctioned(winner, lot, price)
 
     def describe(self, game: Game) -> dict:
-        increment: int = game.edition.rules.auction_increment
+        rules: Rules = game.edition.rules
+        increment = rules.auction_increment
         return {
             "lot": self.lot,
             "lot_kind": lot_name(self.lot),

@@ -110,7 +110,7 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False)
             return f"it costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
         # The once-a-turn limit stops a second shortage auction only: once the bank has enough
         # again, an ordinary build goes ahead whatever auction was called before.
-        if [player, int(hotel)] in s.shortage_tried and shortage_rivals(game, player, hotel):
+        if s.shortage_tried and [player, int(hotel)] in s.shortage_tried and shortage_rivals(game, player, hotel):
             return (
                 f"you already called a {ed.term('hotel' if hotel else 'house')} auction this turn; "
                 "try again on a later turn"
@@ -171,7 +171,8 @@ def build(game: ClassicGame, player: int, pos: int) -> None:
     rivals = shortage_rivals(game, player, hotel)
     if rivals:
         supply = s.bank_hotels if hotel else s.bank_houses
-        game.emit(Event(E.SHORTAGE, player, pos, supply, info=HOTEL if hotel else HOUSE))
+        if game._events is not None:
+            game._events.append(Event(E.SHORTAGE, player, pos, supply, info=HOTEL if hotel else HOUSE))
         game.push(BuildingShortage(player, pos, hotel, rivals, ()))
         return
     place_building(game, player, pos, sp.hotel_cost if hotel else sp.house_cost)
@@ -248,7 +249,8 @@ class BuildingShortage(Step):
     def apply(self, game: ClassicGame, player: int, action: Action) -> None:
         if action.kind == A.WANT:
             self.claimants = self.claimants + (player,)
-            game.emit(Event(E.WANTS, player, self.pos, info=HOTEL if self.hotel else HOUSE))
+            if game._events is not None:
+                game._events.append(Event(E.WANTS, player, self.pos, info=HOTEL if self.hotel else HOUSE))
         self.asked = self.asked[1:]
 
     def without(self, game: ClassicGame, player: int) -> Step | None:

@@ -259,7 +259,8 @@ class ClassicGame(Game):
 
     @property
     def houses_per_hotel(self) -> int:
-        return self.edition.rules.max_houses
+        rules: ClassicRules = self.edition.rules  # (typed: read as a C field, not looked up by name)
+        return rules.max_houses
 
     @property
     def hotel_level(self) -> int:
@@ -274,7 +275,8 @@ class ClassicGame(Game):
         return False
 
     def go_salary(self, player: int) -> int:
-        return self.edition.rules.go_salary
+        rules: ClassicRules = self.edition.rules
+        return rules.go_salary
 
     def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
         """A payment due now exceeds the payer's cash (families settle this their own way)."""
@@ -283,7 +285,8 @@ class ClassicGame(Game):
     def max_bid(self, player: int, lot: int) -> int:
         s: ClassicState = self.state
         cash = s.cash[player]
-        if lot < 0 or self.edition.rules.bid_limited_to_cash:
+        rules: ClassicRules = self.edition.rules
+        if lot < 0 or rules.bid_limited_to_cash:
             return cash
         # A winning bidder may raise the rest by selling buildings and mortgaging.
         return cash + raisable(self, player)

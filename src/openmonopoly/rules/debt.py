@@ -13,7 +13,10 @@ from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.state import BANK, State
+from .auction import start_auction
+from .buildings import clear_buildings, refund_value
 from .money import transfer
+from .mortgage import MortgagedTransfer
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -44,8 +47,6 @@ def in_debt(game: Game, player: int) -> bool:
 
 def raisable(game: ClassicGame, player: int) -> int:
     """Cash the player could still raise from the bank: sell every building, then mortgage everything."""
-    from .buildings import refund_value
-
     s: ClassicState = game.state
     board = game.edition.board
     total = 0
@@ -128,24 +129,23 @@ class Debt(Step):
 
 def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
     """Hand everything to the creditor (a player) or back to the bank, and leave the game."""
-    from .auction import start_auction
-    from .buildings import clear_buildings
-    from .mortgage import MortgagedTransfer
-
     s: ClassicState = game.state
     ed = game.edition
-    game.emit(Event(E.BANKRUPT, player, other=creditor))
+    if game._events is not None:
+        game._events.append(Event(E.BANKRUPT, player, other=creditor))
     mine = [pos for pos in ed.properties if s.owner[pos] == player]
     # Buildings go back to the bank at half price; that money is part of what the creditor gets.
     for pos in mine:
         if s.level[pos]:
             refund = clear_buildings(game, pos)
             transfer(game, BANK, player, refund)
-            game.emit(Event(E.SOLD_BUILDING, player, pos, refund, 0, "bankruptcy"))
+            if game._events is not None:
+                game._events.append(Event(E.SOLD_BUILDING, player, pos, refund, 0, "bankruptcy"))
     cash = s.cash[player]
     if cash:
         transfer(game, player, creditor, cash)
-        game.emit(Event(E.PAID, player, -1, cash, creditor, "bankruptcy"))
+        if game._events is not None:
+            game._events.append(Event(E.PAID, player, -1, cash, creditor, "bankruptcy"))
     cards = list(s.held[player])
     s.held[player].clear()
     s.alive[player] = False
@@ -153,11 +153,13 @@ def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
     if creditor != BANK:
         for ref in cards:
             s.held[creditor].append(ref)
-            game.emit(Event(E.CARD_GIVEN, creditor, ref >> 8, ref & 0xFF, player))
+            if game._events is not None:
+                game._events.append(Event(E.CARD_GIVEN, creditor, ref >> 8, ref & 0xFF, player))
         mortgaged: list[int] = []
         for pos in mine:
             s.owner[pos] = creditor
-            game.emit(Event(E.TRANSFERRED, creditor, pos, other=player))
+            if game._events is not None:
+                game._events.append(Event(E.TRANSFERRED, creditor, pos, other=player))
             if s.mortgaged[pos]:
                 mortgaged.append(pos)
         for pos in reversed(mortgaged):
@@ -168,7 +170,8 @@ def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
         for pos in mine:
             s.owner[pos] = BANK
             s.mortgaged[pos] = False
-            game.emit(Event(E.TRANSFERRED, BANK, pos, other=player))
+            if game._events is not None:
+                game._events.append(Event(E.TRANSFERRED, BANK, pos, other=player))
         for pos in reversed(mine):
             start_auction(game, pos, game.seats_from(s.current))
     handover = s.stack[before:]

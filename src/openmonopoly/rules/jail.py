@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..editions.schema import Rules
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 def send_to_jail(game: Game, player: int, reason: str) -> None:
     """Straight to jail: no salary for passing GO, and the turn ends (no doubles re-roll)."""
     s: State = game.state
-    jail_position: int = game.edition.rules.jail_position
+    rules: Rules = game.edition.rules  # (typed: a C field, not a lookup by name)
+    jail_position = rules.jail_position
     s.position[player] = jail_position
     s.in_jail[player] = True
     s.jail_turns[player] = 0
@@ -76,7 +78,8 @@ def release(game: Game, player: int, how: str) -> None:
 
 def check_pay_bail(game: Game, player: int) -> str | None:
     s: State = game.state
-    fine: int = game.edition.rules.jail_fine
+    rules: Rules = game.edition.rules
+    fine = rules.jail_fine
     if not s.in_jail[player]:
         return "you are not in jail"
     if s.cash[player] < fine:
@@ -85,7 +88,8 @@ def check_pay_bail(game: Game, player: int) -> str | None:
 
 
 def pay_bail(game: Game, player: int) -> None:
-    fine: int = game.edition.rules.jail_fine
+    rules: Rules = game.edition.rules
+    fine = rules.jail_fine
     transfer(game, player, BANK, fine)
     if game._events is not None:
         game._events.append(Event(E.PAID, player, -1, fine, BANK, "bail"))

@@ -83,7 +83,8 @@ class ClaimRent(Step):
         if action.kind == A.CLAIM:
             pay(game, self.payer, player, self.amount, "rent", self.pos)
         else:
-            game.emit(Event(E.RENT_LAPSED, self.payer, self.pos, self.amount, player))
+            if game._events is not None:
+                game._events.append(Event(E.RENT_LAPSED, self.payer, self.pos, self.amount, player))
 
     def describe(self, game: Game) -> dict:
         return {"payer": self.payer, "pos": self.pos, "amount": self.amount}

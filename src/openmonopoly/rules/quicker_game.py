@@ -119,8 +119,10 @@ class QuickerGame(ClassicGame):
             for p in range(s.n):
                 pos = deeds[round_ * s.n + p]
                 s.owner[pos] = p
-                self.emit(Event(E.TRANSFERRED, p, pos, other=BANK))
+                if self._events is not None:
+                    self._events.append(Event(E.TRANSFERRED, p, pos, other=BANK))
                 if paid:
                     price = board[pos].price
                     transfer(self, p, BANK, price)
-                    self.emit(Event(E.PAID, p, pos, price, BANK, "deed"))
+                    if self._events is not None:
+                        self._events.append(Event(E.PAID, p, pos, price, BANK, "deed"))

@@ -131,7 +131,8 @@ def _move_card(game: Game, deck: int, giver: int, taker: int) -> None:
         if key(ref) == deck:
             del held[i]
             s.held[taker].append(ref)
-            game.emit(Event(E.CARD_GIVEN, taker, ref >> 8, ref & 0xFF, giver))
+            if game._events is not None:
+                game._events.append(Event(E.CARD_GIVEN, taker, ref >> 8, ref & 0xFF, giver))
             return
 
 
@@ -142,7 +143,8 @@ def execute(game: Game, offer: TradeOffer) -> None:
     mortgaged = getattr(s, "mortgaged", None)  # families without mortgages have no such list
     for pos, giver, taker in [(x, p, q) for x in offer.give] + [(x, q, p) for x in offer.take]:
         s.owner[pos] = taker
-        game.emit(Event(E.TRANSFERRED, taker, pos, other=giver))
+        if game._events is not None:
+            game._events.append(Event(E.TRANSFERRED, taker, pos, other=giver))
         if mortgaged is not None and mortgaged[pos]:
             received.append((taker, pos, giver))
     for deck in offer.give_cards:
