@@ -474,7 +474,9 @@ class Game:
 
     def play_out(self, agents: Sequence[Any]) -> None:
         """Let ``agents`` (one per seat, each with ``act(view, prompt) -> action``) answer every
-        prompt, each through its own seat's view, until the game is over."""
+        prompt, each through its own seat's view, until the game is over. Each prompt's details are
+        worked out when first read (``BotPrompt``): an agent reads them within ``act``; read after it
+        has answered, details it had not read raise ``RuntimeError`` (``Game.prompt`` has no such limit)."""
         if len(agents) != self.state.n:
             raise ValueError(f"play_out needs one agent per seat ({self.state.n}), got {len(agents)}")
         acts = [agent.act for agent in agents]  # (each bound once, not looked up by name at every decision)
