@@ -231,3 +231,40 @@ def test_the_value_look_ahead_leaves_the_real_game_alone():
         looked += g.prompt.kind == "turn"
         g.act(p, action)
     assert looked > 20
+
+
+def _league_module():
+    spec = importlib.util.spec_from_file_location("league", ROOT / "bench" / "league.py")
+    league = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(league)
+    return league
+
+
+def test_league_ratings_follow_who_wins():
+    """A bot that never wins is rated below one that wins now and then, however long it survives: the
+    rating sees the winners first and everyone else tied."""
+    pytest.importorskip("openskill")
+    league = _league_module()
+    assert league.places([2]) == [1, 1, 0, 1] and league.places([0, 3]) == [0, 1, 1, 0]
+    played = league.play_one(("classic", "random", "normal", 1, 1, 20))
+    assert played["ranks"] == [0 if p in played["winners"] else 1 for p in range(4)]
+    results = []
+
+    def game(a, b, i, winner_kind):
+        seat = i % 4
+        kinds = [b] * 4
+        kinds[seat] = a
+        # the first seat of the winning kind after A's wins (A's own when A wins)
+        winner = seat if winner_kind == a else next(p for p in range(4) if kinds[p] == winner_kind)
+        results.append({"a": a, "b": b, "game": i, "kinds": kinds, "ranks": league.places([winner])})
+
+    for i in range(20):
+        game("loser", "mid", i, "mid")
+        game("mid", "loser", i, "mid")
+        game("loser", "top", i, "top")
+        game("top", "loser", i, "top")
+        game("mid", "top", i, "mid" if i == 0 else "top")
+        game("top", "mid", i, "top" if i < 15 else "mid")
+    ratings = league.rate(results, ["loser", "mid", "top"])
+    assert ratings["loser"][0] < ratings["mid"][0] < ratings["top"][0]
+    assert ratings["loser"][2] < ratings["mid"][2] < ratings["top"][2]

@@ -348,6 +348,9 @@ class LearnedAgent:
         self._features: Features | None = None
         self._net: Net | None = None
         self._edition: Any = None
+        # the heuristic's choice at the last prompt: training flags it in the menus a search over this bot
+        # weighs (there the menu starts with this bot's own choice, at play the heuristic's is the flagged one)
+        self.suggestion: Action | None = None
 
     def _setup(self, view: View) -> None:
         self._edition = view.edition
@@ -357,7 +360,7 @@ class LearnedAgent:
     def act(self, view: View, prompt: Prompt) -> Action:
         if view.edition is not self._edition:
             self._setup(view)
-        suggestion = self.heuristic.act(view, prompt)
+        suggestion = self.suggestion = self.heuristic.act(view, prompt)
         net, feats = self._net, self._features
         if net is None or feats is None or prompt.kind in DEFER:
             return suggestion
