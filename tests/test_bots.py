@@ -137,6 +137,27 @@ def test_a_tiny_search_distillation_runs():
     assert len(data) > 0
     assert all(0 <= c < 6 for c in data.choice)
     assert all(r in (0.0, 0.5, 1.0) or 0 < r < 1 for r in data.result)
+    # the heuristic's choice is flagged in at most one row of a menu, as at play (the second round's menus
+    # start with the learned bot's own choice), and the search's mean values come with every weighed row
+    from openmonopoly.agents.learned import KINDS, STATE_DIM
+
+    flag = STATE_DIM + len(KINDS) + 1
+    assert all(x[:, flag].sum() <= 1 for x in data.x)
+    assert all(np.isfinite(m[: int(k.sum())]).sum() >= 2 for m, k in zip(data.means, data.mask, strict=True))
+    again, _ = train(
+        "classic",
+        rounds=2,
+        games=1,
+        seed=1,
+        teacher="mcts",
+        iterations=4,
+        horizon=1,
+        max_rounds=8,
+        epochs=5,
+        log=lambda s: None,
+        last_gain_weight=1.0,
+    )
+    assert any(not np.array_equal(again.p[k], net.p[k]) for k in net.p)  # the gain regression moved it
 
 
 def test_league_smoke(tmp_path):
@@ -216,6 +237,31 @@ def test_a_trade_answer_sees_the_set_it_would_hand_the_proposer():
     assert v[o + 16] == 0 and v[o + 17] == 1  # the light blues would be the proposer's
 
 
+def test_features_see_who_lands_where_on_the_next_roll():
+    """Everyone on 34: the bot's next roll may end on Park Place (3 away, 70 with the set) or Boardwalk (5
+    away, 1,700 against its 1,000); the rivals' ends on Mediterranean (7 away) or Baltic (9)."""
+    from kit import place
+    from openmonopoly.agents.learned import KINDS, ROLL
+    from openmonopoly.engine import actions as A
+    from openmonopoly.engine.actions import Action
+
+    g, view, feats = _features_position()
+    for p in range(4):
+        place(g, p, 34)
+    v = feats.state(view)
+    pay = ROLL[3] * 70 + ROLL[5] * 1700
+    assert v[20] == pytest.approx(pay / 1000) and v[21] == pytest.approx(pay / 1500)
+    assert v[22] == pytest.approx(3 * (ROLL[7] * 4 + ROLL[9] * 8) / 1500)  # the browns' rents, doubled
+    o = len(KINDS) + 1
+    build = feats.action(view, g.prompt, Action(A.BUILD, 1), False)
+    assert build[o + 20] == pytest.approx(ROLL[5])  # the 950 left cannot pay Boardwalk
+    assert build[o + 18] == pytest.approx(3 * (ROLL[7] + ROLL[9]))
+    assert build[o + 19] == pytest.approx(3 * ROLL[7] * (10 - 2) / 1500)
+    place(g, 0, 20)  # out of the blues' reach
+    feats.state(view)
+    assert feats.action(view, g.prompt, Action(A.BUILD, 1), False)[o + 20] == 0
+
+
 def test_the_value_look_ahead_leaves_the_real_game_alone():
     from kit import snapshot
     from openmonopoly.engine.game import Game
@@ -268,3 +314,32 @@ def test_league_ratings_follow_who_wins():
     ratings = league.rate(results, ["loser", "mid", "top"])
     assert ratings["loser"][0] < ratings["mid"][0] < ratings["top"][0]
     assert ratings["loser"][2] < ratings["mid"][2] < ratings["top"][2]
+
+
+def test_the_gain_regression_learns_what_the_search_valued():
+    """Menus of two where the search kept the first candidate but valued the second (told apart by one
+    feature) 0.2 higher: the choices alone teach the net to keep the first, the regression on the
+    search's mean values turns the second's score above the first's."""
+    from openmonopoly.agents.learned import INPUT_DIM, MENU, STATE_DIM
+    from openmonopoly.agents.training import Examples, fit
+
+    rng = np.random.default_rng(0)
+    data = Examples()
+    for _ in range(256):
+        x = np.zeros((MENU, INPUT_DIM), np.float32)
+        x[:2, :STATE_DIM] = rng.standard_normal(STATE_DIM)
+        x[1, STATE_DIM + 5] = 1.0
+        mask = np.zeros(MENU, bool)
+        mask[:2] = True
+        means = np.full(MENU, np.nan, np.float32)
+        means[:2] = (0.3, 0.5)
+        data.x.append(x)
+        data.mask.append(mask)
+        data.choice.append(0)
+        data.state.append(x[0, :STATE_DIM].copy())
+        data.result.append(0.0)
+        data.means.append(means)
+    probe = data.x[0][:2]
+    plain = fit(Net.fresh(1), data, epochs=30, seed=1).scores(probe)
+    gained = fit(Net.fresh(1), data, epochs=30, seed=1, gain_weight=5.0).scores(probe)
+    assert plain[1] < plain[0] and gained[1] > gained[0]
