@@ -144,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     imap = pool.imap_unordered if pool is not None else map
     start = time.perf_counter()
     results = [r for path in args.pool for r in json.loads(Path(path).read_text())]
+    total = len(results) + len(jobs)
     if len({(r["deal"], r["seating"]) for r in results}) < len(results) or any(
         r["deal"] in range(args.first_deal, args.first_deal + args.deals) for r in results
     ):
@@ -153,7 +154,7 @@ def main(argv: list[str] | None = None) -> int:
             results.append(r)
             running = sum(x["a_share"] for x in results) / len(results)
             print(
-                f"[{len(results)}/{len(jobs)}] deal {r['deal']} seating {r['seating']}: winners {r['winners']} "
+                f"[{len(results)}/{total}] deal {r['deal']} seating {r['seating']}: winners {r['winners']} "
                 f"({args.a} {running:.1%} so far)",
                 file=sys.stderr,
                 flush=True,
