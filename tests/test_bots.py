@@ -1,6 +1,7 @@
 """The difficulty levels, the learned bot (inference, weights, a tiny training run) and the league."""
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ def _win_rate_against_random(nets, games=80):
 
 def test_a_tiny_training_run_improves_on_random():
     """Three short games of the heuristic's decisions: the fitted policy predicts held-out choices far better
-    than the untrained network and beats the random bot, which the untrained one does not."""
+    than the untrained network, and beats the random bot."""
     net, data = train(
         "classic", rounds=1, games=3, seed=3, teacher="heuristic", max_rounds=30, epochs=40, log=lambda s: None
     )
@@ -113,12 +114,11 @@ def test_a_tiny_training_run_improves_on_random():
     fresh = Net.fresh(3)
     fresh_loss, fresh_agree = policy_loss(fresh, held_out)
     loss, agree = policy_loss(net, held_out)
-    assert loss < fresh_loss / 4 and agree > 0.9 > fresh_agree
-    trained_rate = _win_rate_against_random({"classic": net})
-    fresh_rate = _win_rate_against_random({"classic": fresh})
-    # (seeded, so the figures are fixed: 0.56 against 0.43 when written; an equal share is 0.5)
-    assert trained_rate > 0.5
-    assert trained_rate > fresh_rate + 0.1
+    assert loss < fresh_loss / 4 and agree > 0.95 and agree > fresh_agree
+    # (seeded, so the figure is fixed: 0.6 when written; an equal share is 0.5. The untrained network is no
+    # yardstick here: which candidate it favours is luck of its initial weights -- with 56 inputs it lost to
+    # the random bot, with 62 it happens to keep the heuristic's choice 91 % of the time and wins)
+    assert _win_rate_against_random({"classic": net}) > 0.5
 
 
 def test_a_tiny_search_distillation_runs():
@@ -137,6 +137,27 @@ def test_a_tiny_search_distillation_runs():
     assert len(data) > 0
     assert all(0 <= c < 6 for c in data.choice)
     assert all(r in (0.0, 0.5, 1.0) or 0 < r < 1 for r in data.result)
+    # the heuristic's choice is flagged in at most one row of a menu, as at play (the second round's menus
+    # start with the learned bot's own choice), and the search's mean values come with every weighed row
+    from openmonopoly.agents.learned import KINDS, STATE_DIM
+
+    flag = STATE_DIM + len(KINDS) + 1
+    assert all(x[:, flag].sum() <= 1 for x in data.x)
+    assert all(np.isfinite(m[: int(k.sum())]).sum() >= 2 for m, k in zip(data.means, data.mask, strict=True))
+    again, _ = train(
+        "classic",
+        rounds=2,
+        games=1,
+        seed=1,
+        teacher="mcts",
+        iterations=4,
+        horizon=1,
+        max_rounds=8,
+        epochs=5,
+        log=lambda s: None,
+        last_gain_weight=1.0,
+    )
+    assert any(not np.array_equal(again.p[k], net.p[k]) for k in net.p)  # the gain regression moved it
 
 
 def test_league_smoke(tmp_path):
@@ -216,6 +237,31 @@ def test_a_trade_answer_sees_the_set_it_would_hand_the_proposer():
     assert v[o + 16] == 0 and v[o + 17] == 1  # the light blues would be the proposer's
 
 
+def test_features_see_who_lands_where_on_the_next_roll():
+    """Everyone on 34: the bot's next roll may end on Park Place (3 away, 70 with the set) or Boardwalk (5
+    away, 1,700 against its 1,000); the rivals' ends on Mediterranean (7 away) or Baltic (9)."""
+    from kit import place
+    from openmonopoly.agents.learned import KINDS, ROLL
+    from openmonopoly.engine import actions as A
+    from openmonopoly.engine.actions import Action
+
+    g, view, feats = _features_position()
+    for p in range(4):
+        place(g, p, 34)
+    v = feats.state(view)
+    pay = ROLL[3] * 70 + ROLL[5] * 1700
+    assert v[20] == pytest.approx(pay / 1000) and v[21] == pytest.approx(pay / 1500)
+    assert v[22] == pytest.approx(3 * (ROLL[7] * 4 + ROLL[9] * 8) / 1500)  # the browns' rents, doubled
+    o = len(KINDS) + 1
+    build = feats.action(view, g.prompt, Action(A.BUILD, 1), False)
+    assert build[o + 20] == pytest.approx(ROLL[5])  # the 950 left cannot pay Boardwalk
+    assert build[o + 18] == pytest.approx(3 * (ROLL[7] + ROLL[9]))
+    assert build[o + 19] == pytest.approx(3 * ROLL[7] * (10 - 2) / 1500)
+    place(g, 0, 20)  # out of the blues' reach
+    feats.state(view)
+    assert feats.action(view, g.prompt, Action(A.BUILD, 1), False)[o + 20] == 0
+
+
 def test_the_value_look_ahead_leaves_the_real_game_alone():
     from kit import snapshot
     from openmonopoly.engine.game import Game
@@ -231,3 +277,67 @@ def test_the_value_look_ahead_leaves_the_real_game_alone():
         looked += g.prompt.kind == "turn"
         g.act(p, action)
     assert looked > 20
+
+
+def _league_module():
+    spec = importlib.util.spec_from_file_location("league", ROOT / "bench" / "league.py")
+    league = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(league)
+    return league
+
+
+def test_league_ratings_follow_who_wins():
+    """The wins of the 400-game classic table (bot in one seat against three of another) rate the bots in
+    the order they beat each other: a bot that never wins below one that wins now and then. (Fed pairing
+    after pairing, with the losers ranked by net worth and the copies' mean update, the same games rated
+    normal above hard and random above easy.)"""
+    pytest.importorskip("openskill")
+    league = _league_module()
+    assert league.places([2]) == [1, 1, 0, 1] and league.places([0, 3]) == [0, 1, 1, 0]
+    played = league.play_one(("classic", "random", "normal", 1, 1, 20))
+    assert played["ranks"] == [0 if p in played["winners"] else 1 for p in range(4)]
+    wins = {
+        ("random", "easy"): 0,
+        ("random", "normal"): 0,
+        ("random", "hard"): 0,
+        ("easy", "random"): 399,
+        ("easy", "normal"): 13,
+        ("easy", "hard"): 11,
+        ("normal", "random"): 400,
+        ("normal", "easy"): 300,
+        ("normal", "hard"): 53,
+        ("hard", "random"): 400,
+        ("hard", "easy"): 353,
+        ("hard", "normal"): 202,
+    }
+    results = []
+    for (a, b), won in wins.items():
+        for i in range(400):
+            seat = i % 4
+            kinds = [b] * 4
+            kinds[seat] = a
+            winner = seat if i < won else (seat + 1) % 4
+            results.append({"a": a, "b": b, "game": i, "kinds": kinds, "ranks": league.places([winner])})
+    ratings = league.rate(results, ["random", "easy", "normal", "hard"])
+    assert ratings["random"][0] < ratings["easy"][0] < ratings["normal"][0] < ratings["hard"][0]
+    assert ratings["random"][2] < ratings["easy"][2] < ratings["normal"][2] < ratings["hard"][2]
+
+
+def test_head_to_head_plays_every_seating_of_a_deal(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location("head_to_head", ROOT / "bench" / "head_to_head.py")
+    h2h = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(h2h)
+    out = tmp_path / "h2h.json"
+    args = ["--a", "random", "--b", "normal", "--deals", "2", "--max-rounds", "15", "--json", str(out)]
+    assert h2h.main(args) == 0
+    results = json.loads(out.read_text())
+    assert len(results) == 12
+    for deal in (0, 1):
+        seatings = [r["kinds"] for r in results if r["deal"] == deal]
+        assert sorted(tuple(p for p, k in enumerate(kinds) if k == "random") for kinds in seatings) == list(
+            h2h.SEATINGS
+        )
+    for r in results:
+        a_won = sum(1 for p in r["winners"] if r["kinds"][p] == "random") / len(r["winners"])
+        assert r["a_share"] == a_won
+    assert "| random | normal | 2 | 12 |" in capsys.readouterr().out

@@ -3,16 +3,18 @@
 At each prompt the bot builds the same candidate menu as the search bot (``agents.menu``: the prompt's
 answers, a few bid amounts, one build per set, mortgage lifts, with the heuristic's own choice first),
 describes every candidate by a feature vector (``Features``: the position as the bot sees it -- money, sets,
-the rent the board charges now and the largest rent an opponent could take from it, buildings, sets one
-space from complete -- plus what the candidate does: its kind, the space, the colour set it touches, the
-rent a build adds, the cash it leaves against that largest rent, what a trade moves and whose set it
-completes) and scores it with a one-hidden-layer network; it plays the best-scoring candidate
-(``margin`` can demand a lead over the heuristic's choice: 0.5 logits cost 9 points of win rate over 800
-games). The value head (the state features, a second small network) estimates the bot's chance of winning
-(``LearnedAgent.value``). ``value_weight`` adds a one-ply look-ahead with it (each build, purchase, lift or
-trade answer played on ``View.sample_game`` and the position after it scored); it is off by default: over
-800 games it changed nothing measurable (42.4 % against 42.1 % at weight 1, 40.8 % at 3) at three times
-the cost. ``expert`` searches over the learned policy with the search bot's own rollouts and equity.
+the rent the board charges now and the largest rent an opponent could take from it, buildings, sets one space
+from complete, the rent the next rolls of dice are expected to cost and bring it -- plus what the candidate
+does: its kind, the space, the colour set it touches, the rent a build adds, the cash it leaves against that
+largest rent and against the rents its next roll may end on, how likely the opponents are to land on the space
+and its set, what a trade moves and whose set it completes) and scores it with a one-hidden-layer network; it
+plays the best-scoring candidate (``margin`` can demand a lead over the heuristic's choice: 0.5 logits cost 9
+points of win rate over 800 games). The value head (the state features, a second small network) estimates the
+bot's chance of winning (``LearnedAgent.value``). ``value_weight`` adds a one-ply look-ahead with it (each
+build, purchase, lift or trade answer played on ``View.sample_game`` and the position after it scored); it is
+off by default: over 800 games it changed nothing measurable (42.4 % against 42.1 % at weight 1, 40.8 % at 3)
+at three times the cost. ``expert`` searches over the learned policy with the search bot's own rollouts and
+equity.
 
 Training (``agents.training``, ``make train``) distils the decisions of the search bot into the policy
 (cross-entropy against the candidate it chose) and fits the value head to game outcomes; later rounds
@@ -60,14 +62,17 @@ KINDS = (
     "lift",
     "keep",
 )
-STATE_DIM = 20
-ACTION_DIM = len(KINDS) + 1 + 18
+STATE_DIM = 23
+ACTION_DIM = len(KINDS) + 1 + 21
 INPUT_DIM = STATE_DIM + ACTION_DIM
 MENU = 6
 MARGIN = 0.0
 VALUE_WEIGHT = 0.0
 _IMMEDIATE = frozenset({A.BUILD, A.UNMORTGAGE, A.BUY, "lift", "accept", "pay-bail"})
 BAIL = 50  # the classic family's bail, as a cost feature (editions that differ only shift it slightly)
+# the chance that two dice show k, k = 0..12 (a one-roll look at who lands where: doubles, cards and jail
+# are left out, it is a feature and not a forecast)
+ROLL = tuple(max(0, 6 - abs(k - 7)) / 36 for k in range(13))
 
 
 class Features:
@@ -86,6 +91,10 @@ class Features:
         self.sets = [m for m in ed.group_members if len(m) >= 2]
         # (the danger of the last state(): the largest rent an opponent's space charges now)
         self.danger = 0.0
+        # (of the last state(): the spaces the bot's next roll may end on, with their chance and the rent
+        # an opponent charges there, and where the opponents in the game stand)
+        self.reach: list[tuple[float, float]] = []
+        self.rivals: list[int] = []
 
     def state(self, view: Any) -> np.ndarray:
         ed = self.edition
@@ -120,6 +129,25 @@ class Features:
                     danger = rent
         self.danger = danger
         living = [p for p in range(n) if alive[p]]
+        size = len(board)
+        position = view.position
+        here = position[me]
+        self.rivals = rivals = [position[p] for p in living if p != me]
+        reach = []
+        pay = 0.0
+        for k in range(2, 13):
+            q = (here + k) % size
+            o = owner[q] if board[q].price else -1
+            rent = float(current_rent(q)) if o >= 0 and o != me and not mortgaged[q] else 0.0
+            reach.append((ROLL[k], rent))
+            pay += ROLL[k] * rent
+        self.reach = reach
+        collect = 0.0
+        for r in rivals:
+            for k in range(2, 13):
+                q = (r + k) % size
+                if board[q].price and owner[q] == me and not mortgaged[q]:
+                    collect += ROLL[k] * float(current_rent(q))
         total = sum(max(0.0, worth[p]) for p in living) or 1.0
         sets_mine = sets_theirs = near_mine = near_theirs = 0
         for members in self.sets:
@@ -165,6 +193,9 @@ class Features:
         v[17] = houses_theirs / 12.0
         v[18] = near_mine
         v[19] = near_theirs
+        v[20] = min(3.0, pay / max(1.0, float(cash[me])))
+        v[21] = pay / scale
+        v[22] = collect / scale
         return v
 
     def action(self, view: Any, prompt: Prompt, action: Action, is_suggestion: bool) -> np.ndarray:
@@ -237,6 +268,22 @@ class Features:
         v[o + 12] = left / scale
         v[o + 13] = min(3.0, max(-3.0, left / max(1.0, self.danger)))
         v[o + 14] = float(left < self.danger)
+        # the chance the next roll ends on a rent the cash left cannot pay
+        v[o + 20] = sum(chance for chance, rent in self.reach if rent > left)
+        if isinstance(pos, int) and 0 <= pos < len(board) and board[pos].price:
+            # how likely the opponents are to land on the space (and on its set) on their next rolls, and
+            # the rent that would bring: what a purchase or a build is worth soon
+            size = len(board)
+            g = ed.group_of[pos]
+            members = ed.group_members[g] if g >= 0 else (pos,)
+            on_space = on_set = 0.0
+            for r in self.rivals:
+                on_space += ROLL[(pos - r) % size] if (pos - r) % size <= 12 else 0.0
+                for q in members:
+                    d = (q - r) % size
+                    on_set += ROLL[d] if d <= 12 else 0.0
+            v[o + 18] = on_set
+            v[o + 19] = on_space * v[o + 11]
         return v
 
     def _trade(self, view: Any, offer: Any, v: np.ndarray, o: int) -> None:
@@ -348,6 +395,9 @@ class LearnedAgent:
         self._features: Features | None = None
         self._net: Net | None = None
         self._edition: Any = None
+        # the heuristic's choice at the last prompt: training flags it in the menus a search over this bot
+        # weighs (there the menu starts with this bot's own choice, at play the heuristic's is the flagged one)
+        self.suggestion: Action | None = None
 
     def _setup(self, view: View) -> None:
         self._edition = view.edition
@@ -357,7 +407,7 @@ class LearnedAgent:
     def act(self, view: View, prompt: Prompt) -> Action:
         if view.edition is not self._edition:
             self._setup(view)
-        suggestion = self.heuristic.act(view, prompt)
+        suggestion = self.suggestion = self.heuristic.act(view, prompt)
         net, feats = self._net, self._features
         if net is None or feats is None or prompt.kind in DEFER:
             return suggestion

@@ -1,8 +1,8 @@
 """Training the learned bot: distil the search bot's decisions, then improve by expert iteration.
 
-    python -m openmonopoly.agents.training --edition classic --seed 1 --max-rounds 150 --rounds 2 \\
-        --games 600 --iterations 48 --horizon 6 --hidden 64 --out src/openmonopoly/agents/data/learned.npz
-                                                      (``make train``: the shipped weights, ~25 min of one core)
+    python -m openmonopoly.agents.training --edition classic --seed 1 --max-rounds 150 --rounds 3 \\
+        --games 600 --iterations 48 --horizon 6 --hidden 64 --last-gain-weight 1 \\
+        --out src/openmonopoly/agents/data/learned.npz  (``make train``: the shipped weights, ~36 min of one core)
 
 Round 0 plays games with the search bot (``MCTSAgent``) in one seat -- rotating through the seats --
 against heuristic bots; every search it runs is one training example: the candidate menu, described by
@@ -11,6 +11,10 @@ against heuristic bots; every search it runs is one training example: the candid
 searching seat (logistic loss on win / no win, shared wins as fractions). Each later round searches
 over the learned bot of the round before (``MCTSAgent(advisor=LearnedAgent)``, the ``expert`` level) --
 the search improves on the policy, the policy learns the improvement -- and refits on all examples so far.
+There the menu starts with the learned bot's choice, but the learned bot at play flags the heuristic's, so
+the examples flag the heuristic's choice too. Every example also keeps the search's mean value per
+candidate; ``--gain-weight`` (every fit) or ``--last-gain-weight`` (the last, shipped one) adds a regression
+of the policy's score differences on those values' differences (``fit``).
 
 Everything derives from ``--seed`` (game seeds, bot seeds, the network's initial weights, the order of
 minibatches), and games are played in order in one process, so a run reproduces its weights exactly.
@@ -45,29 +49,53 @@ def _derive(text: str) -> int:
 
 @dataclass
 class Examples:
-    """Training examples: menus (padded to ``MENU`` rows, ``mask`` marks real ones), choices, states, results."""
+    """Training examples: menus (padded to ``MENU`` rows, ``mask`` marks real ones), choices, the search's
+    mean value per row (NaN where it weighed none), states, results."""
 
     x: list[np.ndarray] = field(default_factory=list)
     mask: list[np.ndarray] = field(default_factory=list)
     choice: list[int] = field(default_factory=list)
     state: list[np.ndarray] = field(default_factory=list)
     result: list[float] = field(default_factory=list)
+    means: list[np.ndarray] = field(default_factory=list)
 
     def __len__(self) -> int:
         return len(self.choice)
 
     def extend(self, other: Examples) -> None:
-        for name in ("x", "mask", "choice", "state", "result"):
+        for name in ("x", "mask", "choice", "state", "result", "means"):
             getattr(self, name).extend(getattr(other, name))
 
+    def save(self, path: Path | str) -> None:
+        np.savez_compressed(
+            path,
+            x=np.stack(self.x),
+            mask=np.stack(self.mask),
+            choice=np.asarray(self.choice),
+            state=np.stack(self.state),
+            result=np.asarray(self.result, np.float32),
+            means=np.stack(self.means),
+        )
 
-def _menu_rows(features: Features, view: View, prompt: Prompt, menu: list[Action]) -> tuple[np.ndarray, np.ndarray]:
+    @classmethod
+    def load(cls, path: Path | str) -> Examples:
+        out = cls()
+        with np.load(path) as d:
+            for name in ("x", "mask", "choice", "state", "result", "means"):
+                getattr(out, name).extend(d[name].tolist() if d[name].ndim == 1 else list(d[name]))
+        return out
+
+
+def _menu_rows(
+    features: Features, view: View, prompt: Prompt, menu: list[Action], flagged: int = 0
+) -> tuple[np.ndarray, np.ndarray]:
+    """The menu's feature rows; ``flagged`` is the heuristic's choice (-1: none of them), as at play."""
     x = np.zeros((MENU, INPUT_DIM), np.float32)
     mask = np.zeros(MENU, bool)
     state = features.state(view)
     for i, action in enumerate(menu[:MENU]):
         x[i, :STATE_DIM] = state
-        x[i, STATE_DIM:] = features.action(view, prompt, action, i == 0)
+        x[i, STATE_DIM:] = features.action(view, prompt, action, i == flagged)
         mask[i] = True
     return x, mask
 
@@ -97,7 +125,23 @@ def play_and_record(
             return
         if not features:
             features.append(Features(view))
-        x, mask = _menu_rows(features[0], view, prompt, menu)
+        flagged = 0
+        if advisor is not None:
+            # A search over the learned bot starts its menu with that bot's choice, but the learned bot at
+            # play flags the heuristic's: flag that one here too, adding it (not chosen) if the search
+            # never weighed it (a trade proposal the learned bot passed over), so the features mean the same.
+            heuristic = advisor.suggestion
+            if heuristic in menu:
+                flagged = menu.index(heuristic)
+            elif heuristic is not None and len(menu) < MENU:
+                menu = [*menu, heuristic]
+                flagged = len(menu) - 1
+            else:
+                flagged = -1
+        x, mask = _menu_rows(features[0], view, prompt, menu, flagged)
+        row_means = np.full(MENU, np.nan, np.float32)
+        row_means[: len(means)] = means[:MENU]
+        out.means.append(row_means)
         out.x.append(x)
         out.mask.append(mask)
         out.choice.append(choice)
@@ -106,6 +150,7 @@ def play_and_record(
     seeds = [_derive(f"openmonopoly-agent:{seed}:{k}") for k in range(SEATS)]
     agents = [FamilyHeuristic(seeds[k]) for k in range(SEATS)]
     bot: object
+    advisor: LearnedAgent | None = None
     if teacher == "mcts":
         advisor = LearnedAgent(seeds[seat], nets=nets) if nets else None
         bot = MCTSAgent(seeds[seat], iterations=iterations, horizon=horizon, advisor=advisor, on_search=record)
@@ -163,13 +208,33 @@ def policy_loss(net: Net, data: Examples) -> tuple[float, float]:
     return float(-logp[rows, y].mean()), float((s.argmax(axis=1) == y).mean())
 
 
+GAIN_SCALE = 20.0  # logits per unit of the search's mean value (a win is 1), for the gain regression
+
+
 def fit(
-    net: Net, data: Examples, epochs: int = 200, lr: float = 0.01, seed: int = 0, batch: int = 512, l2: float = 1e-4
+    net: Net,
+    data: Examples,
+    epochs: int = 200,
+    lr: float = 0.01,
+    seed: int = 0,
+    batch: int = 512,
+    l2: float = 1e-4,
+    gain_weight: float = 0.0,
 ) -> Net:
-    """Fit the policy to the choices and the value head to the results (in place; returns ``net``)."""
+    """Fit the policy to the choices and the value head to the results (in place; returns ``net``).
+
+    ``gain_weight`` adds a regression of each candidate's score lead over the first row on the search's
+    mean-value lead (``GAIN_SCALE`` logits a unit): the search picks a candidate only when it is clearly
+    better on its noisy sample, so the choices alone hide how much better or worse the others looked."""
     rng = np.random.default_rng(seed)
     x_all, mask_all, y_all = np.stack(data.x), np.stack(data.mask), np.asarray(data.choice)
     st_all, r_all = np.stack(data.state), np.asarray(data.result, np.float32)
+    if gain_weight:
+        m_all = np.stack(data.means)
+        lead_all = GAIN_SCALE * (m_all - m_all[:, :1])
+        known_all = mask_all & np.isfinite(lead_all)
+        known_all[:, 0] = False
+        lead_all = np.where(known_all, lead_all, 0.0).astype(np.float32)
     p = net.p
     opt: dict = {}
     n = len(y_all)
@@ -181,13 +246,20 @@ def fit(
             b = len(idx)
             # policy: scores = tanh(x W1 + b1) w2, softmax over the menu's real rows
             h = np.tanh(x @ p["w1"] + p["b1"])  # b, M, H
-            s = np.where(mask, h @ p["w2"], -1e9)
+            s_raw = h @ p["w2"]
+            s = np.where(mask, s_raw, -1e9)
             s = s - s.max(axis=1, keepdims=True)
             prob = np.exp(s)
             prob /= prob.sum(axis=1, keepdims=True)
             ds = prob
             ds[np.arange(b), y] -= 1.0
             ds = np.where(mask, ds, 0.0) / b  # d loss / d score
+            if gain_weight:
+                known, lead = known_all[idx], lead_all[idx]
+                err = np.where(known, (s_raw - s_raw[:, :1]) - lead, 0.0)
+                dg = 2 * gain_weight * err / max(1, int(known.sum()))
+                dg[:, 0] -= dg.sum(axis=1)
+                ds = ds + dg
             g_w2 = np.einsum("bm,bmh->h", ds, h)
             dh = ds[:, :, None] * p["w2"][None, None, :] * (1 - h * h)
             g_w1 = np.einsum("bmi,bmh->ih", x, dh)
@@ -224,8 +296,13 @@ def train(
     hidden: int = 32,
     log=print,
     progress: bool = False,
+    gain_weight: float = 0.0,
+    last_gain_weight: float | None = None,
 ) -> tuple[Net, Examples]:
-    """The whole pipeline; returns the final network and every example."""
+    """The whole pipeline; returns the final network and every example.
+
+    ``gain_weight``: the fits' weight of the gain regression (``fit``); ``last_gain_weight``: the last
+    round's (the shipped net's), when it differs."""
     from ..editions import load
 
     family = load(edition).family
@@ -238,7 +315,8 @@ def train(
             data.extend(play_and_record(edition, r * games + i, seed, teacher, nets, iterations, horizon, max_rounds))
             if progress:
                 log(f"round {r} game {i + 1}/{games}: {len(data)} examples, {time.perf_counter() - start:.0f}s")
-        net = fit(Net.fresh(seed, hidden), data, epochs=epochs, seed=seed + r)
+        weight = last_gain_weight if last_gain_weight is not None and r == rounds - 1 else gain_weight
+        net = fit(Net.fresh(seed, hidden), data, epochs=epochs, seed=seed + r, gain_weight=weight)
         loss, agree = policy_loss(net, data)
         log(
             f"round {r}: {len(data)} examples, policy loss {loss:.3f}, agreement {agree:.1%}, "
@@ -260,9 +338,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--epochs", type=int, default=200)
     ap.add_argument("--hidden", type=int, default=32, help="hidden units of the policy and value networks")
     ap.add_argument("--teacher", choices=("mcts", "heuristic"), default="mcts")
+    ap.add_argument("--gain-weight", type=float, default=0.0, help="weight of the search-value regression")
+    ap.add_argument("--last-gain-weight", type=float, default=None, help="the same for the last round's fit")
+    ap.add_argument("--save-examples", default=None, help="also write every example to this .npz")
     ap.add_argument("--out", default=str(WEIGHTS))
     args = ap.parse_args(argv)
-    net, _ = train(
+    net, data = train(
         args.edition,
         args.rounds,
         args.games,
@@ -275,7 +356,11 @@ def main(argv: list[str] | None = None) -> int:
         args.hidden,
         log=lambda text: print(text, file=sys.stderr, flush=True),
         progress=True,
+        gain_weight=args.gain_weight,
+        last_gain_weight=args.last_gain_weight,
     )
+    if args.save_examples:
+        data.save(args.save_examples)
     from ..editions import load
 
     save_weights({load(args.edition).family: net}, Path(args.out))
