@@ -83,7 +83,7 @@ simulate: $(PLAY_SET) $(NATIVE)
 
 # The learned bot's shipped weights, reproduced from the seed (src/openmonopoly/agents/training.py; one
 # process, deterministic). The shipped file came from the default below (1,800 search games in 3 rounds, the
-# last fit also regressing on the search's mean values; about 36 minutes of one core with the compiled engine);
+# last fit also regressing on the search's mean values; 23-36 minutes of one core with the compiled engine; a rerun wrote a byte-identical file);
 # TRAIN_ARGS scales it (a quick look: --games 12 --iterations 16).
 TRAIN_ARGS ?= --rounds 3 --games 600 --iterations 48 --horizon 6 --hidden 64 --last-gain-weight 1
 train: $(DEV_SET) $(NATIVE)
