@@ -37,25 +37,11 @@ from openmonopoly.agents import make_agent
 from openmonopoly.sim.report import wilson
 from openmonopoly.sim.runner import agent_seed, game_seed, play_game
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # (bench/, for the league's stopwatch)
+from league import Timed  # noqa: E402
+
 SEATS = 4
 SEATINGS = tuple(itertools.combinations(range(SEATS), 2))  # A's two seats, six ways
-
-
-class Timed:
-    """A bot with a stopwatch (CPU time of this process) on ``act``."""
-
-    def __init__(self, bot) -> None:
-        self.bot = bot
-        self.name = getattr(bot, "name", "bot")
-        self.decisions = 0
-        self.seconds = 0.0
-
-    def act(self, view, prompt):
-        start = time.process_time()
-        action = self.bot.act(view, prompt)
-        self.seconds += time.process_time() - start
-        self.decisions += 1
-        return action
 
 
 def play_one(job: tuple) -> dict:
