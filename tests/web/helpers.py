@@ -53,6 +53,13 @@ def choose(view: dict) -> str | None:
 OPEN = {"public": True, "spectators": True}  # as every game was before private games: anyone joins, watches
 
 
+def act_if_prompted(ws, msg: dict, seat: int, token: str) -> None:  # noqa: ANN001
+    """If ``msg``'s view prompts ``seat``, send ``choose``'s answer at the version it shows."""
+    if msg["view"]["prompt"]["player"] == seat:
+        action = choose(msg["view"])
+        ws.send_json({"type": "act", "seat": seat, "token": token, "version": msg["version"], "action": action})
+
+
 def create_game(client, kinds, edition: str = "classic", **body) -> dict:  # noqa: ANN001
     """POST /api/games with one seat per kind (a public game that anyone may watch, unless ``body`` says
     otherwise); the new game's summary, with its host token and invite code."""

@@ -14,7 +14,7 @@ from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.sessions import hash_token
 
-from .helpers import OPEN, choose, create_game, join
+from .helpers import OPEN, act_if_prompted, choose, create_game, join
 
 SEEDED = ServerConfig(allow_seeds=True)  # these tests script games by seed
 
@@ -208,16 +208,7 @@ def test_commit_before_broadcast_and_restart(db_url):
         with c.websocket_connect(f"/ws/{gid}") as ws:
             msg = hello(ws, 0, token)
             while msg["version"] < 25:
-                if msg["view"]["prompt"]["player"] == 0:
-                    ws.send_json(
-                        {
-                            "type": "act",
-                            "seat": 0,
-                            "token": token,
-                            "version": msg["version"],
-                            "action": choose(msg["view"]),
-                        }
-                    )
+                act_if_prompted(ws, msg, 0, token)
                 msg = ws.receive_json()
                 if msg["type"] == "error":
                     msg = ws.receive_json()

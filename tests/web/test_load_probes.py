@@ -14,7 +14,7 @@ from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.db import Store
 from openmonopoly.web.sessions import Latency, Registry
 
-from .helpers import choose, create_game, join
+from .helpers import act_if_prompted, create_game, join
 
 
 def test_latency_histogram_quantiles_and_reset():
@@ -43,16 +43,7 @@ def test_latency_stats_only_when_asked_and_they_count_each_update_written(tmp_pa
             msg = ws.receive_json()
             assert c.get("/api/stats/latency", params={"reset": "true"}).status_code == 200
             while updates < 20 and not msg["view"]["over"]:
-                if msg["view"]["prompt"]["player"] == 0:
-                    ws.send_json(
-                        {
-                            "type": "act",
-                            "seat": 0,
-                            "token": token,
-                            "version": msg["version"],
-                            "action": choose(msg["view"]),
-                        }
-                    )
+                act_if_prompted(ws, msg, 0, token)
                 msg = ws.receive_json()
                 if msg["type"] == "update":
                     updates += 1

@@ -17,7 +17,7 @@ from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.db import SCHEMA_VERSION
 
-from .helpers import choose, free_port, need
+from .helpers import act_if_prompted, free_port, need
 
 SEEDED = ServerConfig(allow_seeds=True)
 
@@ -109,16 +109,7 @@ def test_postgres_store_play_and_restart(pg_url):
             ws.send_json({"type": "hello", "seat": 0, "token": token})
             msg = ws.receive_json()
             while msg["version"] < 20:
-                if msg["view"]["prompt"]["player"] == 0:
-                    ws.send_json(
-                        {
-                            "type": "act",
-                            "seat": 0,
-                            "token": token,
-                            "version": msg["version"],
-                            "action": choose(msg["view"]),
-                        }
-                    )
+                act_if_prompted(ws, msg, 0, token)
                 msg = ws.receive_json()
                 if msg["type"] == "error":
                     msg = ws.receive_json()
