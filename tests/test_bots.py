@@ -122,18 +122,8 @@ def test_a_tiny_training_run_improves_on_random():
 
 
 def test_a_tiny_search_distillation_runs():
-    net, data = train(
-        "classic",
-        rounds=2,
-        games=1,
-        seed=1,
-        teacher="mcts",
-        iterations=4,
-        horizon=1,
-        max_rounds=8,
-        epochs=5,
-        log=lambda s: None,
-    )
+    tiny = dict(rounds=2, games=1, seed=1, teacher="mcts", iterations=4, horizon=1, max_rounds=8, epochs=5)
+    net, data = train("classic", **tiny, log=lambda s: None)
     assert len(data) > 0
     assert all(0 <= c < 6 for c in data.choice)
     assert all(r in (0.0, 0.5, 1.0) or 0 < r < 1 for r in data.result)
@@ -144,19 +134,7 @@ def test_a_tiny_search_distillation_runs():
     flag = STATE_DIM + len(KINDS) + 1
     assert all(x[:, flag].sum() <= 1 for x in data.x)
     assert all(np.isfinite(m[: int(k.sum())]).sum() >= 2 for m, k in zip(data.means, data.mask, strict=True))
-    again, _ = train(
-        "classic",
-        rounds=2,
-        games=1,
-        seed=1,
-        teacher="mcts",
-        iterations=4,
-        horizon=1,
-        max_rounds=8,
-        epochs=5,
-        log=lambda s: None,
-        last_gain_weight=1.0,
-    )
+    again, _ = train("classic", **tiny, log=lambda s: None, last_gain_weight=1.0)
     assert any(not np.array_equal(again.p[k], net.p[k]) for k in net.p)  # the gain regression moved it
 
 
