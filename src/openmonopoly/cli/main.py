@@ -164,11 +164,13 @@ def _saved_record(data: dict) -> dict:
     }
 
 
-def load_game_file(path: str) -> Game:
-    """A game from a file written by --save / ``save``, or from a record (``Game.record()``); with events."""
+def load_game_file(path: str, data: dict | None = None) -> Game:
+    """A game from a file written by --save / ``save``, or from a record (``Game.record()``); with events.
+    ``data``: the file's JSON when the caller has read it already."""
     from ..engine.game import Game
 
-    data = _read_json(path)
+    if data is None:
+        data = _read_json(path)
     try:
         if "state" in data and "record" in data:
             game = Game.from_json(data)
@@ -376,11 +378,12 @@ def play(
         seed = secrets.randbelow(1_000_000)
     try:
         if load:
-            game = load_game_file(load)
+            data = _read_json(load)
+            game = load_game_file(load, data)
             ed = game.edition
             if edition is not None and edition != ed.id:
                 raise UsageProblem(f"{load} is a game of edition {ed.id}, not {edition}")
-            saved = _read_json(load).get("seats")  # (a save from `play` names its seats; a bare record does not)
+            saved = data.get("seats")  # (a save from `play` names its seats; a bare record does not)
             if isinstance(saved, list) and all(isinstance(k, str) for k in saved):
                 seats = seats or ",".join(saved)
             if not seats:

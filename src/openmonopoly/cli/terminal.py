@@ -237,21 +237,18 @@ class Session:
     def autosave(self) -> None:
         """With ``--save``, the game as it stands before each human decision: a window closed, a lost
         connection or a crash then costs at most the move being made."""
-        if not self.save_path or self._autosave_failed:
-            return
-        try:
-            save_game(self.game, self.save_path, self.kinds)
-        except OSError as exc:
-            self._autosave_failed = True  # said once; the saves on quit and at the end still try again
-            self.console.print(f"Could not save to {self.save_path}: {exc.strerror or exc}", style="red")
+        if self.save_path and not self._autosave_failed:
+            # (a failure is said once; the saves on quit and at the end still try again)
+            self._autosave_failed = not self.save(self.save_path, announce=False)
 
-    def save(self, path: str) -> bool:
+    def save(self, path: str, announce: bool = True) -> bool:
         try:
             save_game(self.game, path, self.kinds)
         except OSError as exc:
             self.console.print(f"Could not save to {path}: {exc.strerror or exc}", style="red")
             return False
-        self.console.print(f"Game saved to {path}.", style="green", soft_wrap=True)  # a path must not be broken
+        if announce:
+            self.console.print(f"Game saved to {path}.", style="green", soft_wrap=True)  # a path must not be broken
         return True
 
     def new_events(self, viewer: int | None) -> list:
