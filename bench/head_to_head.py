@@ -34,6 +34,7 @@ except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from openmonopoly.agents import make_agent
+from openmonopoly.agents.learned import use_weights
 from openmonopoly.sim.report import wilson
 from openmonopoly.sim.runner import agent_seed, game_seed, play_game
 
@@ -113,8 +114,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-rounds", type=int, default=150, help="game limit: then the richest wins (0: none)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--weights", default=None, help="the learned bot's weights file (default: the shipped one)")
     ap.add_argument("--json", default=None, help="also write every game's result to this file")
     args = ap.parse_args(argv)
+    try:
+        use_weights(args.weights)
+    except FileNotFoundError as e:
+        ap.error(str(e))
     if args.a == args.b:
         ap.error("head to head needs two different bots")
     for kind in (args.a, args.b):
@@ -126,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
         for d in range(args.first_deal, args.first_deal + args.deals)
         for s in range(len(SEATINGS))
     ]
-    pool = Pool(args.workers) if args.workers > 1 else None
+    pool = Pool(args.workers, use_weights, (args.weights,)) if args.workers > 1 else None
     imap = pool.imap_unordered if pool is not None else map
     start = time.perf_counter()
     results = [r for path in args.pool for r in json.loads(Path(path).read_text())]

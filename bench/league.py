@@ -39,6 +39,7 @@ except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from openmonopoly.agents import make_agent
+from openmonopoly.agents.learned import use_weights
 from openmonopoly.sim.report import wilson
 from openmonopoly.sim.runner import agent_seed, game_seed, play_game
 
@@ -173,8 +174,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--write", default=None, help="Markdown file to write the tables into (docs/BOTS.md)")
+    ap.add_argument("--weights", default=None, help="the learned bot's weights file (default: the shipped one)")
     ap.add_argument("--json", default=None, help="also write every game's result to this file")
     args = ap.parse_args(argv)
+    try:
+        use_weights(args.weights)
+    except FileNotFoundError as e:
+        ap.error(str(e))
     bots = [b.strip() for b in args.bots.split(",") if b.strip()]
     editions = [e.strip() for e in args.editions.split(",") if e.strip()]
     pairs = list(itertools.permutations(bots, 2))
@@ -188,7 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     command = "bench/league.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     max_rounds = args.max_rounds or None
     everything = []
-    pool = Pool(args.workers) if args.workers > 1 else None  # one worker: in this process
+    # (one worker: in this process; the workers load --weights themselves)
+    pool = Pool(args.workers, use_weights, (args.weights,)) if args.workers > 1 else None
     imap = pool.imap_unordered if pool is not None else map
     try:
         for edition in editions:

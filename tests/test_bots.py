@@ -10,7 +10,14 @@ np = pytest.importorskip("numpy")
 
 from openmonopoly import catalogue  # noqa: E402
 from openmonopoly.agents import AGENT_KINDS, LEVELS, make_agent  # noqa: E402
-from openmonopoly.agents.learned import WEIGHTS, LearnedAgent, Net, load_weights, save_weights  # noqa: E402
+from openmonopoly.agents.learned import (  # noqa: E402
+    WEIGHTS,
+    LearnedAgent,
+    Net,
+    load_weights,
+    save_weights,
+    use_weights,
+)
 from openmonopoly.agents.random_bot import RandomAgent  # noqa: E402
 from openmonopoly.agents.training import play_and_record, policy_loss, train  # noqa: E402
 from openmonopoly.editions import edition_ids  # noqa: E402
@@ -84,6 +91,22 @@ def test_weights_round_trip(tmp_path):
     assert set(back.p) == set(net.p)
     for k in net.p:
         assert np.array_equal(back.p[k], net.p[k])
+
+
+def test_use_weights_swaps_the_default_weights_and_refuses_a_missing_file(tmp_path):
+    other = Net.fresh(9)
+    save_weights({"classic": other}, tmp_path / "other.npz")
+    try:
+        use_weights(tmp_path / "other.npz")
+        swapped = LearnedAgent(1).nets["classic"]
+        assert np.array_equal(swapped.p["w1"], other.p["w1"])
+        with pytest.raises(FileNotFoundError, match="no weights file at"):
+            use_weights(tmp_path / "missing.npz")
+        assert LearnedAgent(1).nets["classic"] is swapped  # a refused file changes nothing
+    finally:
+        use_weights(None)
+    shipped = LearnedAgent(1).nets["classic"]
+    assert np.array_equal(shipped.p["w1"], load_weights()["classic"].p["w1"])
 
 
 def test_training_reproduces_its_weights():

@@ -236,9 +236,9 @@ class HeuristicAgent:
         self._full: list[int] = []  # my full sets (``_full_groups``)
         self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
-        # The building levels the reserve was last worked out for, the bank's buildings then, and the reserve.
+        # The view (its game and seat) and building levels the reserve was last worked out for, and the reserve.
         self._reserve_level: list[int] = []
-        self._reserve_bank = -1
+        self._reserve_view: View | None = None
         self._reserve = BASE_RESERVE
         self._view: View | None = None  # the view last seen, and its board
         self._view_board: _Board | None = None
@@ -295,10 +295,9 @@ class HeuristicAgent:
 
     def _threat_reserve(self, view: ClassicView, b: _Board, level: list[int]) -> int:
         """``reserve`` once something is built."""
-        # Built streets never change hands, so the levels decide the threat: it is worked out again only
-        # when they differ from last time, which a change in the bank's buildings shows without comparing.
-        bank = view.bank_houses * 1000 + view.bank_hotels
-        if bank == self._reserve_bank and level == self._reserve_level:
+        # Built streets never change hands, so for one view (a game and a seat) the levels decide the threat:
+        # it is worked out again only when they differ from last time.
+        if view is self._reserve_view and level == self._reserve_level:
             return self._reserve
         me = seat_of(view)
         owner = view.owner
@@ -311,7 +310,7 @@ class HeuristicAgent:
                 r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
                 if r > threat:
                     threat = r
-        self._reserve_bank = bank
+        self._reserve_view = view
         self._reserve_level = level[:]
         self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve

@@ -370,6 +370,15 @@ def save_weights(nets: dict[str, Net], path: Path | str = WEIGHTS) -> None:
 _SHIPPED: dict[str, Net] | None = None
 
 
+def use_weights(path: Path | str | None) -> None:
+    """Play every later ``LearnedAgent`` made without ``nets`` (so ``hard`` and ``expert``) with the weights
+    in ``path`` instead of the shipped ones (``None``: the shipped ones again); for comparing trained files."""
+    global _SHIPPED
+    if path is not None and not Path(path).is_file():
+        raise FileNotFoundError(f"no weights file at {path} (make one with python -m openmonopoly.agents.training)")
+    _SHIPPED = load_weights(path) if path is not None else None
+
+
 class LearnedAgent:
     name = "learned"
 

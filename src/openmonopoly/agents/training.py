@@ -298,11 +298,13 @@ def train(
     progress: bool = False,
     gain_weight: float = 0.0,
     last_gain_weight: float | None = None,
+    checkpoints: Path | str | None = None,
 ) -> tuple[Net, Examples]:
     """The whole pipeline; returns the final network and every example.
 
     ``gain_weight``: the fits' weight of the gain regression (``fit``); ``last_gain_weight``: the last
-    round's (the shipped net's), when it differs."""
+    round's (the shipped net's), when it differs. ``checkpoints``: a folder that receives each round's
+    network as ``round-<r>.npz`` (to compare rounds without training again)."""
     from ..editions import load
 
     family = load(edition).family
@@ -317,6 +319,8 @@ def train(
                 log(f"round {r} game {i + 1}/{games}: {len(data)} examples, {time.perf_counter() - start:.0f}s")
         weight = last_gain_weight if last_gain_weight is not None and r == rounds - 1 else gain_weight
         net = fit(Net.fresh(seed, hidden), data, epochs=epochs, seed=seed + r, gain_weight=weight)
+        if checkpoints is not None:
+            save_weights({family: net}, Path(checkpoints) / f"round-{r}.npz")
         loss, agree = policy_loss(net, data)
         log(
             f"round {r}: {len(data)} examples, policy loss {loss:.3f}, agreement {agree:.1%}, "
@@ -341,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gain-weight", type=float, default=0.0, help="weight of the search-value regression")
     ap.add_argument("--last-gain-weight", type=float, default=None, help="the same for the last round's fit")
     ap.add_argument("--save-examples", default=None, help="also write every example to this .npz")
+    ap.add_argument("--checkpoints", default=None, help="a folder for each round's network (round-<r>.npz)")
     ap.add_argument("--out", default=str(WEIGHTS))
     args = ap.parse_args(argv)
     net, data = train(
@@ -358,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
         progress=True,
         gain_weight=args.gain_weight,
         last_gain_weight=args.last_gain_weight,
+        checkpoints=args.checkpoints,
     )
     if args.save_examples:
         data.save(args.save_examples)
