@@ -1,7 +1,8 @@
 """Two bots head to head: two seats each in 4-seat games, every seating played on the same dice.
 
     .venv/bin/python bench/head_to_head.py [--a hard] [--b mcts] [--deals 34] [--first-deal 0]
-        [--edition classic] [--max-rounds 150] [--seed 1] [--workers 1] [--json FILE] [--pool FILE ...]
+        [--edition classic] [--max-rounds 150] [--seed 1] [--workers 1] [--weights FILE] [--json FILE]
+        [--pool FILE ...]
 
 A *deal* is one game seed (``game_seed(seed, d)``, as in ``simulate`` and the league). Each deal is played
 six times, once per way of giving A two of the four seats ({0,1}, {0,2}, {0,3}, {1,2}, {1,3}, {2,3}); the
@@ -13,7 +14,9 @@ Printed: A's share of the wins over all games with two 95 % intervals -- Wilson 
 were independent) and, the one to read, a normal interval clustered by deal (the six games of a deal share
 dice and decks, so they are not independent: the mean over deals of A's per-deal share, with the standard
 error of that mean) -- plus each bot's milliseconds per decision and the exact command. ``--first-deal``
-and ``--pool`` (the ``--json`` files of earlier runs with other deals) extend a run without replaying it.
+and ``--pool`` (the ``--json`` files of earlier runs with other deals or seeds) extend a run without replaying
+it; ``--deals 0 --pool ...`` reports the pooled runs alone. ``--weights`` plays ``hard``/``expert`` with a
+trained file other than the shipped one.
 """
 
 from __future__ import annotations
@@ -54,6 +57,8 @@ def play_one(job: tuple) -> dict:
     winners = list(g.winners)
     a_share = sum(1.0 for p in winners if kinds[p] == a) / len(winners) if winners else 0.0
     return {
+        "edition": edition,
+        "seed": root,
         "deal": deal,
         "seating": seating,
         "kinds": kinds,
@@ -65,11 +70,17 @@ def play_one(job: tuple) -> dict:
     }
 
 
+def _deal_of(result: dict) -> tuple:
+    # (a deal is a seed and a deal number: pooled runs may come from other --seed values; files written
+    # before results named their seed count as one unnamed seed)
+    return result.get("seed"), result["deal"]
+
+
 def clustered(results: list[dict]) -> tuple[float, float, float]:
     """A's share of the wins, with a 95 % normal interval whose standard error is taken over deals."""
-    by_deal: dict[int, list[float]] = {}
+    by_deal: dict[tuple, list[float]] = {}
     for r in results:
-        by_deal.setdefault(r["deal"], []).append(r["a_share"])
+        by_deal.setdefault(_deal_of(r), []).append(r["a_share"])
     means = [sum(v) / len(v) for v in by_deal.values()]
     k = len(means)
     mean = sum(means) / k
@@ -84,7 +95,7 @@ def report(results: list[dict], a: str, b: str, command: str, seconds: float) ->
     wins = sum(r["a_share"] for r in results)
     _, wlo, whi = wilson(wins, n)
     share, lo, hi = clustered(results)
-    deals = len({r["deal"] for r in results})
+    deals = len({_deal_of(r) for r in results})
     lines = [
         f"`{command}` ({seconds:.0f} s)",
         "",
@@ -137,8 +148,15 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     results = [r for path in args.pool for r in json.loads(Path(path).read_text())]
     total = len(results) + len(jobs)
-    if len({(r["deal"], r["seating"]) for r in results}) < len(results) or any(
-        r["deal"] in range(args.first_deal, args.first_deal + args.deals) for r in results
+    for r in results:
+        if set(r["kinds"]) != {args.a, args.b} or r.get("edition", args.edition) != args.edition:
+            ap.error(
+                f"a pooled run played {'/'.join(sorted(set(r['kinds'])))} on {r.get('edition', '?')}, "
+                f"not {args.a}/{args.b} on {args.edition}"
+            )
+    mine = {(args.seed, d) for d in range(args.first_deal, args.first_deal + args.deals)}
+    if len({(*_deal_of(r), r["seating"]) for r in results}) < len(results) or any(
+        _deal_of(r) in mine for r in results
     ):
         ap.error("the pooled runs overlap each other or this run's deals")
     try:

@@ -342,3 +342,23 @@ def test_head_to_head_plays_every_seating_of_a_deal(tmp_path, capsys):
         a_won = sum(1 for p in r["winners"] if r["kinds"][p] == "random") / len(r["winners"])
         assert r["a_share"] == a_won
     assert "| random | normal | 2 | 12 |" in capsys.readouterr().out
+
+
+def test_head_to_head_pools_runs_of_other_seeds_and_refuses_a_mismatch(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location("head_to_head", ROOT / "bench" / "head_to_head.py")
+    h2h = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(h2h)
+    quick = ["--a", "random", "--b", "normal", "--deals", "1", "--max-rounds", "10"]
+    one, two = tmp_path / "s1.json", tmp_path / "s2.json"
+    assert h2h.main([*quick, "--seed", "1", "--json", str(one)]) == 0
+    assert h2h.main([*quick, "--seed", "2", "--json", str(two)]) == 0
+    capsys.readouterr()
+    # deal 0 of seed 1 and deal 0 of seed 2 are two deals
+    assert h2h.main(["--a", "random", "--b", "normal", "--deals", "0", "--pool", str(one), str(two)]) == 0
+    assert "| random | normal | 2 | 12 |" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        h2h.main([*quick, "--seed", "1", "--pool", str(one)])  # the same deal again
+    assert "overlap" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        h2h.main(["--a", "hard", "--b", "normal", "--deals", "0", "--pool", str(one)])
+    assert "played normal/random on classic, not hard/normal" in capsys.readouterr().err
