@@ -155,9 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                 f"not {args.a}/{args.b} on {args.edition}"
             )
     mine = {(args.seed, d) for d in range(args.first_deal, args.first_deal + args.deals)}
-    if len({(*_deal_of(r), r["seating"]) for r in results}) < len(results) or any(
-        _deal_of(r) in mine for r in results
-    ):
+    if len({(*_deal_of(r), r["seating"]) for r in results}) < len(results) or any(_deal_of(r) in mine for r in results):
         ap.error("the pooled runs overlap each other or this run's deals")
     try:
         for r in imap(play_one, jobs):
