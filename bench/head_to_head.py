@@ -2,7 +2,7 @@
 
     .venv/bin/python bench/head_to_head.py [--a hard] [--b mcts] [--deals 34] [--first-deal 0]
         [--edition classic] [--max-rounds 150] [--seed 1] [--workers 1] [--weights FILE] [--json FILE]
-        [--pool FILE ...]
+        [--pool FILE ...] [--baseline FILE ...]
 
 A *deal* is one game seed (``game_seed(seed, d)``, as in ``simulate`` and the league). Each deal is played
 six times, once per way of giving A two of the four seats ({0,1}, {0,2}, {0,3}, {1,2}, {1,3}, {2,3}); the
@@ -16,7 +16,8 @@ dice and decks, so they are not independent: the mean over deals of A's per-deal
 error of that mean) -- plus each bot's milliseconds per decision and the exact command. ``--first-deal``
 and ``--pool`` (the ``--json`` files of earlier runs with other deals or seeds) extend a run without replaying
 it; ``--deals 0 --pool ...`` reports the pooled runs alone. ``--weights`` plays ``hard``/``expert`` with a
-trained file other than the shipped one.
+trained file other than the shipped one; ``--baseline`` compares this run with another one over the same deals,
+deal by deal (the way to tell two sets of weights apart).
 """
 
 from __future__ import annotations
@@ -90,6 +91,27 @@ def clustered(results: list[dict]) -> tuple[float, float, float]:
     return mean, max(0.0, mean - 1.96 * se), min(1.0, mean + 1.96 * se)
 
 
+def paired(results: list[dict], baseline: list[dict]) -> tuple[float, float, float, int]:
+    """A's share minus the baseline run's, deal by deal, over the deals both played in every seating: the
+    mean difference with a 95 % interval (its standard error taken over deals) and the number of deals.
+    Both runs met the same dice and decks, so this is far tighter than the two runs' own intervals."""
+
+    def by_deal(rs: list[dict]) -> dict[tuple, list[float]]:
+        out: dict[tuple, dict[int, float]] = {}
+        for r in rs:
+            out.setdefault(_deal_of(r), {})[r["seating"]] = r["a_share"]
+        return {d: list(v.values()) for d, v in out.items() if len(v) == len(SEATINGS)}
+
+    mine, theirs = by_deal(results), by_deal(baseline)
+    diffs = [sum(mine[d]) / len(SEATINGS) - sum(theirs[d]) / len(SEATINGS) for d in mine if d in theirs]
+    k = len(diffs)
+    if k == 0:
+        return 0.0, 0.0, 0.0, 0
+    mean = sum(diffs) / k
+    se = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (k - 1) / k) if k > 1 else float("inf")
+    return mean, mean - 1.96 * se, mean + 1.96 * se, k
+
+
 def report(results: list[dict], a: str, b: str, command: str, seconds: float) -> str:
     n = len(results)
     wins = sum(r["a_share"] for r in results)
@@ -127,6 +149,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--weights", default=None, help="the learned bot's weights file (default: the shipped one)")
     ap.add_argument("--json", default=None, help="also write every game's result to this file")
+    ap.add_argument(
+        "--baseline",
+        nargs="*",
+        default=[],
+        help="--json files of another run over the same deals (other weights, say): A's share against it, by deal",
+    )
     args = ap.parse_args(argv)
     try:
         use_weights(args.weights)
@@ -171,6 +199,16 @@ def main(argv: list[str] | None = None) -> int:
         if pool is not None:
             pool.terminate()
     print(report(results, args.a, args.b, command, time.perf_counter() - start))
+    if args.baseline:
+        baseline = [r for path in args.baseline for r in json.loads(Path(path).read_text())]
+        diff, lo, hi, k = paired(results, baseline)
+        if k == 0:
+            print("The baseline shares no complete deal with this run: nothing to compare.")
+        else:
+            print(
+                f"A's share minus the baseline's: {100 * diff:+.1f} points "
+                f"({100 * lo:+.1f} to {100 * hi:+.1f}) over {k} deals both played."
+            )
     if args.json:
         Path(args.json).write_text(json.dumps(results, indent=1))
     return 0

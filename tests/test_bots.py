@@ -362,3 +362,29 @@ def test_head_to_head_pools_runs_of_other_seeds_and_refuses_a_mismatch(tmp_path,
     with pytest.raises(SystemExit):
         h2h.main(["--a", "hard", "--b", "normal", "--deals", "0", "--pool", str(one)])
     assert "played normal/random on classic, not hard/normal" in capsys.readouterr().err
+
+
+def test_head_to_head_compares_two_runs_deal_by_deal(tmp_path, capsys):
+    spec = importlib.util.spec_from_file_location("head_to_head", ROOT / "bench" / "head_to_head.py")
+    h2h = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(h2h)
+
+    def run(shares_by_deal):
+        return [
+            {"seed": 1, "deal": d, "seating": s, "a_share": share}
+            for d, shares in shares_by_deal.items()
+            for s, share in enumerate(shares)
+        ]
+
+    mine = run({0: [1, 1, 1, 0, 0, 0], 1: [1, 1, 1, 1, 0, 0], 2: [1, 0, 0, 0, 0, 0]})
+    base = run({0: [1, 0, 0, 0, 0, 0], 1: [1, 1, 1, 1, 0, 0], 2: [1, 1, 0, 0, 0]})  # deal 2 incomplete
+    diff, lo, hi, deals = h2h.paired(mine, base)
+    assert deals == 2
+    assert diff == pytest.approx((2 / 6 + 0) / 2)
+    assert lo < diff < hi
+    out = tmp_path / "run.json"
+    quick = ["--a", "random", "--b", "normal", "--deals", "1", "--max-rounds", "10"]
+    assert h2h.main([*quick, "--json", str(out)]) == 0
+    capsys.readouterr()
+    assert h2h.main([*quick, "--baseline", str(out)]) == 0  # the same games again: no difference
+    assert "minus the baseline's: +0.0 points" in capsys.readouterr().out
