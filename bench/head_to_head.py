@@ -94,7 +94,7 @@ def clustered(results: list[dict]) -> tuple[float, float, float]:
 def paired(results: list[dict], baseline: list[dict]) -> tuple[float, float, float, int]:
     """A's share minus the baseline run's, deal by deal, over the deals both played in every seating: the
     mean difference with a 95 % interval (its standard error taken over deals) and the number of deals.
-    Both runs met the same dice and decks, so this is far tighter than the two runs' own intervals."""
+    Both runs met the same dice and decks, which makes it narrower than two independent runs would allow."""
 
     def by_deal(rs: list[dict]) -> dict[tuple, list[float]]:
         out: dict[tuple, dict[int, float]] = {}
