@@ -123,7 +123,10 @@ def test_a_person_s_action_is_committed_before_anyone_hears_of_it(tmp_path):
             p = live.game.prompt
             if p is not None and p.player == 0 and not live.lock.locked():
                 legal = live.game.legal_actions(0)
-                action = next(a for a in legal.actions if a.kind not in live.game.ACTION_KINDS.anytime)
+                # (an action that moves the game on; in debt, the only legal ones may be any-time kinds such
+                # as a mortgage, which the server's fair dice make a matter of luck)
+                moves_on = (a for a in legal.actions if a.kind not in live.game.ACTION_KINDS.anytime)
+                action = next(moves_on, legal.first())
                 err = await registry.human_act(
                     live, me, P.Act(type="act", seat=0, token=token, version=live.version, action=str(action))
                 )
