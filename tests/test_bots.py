@@ -26,6 +26,14 @@ from openmonopoly.sim.runner import game_seed, play_game  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _bench_module(name):
+    """A script of bench/ as a module (bench/ is not a package)."""
+    spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 @pytest.mark.parametrize("edition", edition_ids())
 def test_every_level_plays_every_edition(edition):
     g = play_game(edition, ["easy", "normal", "hard", "learned"][:4], 11, max_rounds=6)
@@ -163,9 +171,7 @@ def test_a_tiny_search_distillation_runs():
 
 def test_league_smoke(tmp_path):
     pytest.importorskip("openskill")
-    spec = importlib.util.spec_from_file_location("league", ROOT / "bench" / "league.py")
-    league = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(league)
+    league = _bench_module("league")
     out = tmp_path / "BOTS.md"
     out.write_text("# Bots\n")
     assert (
@@ -280,20 +286,13 @@ def test_the_value_look_ahead_leaves_the_real_game_alone():
     assert looked > 20
 
 
-def _league_module():
-    spec = importlib.util.spec_from_file_location("league", ROOT / "bench" / "league.py")
-    league = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(league)
-    return league
-
-
 def test_league_ratings_follow_who_wins():
     """The wins of the 400-game classic table (bot in one seat against three of another) rate the bots in
     the order they beat each other: a bot that never wins below one that wins now and then. (Fed pairing
     after pairing, with the losers ranked by net worth and the copies' mean update, the same games rated
     normal above hard and random above easy.)"""
     pytest.importorskip("openskill")
-    league = _league_module()
+    league = _bench_module("league")
     assert league.places([2]) == [1, 1, 0, 1] and league.places([0, 3]) == [0, 1, 1, 0]
     played = league.play_one(("classic", "random", "normal", 1, 1, 20))
     assert played["ranks"] == [0 if p in played["winners"] else 1 for p in range(4)]
@@ -325,9 +324,7 @@ def test_league_ratings_follow_who_wins():
 
 
 def test_head_to_head_plays_every_seating_of_a_deal(tmp_path, capsys):
-    spec = importlib.util.spec_from_file_location("head_to_head", ROOT / "bench" / "head_to_head.py")
-    h2h = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(h2h)
+    h2h = _bench_module("head_to_head")
     out = tmp_path / "h2h.json"
     args = ["--a", "random", "--b", "normal", "--deals", "2", "--max-rounds", "15", "--json", str(out)]
     assert h2h.main(args) == 0
@@ -345,9 +342,7 @@ def test_head_to_head_plays_every_seating_of_a_deal(tmp_path, capsys):
 
 
 def test_head_to_head_pools_runs_of_other_seeds_and_refuses_a_mismatch(tmp_path, capsys):
-    spec = importlib.util.spec_from_file_location("head_to_head", ROOT / "bench" / "head_to_head.py")
-    h2h = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(h2h)
+    h2h = _bench_module("head_to_head")
     quick = ["--a", "random", "--b", "normal", "--deals", "1", "--max-rounds", "10"]
     one, two = tmp_path / "s1.json", tmp_path / "s2.json"
     assert h2h.main([*quick, "--seed", "1", "--json", str(one)]) == 0
@@ -365,9 +360,7 @@ def test_head_to_head_pools_runs_of_other_seeds_and_refuses_a_mismatch(tmp_path,
 
 
 def test_head_to_head_compares_two_runs_deal_by_deal(tmp_path, capsys):
-    spec = importlib.util.spec_from_file_location("head_to_head", ROOT / "bench" / "head_to_head.py")
-    h2h = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(h2h)
+    h2h = _bench_module("head_to_head")
 
     def run(shares_by_deal):
         return [
