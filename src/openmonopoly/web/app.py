@@ -13,6 +13,7 @@ from fastapi.staticfiles import StaticFiles
 
 from . import protocol as P
 from .access import holds_access
+from .bodies import CheckedRoute
 from .config import ServerConfig
 from .db import Store
 from .limits import RateLimit
@@ -115,6 +116,7 @@ def create_app(
     app.state.store = store
     app.state.config = config
     app.state.server = server
+    app.router.route_class = CheckedRoute  # (JSON bodies with NaN, Infinity or lone surrogates: 422)
     app.add_middleware(BodyLimit, limit=config.max_body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for routes in (pages, health, games, replay, socket):

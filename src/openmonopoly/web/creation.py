@@ -117,6 +117,10 @@ def from_record(spec: P.CreateGame, config: ServerConfig) -> tuple[StoredGame, G
         game, setup, moves = records.replay_record(record, chance)
     except (OpenMonopolyError, KeyError, TypeError, ValueError, IndexError) as exc:
         raise Refused(f"that record does not replay: {exc}") from None
+    # Whoever made the record may know how it was dealt (its seed): every deck's order and every hand that
+    # not all players have seen is dealt anew from this server's key, and the dice were already to come
+    # from it. What the record showed stays.
+    redraw = records.redraw_unseen(game)
     s = game.state
     stored = StoredGame(
         secrets.token_urlsafe(9),
@@ -135,5 +139,7 @@ def from_record(spec: P.CreateGame, config: ServerConfig) -> tuple[StoredGame, G
         time.time(),
         moves,
         chance.state()["key"],
+        imported=len(moves),
+        redraw_chance=redraw,
     )
     return stored, game

@@ -134,6 +134,8 @@ class LiveGame:
         self.timer_task: asyncio.Task | None = None
         self.timer_version = -1  # the version the running timer waits on
         self.touched = time.monotonic()  # last action or connection: idle games leave memory
+        self.creator = stored.creator  # (quotas: who created it, hashed)
+        self.imported = stored.imported  # an imported record's actions (continued from a record), or None
 
     @property
     def stand_in(self) -> list:
@@ -187,6 +189,11 @@ class LiveGame:
         )
 
     @property
+    def unjoined(self) -> bool:
+        """Nobody has taken a seat (a game of bots only counts as one nobody joined)."""
+        return all(h is None for h in self._token_hashes)
+
+    @property
     def status(self) -> str:  # (read several times per action: kept cheap)
         return "over" if self.game.over else "open" if self._seats_open else "running"
 
@@ -219,6 +226,7 @@ class LiveGame:
             "spectators": self.spectators,
             "turn_timer": self.turn_timer,
             "deadline": self.deadline,
+            "continued_from_record": self.imported,
         }
 
     def check_token(self, seat: int, token: str | None) -> bool:

@@ -16,10 +16,19 @@ if TYPE_CHECKING:
     from .sessions import Registry
 
 log = logging.getLogger("openmonopoly.web")
+REMOVED_MESSAGE = (
+    "The host removed you from this game: your seat link no longer works. Ask the host for an invite if you "
+    "want to play again."
+)
+OLD_INVITE_MESSAGE = (
+    "The host replaced this game's invite link: this one no longer works. Ask the host for the new one."
+)
 
 
 async def join(reg: Registry, live: LiveGame, seat: int, name: str | None, invite: str | None = None) -> str:
     if not live.may_join(invite):
+        if invite:
+            raise Refused(OLD_INVITE_MESSAGE, 403)
         raise Refused("this game is private: take a seat with its invite link (ask the host for it)", 403)
     name = " ".join((name or "").split())
     if name and not name.isprintable():
@@ -62,10 +71,13 @@ async def join(reg: Registry, live: LiveGame, seat: int, name: str | None, invit
     return token
 
 
-async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> None:
-    """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused."""
+async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> str | None:
+    """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused. A new invite
+    command answers the new invite code (the server keeps only its hash)."""
     if not live.host_ok(cmd.host):
         raise Refused("only the host (who created the game) can do that; the host token does not match", 403)
+    if isinstance(cmd, P.NewInvite):
+        return await new_invite(reg, live)
     seat: int | None = cmd.seat if isinstance(cmd, (P.HandToBot, P.TakeBack, P.RemovePlayer)) else None
     if seat is not None and not (0 <= seat < len(live.kinds) and live.kinds[seat] == "human"):
         raise Refused(
@@ -123,3 +135,39 @@ async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> None:
     log.info("host command", extra={"game": live.id, "command": cmd.command, "seat": seat})
     live.broadcast_seats()
     reg.kick(live)
+    return None
+
+
+async def new_invite(reg: Registry, live: LiveGame) -> str:
+    """Replace the game's invite code: whoever holds the old link can no longer join or watch with it."""
+    code = secrets.token_urlsafe(12)
+    digest = hash_token(code)
+    async with live.lock:
+        await reg.write_db(reg.store.set_invite, live.id, digest)
+        live.invite_hash = digest
+    for conn in list(live.conns):  # spectators who came in by the old link leave (the host's own stay)
+        if conn.seat is None and not conn.host and not live.listed:
+            conn.send(P.error("private", OLD_INVITE_MESSAGE))
+            conn.close_with(NO_SPECTATORS)
+    log.info("host command", extra={"game": live.id, "command": "new-invite"})
+    return code
+
+
+async def reclaim(reg: Registry, live: LiveGame, seat: int, token: str) -> dict | None:
+    """The seat's own player takes it back from a bot the host let stand in; an error message, or None."""
+    if not live.check_token(seat, token):
+        return P.error("wrong-token", f"the token is not seat {seat}'s")
+    async with live.lock:
+        if live.stand_in[seat] is None:
+            return None  # (already theirs: nothing to do)
+        stand_in = list(live.stand_in)
+        stand_in[seat] = None
+        await reg.write_db(
+            reg.store.save_seats, live.id, live.token_hashes, stand_in, live.status, live.turn_timer, live.spectators
+        )
+        live.stand_in = stand_in
+        reg.timers.arm(live, force=True)
+    log.info("seat reclaimed", extra={"game": live.id, "seat": seat})
+    live.broadcast_seats()
+    reg.kick(live)
+    return None

@@ -27,13 +27,14 @@ from ..engine.game import Game
 from ..engine.options import clock_refused, needs_clock
 from . import creation, records, seats, upkeep
 from . import protocol as P
-from .access import Refused, hash_token, secret_matches
+from .access import Refused, hash_token, holds_access, secret_matches
 from .bots import BOT_SLICE_MOVES, BOT_SLICE_SECONDS, BotScheduler
 from .commits import PG_WRITES_AT_ONCE, Committer
 from .config import ServerConfig
 from .db import MoveCommit, Store, StoredGame
 from .latency import Latency
 from .live import LOG_TAIL, NO_SPECTATORS, REMOVED, TIMER_BOT, Conn, GameLock, LiveGame, encode
+from .quotas import Quotas
 from .timers import TurnTimers
 
 __all__ = [  # (what other modules and tests have imported from here)
@@ -78,6 +79,7 @@ class Registry:
         self.bots = BotScheduler(self)
         self.timers = TurnTimers(self)
         self.replays = records.Replays()
+        self.quotas = Quotas(self)
         self.closing = False
         self.background: list[asyncio.Task] = []
         self.latency = Latency() if self.config.latency_stats else None
@@ -105,14 +107,15 @@ class Registry:
         """Build a new game (or one resumed from a record); raises Refused with a reason."""
         return creation.new_game(spec, self.config)
 
-    async def create(self, spec: P.CreateGame) -> tuple[LiveGame, str, str]:
-        """A new game; with the host's token and the invite code (which the server keeps only hashed)."""
+    async def create(self, spec: P.CreateGame, client: str | None = None) -> tuple[LiveGame, str, str]:
+        """A new game; with the host's token and the invite code (which the server keeps only hashed).
+        ``client`` (its address block) is held to its quotas (``quotas.Quotas``)."""
         if self.live_count() >= self.config.max_live_games:
-            raise Refused(
-                f"the server is at its limit of {self.config.max_live_games} games in play; "
-                "try again when one has finished",
-                503,
-            )
+            raise self.quotas.pool_full()
+        creator = None
+        if client is not None:
+            creator = await self.quotas.creator(client)
+            await self.quotas.check_create(creator, len(spec.record.actions) if spec.record is not None else 0)
         if spec.record is not None:  # a replay of up to max_record_actions: not on the event loop
             stored, game = await self.off_loop(self.new_game, spec)
         else:
@@ -121,6 +124,7 @@ class Registry:
             raise Refused(clock_refused("the web server", " (or leave it out)"))
         self.timers.check(spec.turn_timer)
         host, invite = creation.give_access(stored, spec)
+        stored.creator = creator
         await self.write_db(self.store.create_game, stored, small=len(stored.moves) <= SMALL_WRITE_MOVES)
         live = LiveGame(stored, game)
         self.games[stored.id] = live
@@ -136,7 +140,10 @@ class Registry:
             stored.chance_key, stored.rng = key, None
         return records.replay_record(stored.record(), records.chance_for(stored))[0]
 
-    async def get(self, game_id: str) -> LiveGame | None:
+    async def get(self, game_id: str, secrets: tuple[str | None, ...] = ()) -> LiveGame | None:
+        """A game, loaded from the store if it is not in memory. When the server is at ``max_live_games``
+        only a game whose secret is among ``secrets`` (a seat's token, the host's token, the invite code)
+        is loaded: its people always get their game back."""
         live = self.games.get(game_id)
         if live is not None:
             return live
@@ -149,8 +156,12 @@ class Registry:
                 stored = await self.read_db(self.store.load, game_id)
                 if stored is None:
                     return None
-                if stored.status != "over" and self.live_count() >= self.config.max_live_games:
-                    raise Refused(f"the server is at its limit of {self.config.max_live_games} games in play", 503)
+                if (
+                    stored.status != "over"
+                    and self.live_count() >= self.config.max_live_games
+                    and not any(holds_access(stored, s) for s in secrets)
+                ):
+                    raise self.quotas.pool_full()
                 game = await self.off_loop(self.rebuild, stored)
                 live = LiveGame(stored, game)
                 self.games[game_id] = live
@@ -163,6 +174,8 @@ class Registry:
         once, one waiting for an absent human after ``idle_for`` seconds."""
         if live.conns or live.bot_queued or live.lock.locked():
             return False
+        if live.unjoined:  # a game nobody took a seat in holds no one's place for long
+            idle_for = min(idle_for, self.config.unjoined_unload_seconds)
         if not live.game.over and time.monotonic() - live.touched < idle_for:
             return False
         if self.games.get(live.id) is live:
@@ -175,7 +188,11 @@ class Registry:
         """Keep the cyclic garbage collector's full collections short (``upkeep.tend_gc``)."""
         await upkeep.tend_gc(lambda: self.closing, every, full_every)
 
-    async def sweep(self, every: float = 60.0) -> None:
+    async def sweep(self, every: float | None = None) -> None:
+        """Unload idle games now and then (often enough that a game nobody joined leaves within
+        ``unjoined_unload_seconds`` and a third)."""
+        if every is None:
+            every = min(60.0, self.config.unjoined_unload_seconds / 3)
         while not self.closing:
             await asyncio.sleep(every)
             for live in list(self.games.values()):
@@ -225,9 +242,14 @@ class Registry:
     async def join(self, live: LiveGame, seat: int, name: str | None, invite: str | None = None) -> str:
         return await seats.join(self, live, seat, name, invite)
 
-    async def host_command(self, live: LiveGame, cmd: Any) -> None:
-        """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused."""
-        await seats.host_command(self, live, cmd)
+    async def host_command(self, live: LiveGame, cmd: Any) -> str | None:
+        """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused. (A new invite
+        code, for that command.)"""
+        return await seats.host_command(self, live, cmd)
+
+    async def reclaim(self, live: LiveGame, seat: int, token: str) -> dict | None:
+        """A seat's own player takes it back from a stand-in bot; an error message, or None."""
+        return await seats.reclaim(self, live, seat, token)
 
     # ------------------------------------------------------------------ acting
     def apply(self, live: LiveGame, seat: int, action: Action) -> tuple[MoveCommit, Callable[[], None]]:

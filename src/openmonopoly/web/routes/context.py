@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from fastapi import HTTPException, Request, WebSocket
 
-from ..access import Refused
+from ..access import Refused, client_block
 from ..config import ServerConfig
 from ..db import Store
 from ..limits import RateLimit
@@ -19,12 +19,14 @@ SECRET_HEADER = "X-Openmonopoly-Secret"
 
 
 def client_of(conn: Request | WebSocket) -> str:
-    """The client's address (behind a reverse proxy: the one it forwards, see ``--forwarded-allow-ips``)."""
-    return conn.client.host if conn.client else "unknown"
+    """Whom per-client limits count: the client's address, an IPv6 one's /64 (behind a reverse proxy: the
+    address it forwards, see ``--forwarded-allow-ips``)."""
+    return client_block(conn.client.host) if conn.client else "unknown"
 
 
 def refused(exc: Refused) -> HTTPException:
-    return HTTPException(exc.status, str(exc))
+    headers = None if exc.retry_after is None else {"Retry-After": str(max(1, round(exc.retry_after)))}
+    return HTTPException(exc.status, str(exc), headers=headers)
 
 
 @dataclass
@@ -39,9 +41,10 @@ class Server:
     sockets_of: Counter[str] = field(default_factory=Counter)  # open WebSocket connections per client address
     started: float = field(default_factory=time.time)
 
-    async def live_or_404(self, game_id: str) -> LiveGame:
+    async def live_or_404(self, game_id: str, *secrets: str | None) -> LiveGame:
+        """The game, loaded if need be (past the server's pool only for a holder of one of its ``secrets``)."""
         try:
-            live = await self.registry.get(game_id)
+            live = await self.registry.get(game_id, secrets)
         except Refused as exc:
             raise refused(exc) from None
         if live is None:

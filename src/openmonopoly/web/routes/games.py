@@ -82,7 +82,7 @@ def add(app: FastAPI, server: Server) -> None:
     async def create(spec: P.CreateGame, request: Request) -> Any:
         server.rate_limited(server.create_limit, request, "new games")
         try:
-            live, host, invite = await registry.create(spec)
+            live, host, invite = await registry.create(spec, client_of(request))
         except Refused as exc:
             raise refused(exc) from None
         log.info(
@@ -95,15 +95,16 @@ def add(app: FastAPI, server: Server) -> None:
 
     @app.get("/api/games/{game_id}")
     async def game_info(game_id: str, request: Request) -> Any:
-        live = await server.live_or_404(game_id)
-        if live.listed or holds_access(live, request.headers.get(SECRET_HEADER)):
+        secret = request.headers.get(SECRET_HEADER)
+        live = await server.live_or_404(game_id, secret)
+        if live.listed or holds_access(live, secret):
             return {**live.summary(), "turn_timer_min": config.min_turn_timer}
         return stranger_summary(live)
 
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, body: P.JoinSeat, request: Request) -> Any:
         server.rate_limited(server.hello_limit, request, "seat requests")
-        live = await server.live_or_404(game_id)
+        live = await server.live_or_404(game_id, body.invite)
         try:
             token = await registry.join(live, body.seat, body.name, body.invite)
         except Refused as exc:
@@ -112,11 +113,13 @@ def add(app: FastAPI, server: Server) -> None:
 
     @app.post("/api/games/{game_id}/host")
     async def host(game_id: str, body: P.HostCommand, request: Request) -> Any:
-        """The host's controls: hand a seat to a bot, take it back, remove a player, the turn timer."""
+        """The host's controls: hand a seat to a bot, take it back, remove a player, the turn timer,
+        spectators, a new invite link."""
         server.rate_limited(server.hello_limit, request, "host commands")
-        live = await server.live_or_404(game_id)
+        live = await server.live_or_404(game_id, body.host)
         try:
-            await registry.host_command(live, body)
+            invite = await registry.host_command(live, body)
         except Refused as exc:
             raise refused(exc) from None
-        return live.summary()
+        # (a new invite code is in this response only, as the first one was in the create response)
+        return live.summary() if invite is None else {**live.summary(), "invite": invite}

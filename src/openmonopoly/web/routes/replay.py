@@ -20,7 +20,8 @@ def add(app: FastAPI, server: Server) -> None:
             raise HTTPException(404, f"no game {game_id!r}")
         # A private game's replay is for the people who were in it: the invite code, the host's token or a
         # seat's token in a header (never in the URL, which logs keep).
-        if not (stored.listed or stored.spectators or holds_access(stored, request.headers.get(SECRET_HEADER))):
+        # (Spectators being allowed does not open it: a private game's spectators come with the invite link.)
+        if not (stored.listed or holds_access(stored, request.headers.get(SECRET_HEADER))):
             raise HTTPException(
                 403,
                 f"this game is private: its replay needs the invite code, the host's or a "

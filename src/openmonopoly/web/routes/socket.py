@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import MutableMapping
+from typing import Any
 
 from fastapi import FastAPI, WebSocket
 from starlette.websockets import WebSocketState
@@ -12,10 +14,18 @@ from starlette.websockets import WebSocketState
 from .. import protocol as P
 from ..access import Refused
 from ..config import ServerConfig
+from ..limits import FrameBudget
 from ..live import NO_SPECTATORS, Conn, LiveGame, encode
+from ..seats import OLD_INVITE_MESSAGE
 from .context import Server, client_of
 
 log = logging.getLogger("openmonopoly.web")
+STALE_SEAT_LINK = "This seat link no longer works: the host removed this seat's player or the seat went to someone else"
+HELLO_WAIT = 10.0  # seconds a connection to a game the full server has not loaded may take to say hello
+
+
+class Gone(Exception):
+    """The connection was refused and closed (or the client left) before it had a game."""
 
 
 def add(app: FastAPI, server: Server) -> None:
@@ -46,23 +56,61 @@ def add(app: FastAPI, server: Server) -> None:
             if server.sockets_of[client] <= 0:
                 del server.sockets_of[client]
 
+    async def load(ws: WebSocket, game_id: str) -> tuple[LiveGame | None, str | None]:
+        """The game, and the first frame if it had to be read to load it: when the server is at its pool of
+        games, a hello that holds one of the game's secrets still loads it. Raises ``Gone`` once the
+        connection is refused and closed (or the client left)."""
+        try:
+            return await registry.get(game_id), None
+        except Refused as exc:
+            refusal = exc
+        first = None
+        if refusal.status == 503:  # (the pool is full: its people still get their game)
+            try:
+                message = await asyncio.wait_for(ws.receive(), timeout=HELLO_WAIT)
+            except (TimeoutError, RuntimeError):
+                message = {}
+            if message.get("type") == "websocket.disconnect":
+                raise Gone
+            first = message.get("text")
+            try:
+                hello = P.parse_client(first) if first else None
+            except ValueError:
+                hello = None
+            if isinstance(hello, P.Hello):
+                try:
+                    return await registry.get(game_id, (hello.token, hello.invite, hello.host)), first
+                except Refused as exc:
+                    refusal = exc
+        await ws.send_text(encode(P.error("server", str(refusal))))
+        await ws.close(code=1013)
+        raise Gone
+
     async def serve_socket(ws: WebSocket, game_id: str, client: str) -> None:
         try:
-            live = await registry.get(game_id)
-        except Refused as exc:
-            await ws.send_text(encode(P.error("server", str(exc))))
-            await ws.close(code=1013)
+            live, first = await load(ws, game_id)
+        except Gone:
             return
         if live is None:
             await ws.send_text(encode(P.error("unknown-game", f"there is no game {game_id!r}")))
             await ws.close()
             return
         session = Session(server, ws, live, client)
+        budget = FrameBudget(config.frames_per_second, config.frame_burst, config.frames_over_budget)
         try:
             while True:
-                message = await ws.receive()
+                message: MutableMapping[str, Any]
+                if first is not None:
+                    message, first = {"type": "websocket.receive", "text": first}, None
+                else:
+                    message = await ws.receive()
                 if message["type"] == "websocket.disconnect":
                     return
+                verdict = budget.take()  # (before any work: a flood costs this check and nothing more)
+                if verdict != "ok":
+                    if not await session.over_budget(verdict):
+                        return
+                    continue
                 text = message.get("text")
                 try:
                     if text is None:
@@ -81,7 +129,7 @@ def add(app: FastAPI, server: Server) -> None:
 
 
 class Session:
-    """One WebSocket's conversation: hello first, then actions and pings."""
+    """One WebSocket's conversation: hello first, then actions, reclaiming a seat and pings."""
 
     def __init__(self, server: Server, ws: WebSocket, live: LiveGame, client: str) -> None:
         self.server = server
@@ -92,6 +140,29 @@ class Session:
         self.client = client
         self.conn: Conn | None = None
         self.pump: asyncio.Task | None = None
+
+    async def over_budget(self, verdict: str) -> bool:
+        """A frame past this connection's budget: dropped (the first with an error saying why); past
+        ``frames_over_budget`` in a row the connection is closed (1008). False once closed."""
+        limits = self.limits
+        if verdict == "warn":
+            await self.reply(
+                P.error(
+                    "rate-limited",
+                    f"you are sending more than {limits.frames_per_second:g} messages a second; messages past "
+                    "that are dropped (nothing changed), and a connection that keeps on is closed",
+                )
+            )
+        elif verdict == "close":
+            log.warning("a connection sent too many frames; closing it", extra={"client": self.client})
+            if self.pump is not None:  # (the outbox stops: the close goes out now, not after a backlog)
+                self.pump.cancel()
+            await self.ws.send_text(
+                encode(P.error("rate-limited", "too many messages past the limit: this connection is closed"))
+            )
+            await self.ws.close(code=1008)
+            return False
+        return True
 
     async def reply(self, msg: dict) -> None:
         if self.conn is not None:  # after hello, everything goes through the ordered outbox
@@ -107,6 +178,10 @@ class Session:
             return
         if msg.type == "ping":
             await self.reply({"type": "pong"})
+        elif msg.type == "reclaim":
+            err = await self.registry.reclaim(self.live, msg.seat, msg.token)
+            if err is not None:
+                await self.reply(err)
         elif msg.type == "hello":
             await self.hello(msg)
         elif self.conn is None:
@@ -127,7 +202,7 @@ class Session:
             return
         seat = msg.seat
         if seat is not None and not live.check_token(seat, msg.token):
-            await self.reply(P.error("wrong-token", f"the token is not seat {seat}'s; watching as a spectator instead"))
+            await self.reply(P.error("wrong-token", f"{STALE_SEAT_LINK} (seat {seat})"))
             seat = None
         is_host = live.host_ok(msg.host)
         if seat is None and not live.may_watch(msg.invite, msg.host):
@@ -136,6 +211,8 @@ class Session:
                     "private",
                     "this game takes no spectators"
                     if live.may_join(msg.invite)
+                    else OLD_INVITE_MESSAGE
+                    if msg.invite
                     else "this game is private: open it with its invite link",
                 )
             )
