@@ -12,6 +12,11 @@ and the CPU time server and client spent per action.
 
     .venv/bin/python bench/web_load.py --games 200 --seconds 30 --rounds 200 [--db sqlite:///x.db | postgresql://...]
 
+With ``--flood`` one more client, in a process of its own, takes a seat in a game of its own and sends
+stale ``act`` frames (each a trade of 100 spaces) as fast as its socket takes them for the whole measured
+phase, reconnecting whenever the server closes it: the other games' figures then show what one client's
+flood costs everyone else (compare a run without it: the fair-scheduling target is a p99 within 2x).
+
 With ``--kill-after S`` the server is killed with SIGKILL S seconds in; then every game's stored record is
 compared with what its client last heard (the version and the view): an action a client heard of must be
 stored, and the stored game at that version must show exactly that view. The server is then restarted on
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -229,6 +235,50 @@ def check_after_kill(db: str, heard: dict, port: int) -> bool:
     return not lost
 
 
+FLOOD_FRAME = {
+    "type": "act",
+    "seat": 0,
+    "version": 0,
+    "action": {"kind": "trade", "offer": {"target": 1, "give": list(range(100)), "take": []}},
+}
+
+
+def flood(base: str, ws_base: str, seconds: float, out: "multiprocessing.Queue") -> None:  # noqa: UP037
+    """In a process of its own: one seated client sends stale trade frames as fast as it can for
+    ``seconds``, reconnecting when closed; puts (frames sent, connections closed by the server)."""
+
+    async def run() -> tuple[int, int]:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            g = (await http.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "heuristic"}]})).json()
+            token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0, "invite": g["invite"]})).json()[
+                "token"
+            ]
+        frame = json.dumps(dict(FLOOD_FRAME, token=token))
+        sent = closed = 0
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                async with websockets.connect(f"{ws_base}/ws/{g['id']}", max_size=None) as ws:
+                    await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
+
+                    async def drain() -> None:
+                        async for _ in ws:
+                            pass
+
+                    reader = asyncio.get_running_loop().create_task(drain())
+                    while time.time() < end:
+                        await ws.send(frame)
+                        sent += 1
+                        if sent % 64 == 0:
+                            await asyncio.sleep(0)  # (let the reader see a close)
+                    reader.cancel()
+            except websockets.ConnectionClosed:
+                closed += 1
+        return sent, closed
+
+    out.put(asyncio.run(run()))
+
+
 def quantiles(xs: list[float]) -> str:
     xs = sorted(xs) or [0.0]
     q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))] * 1000  # noqa: E731
@@ -248,6 +298,11 @@ def parse_args() -> argparse.Namespace:
         default=None,
         metavar="S",
         help="SIGKILL the server S seconds after the start (set-up included), then check that no heard action was lost",
+    )
+    ap.add_argument(
+        "--flood",
+        action="store_true",
+        help="one more client floods stale trade frames from a process of its own during the measured phase",
     )
     ap.add_argument(
         "--client-loop",
@@ -304,6 +359,12 @@ async def main(args: argparse.Namespace) -> int:
             await go.wait()
             measured["from"] = time.time()
             stats["deadline"] = measured["from"] + args.seconds
+            if args.flood:
+                spawn = multiprocessing.get_context("spawn")  # (a forked child would inherit this running loop)
+                flooded = spawn.Queue()
+                flooder = spawn.Process(target=flood, args=(base, ws_base, args.seconds, flooded))
+                flooder.start()
+                measured["flood"] = (flooder, flooded)
             try:
                 measured["cpu0"] = (cpu_seconds(server.pid), cpu_seconds(os.getpid()))
                 await http.get("/api/stats/latency", params={"reset": "true"})
@@ -368,6 +429,14 @@ async def main(args: argparse.Namespace) -> int:
                     f"  cpu: server {s1 - s0:.1f} s ({(s1 - s0) * per:.0f} us/action), this client {c1 - c0:.1f} s "
                     f"({(c1 - c0) * per:.0f} us/action)"
                 )
+        if "flood" in measured:
+            flooder, flooded = measured["flood"]
+            sent, closed = flooded.get(timeout=60)
+            flooder.join(timeout=10)
+            print(
+                f"  flood: one client sent {sent:,} stale trade frames ({sent / args.seconds:,.0f}/s), "
+                f"the server closed it {closed} times"
+            )
         if failures:
             print("first failure:", repr(failures[0]))
             ok = False

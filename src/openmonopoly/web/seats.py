@@ -127,7 +127,7 @@ async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> str | None:
         reg.timers.arm(live, force=True)
     for conn in list(live.conns):
         if removed and conn.seat == seat:
-            conn.send({"type": "removed", "message": "the host removed you from this game"})
+            conn.send({"type": "removed", "message": REMOVED_MESSAGE})
             conn.close_with(REMOVED)
         elif conn.seat is None and not conn.host and not live.spectators:
             conn.send(P.error("private", "the host closed this game to spectators"))
