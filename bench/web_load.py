@@ -105,6 +105,7 @@ async def play_one(
             me["connected"] = True
             if stats["started"] + stats["unready"] == stats["games"]:
                 go.set()
+            acted = -1
             while time.time() < stats["deadline"]:
                 view = msg.get("view")
                 if view and view["over"]:
@@ -112,8 +113,9 @@ async def play_one(
                     if stats["first_over"] is None:
                         stats["first_over"] = time.time()
                     return
-                if view and view["prompt"] and view["prompt"]["player"] == 0:
+                if view and view["prompt"] and view["prompt"]["player"] == 0 and acted != msg["version"]:
                     action = choose(view)
+                    acted = msg["version"]  # (once per version: an error reply must not make it send again)
                     if action:
                         await go.wait()  # (the game waits for this seat meanwhile: no frame comes)
                         if time.time() >= stats["deadline"]:
@@ -135,6 +137,7 @@ async def play_one(
                     msg = heard[g["id"]] = m
                 elif m["type"] == "error" and m["code"] != "stale-version":
                     stats["errors"] += 1
+                    stats["error_codes"][m["code"]] = stats["error_codes"].get(m["code"], 0) + 1
     except websockets.ConnectionClosed:
         if not stats["killed"]:
             raise
@@ -155,7 +158,7 @@ def free_port() -> int:
     return port
 
 
-def start_server(port: int, db: str) -> subprocess.Popen:
+def start_server(port: int, db: str, extra: list[str] | None = None) -> subprocess.Popen:
     # (one client address plays every game here: its rate and connection limits are lifted)
     server = subprocess.Popen(
         [
@@ -180,6 +183,7 @@ def start_server(port: int, db: str) -> subprocess.Popen:
             "--max-games-per-client-day",
             "100000",
             "--latency-stats",
+            *(extra or []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -262,7 +266,10 @@ def flood(base: str, ws_base: str, seconds: float, out: "multiprocessing.Queue")
                     await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
 
                     async def drain() -> None:
-                        async for _ in ws:
+                        try:
+                            async for _ in ws:
+                                pass
+                        except websockets.ConnectionClosed:
                             pass
 
                     reader = asyncio.get_running_loop().create_task(drain())
@@ -305,6 +312,12 @@ def parse_args() -> argparse.Namespace:
         help="one more client floods stale trade frames from a process of its own during the measured phase",
     )
     ap.add_argument(
+        "--frame-rate",
+        type=float,
+        default=None,
+        help="the server's --frame-rate (default: its own); a huge one shows a flood without the frame budget",
+    )
+    ap.add_argument(
         "--client-loop",
         choices=("uvloop", "asyncio"),
         default="uvloop",
@@ -327,13 +340,14 @@ async def main(args: argparse.Namespace) -> int:
         if left:  # (the server resumes them: they would play alongside and count against its game limit)
             print(f"warning: the database holds {left} unfinished games from before; use an empty one")
     port = free_port()
-    server = start_server(port, db)
+    server = start_server(port, db, ["--frame-rate", str(args.frame_rate)] if args.frame_rate else None)
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     stats: dict = {
         "lat": [],
         "setup": [],
         "finished": 0,
         "errors": 0,
+        "error_codes": {},
         "killed": False,
         "games": args.games,
         "started": 0,
@@ -391,7 +405,7 @@ async def main(args: argparse.Namespace) -> int:
         print(
             f"games: {args.games} concurrent ({args.edition}, 1 WebSocket seat + 3 server bots each, "
             f"max-rounds {args.rounds}), {stats['finished']} finished, {len(failures)} failed, "
-            f"{stats['errors']} refused actions, {stats['unready']} did not start; "
+            f"{stats['errors']} refused actions {stats['error_codes'] or ''}, {stats['unready']} did not start; "
             f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
         )
         t_go = measured.get("from")

@@ -36,7 +36,7 @@ class RateLimit:
 
 
 class FrameBudget:
-    """One connection's budget of frames: ``burst`` at once, refilled at ``per_second``. ``take()`` says
+    """One connection's budget of frames that do no work: ``burst`` at once, refilled at ``per_second``. ``take()`` says
     what to do with the next frame: ``"ok"`` (handle it), ``"warn"`` (drop it and say why: the first past
     the budget), ``"drop"`` (drop it silently) or ``"close"`` (``over`` frames in a row were past it)."""
 
@@ -48,6 +48,12 @@ class FrameBudget:
         self.tokens = float(burst)
         self.when = clock()
         self.dropped = 0  # frames dropped since the last one handled
+
+    def refund(self) -> None:
+        """Give back the last frame's token: it did work the game asked for (an applied action), which the
+        game itself paces. Frames that change nothing (stale, illegal, malformed, pings) are what the
+        budget bounds."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
 
     def take(self) -> str:
         now = self.clock()

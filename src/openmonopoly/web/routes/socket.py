@@ -116,7 +116,10 @@ def add(app: FastAPI, server: Server) -> None:
                     if text is None:
                         await session.reply(P.error("malformed", "binary frames are not accepted; send JSON text"))
                     else:
+                        session.acted = False
                         await session.handle(text)
+                        if session.acted:  # (an action the game took: the game paces those, not the budget)
+                            budget.refund()
                 except Exception as exc:  # noqa: BLE001 - one bad frame must not end the connection
                     if ws.client_state != WebSocketState.CONNECTED:
                         return
@@ -140,6 +143,7 @@ class Session:
         self.client = client
         self.conn: Conn | None = None
         self.pump: asyncio.Task | None = None
+        self.acted = False  # the last frame was an action the game applied
 
     async def over_budget(self, verdict: str) -> bool:
         """A frame past this connection's budget: dropped (the first with an error saying why); past
@@ -190,6 +194,8 @@ class Session:
             err = await self.registry.human_act(self.live, self.conn, msg)
             if err is not None:
                 self.conn.send(err)
+            else:
+                self.acted = True
 
     async def hello(self, msg: P.Hello) -> None:
         live = self.live
