@@ -46,7 +46,7 @@ from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.state import State
 from .auction import Auction
-from .mortgage import interest, lift_cost
+from .mortgage import MortgagedTransfer, interest, lift_cost
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -131,20 +131,33 @@ def cash_only(game: Game, table: Permissions, lot: int) -> bool:
 
 
 def committed(game: Game, player: int) -> int:
-    """The cash ``player`` has bid in open cash-only auctions as their high bidder."""
+    """The cash ``player`` must keep in hand for their open cash-only high bids: the bids, and then also
+    the interest due on a mortgaged property they have received and not yet settled (it is paid first)."""
     s: State = game.state
     table: Permissions = game.PERMISSIONS
     total = 0
     for step in s.stack:
         if type(step) is Auction and step.high_bidder == player and cash_only(game, table, step.lot):
             total += step.high
+    return total + interest_due(game, player) if total else 0
+
+
+def interest_due(game: Game, player: int) -> int:
+    """The least ``player`` owes the bank at once for mortgaged properties received (each one's interest)."""
+    s: State = game.state
+    total = 0
+    for step in s.stack:
+        if type(step) is MortgagedTransfer and step.player == player:
+            total += interest(game, step.pos)
     return total
 
 
 def spendable(game: Game, player: int) -> int:
-    """Cash ``player`` may spend now: what is in hand less what their open cash-only bids hold."""
+    """Cash ``player`` may bid or spend now: what is in hand less what their open cash-only bids hold and
+    the interest they owe at once."""
     s: State = game.state
-    return s.cash[player] - committed(game, player)
+    held = committed(game, player)
+    return s.cash[player] - (held if held else interest_due(game, player))
 
 
 def auction_open(game: Game) -> bool:
