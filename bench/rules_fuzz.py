@@ -35,7 +35,6 @@ except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(ROOT / "src"))
 
 from invariants import InvariantError, MoneyRules, cash_only_lot, debtors, random_anytime  # noqa: E402
-
 from openmonopoly import Game, catalogue  # noqa: E402
 from openmonopoly.agents import make_agent  # noqa: E402
 from openmonopoly.engine.options import BadOption  # noqa: E402
