@@ -115,15 +115,22 @@ def test_debtor_lifts_no_mortgage_by_trade_answer_either():
 
 
 # ---------------------------------------------------------------- 3. no building for a debtor
-def test_debtor_is_no_rival_in_a_building_shortage():
-    """Not Enough Buildings? (Star Wars 40th) and Help!: a player in debt may not build, so they are not
-    among those who want the last Fleet: the requester builds it at its price."""
+def last_fleet_with_a_debtor() -> om.Game:
+    """Players 0 and 1 each own a set, the bank has one Fleet left, and player 1 owes the bank 300 with
+    100 in hand (the debt waits while player 0 acts at any time)."""
     g = new_game(SW, 3)
     own(g, 0, *LIGHT_BLUE)
     own(g, 1, *PINK)
     g.state.bank_houses = 1
     set_cash(g, 1, 100)
     g.push(Debt(1, BANK, 300, "tax", 4))
+    return g
+
+
+def test_debtor_is_no_rival_in_a_building_shortage():
+    """Not Enough Buildings? (Star Wars 40th) and Help!: a player in debt may not build, so they are not
+    among those who want the last Fleet: the requester builds it at its price."""
+    g = last_fleet_with_a_debtor()
     g.act(0, "build 6")
     s = g.state
     assert (s.level[6], s.cash[0], s.bank_houses) == (1, 1450, 0)
@@ -133,18 +140,18 @@ def test_debtor_is_no_rival_in_a_building_shortage():
 def test_debtor_may_not_claim_bid_for_or_place_a_building():
     """A shortage auction asked of a player who owes a debt: 'want' is refused, a bid is refused (only
     'pass'), so no building is placed by a player in debt."""
-    g = new_game(SW, 3)
-    own(g, 0, *LIGHT_BLUE)
-    own(g, 1, *PINK)
-    g.state.bank_houses = 1
-    set_cash(g, 1, 100)
-    g.push(Debt(1, BANK, 300, "tax", 4))
+    g = last_fleet_with_a_debtor()
     g.push(Auction(HOUSE_LOT, (1, 0), 0, 0, -1, 10))
     legal = g.legal_actions(1)
     assert [a for a in legal.actions if a.kind in ("bid", "pass")] == [om.Action("pass")] and legal.bid_range is None
     assert_refused(g, 1, "bid 10", "pay your debt first")
     g.act(1, "pass")
-    assert prompt_kind(g) == (0, "place-building") or g.state.level[6] + g.state.level[8] + g.state.level[9] == 0
+    assert prompt_kind(g) == (0, "auction")
+    g.act(0, "bid 10")
+    g.act(0, "place 6")
+    s = g.state
+    assert (s.level[6], s.cash[0], s.cash[1], s.bank_houses) == (1, 1490, 100, 0)
+    assert prompt_kind(g) == (1, "debt")
 
 
 # ---------------------------------------------------------------- 4. no rent on a mortgaged space

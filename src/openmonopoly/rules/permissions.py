@@ -162,10 +162,7 @@ def spendable(game: Game, player: int) -> int:
 
 def auction_open(game: Game) -> bool:
     s: State = game.state
-    for step in s.stack:
-        if type(step) is Auction:
-            return True
-    return False
+    return any(type(step) is Auction for step in s.stack)
 
 
 def may_build(game: Game, player: int) -> bool:
