@@ -1,6 +1,6 @@
 """Random-bot fuzz of the money rules over every edition the registry knows and every option mix.
 
-    PYTHONPATH=src .venv/bin/python bench/rules_fuzz.py --games 10000 [--start 0] [--rounds 40] [--json]
+    PYTHONPATH=src .venv/bin/python bench/rules_fuzz.py --games 10000 [--start 0] [--rounds 25] [--json]
 
 Game ``i`` plays combination ``i % len(combos)`` (an edition id from the registry and one mix of its
 on/off options, with ``time-limit`` off or 25 where the edition has it; mixes the rules refuse are
@@ -120,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--start", type=int, default=0, help="the first game's index (run in chunks)")
-    ap.add_argument("--rounds", type=int, default=40, help="round limit of every game")
+    ap.add_argument("--rounds", type=int, default=25, help="round limit of every game")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     all_combos = combos()

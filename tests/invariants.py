@@ -324,9 +324,10 @@ class MoneyRules:
         owner = getattr(s, "owner", None)
         self.debtors = debtors(g)
         self.cash = list(s.cash)
-        self.owned = [{q for q in g.edition.properties if owner is not None and owner[q] == p} for p in range(s.n)]
         held = getattr(s, "held", None)
-        self.cards = [len(held[p]) if held is not None else 0 for p in range(s.n)]
+        # (what debtors own and hold: only theirs is compared after the action)
+        self.owned = {d: {q for q in g.edition.properties if owner is not None and owner[q] == d} for d in self.debtors}
+        self.cards = {d: len(held[d]) if held is not None else 0 for d in self.debtors}
         self.events = len(g.history)
 
     def check(self, g: Game, step: int, actor: int, action: Action) -> None:
