@@ -135,8 +135,14 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.time()
     for i in range(args.start, args.start + args.games):
         play(all_combos[i % len(all_combos)], i, args.rounds, tally)
-        if not args.json and (i - args.start + 1) % 500 == 0:
-            print(f"  {i - args.start + 1} games, {time.time() - t0:.0f} s", file=sys.stderr, flush=True)
+        done = i - args.start + 1
+        if done % 250 == 0:  # (a chunk stopped early still says how far it got, and with what)
+            print(
+                f"  {done} games (#{args.start}..{i}), {time.time() - t0:.0f} s, {tally['actions']} actions, "
+                f"violations: {tally['violations'] or 'none'}",
+                file=sys.stderr,
+                flush=True,
+            )
     result = {
         "games": args.games,
         "start": args.start,
