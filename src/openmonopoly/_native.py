@@ -49,6 +49,7 @@ COMPILED = (
     "openmonopoly.rules.auction",
     "openmonopoly.rules.buildings",
     "openmonopoly.rules.mortgage",
+    "openmonopoly.rules.permissions",
     "openmonopoly.rules.trade",
     "openmonopoly.rules.jail",
     "openmonopoly.rules.cards",
