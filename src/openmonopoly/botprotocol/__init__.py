@@ -38,6 +38,22 @@ def check_kind(kind: str) -> None:
         resolve(kind)
 
 
+def check_starts(kind: str) -> None:
+    """Start the external bot of ``kind`` and greet it (``ValueError`` saying why it cannot be used); the
+    process stays idle for the games that follow. Built-in kinds: nothing to do."""
+    if not is_external(kind):
+        return
+    from .. import __version__
+    from .config import resolve
+    from .process import BotStartError, acquire, release
+
+    spec = resolve(kind)
+    try:
+        release(acquire(spec.command, __version__, spec.time_ms))
+    except BotStartError as exc:
+        raise ValueError(str(exc)) from None
+
+
 def finish_agents(agents: Any, game: Game) -> None:
     """Tell every external bot among ``agents`` that ``game`` has ended (built-in bots need nothing)."""
     for agent in agents:
@@ -46,4 +62,4 @@ def finish_agents(agents: Any, game: Game) -> None:
             finish(game)
 
 
-__all__ = ["check_kind", "finish_agents", "is_external", "make_bot"]
+__all__ = ["check_kind", "check_starts", "finish_agents", "is_external", "make_bot"]
