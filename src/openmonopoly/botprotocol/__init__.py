@@ -49,7 +49,7 @@ def check_starts(kind: str) -> None:
 
     spec = resolve(kind)
     try:
-        release(acquire(spec.command, __version__, spec.time_ms))
+        release(acquire(spec.command, __version__, spec.time_ms, spec.start_ms))
     except BotStartError as exc:
         raise ValueError(str(exc)) from None
 

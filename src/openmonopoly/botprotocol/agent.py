@@ -22,7 +22,7 @@ from ..agents import make_agent
 from . import messages as M
 from .config import BotSpec
 from .process import GONE, TIMEOUT, TOO_LONG, BotProcess, BotStartError, acquire, discard, release
-from .session import Fault, Refused, SeatSession
+from .session import Fault, Refused, SeatSession, Stale
 
 if TYPE_CHECKING:
     from ..engine.actions import Action
@@ -88,6 +88,9 @@ class ExternalAgent:
                 if message["type"] == "log":
                     log.info("bot %s (seat %d): %s", self.name, session.seat, message["text"])
                 action = session.answer(message)
+            except Stale as stale:
+                proc.send(stale.reply)
+                continue
             except Refused as refused:
                 proc.send(refused.reply)
                 if session.replaced:
@@ -108,10 +111,10 @@ class ExternalAgent:
         if proc is None:
             return
         proc.send(session.over())
-        if session.open or session.replaced:
+        if session.open or any(f.code == M.TIMEOUT for f in session.faults):
             discard(proc)  # it may still be thinking about an old prompt: start afresh next game
         else:
-            release(proc)
+            release(proc)  # (also after refused answers: it listens, and gets a fresh start next game)
 
     # ------------------------------------------------------------------ set-up and faults
     def _begin(self, game: Game, seat: int) -> SeatSession:
@@ -121,7 +124,7 @@ class ExternalAgent:
             game, seat, time_ms=self.spec.time_ms, max_strikes=self.spec.max_strikes, seed=self.seed
         )
         try:
-            self.proc = acquire(self.spec.command, _engine_version(), self.spec.time_ms)
+            self.proc = acquire(self.spec.command, _engine_version(), self.spec.time_ms, self.spec.start_ms)
         except BotStartError as exc:
             session.faults.append(Fault("handshake", str(exc)))
             session.replace(str(exc))

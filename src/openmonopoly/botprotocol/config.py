@@ -6,6 +6,7 @@ A bots file is TOML::
     command = "python3 examples/bots/python_bot.py"   # or a list: ["python3", "bot.py"]
     time-ms = 1000                                     # per decision (default 1000)
     max-strikes = 3                                    # faults in a game before the stand-in takes over
+    start-ms = 10000                                   # to start and say hello
     stderr = "discard"                                 # or a file path; default: passed through
 
 It is found at ``$OPENMONOPOLY_BOTS``, else ``./openmonopoly-bots.toml``, else
@@ -16,17 +17,17 @@ from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Final
 
-from .process import BotCommand
+from .process import HANDSHAKE_MS, BotCommand
 from .session import DEFAULT_TIME_MS, MAX_STRIKES
 
 EXEC: Final = "exec:"
 NAMED: Final = "bot:"
 FILE_NAME: Final = "openmonopoly-bots.toml"
-_BOT_KEYS: Final = {"command", "time-ms", "max-strikes", "stderr"}
+_BOT_KEYS: Final = {"command", "time-ms", "max-strikes", "start-ms", "stderr"}
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class BotSpec:
     command: BotCommand
     time_ms: int = DEFAULT_TIME_MS
     max_strikes: int = MAX_STRIKES
+    start_ms: int = HANDSHAKE_MS  # to start and say hello
 
 
 def is_external(kind: str) -> bool:
@@ -86,7 +88,8 @@ def spec_from(name: str, entry: Any, where: str) -> BotSpec:
         raise ValueError(f"{where}: 'command' is a string or a non-empty list of strings")
     time_ms = _positive(entry.get("time-ms", DEFAULT_TIME_MS), "time-ms", where)
     strikes = _positive(entry.get("max-strikes", MAX_STRIKES), "max-strikes", where)
-    return BotSpec(NAMED + name, name, cmd, time_ms, strikes)
+    start_ms = _positive(entry.get("start-ms", HANDSHAKE_MS), "start-ms", where)
+    return BotSpec(NAMED + name, name, cmd, time_ms, strikes, start_ms)
 
 
 def _positive(value: Any, key: str, where: str) -> int:
@@ -113,5 +116,5 @@ def resolve(kind: str, *, time_ms: int | None = None) -> BotSpec:
         if name not in bots:
             raise ValueError(f"no bot {name!r} in {path}; it names: {', '.join(sorted(bots)) or 'none'}")
         spec = bots[name]
-        return spec if time_ms is None else BotSpec(spec.kind, spec.name, spec.command, time_ms, spec.max_strikes)
+        return spec if time_ms is None else replace(spec, time_ms=time_ms)
     raise ValueError(f"{kind!r} is not an external bot; write exec:COMMAND or bot:NAME")

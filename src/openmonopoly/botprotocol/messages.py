@@ -114,14 +114,15 @@ def prompt(
     time_ms: int,
 ) -> dict[str, Any]:
     view = game.view(seat)
+    legal = view.legal_actions()
     return {
         "type": "prompt",
         "game": game_id,
         "id": decision,
         "kind": kind,
         "details": details,
-        "legal": legal_json(view.legal_actions(), game.ACTION_KINDS.anytime),
-        "view": view.to_json(),
+        "legal": legal_json(legal, game.ACTION_KINDS.anytime),
+        "view": view.to_json(legal),
         "events": events,
         "time_ms": time_ms,
     }

@@ -226,7 +226,7 @@ _ALL: list[BotProcess] = []
 _registered = False
 
 
-def acquire(command: BotCommand, engine_version: str, time_ms: int) -> BotProcess:
+def acquire(command: BotCommand, engine_version: str, time_ms: int, start_ms: int = HANDSHAKE_MS) -> BotProcess:
     """A bot process of ``command`` that has said hello: an idle one, else a new one."""
     idle = _IDLE.get(command)
     while idle:
@@ -237,7 +237,7 @@ def acquire(command: BotCommand, engine_version: str, time_ms: int) -> BotProces
     proc = BotProcess(command)
     _ALL.append(proc)
     try:
-        proc.handshake(engine_version, time_ms)
+        proc.handshake(engine_version, time_ms, start_ms)
     except BotStartError:
         discard(proc)
         raise

@@ -13,6 +13,7 @@ import itertools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
+from ..engine.errors import BadActionText
 from . import messages as M
 
 if TYPE_CHECKING:
@@ -36,6 +37,14 @@ class Fault:
 
 class Refused(Exception):
     """A bot's answer that cannot be played; ``reply`` is the error message to send it."""
+
+    def __init__(self, reply: dict[str, Any]) -> None:
+        super().__init__(reply["message"])
+        self.reply = reply
+
+
+class Stale(Exception):
+    """An answer to a prompt that is not open: ``reply`` says so; it is no fault (the bot was late)."""
 
     def __init__(self, reply: dict[str, Any]) -> None:
         super().__init__(reply["message"])
@@ -85,22 +94,31 @@ class SeatSession:
         return out
 
     def answer(self, message: dict[str, Any]) -> Action | None:
-        """The action a checked ``answer`` message stands for, or None for a message that needs no reply (a
-        ``log``, or an answer to a prompt no longer open). ``Refused`` (with the error to send) when it
-        cannot be played; that is a strike."""
+        """The action a checked ``answer`` message stands for, or None for a ``log``. ``Refused`` (with the
+        error to send) when it cannot be played, a strike; ``Stale`` for an answer to a prompt not open."""
         kind = message["type"]
         if kind != "answer":
             if kind == "hello":
                 raise self.fault(M.MALFORMED, "'hello' is sent once, at the start; answer the prompt instead")
             return None  # a log line
         if message["id"] != self.decision or not self.open:
-            return None  # late: answered after the stand-in did, or a duplicate
+            # late (the stand-in answered it), a duplicate, or an id never sent: said, but not a strike
+            raise Stale(
+                M.error(
+                    message["id"],
+                    M.STALE,
+                    f"prompt {message['id']} is not open (the open prompt is "
+                    f"{self.decision if self.open else 'none'}); answer ignored",
+                    self.strikes,
+                    self.max_strikes,
+                )
+            )
         game = self.game
         text = message["action"]
         try:
             action = game.parse(text, self.seat)
-        except ValueError as exc:  # (BadActionText)
-            raise self.fault(M.ILLEGAL, f"{text!r} is not an action: {getattr(exc, 'reason', exc)}") from None
+        except BadActionText as exc:
+            raise self.fault(M.ILLEGAL, f"{text!r} is not an action: {exc.reason}") from None
         reason = game.check(self.seat, action)
         if reason is not None:
             raise self.fault(M.ILLEGAL, f"{text!r} is not legal now: {reason}")
