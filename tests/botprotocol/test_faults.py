@@ -41,6 +41,7 @@ def sent(tmp_path, monkeypatch):
     monkeypatch.setenv("FAULTY_BOT_LOG", str(path))
 
     def read() -> list[dict]:
+        close_all()  # (the bot has read everything sent to it once it has quit)
         return [json.loads(line) for line in path.read_text().splitlines()] if path.exists() else []
 
     return read
