@@ -127,7 +127,7 @@ def test_a_bad_answer_gets_a_clear_error_and_the_prompt_again_until_the_third(mo
     assert prompts[-1]["kind"] == prompts[-2]["kind"] == prompts[-3]["kind"]
     assert "plays it to the end of this game" in caplog.text
     if mode != "huge":
-        assert received[-1]["type"] == "game-over" and received[-1]["winners"] == game.winners
+        assert received[-2]["type"] == "game-over" and received[-2]["winners"] == game.winners
 
 
 def test_a_refused_answer_changes_nothing():
