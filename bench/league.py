@@ -39,8 +39,8 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from openmonopoly.botprotocol import make_bot
 from openmonopoly.agents.learned import use_weights
+from openmonopoly.botprotocol import make_bot
 from openmonopoly.sim.report import wilson
 from openmonopoly.sim.runner import agent_seed, game_seed, play_game
 

@@ -159,4 +159,3 @@ class ExternalAgent:
                 STAND_IN,
             )
         return self.stand_in.act(view, prompt)
-

@@ -188,7 +188,9 @@ def _check_keys(data: dict[str, Any], required: set[str], optional: set[str]) ->
     unknown = data.keys() - required - optional
     kind = data["type"]
     if missing:
-        raise BadMessage(f"'{kind}' needs {', '.join(sorted(missing))}; fields: {', '.join(sorted(required | optional))}")
+        raise BadMessage(
+            f"'{kind}' needs {', '.join(sorted(missing))}; fields: {', '.join(sorted(required | optional))}"
+        )
     if unknown:
         raise BadMessage(
             f"'{kind}' has unknown fields {', '.join(sorted(map(str, unknown)))}; "
@@ -231,7 +233,7 @@ def schema(name: str) -> dict[str, Any]:
     if name not in schema_names():
         raise KeyError(f"no schema {name!r}; known: {', '.join(schema_names())}")
     text = resources.files(__package__).joinpath("schemas", f"{name}.schema.json").read_text(encoding="utf-8")
-    return json.loads(text)  # type: ignore[no-any-return]
+    return json.loads(text)
 
 
 def schema_names() -> tuple[str, ...]:
