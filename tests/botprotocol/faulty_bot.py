@@ -35,7 +35,7 @@ for line in sys.stdin:
     elif msg["type"] == "prompt":
         prompts += 1
         legal = msg["legal"]
-        good = legal["answers"][0] if legal["answers"] else f"bid {legal['bid']['min']}"
+        good = (legal["answers"] or ([f"bid {legal['bid']['min']}"] if legal["bid"] else legal["anytime"]))[0]
         answer = {"type": "answer", "id": msg["id"], "action": good}
         if prompts >= start:
             if mode == "crash":
