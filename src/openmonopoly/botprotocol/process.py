@@ -101,9 +101,12 @@ class BotProcess:
     # ------------------------------------------------------------------ lines
     def send(self, message: dict[str, Any]) -> bool:
         """Write one message; False if the bot is gone."""
+        return self.send_line(M.encode(message))
+
+    def send_line(self, data: bytes) -> bool:
+        """Write one line as it is (ending in a newline); False if the bot is gone."""
         if self.dead:
             return False
-        data = M.encode(message)
         try:
             view = memoryview(data)
             while view:

@@ -23,6 +23,7 @@ from . import protocol as P
 from .config import ServerConfig
 from .db import Store
 from .limits import RateLimit
+from .remote_bots import add_routes as add_bot_routes
 from .sessions import MAX_SEATS, NO_SPECTATORS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode, secret_matches
 
 log = logging.getLogger("openmonopoly.web")
@@ -153,6 +154,8 @@ def create_app(
     app.add_middleware(BodyLimit, limit=config.max_body_bytes)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
+    add_bot_routes(app, registry)  # bot tokens, and the WebSocket remote bots play on
+
     def refused(exc: Refused) -> HTTPException:
         return HTTPException(exc.status, str(exc))
 
@@ -222,7 +225,7 @@ def create_app(
             e["players"]["max"] = min(e["players"]["max"], MAX_SEATS)
         return {
             "editions": data,
-            "seat_kinds": list(SEAT_KINDS),
+            "seat_kinds": list(SEAT_KINDS) + registry.remote_bots.kinds(),
             "turn_timer": {"min": config.min_turn_timer, "max": P.MAX_TURN_TIMER},
         }
 

@@ -27,6 +27,7 @@ class ServerConfig:
     ws_compression: bool = False  # permessage-deflate: costs CPU per message for ~2 KB messages
     min_turn_timer: int = 10  # the shortest turn timer a host may set, in seconds
     latency_stats: bool = False  # GET /api/stats/latency: action applied -> its update written (benchmarks)
+    bots: tuple[tuple[str, str], ...] = ()  # bots the operator declared: (NAME, COMMAND), seat kind bot:NAME
 
     def __post_init__(self) -> None:
         for name in (

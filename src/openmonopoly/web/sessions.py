@@ -41,6 +41,7 @@ from ..engine.options import clock_refused, needs_clock
 from . import protocol as P
 from .config import ServerConfig
 from .db import MoveCommit, Store, StoredGame
+from .remote_bots import RemoteBots, declared_bots, is_protocol_kind
 
 log = logging.getLogger("openmonopoly.web")
 MAX_SEATS = P.MAX_SEATS
@@ -229,7 +230,7 @@ class LiveGame:
         self.bots = {
             seat: make_agent(kind, self.bot_seed * 100 + seat)
             for seat, kind in enumerate(self.kinds)
-            if kind != "human"
+            if kind != "human" and not is_protocol_kind(kind)  # (those speak the bot protocol: remote_bots.py)
         }
         self.host_hash = stored.host_hash
         self.invite_hash = stored.invite_hash
@@ -564,6 +565,7 @@ class Registry:
         self.closing = False
         self.background: list[asyncio.Task] = []
         self.latency = Latency() if self.config.latency_stats else None
+        self.remote_bots = RemoteBots(self, declared_bots(self.config.bots))  # bots speaking the bot protocol
 
     async def read_db(self, fn: Callable, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
@@ -603,8 +605,10 @@ class Registry:
             raise Refused(f"{ed.name} is played by {ed.min_players}-{hi} seats here, not {n}")
         kinds = [s.kind for s in spec.seats]
         for k in kinds:
-            if k not in SEAT_KINDS:
-                raise Refused(f"unknown seat kind {k!r}; choose one of {', '.join(SEAT_KINDS)}")
+            if k not in SEAT_KINDS and not self.remote_bots.offers(k):
+                raise Refused(
+                    f"unknown seat kind {k!r}; choose one of {', '.join(SEAT_KINDS + tuple(self.remote_bots.kinds()))}"
+                )
         names: list[str] = []
         defaults = default_names(ed, n)
         for i, s in enumerate(spec.seats):
@@ -1077,6 +1081,7 @@ class Registry:
     def kick(self, live: LiveGame) -> None:
         """Queue a game for the bot scheduler if a bot is to move (a game of bots only: while someone
         watches it); after the bot delay, if there is one."""
+        self.remote_bots.kick(live)  # (a seat played through the bot protocol gets its prompt)
         if self.closing or live.status != "running" or (live.bot_only and not live.conns):
             return
         self.arm_timer(live)
@@ -1241,6 +1246,7 @@ class Registry:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.remote_bots.close()
         await self.committer.close()
         for live in self.games.values():
             for conn in list(live.conns):
