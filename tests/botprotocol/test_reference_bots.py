@@ -48,3 +48,13 @@ def test_a_reference_bot_plays_100_games_of_every_edition(bot: str, edition: str
     # the bot is not the heuristic bot in disguise: it makes other choices, so the games differ
     heuristic = run_simulation(edition, GAMES, 11, ["heuristic", "heuristic"], max_rounds=8, backend="inprocess")
     assert heuristic.result["digest"] != result["digest"]
+
+
+@pytest.mark.parametrize("edition", edition_ids())
+def test_the_bot_written_from_the_docs_alone_plays_every_edition(edition: str) -> None:
+    """examples/bots/jq_bot.jq: a third bot, in jq, written from docs/BOT-PROTOCOL.md without the code."""
+    if shutil.which("jq") is None:
+        pytest.skip("jq is not installed")
+    kind = f"exec:jq -c --unbuffered -f {EXAMPLES / 'jq_bot.jq'}"
+    result = run_simulation(edition, 20, 5, [kind, "heuristic", "heuristic"], max_rounds=8, backend="inprocess").result
+    assert result["games"] == 20 and result["bot_faults"] == {"games": 0, "by_code": {}}, result["bot_faults"]
