@@ -37,9 +37,12 @@ from ..botprotocol import messages as M
 from ..botprotocol.config import NAMED, BotSpec
 from ..botprotocol.process import BotCommand
 from ..botprotocol.session import Refused, SeatSession, Stale
+from .access import hash_token
 
 if TYPE_CHECKING:
-    from .sessions import LiveGame, Registry
+    from .config import ServerConfig
+    from .live import LiveGame
+    from .sessions import Registry
 
 log = logging.getLogger("openmonopoly.web.bots")
 
@@ -58,6 +61,11 @@ def declared_bots(pairs: tuple[tuple[str, str], ...]) -> dict[str, BotSpec]:
             raise ValueError(f"--bot {name!r} is declared twice")
         out[name] = BotSpec(NAMED + name, name, BotCommand.parse(command, "discard"))
     return out
+
+
+def protocol_kinds(config: ServerConfig) -> tuple[str, ...]:
+    """The seat kinds played over the bot protocol that a server with ``config`` offers."""
+    return (REMOTE,) + tuple(NAMED + name for name, _ in config.bots)
 
 
 def is_protocol_kind(kind: str) -> bool:
@@ -154,11 +162,8 @@ class RemoteBots:
         self.seats: dict[tuple[str, int], RemoteSeat] = {}
 
     # ------------------------------------------------------------------ seat kinds
-    def offers(self, kind: str) -> bool:
-        """Whether a game may have a seat of ``kind`` here (``remote``, or a declared ``bot:NAME``)."""
-        return kind == REMOTE or (kind.startswith(NAMED) and kind[len(NAMED) :] in self.declared)
-
     def kinds(self) -> list[str]:
+        """The protocol seat kinds a game may have here: ``remote`` and each declared ``bot:NAME``."""
         return [REMOTE] + [NAMED + name for name in self.declared]
 
     def seat(self, live: LiveGame, seat: int) -> RemoteSeat:
@@ -179,8 +184,6 @@ class RemoteBots:
         if not 0 <= seat < len(live.kinds) or live.kinds[seat] != REMOTE:
             remote = [i for i, k in enumerate(live.kinds) if k == REMOTE]
             raise ValueError(f"seat {seat} is not a remote bot's seat; this game's remote seats: {remote}")
-        from .sessions import hash_token
-
         token = secrets.token_urlsafe(24)
         self.seat(live, seat).token_hash = hash_token(token)
         return token
@@ -188,8 +191,6 @@ class RemoteBots:
     def seat_of_token(self, live: LiveGame, token: str | None) -> int | None:
         if not token:
             return None
-        from .sessions import hash_token
-
         digest = hash_token(token)
         for seat, kind in enumerate(live.kinds):
             rs = self.seats.get((live.id, seat))
