@@ -72,14 +72,15 @@ class Timed:
             finish(game)
 
 
-def play(edition: str, games: int, rounds: int, make) -> tuple[list[float], float, list[str]]:
+def play(edition: str, games: int, rounds: int, make, kind: str) -> tuple[list[float], float, list[str]]:
     timed = Timed(make())
     digests = []
     began = time.perf_counter()
     for i in range(games):
         seed = game_seed(1, i)
         agents = [timed] + [make_agent("heuristic", agent_seed(seed, k)) for k in range(1, 4)]
-        game = play_game(edition, ["x", "heuristic", "heuristic", "heuristic"], seed, max_rounds=rounds, agents=agents)
+        # (an external seat's kind turns the game's events on: the bot is sent them, and that is part of the cost)
+        game = play_game(edition, [kind, "heuristic", "heuristic", "heuristic"], seed, max_rounds=rounds, agents=agents)
         digests.append(game.digest())
     return timed.times, time.perf_counter() - began, digests
 
@@ -110,11 +111,15 @@ def main(argv: list[str] | None = None) -> int:
         building.append(time.perf_counter() - start)
         return message
 
-    inproc, inproc_seconds, want = play(args.edition, args.games, args.max_rounds, First)
+    inproc, inproc_seconds, want = play(args.edition, args.games, args.max_rounds, First, "first")
     session_module.SeatSession.prompt = timed_prompt  # type: ignore[method-assign]
     try:
         external, external_seconds, got = play(
-            args.edition, args.games, args.max_rounds, lambda: make_bot(f"exec:{args.bot}", 0, time_ms=5000)
+            args.edition,
+            args.games,
+            args.max_rounds,
+            lambda: make_bot(f"exec:{args.bot}", 0, time_ms=5000),
+            f"exec:{args.bot}",
         )
     finally:
         session_module.SeatSession.prompt = original  # type: ignore[method-assign]

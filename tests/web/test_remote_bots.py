@@ -114,6 +114,25 @@ def test_a_remote_bot_connects_with_the_host_s_token_and_plays_a_person(tmp_path
     assert rs.name == "pybot" and rs.faults == []
 
 
+@pytest.mark.parametrize("mode", ["illegal", "crash"])
+def test_an_operator_s_bot_that_fails_is_stood_in_for_and_the_game_goes_on(mode, tmp_path, caplog):
+    faulty = Path(__file__).resolve().parents[1] / "botprotocol" / "faulty_bot.py"
+    config = ServerConfig(bot_delay=0, bots=(("faulty", f"{sys.executable} {faulty} {mode} 2"),))
+    with (
+        caplog.at_level("WARNING", "openmonopoly.web.bots"),
+        LiveServer(f"sqlite:///{tmp_path / 'f.db'}", config=config) as srv,
+        httpx.Client(base_url=srv.url) as c,
+    ):
+        g = new_game(c, ["human", "bot:faulty"])
+        token = c.post(f"/api/games/{g['id']}/join", json={"seat": 0}).json()["token"]
+        play_as_person(srv.url, g["id"], 0, token)
+        assert c.get(f"/api/games/{g['id']}").json()["status"] == "over"
+    session = srv.app.state.registry.remote_bots.seats[(g["id"], 1)].session
+    codes = [f.code for f in session.faults]
+    assert codes == (["illegal"] * 3 if mode == "illegal" else ["crash"]) + ["replaced"]
+    assert "plays it" in caplog.text
+
+
 @pytest.mark.parametrize("text", ["pybot", "pybot=", "bad name=python3 x.py", "a=python3 'unclosed"])
 def test_serve_refuses_a_bad_bot_declaration(text):
     from typer.testing import CliRunner

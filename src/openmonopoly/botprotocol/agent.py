@@ -155,7 +155,7 @@ class ExternalAgent:
                 session.seat,
                 self.spec.kind,
                 session.strikes,
-                session.faults[-2].message if len(session.faults) > 1 else "",
+                next((f.message for f in reversed(session.faults) if f.code != M.REPLACED), ""),
                 STAND_IN,
             )
         return self.stand_in.act(view, prompt)

@@ -36,7 +36,7 @@ from ..agents import make_agent
 from ..botprotocol import messages as M
 from ..botprotocol.config import NAMED, BotSpec
 from ..botprotocol.process import BotCommand
-from ..botprotocol.session import Refused, SeatSession, Stale
+from ..botprotocol.session import Fault, Refused, SeatSession, Stale
 from .access import hash_token
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ log = logging.getLogger("openmonopoly.web.bots")
 REMOTE = "remote"
 STAND_IN = "heuristic"
 MAX_FRAME = 64 * 1024  # a bot's answers are short; a longer frame is a 'too-long' fault
+REMOTE_TIME_MS = 5000  # a remote bot's time per decision (the network's round trip is in it)
 
 
 def declared_bots(pairs: tuple[tuple[str, str], ...]) -> dict[str, BotSpec]:
@@ -322,7 +323,7 @@ class RemoteBots:
         """A bot said hello for this seat: it gets the game and, if it is its turn, the prompt."""
         live = rs.live
         rs.transport, rs.name = transport, str(hello.get("name", ""))
-        time_ms = rs.spec.time_ms if rs.spec is not None else M_TIME_MS
+        time_ms = rs.spec.time_ms if rs.spec is not None else REMOTE_TIME_MS
         strikes = rs.spec.max_strikes if rs.spec is not None else 3
         rs.session = SeatSession(live.game, rs.seat, time_ms=time_ms, max_strikes=strikes, seed=live.bot_seed)
         rs.over_sent = False
@@ -380,10 +381,10 @@ class RemoteBots:
                 break
             await self.on_line(rs, line)
         if rs.transport is transport and rs.session is not None and not rs.live.game.over:
+            rs.session.faults.append(Fault("crash", "the bot process exited", rs.session.decision))
             rs.session.replace("the bot process exited")
             log.warning("game %s seat %d: the bot process exited; the %s bot plays it", rs.live.id, rs.seat, STAND_IN)
             await self.detach(rs, transport)
-            rs.session.replaced = True
             self.kick(rs.live)
 
     async def _game_over(self, rs: RemoteSeat) -> None:
@@ -406,9 +407,6 @@ class RemoteBots:
         for rs in list(self.seats.values()):
             if rs.transport is not None:
                 await rs.transport.close()
-
-
-M_TIME_MS = 5000  # a remote bot's time per decision (the network's round trip is in it)
 
 
 async def _read_hello(transport: ProcessTransport) -> dict[str, Any]:
@@ -465,12 +463,12 @@ def add_routes(app: FastAPI, registry: Registry) -> None:
         transport = SocketTransport(ws)
         from .. import __version__
 
-        await transport.send(M.engine_hello(M_TIME_MS, __version__))
+        await transport.send(M.engine_hello(REMOTE_TIME_MS, __version__))
         try:
             hello = M.read(await asyncio.wait_for(ws.receive_text(), 10))
             if hello["type"] != "hello" or hello["protocol"] != M.PROTOCOL_VERSION:
                 raise M.BadMessage(f"start with a hello for protocol {M.PROTOCOL_VERSION}")
-        except (M.BadMessage, TimeoutError, Exception) as exc:  # noqa: BLE001
+        except Exception as exc:  # noqa: BLE001 - anything but a hello first (or none in time) ends it
             reason = getattr(exc, "reason", None) or "no hello in time"
             await transport.send(M.error(None, "malformed", reason, 0, 0))
             await transport.close()
