@@ -37,7 +37,7 @@ def test_play_seats_an_external_bot() -> None:
 
 def test_simulate_seats_a_named_bot_from_a_bots_file(tmp_path, monkeypatch) -> None:
     bots = tmp_path / "bots.toml"
-    bots.write_text(f'[bots.py]\ncommand = {json.dumps(PYBOT[len("exec:") :])}\n')
+    bots.write_text(f"[bots.py]\ncommand = {json.dumps(PYBOT[len('exec:') :])}\n")
     monkeypatch.setenv("OPENMONOPOLY_BOTS", str(bots))
     out = run("simulate", "-n", "4", "-w", "1", "--max-rounds", "5", "--seats", "bot:py,heuristic", "--json")
     assert out.exit_code == 0, out.output
