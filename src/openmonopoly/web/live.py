@@ -24,6 +24,7 @@ from . import protocol as P
 from .access import hash_token, secret_matches
 from .db import StoredGame
 from .latency import Latency
+from .remote_bots import is_protocol_kind
 
 LOG_TAIL = 400
 TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
@@ -119,7 +120,7 @@ class LiveGame:
         self.bots = {
             seat: make_agent(kind, self.bot_seed * 100 + seat)
             for seat, kind in enumerate(self.kinds)
-            if kind != "human"
+            if kind != "human" and not is_protocol_kind(kind)  # (those speak the bot protocol: remote_bots.py)
         }
         self.host_hash = stored.host_hash
         self.invite_hash = stored.invite_hash

@@ -51,7 +51,7 @@ def add(app: FastAPI, server: Server) -> None:
             e["players"]["max"] = min(e["players"]["max"], MAX_SEATS)
         return {
             "editions": data,
-            "seat_kinds": list(SEAT_KINDS),
+            "seat_kinds": list(SEAT_KINDS) + registry.remote_bots.kinds(),
             "turn_timer": {"min": config.min_turn_timer, "max": P.MAX_TURN_TIMER},
         }
 
