@@ -216,12 +216,13 @@ class JoinSeat(Strict):
 
 # ------------------------------------------------------------------------------ the host's commands
 class HandToBot(Strict):
-    """A bot plays this human seat until the host takes it back (the player keeps their seat link)."""
+    """A bot plays this human seat until the host takes it back (the player keeps their seat link): by
+    default the stand-in, which only minds the seat (agents/stand_in.py); any bot kind may be named."""
 
     command: Literal["bot"]
     host: Token
     seat: Seat
-    kind: Kind = "heuristic"
+    kind: Kind = "stand-in"
 
 
 class TakeBack(Strict):

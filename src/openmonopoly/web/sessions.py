@@ -27,7 +27,7 @@ from typing import Any
 
 import orjson
 
-from ..agents import make_agent
+from ..agents import STAND_IN, make_agent
 from ..catalogue import SEAT_KINDS, default_names
 from ..editions import load as load_edition
 from ..engine import actions as A
@@ -56,7 +56,8 @@ PG_WRITES_AT_ONCE = 4  # PostgreSQL batches under way at once (see Committer)
 GC_FREEZE_SECONDS = 5.0
 GC_FULL_SECONDS = 600.0
 SMALL_WRITE_MOVES = 50  # a new game stored with more moves (an imported record) is written off the loop
-TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
+TIMER_BOT = STAND_IN  # who minds the seat for a turn the timer took from an absent player (agents/stand_in.py)
+FULL_BOT = "heuristic"  # who plays a removed player's seat until someone joins it
 REMOVED = 4001  # WebSocket close code: the host removed this seat's player
 NO_SPECTATORS = 4003  # WebSocket close code: this game takes no spectators (or needs the invite)
 
@@ -898,17 +899,16 @@ class Registry:
             hashes, stand_in = list(live.token_hashes), list(live.stand_in)
             timer, spectators = live.turn_timer, live.spectators
             if isinstance(cmd, P.HandToBot):
-                if cmd.kind == "human" or cmd.kind not in SEAT_KINDS:
-                    raise Refused(
-                        f"unknown bot {cmd.kind!r}; choose one of {', '.join(k for k in SEAT_KINDS if k != 'human')}"
-                    )
+                if cmd.kind == "human" or cmd.kind not in SEAT_KINDS + (STAND_IN,):
+                    bots = ", ".join((STAND_IN,) + tuple(k for k in SEAT_KINDS if k != "human"))
+                    raise Refused(f"unknown bot {cmd.kind!r}; choose one of {bots}")
                 stand_in[cmd.seat] = cmd.kind
             elif isinstance(cmd, P.TakeBack):
                 stand_in[cmd.seat] = None
             elif isinstance(cmd, P.RemovePlayer):
                 removed = hashes[cmd.seat] is not None
                 hashes[cmd.seat] = None
-                stand_in[cmd.seat] = stand_in[cmd.seat] or TIMER_BOT
+                stand_in[cmd.seat] = stand_in[cmd.seat] or FULL_BOT
             elif isinstance(cmd, P.SetTimer):
                 self._check_timer(cmd.seconds)
                 timer = cmd.seconds
