@@ -19,6 +19,7 @@ from starlette.websockets import WebSocketState
 
 from .. import catalogue
 from ..errors import OpenMonopolyError
+from . import chat
 from . import protocol as P
 from .config import ServerConfig
 from .db import Store
@@ -316,6 +317,7 @@ def create_app(
             "names": stored.names,
             "kinds": stored.kinds,
             "edition": stored.edition,
+            "chat": await chat.talk(registry).replay(stored.id) if start == 0 else [],
         }
 
     @app.websocket("/ws/{game_id}")
@@ -405,6 +407,10 @@ def create_app(
                 await self.hello(msg)
             elif self.conn is None:
                 await self.reply(P.error("not-seated", "send hello first"))
+            elif msg.type in ("say", "mute"):  # table talk (web/chat.py)
+                err = await chat.talk(registry).handle(self.live, self.conn, msg)
+                if err is not None:
+                    self.conn.send(err)
             else:
                 err = await registry.human_act(self.live, self.conn, msg)
                 if err is not None:
@@ -455,6 +461,7 @@ def create_app(
                 live.conns.add(conn)
                 conn.send(live.sync_msg(seat))
                 live.touched = time.monotonic()
+            await chat.talk(registry).greet(live, conn)  # the table talk so far (web/chat.py)
             if arrives:  # the host sees who is here
                 live.broadcast_seats(hosts_only=True)
             registry.kick(live)  # a game of bots only plays while watched

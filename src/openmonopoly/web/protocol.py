@@ -11,6 +11,8 @@ Client -> server (JSON text frames, one object per frame, at most ``MAX_FRAME`` 
   ``{"kind": "trade", "offer": {"target": 1, "give": [3], "take": [], "cash": 0, ...}}``; ``version`` is
   the state version the client saw (the number of actions so far); an action on an older version is refused.
 * ``{"type": "ping"}``.
+* ``{"type": "say", "text": "deal?"}`` — table talk (web/chat.py); ``"reaction": true`` for one of the quick
+  reactions; ``{"type": "mute", "seat": 1, "muted": true}`` — the host mutes (or unmutes) a seat's talk.
 
 Server -> client:
 
@@ -56,6 +58,7 @@ ERROR_CODES = {
     "rate-limited": "too many messages or connections from this client; wait and try again",
     "private": "this game is private or takes no spectators: join with its invite link, or ask the host",
     "server": "the server could not handle the message; nothing changed",
+    "muted": "the host muted this seat's table talk",
 }
 
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
@@ -127,7 +130,24 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping, Field(discriminator="type")])
+class Say(Strict):
+    """Table talk (web/chat.py checks the length after making it plain text)."""
+
+    type: Literal["say"]
+    text: Annotated[str, Field(max_length=1000)]
+    reaction: bool = False
+    channel: Literal["table", "spectators"] | None = None
+
+
+class Mute(Strict):
+    """The host mutes (or unmutes) a seat's table talk."""
+
+    type: Literal["mute"]
+    seat: Seat
+    muted: bool = True
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping | Say | Mute, Field(discriminator="type")])
 
 
 def describe(exc: ValidationError) -> str:
@@ -137,7 +157,7 @@ def describe(exc: ValidationError) -> str:
     return first.get("msg", "invalid") + (f" at '{where}'" if where else "")
 
 
-def parse_client(raw: str) -> Hello | Act | Ping:
+def parse_client(raw: str) -> Hello | Act | Ping | Say | Mute:
     """Parse one client frame; raises ``ValueError`` with a readable reason."""
     if len(raw) > MAX_FRAME:
         raise ValueError(f"malformed message: a frame has at most {MAX_FRAME} characters, this one {len(raw)}")
@@ -145,7 +165,7 @@ def parse_client(raw: str) -> Hello | Act | Ping:
         return ClientMessage.validate_json(raw)
     except ValidationError as exc:
         raise ValueError(
-            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"ping", '
+            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"ping"|"say"|"mute", '
             "...} with the documented fields and types"
         ) from None
 

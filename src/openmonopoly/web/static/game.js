@@ -240,19 +240,52 @@ function send(action) {
 function render() {
   if (!view) return;
   board.update(view, names);
-  renderPlayers(); renderPrompt(); yourTurnCue();
+  fitBoard();
+  $("players-panel").hidden = false;
+  renderPlayers(); renderPrompt(); yourTurnCue(); renderSpaces();
 }
 
 function legalList() { return (view && view.legal) || []; }
 
+// The prompt is built afresh and then merged into the page (morph): what did not change stays the very
+// same element, so a button never moves or flickers under a finger while others act.
 function renderPrompt() {
-  const box = $("prompt"); box.innerHTML = "";
+  const box = el("div");
+  buildPrompt(box);
+  if (!replayMode) box.append(recentList());
+  morph($("prompt"), box);
+  tickTimer();
+}
+
+function morph(into, from) {
+  const next = [...from.childNodes];
+  next.forEach((n, i) => {
+    const old = into.childNodes[i];
+    if (!old) { into.append(n); return; }
+    if (old.isEqualNode(n)) return;
+    if (old.nodeType === 1 && n.nodeType === 1 && old.tagName === n.tagName && !old.matches("button, input, select, a")
+      && [...old.attributes].length === [...n.attributes].length && [...n.attributes].every((a) => old.getAttribute(a.name) === a.value)) {
+      morph(old, n); return;
+    }
+    into.replaceChild(n, old);
+  });
+  while (into.childNodes.length > next.length) into.lastChild.remove();
+}
+
+// The last few things that happened, beside the prompt (the log itself may be out of sight).
+const recent = [];
+function recentList() {
+  return el("ul", { class: "recent", id: "recent", "aria-label": "Latest events" }, recent.slice(-3).map((t) => el("li", {}, t)));
+}
+
+function buildPrompt(box) {
   const p = view.prompt;
   if (view.over || !p) {
     const winners = (view.winners || []).map((w) => names[w]).join(" & ");
-    box.append(el("div", { class: "title" }, winners ? `Game over — ${winners} win${view.winners.length > 1 ? "" : "s"}!` : "Game over"));
+    box.append(el("div", { class: "title", id: "game-over" }, winners ? `Game over — ${winners} win${view.winners.length > 1 ? "" : "s"}!` : "Game over"));
+    if (view.over && overText) box.append(el("div", { class: "detail", id: "over-reason" }, overText));
     if (view.over) box.append(standings());
-    if (!replayMode) box.append(el("div", { class: "buttons" }, el("a", { class: "btn", href: `/replay/${gameId}` }, "Replay this game"), el("a", { class: "btn", href: "/" }, "Lobby")));
+    if (!replayMode) box.append(rematchBox(), el("div", { class: "buttons" }, el("a", { class: "btn", href: `/replay/${gameId}` }, "Replay this game"), el("a", { class: "btn", href: "/" }, "Lobby")));
     return;
   }
   box.append(el("div", { class: "title", id: "prompt-title" }, promptTitle(p)));
@@ -261,7 +294,7 @@ function renderPrompt() {
   if (p.kind === "auction") box.append(el("div", { class: "detail", id: "auction-state" },
     d.high_bidder >= 0 && d.high ? `High bid ${m(d.high)} by ${names[d.high_bidder]}` : `Opening bid ${m(d.minimum ?? d.opening ?? 1)}`,
     d.bidders ? ` · bidding: ${d.bidders.map((b) => names[b]).join(", ")}` : ""));
-  if (p.kind === "trade" && d.offer) box.append(el("div", { class: "detail" }, offerText(d.offer)));
+  if (p.kind === "trade" && d.offer) box.append(offerBox(d.offer));
   if (replayMode) return;
   if (seat === null) { box.append(el("div", { class: "detail" }, "You are watching.")); return; }
   const legal = legalList();
@@ -287,11 +320,9 @@ function renderPrompt() {
     }
     box.append(el("div", { class: "buttons" }, inline.map((a) => el("button", { class: a === "roll" || a === "buy" || a === "pay" ? "primary" : a === "bankrupt" ? "danger" : "", "data-action": a, onclick: () => send(a) }, label(a, p)))));
   } else {
-    const st = info.seats[p.player] || {};
-    box.append(el("div", { class: "detail" }, st.kind !== "human" || st.stand_in ? `${names[p.player]} (bot) is thinking…` : `Waiting for ${names[p.player]}…`));
+    box.append(el("div", { class: "detail", id: "waiting" }, waitingText(p.player)));
   }
-  if (deadline && !replayMode) box.append(el("div", { class: "detail timer", id: "turn-timer" }));
-  tickTimer();
+  if (deadline && !replayMode) box.append(el("div", { class: "detail timer", id: "turn-timer" }, timerText()));
   const tools = el("div", { class: "tools" });
   if (legal.some((a) => ["build", "sell", "sell-all", "mortgage", "unmortgage"].includes(a.split(" ")[0])))
     tools.append(el("button", { id: "manage", onclick: openManage }, "Build / mortgage…"));
@@ -313,12 +344,25 @@ function standings() {
       el("td", { class: "num" }, m(players[s].net_worth ?? players[s].cash ?? 0)))));
 }
 
-// The turn timer's countdown, while a person's turn is timed.
-function tickTimer() {
-  const t = $("turn-timer"); if (!t || !deadline) return;
+// Who the game waits for: a person, a bot, or the bot that minds an absent person's seat.
+const BOT_WORDS = { "stand-in": "a stand-in minds the seat: it buys and trades nothing" };
+function waitingText(s) {
+  const st = (info && info.seats[s]) || {}, who = names[s] || `Seat ${s + 1}`;
+  if (st.stand_in) return `${who} is away: ${st.stand_in === "stand-in" ? BOT_WORDS["stand-in"] : "the full bot plays"}…`;
+  if (st.kind && st.kind !== "human") return `${who} (bot) is thinking…`;
+  return `Waiting for ${who}…`;
+}
+
+// The turn timer's countdown, while a person's turn is timed (plain words: a clock glyph is missing from
+// common Linux fonts).
+function timerText() {
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
   const p = view && view.prompt;
-  t.textContent = p ? `⏱ ${left} s, then a bot plays ${p.player === seat ? "your" : names[p.player] + "'s"} turn` : "";
+  return p ? `Time left: ${left} s, then a stand-in minds ${p.player === seat ? "your" : names[p.player] + "'s"} turn (it buys and trades nothing)` : "";
+}
+function tickTimer() {
+  const t = $("turn-timer"); if (!t || !deadline) return;
+  t.textContent = timerText();
 }
 setInterval(tickTimer, 1000);
 
@@ -329,12 +373,28 @@ function yourTurnCue() {
   const mine = !replayMode && seat !== null && p && p.player === seat && !view.over && legalList().length > 0;
   document.title = (mine ? "● Your turn — " : "") + `openmonopoly — ${ed.name}`;
   document.body.classList.toggle("my-turn", !!mine);
+  $("turnbar").hidden = !mine || promptInView;
   if (mine && !myTurnBefore) {
     if (prefs.sound) beep();
+    try { if (navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate([120, 60, 120]); } catch { /* not allowed here */ }
+    const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+    if (!promptInView && !typing && !$("dlg").open) showPrompt();
     if (prefs.notify && document.hidden && "Notification" in window && Notification.permission === "granted")
       new Notification("Your turn", { body: `${ed.name}: ${promptTitle(p)}`, tag: "om-" + gameId });
   }
   myTurnBefore = !!mine;
+}
+// Whether the prompt is on screen: if not when a turn comes, it is brought into view (unless the person is
+// typing), and a "Your turn" bar stays at the bottom of the screen until it is.
+let promptInView = true;
+function showPrompt() { $("prompt").scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }); }
+function watchPrompt() {
+  $("turnbar").addEventListener("click", showPrompt);
+  if (!("IntersectionObserver" in window)) return;
+  new IntersectionObserver((entries) => {
+    promptInView = entries[entries.length - 1].isIntersecting;
+    if (view) $("turnbar").hidden = promptInView || !document.body.classList.contains("my-turn");
+  }, { threshold: 0.6 }).observe($("prompt"));
 }
 let audio = null;
 function beep() {
@@ -356,6 +416,33 @@ function setupCues() {
   $("cues").append(sound, note);
 }
 
+// A board drawn smaller than its words can be read (a phone): its words are hidden and the Spaces list
+// says them at a readable size.
+const COMPACT_BELOW = 600;
+function fitBoard() { $("board").classList.toggle("compact", $("board").getBoundingClientRect().width < COMPACT_BELOW); }
+addEventListener("resize", () => ed && fitBoard());
+
+function renderSpaces() {
+  if (!matchMedia("(max-width: 1000px)").matches || !view) return;
+  const players = view.players || [], at = new Map();
+  players.forEach((pl, s) => { if (pl.alive !== false) { if (!at.has(pl.position)) at.set(pl.position, []); at.get(pl.position).push(s); } });
+  const labels = tokenLabels(names), hotel = view.hotel_level ?? Infinity;
+  const rows = ed.spaces.map((sp, p) => {
+    const owner = view.owner ? view.owner[p] : -1, lvl = view.level ? view.level[p] : 0;
+    const here = at.get(p) || [];
+    const bits = [];
+    if (owner >= 0) bits.push(el("span", { class: "dot", style: `background:${PLAYER_COLOURS[owner % 6]}` }, labels[owner]));
+    if (lvl) bits.push(" ", lvl >= hotel ? (ed.terms.hotel || "hotel") : `${lvl} ${lvl === 1 ? ed.terms.house || "house" : ed.terms.houses || "houses"}`);
+    if (view.mortgaged && view.mortgaged[p]) bits.push(" ", el("span", { class: "mortgaged-note" }, "mortgaged"));
+    const price = sp.price || (sp.type === "tax" ? sp.amount : 0);
+    return el("tr", { class: here.length ? "here" : "", "data-pos": p, onclick: () => openDeed(p) },
+      el("td", {}, el("span", { class: "sw", style: `background:${groupColour(sp.color) || "#fff"}` })),
+      el("td", {}, sp.name, here.length ? el("span", {}, " ", here.map((s) => el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s % 6]}`, title: names[s] }, labels[s]))) : ""),
+      el("td", {}, bits), el("td", { class: "num" }, price ? m(price) : ""));
+  });
+  morph($("spaces"), el("div", {}, el("table", { id: "space-list" }, el("tbody", {}, rows))));
+}
+
 function holdingsOf(s) {
   const out = [];
   (view.owner || []).forEach((o, p) => { if (o === s) out.push(p); });
@@ -366,7 +453,7 @@ function seatWord(s) {
   const st = info.seats[s] || {};
   if (st.kind === "replay") return st.bot ? "bot" : "player";
   if (st.kind !== "human") return "bot";
-  if (st.stand_in) return "away — a bot plays";
+  if (st.stand_in) return st.stand_in === "stand-in" ? "away — a stand-in minds the seat" : "away — the full bot plays";
   if (!st.claimed) return "free seat";
   return st.connected === false && hostToken() ? "offline" : "player";
 }
@@ -404,13 +491,19 @@ function renderPlayers() {
   });
 }
 
+let overText = "";  // how the game ended, in the edition's words (its game-over event)
 function logEvents(events) {
   const box = $("log");
   for (const e of events) {
+    if (e.kind === "game-over") overText = e.text;
+    if (e.text && e.kind !== "turn") recent.push(e.text);
+    if (TRADE_EVENTS.has(e.kind)) chatTrade(e);
     const cls = e.kind === "turn" ? "turn" : e.kind === "game-over" ? "over" : ["bankrupt", "jail", "debt"].includes(e.kind) ? "bad" : "";
     box.append(el("div", { class: cls }, e.text));
   }
   while (box.children.length > 500) box.firstChild.remove();
+  recent.splice(0, Math.max(0, recent.length - 3));
+  $("log-panel").hidden = !box.children.length;
   box.scrollTop = box.scrollHeight;
 }
 
@@ -450,7 +543,7 @@ function manageLabel(a) {
   const hw = ed.terms.house || "house";
   switch (kind) {
     case "build": return sp.house_cost ? `Build (${m(sp.house_cost)} a ${hw})` : "Build";
-    case "sell": return sp.house_cost ? `Sell (${hw}s cost ${m(sp.house_cost)})` : "Sell";
+    case "sell": return sp.house_cost ? `Sell a ${hw} (+${m(Math.floor(sp.house_cost / 2))} back, half its ${m(sp.house_cost)})` : "Sell";
     case "sell-all": return "Sell the set's buildings";
     case "mortgage": return sp.mortgage ? `Mortgage (+${m(sp.mortgage)})` : "Mortgage";
     case "unmortgage": return sp.mortgage ? `Lift mortgage (${m(sp.mortgage)} + interest)` : "Lift mortgage";
@@ -526,10 +619,12 @@ function renderSeats() {
 function hostControls() {
   const box = el("div", { class: "host", id: "host-panel" }, el("h3", {}, "Host"));
   const rows = info.seats.filter((s) => s.kind === "human").map((s) => {
-    const state = s.stand_in ? "a bot plays" : !s.claimed ? "free" : s.connected ? "here" : "away";
+    const state = s.stand_in ? (s.stand_in === "stand-in" ? "a stand-in minds it" : "the full bot plays") : !s.claimed ? "free" : s.connected ? "here" : "away";
     const acts = [];
     if (!view?.over) {
-      if (!s.stand_in) acts.push(el("button", { "data-host": "bot", "data-seat": s.seat, onclick: () => host({ command: "bot", seat: s.seat }) }, "Bot plays"));
+      if (!s.stand_in) acts.push(
+        el("button", { "data-host": "bot", "data-seat": s.seat, title: "A stand-in minds the seat: it rolls, pays what is owed, buys and trades nothing", onclick: () => host({ command: "bot", seat: s.seat }) }, "Bot plays"),
+        el("button", { "data-host": "full-bot", "data-seat": s.seat, title: "The full heuristic bot plays the seat as its own game: it buys, builds and trades", onclick: () => host({ command: "bot", seat: s.seat, kind: "heuristic" }) }, "Full bot"));
       else if (s.claimed) acts.push(el("button", { "data-host": "take-back", "data-seat": s.seat, onclick: () => host({ command: "take-back", seat: s.seat }) }, "Take back"));
       if (s.claimed && s.seat !== seat) acts.push(el("button", { class: "danger", "data-host": "remove", "data-seat": s.seat,
         onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working; a bot plays until someone joins.`) && host({ command: "remove", seat: s.seat }) }, "Remove"));
@@ -541,7 +636,7 @@ function hostControls() {
     timerChoices(timerMin, info.turn_timer).map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
   const watch = el("input", { type: "checkbox", id: "allow-spectators", checked: !!info.spectators, onchange: (e) => host({ command: "spectators", allowed: e.target.checked }) });
   box.append(el("table", { class: "hostseats" }, rows),
-    el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a bot plays the turn)"), timer),
+    el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a stand-in minds the turn)"), timer),
     el("label", { class: "check" }, watch, " Spectators may watch (with the invite link)"));
   return box;
 }
@@ -655,7 +750,7 @@ async function main() {
   $("title").textContent = ed.name + (replayMode ? " — replay" : "");
   document.title = `openmonopoly — ${ed.name}`;
   board = new Board($("board"), ed, { onSpace: (p) => view && openDeed(p) });
-  if (!replayMode) setupCues();
+  if (!replayMode) { setupCues(); watchPrompt(); }
   if (replayMode) await startReplay(); else { info = g; timerMin = g.turn_timer_min ?? timerMin; names = g.seats.map((s) => s.name || ""); connect(); }
 }
 main().catch((e) => { $("prompt").textContent = e.message; toast(e.message); });
