@@ -12,7 +12,7 @@ from openmonopoly.web.app import create_app
 from openmonopoly.web.chat import BURST, MAX_TEXT, REACTIONS
 from openmonopoly.web.config import ServerConfig
 
-from .test_seats import hello, new_game, seat_up
+from .test_seats import hello, new_game, seat_up, wait_until
 
 CONFIG = ServerConfig(allow_seeds=True)
 
@@ -31,7 +31,8 @@ def connect(stack, c, gid, **fields):
     ws = stack.enter_context(c.websocket_connect(f"/ws/{gid}"))
     assert hello(ws, **fields)["type"] == "sync"
     greeting = ws.receive_json()
-    assert greeting["type"] == "chat"
+    while greeting["type"] != "chat":  # (a bot's moves may come first)
+        greeting = ws.receive_json()
     return ws, greeting
 
 
@@ -82,3 +83,34 @@ def test_players_talk_and_the_talk_survives_a_restart(tmp_path):
         assert said[:2] == [("say", "deal? Pacific for two"), ("react", "No deal")]
         assert ("say", "go Ann") not in said  # the spectators' channel is not the players'
         assert greeting["muted"] == [1]
+
+
+def test_rematch_keeps_the_seats_and_their_devices(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'again.db'}", 0.01, CONFIG)) as c, ExitStack() as stack:
+        g = new_game(c, kinds=("human", "heuristic"), options={"max-rounds": 1})
+        gid, host = g["id"], g["host_token"]
+        t0 = seat_up(c, g, 0)
+        assert c.post(f"/api/games/{gid}/rematch", json={"host": host}).status_code == 409  # not over yet
+        c.post(f"/api/games/{gid}/host", json={"command": "bot", "host": host, "seat": 0, "kind": "heuristic"})
+        ann, _ = connect(stack, c, gid, seat=0, token=t0, host=host)
+        wait_until(c, g, lambda i: i["status"] == "over", timeout=30)
+        assert c.post(f"/api/games/{gid}/rematch", json={"host": "guess"}).status_code == 403
+        r = c.post(f"/api/games/{gid}/rematch", json={"host": host}).json()
+        new = r["game"]
+        assert new != gid and r["host_token"] and r["invite"]
+        assert chat_msgs(ann)[0] == {**chat_msgs_last(c, gid, t0), "kind": "rematch", "text": new}
+        assert c.post(f"/api/games/{gid}/rematch", json={"host": host}).json() == {"game": new}  # once only
+        again, _ = connect(stack, c, new, seat=0, token=t0)  # the same device, the same seat
+        info = c.get(f"/api/games/{new}", headers={"X-Openmonopoly-Secret": t0}).json()
+        assert [s["kind"] for s in info["seats"]] == ["human", "heuristic"] and info["edition"] == "classic"
+        assert info["seats"][0]["name"] == "Player 1" or info["seats"][0]["claimed"]
+
+
+def chat_msgs_last(c, gid, token) -> dict:
+    """The last table-talk message of a game, as a client connecting now is shown it."""
+    with c.websocket_connect(f"/ws/{gid}") as ws:
+        hello(ws, seat=0, token=token)
+        msg = ws.receive_json()
+        while msg["type"] != "chat":
+            msg = ws.receive_json()
+        return msg["messages"][-1]

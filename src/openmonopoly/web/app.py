@@ -24,6 +24,7 @@ from . import protocol as P
 from .config import ServerConfig
 from .db import Store
 from .limits import RateLimit
+from .rematch import start_rematch
 from .sessions import MAX_SEATS, NO_SPECTATORS, SEAT_KINDS, Conn, LiveGame, Refused, Registry, encode, secret_matches
 
 log = logging.getLogger("openmonopoly.web")
@@ -293,6 +294,16 @@ def create_app(
             raise refused(exc) from None
         return live.summary()
 
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(game_id: str, body: P.RematchBody, request: Request) -> Any:
+        """The host starts the finished game's rematch (web/rematch.py)."""
+        rate_limited(hello_limit, request, "host commands")
+        live = await live_or_404(game_id)
+        try:
+            return await start_rematch(registry, live, body.host)
+        except Refused as exc:
+            raise refused(exc) from None
+
     @app.get("/api/games/{game_id}/replay")
     async def replay(game_id: str, request: Request, start: int = 0, count: int = 100) -> Any:
         stored = await registry.read_db(store.load, game_id)
@@ -407,7 +418,7 @@ def create_app(
                 await self.hello(msg)
             elif self.conn is None:
                 await self.reply(P.error("not-seated", "send hello first"))
-            elif msg.type in ("say", "mute"):  # table talk (web/chat.py)
+            elif isinstance(msg, (P.Say, P.Mute)):  # table talk (web/chat.py)
                 err = await chat.talk(registry).handle(self.live, self.conn, msg)
                 if err is not None:
                     self.conn.send(err)

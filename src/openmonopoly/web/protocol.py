@@ -228,6 +228,10 @@ class CreateGame(Strict):
     kinds: Annotated[list[Kind], Field(max_length=MAX_SEATS)] | None = None  # with record: seat kinds
 
 
+class RematchBody(Strict):
+    host: Token
+
+
 class JoinSeat(Strict):
     seat: Seat
     name: Name | None = None

@@ -220,14 +220,28 @@ function openChoices(acts, p) {
   dialog(promptTitle(p), el("div", { class: "choices" }, el("table", {}, rows)));
 }
 
+// A trade from one side's point of view: what "you pay" and what "you get" (cards and mortgaged spaces
+// named), or for a watcher what each side gives.
+function sideItems(spaces, cards, cash) {
+  const out = (spaces || []).map((p) => spaceName(p) + (view && view.mortgaged && view.mortgaged[p] ? " (mortgaged)" : ""));
+  for (const c of cards || []) out.push(`a Get Out of Jail Free card (${(ed.decks || [])[c] || "deck " + (c + 1)})`);
+  if (cash > 0) out.push(m(cash));
+  return out;
+}
+function offerBox(o) {
+  const fromProposer = sideItems(o.give, o.give_cards, Math.max(0, o.cash));
+  const fromTarget = sideItems(o.take, o.take_cards, Math.max(0, -o.cash));
+  const list = (xs) => xs.length ? xs.join(", ") : "nothing";
+  let rows;
+  if (seat === o.target) rows = [["You get", list(fromProposer)], ["You pay", list(fromTarget)]];
+  else if (seat === o.proposer) rows = [["You pay", list(fromProposer)], ["You get", list(fromTarget)]];
+  else rows = [[`${names[o.proposer]} gives`, list(fromProposer)], [`${names[o.target]} gives`, list(fromTarget)]];
+  return el("table", { class: "offer", id: "offer" }, rows.map(([a, b]) => el("tr", {}, el("th", {}, a), el("td", {}, b))));
+}
 function offerText(o) {
-  const side = (xs) => (xs || []).map(spaceName).join(", ");
-  const bits = [];
-  if (o.give?.length) bits.push(`${names[o.proposer]} gives ${side(o.give)}`);
-  if (o.take?.length) bits.push(`${names[o.proposer]} asks for ${side(o.take)}`);
-  if (o.cash > 0) bits.push(`${names[o.proposer]} pays ${m(o.cash)}`);
-  if (o.cash < 0) bits.push(`${names[o.target]} pays ${m(-o.cash)}`);
-  return bits.join("; ") || "nothing";
+  const fromProposer = sideItems(o.give, o.give_cards, Math.max(0, o.cash));
+  const fromTarget = sideItems(o.take, o.take_cards, Math.max(0, -o.cash));
+  return `${names[o.proposer]} gives ${fromProposer.join(", ") || "nothing"} for ${names[o.target]}'s ${fromTarget.join(", ") || "nothing"}`;
 }
 
 // ------------------------------------------------------------------ sending
@@ -565,24 +579,84 @@ function openManage() {
 
 function openTrade() {
   const partners = (view.players || []).map((_, s) => s).filter((s) => s !== seat && view.players[s].alive !== false);
-  const target = el("select", {}, partners.map((s) => el("option", { value: s }, names[s])));
-  const give = el("div"), take = el("div");
-  const cash = el("input", { type: "number", value: 0, style: "width:100px" });
+  const target = el("select", { id: "trade-with" }, partners.map((s) => el("option", { value: s }, names[s])));
+  const give = el("div", { id: "trade-give" }), take = el("div", { id: "trade-take" });
+  const cash = el("input", { type: "number", id: "trade-cash", min: 0, value: 0, style: "width:110px" });
+  const way = el("select", { id: "trade-cash-way" }, el("option", { value: "pay" }, "I pay"), el("option", { value: "ask" }, "I ask for"));
+  const mark = (p) => spaceName(p) + (view.mortgaged && view.mortgaged[p] ? " (mortgaged)" : "");
+  const cardsOf = (s) => ((view.players[s] || {}).jail_cards || []);
+  const deckName = (c) => `Get Out of Jail Free (${(ed.decks || [])[c] || "deck " + (c + 1)})`;
   const fill = () => {
     give.innerHTML = ""; take.innerHTML = "";
-    for (const p of holdingsOf(seat)) give.append(el("label", {}, el("input", { type: "checkbox", value: p }), " ", spaceName(p)));
-    for (const p of holdingsOf(Number(target.value))) take.append(el("label", {}, el("input", { type: "checkbox", value: p }), " ", spaceName(p)));
+    for (const p of holdingsOf(seat)) give.append(el("label", {}, el("input", { type: "checkbox", value: p, "data-space": p }), " ", mark(p)));
+    for (const c of cardsOf(seat)) give.append(el("label", {}, el("input", { type: "checkbox", value: c, "data-card": c }), " ", deckName(c)));
+    const other = Number(target.value);
+    for (const p of holdingsOf(other)) take.append(el("label", {}, el("input", { type: "checkbox", value: p, "data-space": p }), " ", mark(p)));
+    for (const c of cardsOf(other)) take.append(el("label", {}, el("input", { type: "checkbox", value: c, "data-card": c }), " ", deckName(c)));
   };
   target.addEventListener("change", fill); fill();
   const go = () => {
-    const pick = (box) => [...box.querySelectorAll("input:checked")].map((i) => Number(i.value));
-    send({ kind: "trade", offer: { proposer: seat, target: Number(target.value), give: pick(give), take: pick(take), cash: Math.floor(Number(cash.value) || 0), give_cards: [], take_cards: [] } });
+    const pick = (box, attr) => [...box.querySelectorAll(`input[${attr}]:checked`)].map((i) => Number(i.value));
+    const amount = Math.max(0, Math.floor(Number(cash.value) || 0));
+    send({ kind: "trade", offer: { proposer: seat, target: Number(target.value), give: pick(give, "data-space"), take: pick(take, "data-space"),
+      cash: way.value === "ask" ? -amount : amount, give_cards: pick(give, "data-card"), take_cards: pick(take, "data-card") } });
     $("dlg").close();
   };
-  dialog("Propose a trade", el("div", { class: "field" }, el("label", {}, "With"), target),
-    el("div", { class: "trade-cols" }, el("div", {}, el("b", {}, "You give"), give), el("div", {}, el("b", {}, "You ask for"), take)),
-    el("div", { class: "field" }, el("label", {}, "Cash you pay (negative: you ask for cash)"), cash),
-    el("button", { class: "primary", onclick: go }, "Offer"));
+  dialog("Propose a trade", el("div", { class: "field" }, el("label", { for: "trade-with" }, "With"), target),
+    el("div", { class: "trade-cols" }, el("div", {}, el("b", {}, "You pay"), give), el("div", {}, el("b", {}, "You get"), take)),
+    el("div", { class: "field" }, el("label", { for: "trade-cash" }, "Cash"), el("div", { class: "chatrow" }, way, cash)),
+    el("button", { class: "primary", id: "trade-offer", onclick: go }, "Offer"));
+}
+
+// ------------------------------------------------------------------ table talk (the server's web/chat.py)
+const TRADE_EVENTS = new Set(["trade-offered", "trade-accepted", "trade-rejected"]);
+let reactions = [], muted = [];
+function chatLine(cls, ...parts) {
+  const box = $("chat");
+  box.append(el("div", { class: cls }, ...parts));
+  while (box.children.length > 300) box.firstChild.remove();
+  box.scrollTop = box.scrollHeight;
+}
+function chatTrade(e) { if (!replayMode) chatLine("trade", e.text); }
+function showChat(msgs) {
+  for (const c of msgs) {
+    const who = el("span", { class: "who", style: c.seat !== null && c.seat !== undefined ? `color:${PLAYER_COLOURS[c.seat % 6]}` : "" }, c.name);
+    if (c.kind === "say") chatLine(c.channel === "spectators" ? "spect" : "", who, c.channel === "spectators" ? " (watching): " : ": ", c.text);
+    else if (c.kind === "react") chatLine("react", who, " ", el("b", {}, c.text));
+    else if (c.kind === "mute" || c.kind === "unmute") chatLine("sys", `The host ${c.kind}d ${c.name}.`);
+    else if (c.kind === "rematch") { rematchId = c.text; chatLine("sys", "The host started a rematch."); if (view && view.over) renderPrompt(); }
+  }
+}
+function chatForm() {
+  const form = $("chat-form"); form.innerHTML = "";
+  $("chat-panel").style.display = "";
+  if (seat !== null && muted.includes(seat)) { form.append(el("div", { class: "empty" }, "The host muted your table talk.")); return; }
+  const input = el("input", { id: "chat-input", maxlength: 240, placeholder: seat === null ? "Talk with the other spectators" : "Talk to the table", "aria-label": "message" });
+  const say = () => { const t = input.value.trim(); if (!t) return; if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "say", text: t })); input.value = ""; };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") say(); });
+  form.append(el("div", { class: "chatrow" }, input, el("button", { id: "chat-send", onclick: say }, "Send")),
+    el("div", { class: "reactions" }, reactions.map((r) => el("button", { "data-reaction": r, onclick: () => ws && ws.send(JSON.stringify({ type: "say", text: r, reaction: true })) }, r))));
+}
+
+// ------------------------------------------------------------------ rematch
+let rematchId = null;
+function rematchBox() {
+  if (replayMode) return el("div");
+  if (rematchId) return el("div", { class: "buttons" }, el("button", { class: "go", id: "rematch-go", onclick: goRematch }, "Play the rematch"));
+  if (hostToken()) return el("div", { class: "buttons" }, el("button", { class: "primary", id: "rematch", onclick: startRematch }, "Rematch: same seats, same edition"));
+  if (seat !== null) return el("div", { class: "buttons" }, el("button", { id: "rematch-ask", onclick: () => ws && ws.send(JSON.stringify({ type: "say", text: "Rematch?", reaction: true })) }, "Ask the host for a rematch"));
+  return el("div");
+}
+async function startRematch() {
+  try { const j = await api(`/api/games/${gameId}/rematch`, { host: hostToken() }); rematchId = j.game; goRematch(); }
+  catch (e) { toast(e.message); }
+}
+// Each person keeps their seat (and this device's seat token) in the rematch, and the host stays host.
+function goRematch() {
+  if (!rematchId) return;
+  if (seat !== null && token) saveSeat(rematchId, seat, token);
+  saveSecret(rematchId, "host", hostToken()); saveSecret(rematchId, "invite", inviteCode());
+  location.href = `/game/${rematchId}`;
 }
 
 // ------------------------------------------------------------------ seats, links and the host's controls
@@ -681,6 +755,10 @@ function connect() {
       if (view.over && !wasOver) renderSeats();
     } else if (msg.type === "seats") {
       info = msg.game; names = info.seats.map((s) => s.name); renderSeats(); render();
+    } else if (msg.type === "chat") {
+      if (msg.reactions) { reactions = msg.reactions; $("chat").innerHTML = ""; }
+      if (msg.muted) muted = msg.muted;
+      showChat(msg.messages); if (msg.reactions || msg.messages.some((c) => c.kind === "mute" || c.kind === "unmute")) chatForm();
     } else if (msg.type === "removed") {
       closedFor = msg.message; forgetSeat(gameId);
     } else if (msg.type === "error") {
@@ -724,6 +802,8 @@ async function startReplay() {
     view = frames[step].view; label.textContent = `step ${step} / ${first.steps}`;
     $("log").innerHTML = "";
     logEvents(frames.slice(Math.max(0, step - 60), step + 1).flatMap((f) => f.events));
+    $("chat").innerHTML = ""; showChat((first.chat || []).filter((c) => c.version <= step));
+    $("chat-panel").style.display = first.chat && first.chat.length ? "" : "none";
     render();
   };
   range.addEventListener("input", () => show(Number(range.value)));
