@@ -704,7 +704,7 @@ function hostControls() {
         onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working; a bot plays until someone joins.`) && host({ command: "remove", seat: s.seat }) }, "Remove"));
     }
     return el("tr", { "data-seat": s.seat }, el("td", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s.seat % 6]}` })),
-      el("td", {}, s.name), el("td", { class: "presence " + state.replace(/ /g, "-") }, state), el("td", {}, acts));
+      el("td", {}, s.name), el("td", { class: "presence " + (s.stand_in ? "a-bot-plays" : state) }, state), el("td", {}, acts));
   });
   const timer = el("select", { id: "turn-timer-select", onchange: (e) => host({ command: "timer", seconds: e.target.value ? Number(e.target.value) : null }) },
     timerChoices(timerMin, info.turn_timer).map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
