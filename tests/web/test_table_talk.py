@@ -29,11 +29,9 @@ def chat_msgs(ws) -> list[dict]:
 
 def connect(stack, c, gid, **fields):
     ws = stack.enter_context(c.websocket_connect(f"/ws/{gid}"))
-    assert hello(ws, **fields)["type"] == "sync"
-    greeting = ws.receive_json()
-    while greeting["type"] != "chat":  # (a bot's moves may come first)
-        greeting = ws.receive_json()
-    return ws, greeting
+    sync = hello(ws, **fields)
+    assert sync["type"] == "sync"
+    return ws, sync["chat"]
 
 
 def test_players_talk_and_the_talk_survives_a_restart(tmp_path):
@@ -109,8 +107,4 @@ def test_rematch_keeps_the_seats_and_their_devices(tmp_path):
 def chat_msgs_last(c, gid, token) -> dict:
     """The last table-talk message of a game, as a client connecting now is shown it."""
     with c.websocket_connect(f"/ws/{gid}") as ws:
-        hello(ws, seat=0, token=token)
-        msg = ws.receive_json()
-        while msg["type"] != "chat":
-            msg = ws.receive_json()
-        return msg["messages"][-1]
+        return hello(ws, seat=0, token=token)["chat"]["messages"][-1]

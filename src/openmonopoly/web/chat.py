@@ -8,7 +8,8 @@ message is at most ``MAX_TEXT`` characters; each seat (or spectator's address) m
 once and ``PER_MINUTE`` a minute. The host can mute a seat. Everything is stored in the ``chat`` table
 (``Store.add_chat``) before anyone hears it, so it survives a restart and is shown in the replay.
 
-Messages (server -> client): ``{"type": "chat", "messages": [...], "muted": [seats]}``; each message has
+Messages (server -> client): the ``sync`` on hello carries ``chat``: ``{"messages": [...], "muted": [seats],
+"reactions": [...]}``; then ``{"type": "chat", "messages": [...], "muted": [seats]}``; each message has
 ``seq``, ``version`` (the game's version when it was said), ``seat`` (None: a spectator or the host
 without a seat), ``channel``, ``kind`` (``say``, ``react``, ``mute``, ``unmute``, ``rematch``), ``name``,
 ``text`` and ``at``.
@@ -25,7 +26,8 @@ from . import protocol as P
 from .limits import RateLimit
 
 if TYPE_CHECKING:
-    from .sessions import Conn, LiveGame, Registry
+    from .live import Conn, LiveGame
+    from .sessions import Registry
 
 MAX_TEXT: Final = 240
 BURST: Final = 5
@@ -91,11 +93,12 @@ class TableTalk:
         self.rooms.move_to_end(game_id)
         return room
 
-    async def greet(self, live: LiveGame, conn: Conn) -> None:
-        """What a connection that just said hello is shown: the talk so far it may read."""
+    async def greeting(self, live: LiveGame, conn: Conn) -> dict:
+        """What a connection that says hello is shown (its ``sync`` message's ``chat``): the talk so far it
+        may read, the muted seats and the quick reactions."""
         room = await self.room(live.id)
         shown = [r for r in room.rows if reads(conn, r["channel"])][-HISTORY:]
-        conn.send({"type": "chat", "messages": shown, "muted": sorted(room.muted), "reactions": list(REACTIONS)})
+        return {"messages": shown, "muted": sorted(room.muted), "reactions": list(REACTIONS)}
 
     async def handle(self, live: LiveGame, conn: Conn, msg: Any) -> dict | None:
         """A ``say`` or ``mute`` from ``conn``; an error message for it, or None."""

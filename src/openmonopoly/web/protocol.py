@@ -10,9 +10,15 @@ Client -> server (JSON text frames, one object per frame, at most ``MAX_FRAME`` 
   form (``"bid 120"``, read by the engine's parser: printable ASCII, numbers in ASCII digits) or a trade object
   ``{"kind": "trade", "offer": {"target": 1, "give": [3], "take": [], "cash": 0, ...}}``; ``version`` is
   the state version the client saw (the number of actions so far); an action on an older version is refused.
+* ``{"type": "reclaim", "seat": 2, "token": "..."}`` — the seat's own player takes it back from a bot
+  the host let stand in (no host needed: the seat's token is proof enough).
 * ``{"type": "ping"}``.
 * ``{"type": "say", "text": "deal?"}`` — table talk (web/chat.py); ``"reaction": true`` for one of the quick
   reactions; ``{"type": "mute", "seat": 1, "muted": true}`` — the host mutes (or unmutes) a seat's talk.
+
+Each connection may send ``ServerConfig.frames_per_second`` frames a second (bursts of ``frame_burst``);
+a frame past that budget is dropped with a ``rate-limited`` error (once per overrun), and a connection
+that goes on sending ``frames_over_budget`` frames past it is closed (1008).
 
 Server -> client:
 
@@ -50,7 +56,7 @@ ERROR_CODES = {
     "unknown-game": "there is no such game",
     "not-seated": "this connection has not taken a seat (spectators cannot act)",
     "foreign-seat": "that seat is not the one this connection holds",
-    "wrong-token": "the seat token does not match",
+    "wrong-token": "the seat token does not match (the host removed this seat's player, or the link is old)",
     "stale-version": "the game has moved on since the state you acted on",
     "illegal": "the game does not allow that action now",
     "bad-action": "the action text cannot be read",
@@ -126,6 +132,12 @@ class Act(Strict):
         return game.parse(self.action, self.seat)
 
 
+class Reclaim(Strict):
+    type: Literal["reclaim"]
+    seat: Seat
+    token: Token
+
+
 class Ping(Strict):
     type: Literal["ping"]
 
@@ -147,7 +159,7 @@ class Mute(Strict):
     muted: bool = True
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping | Say | Mute, Field(discriminator="type")])
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Reclaim | Ping | Say | Mute, Field(discriminator="type")])
 
 
 def describe(exc: ValidationError) -> str:
@@ -157,7 +169,7 @@ def describe(exc: ValidationError) -> str:
     return first.get("msg", "invalid") + (f" at '{where}'" if where else "")
 
 
-def parse_client(raw: str) -> Hello | Act | Ping | Say | Mute:
+def parse_client(raw: str) -> Hello | Act | Reclaim | Ping | Say | Mute:
     """Parse one client frame; raises ``ValueError`` with a readable reason."""
     if len(raw) > MAX_FRAME:
         raise ValueError(f"malformed message: a frame has at most {MAX_FRAME} characters, this one {len(raw)}")
@@ -165,7 +177,7 @@ def parse_client(raw: str) -> Hello | Act | Ping | Say | Mute:
         return ClientMessage.validate_json(raw)
     except ValidationError as exc:
         raise ValueError(
-            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"ping"|"say"|"mute", '
+            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"reclaim"|"ping"|"say"|"mute", '
             "...} with the documented fields and types"
         ) from None
 
@@ -280,4 +292,13 @@ class SetSpectators(Strict):
     allowed: bool
 
 
-HostCommand = Annotated[HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators, Field(discriminator="command")]
+class NewInvite(Strict):
+    """A new invite link; the old one stops working (seats already taken keep their links)."""
+
+    command: Literal["new-invite"]
+    host: Token
+
+
+HostCommand = Annotated[
+    HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators | NewInvite, Field(discriminator="command")
+]

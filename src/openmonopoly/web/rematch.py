@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 from . import chat
 from . import protocol as P
-from .sessions import Refused
+from .access import Refused
 
 if TYPE_CHECKING:
-    from .sessions import LiveGame, Registry
+    from .live import LiveGame
+    from .sessions import Registry
 
 
-async def start_rematch(registry: Registry, live: LiveGame, host_token: str | None) -> dict:
+async def start_rematch(registry: Registry, live: LiveGame, host_token: str | None, client: str | None) -> dict:
     """Start ``live``'s rematch (the host only, once the game is over); the new game's id, host token and
     invite code. Asked again, it answers with the rematch already started (no new secrets)."""
     if not live.host_ok(host_token):
@@ -37,7 +38,7 @@ async def start_rematch(registry: Registry, live: LiveGame, host_token: str | No
         seats=[P.SeatSpec(kind=k, name=n) for k, n in zip(live.kinds, game.players, strict=True)],
         options={k: v for k, v in game.options.items() if v is not None},
     )
-    new, host, invite = await registry.create(spec)
+    new, host, invite = await registry.create(spec, client)
     hashes = list(live.token_hashes)  # the same people on the same seats, by the tokens their devices hold
     status = "open" if any(k == "human" and h is None for k, h in zip(new.kinds, hashes, strict=True)) else "running"
     async with new.lock:
