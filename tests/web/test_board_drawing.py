@@ -107,7 +107,8 @@ def test_empire_tower_labels_do_not_run_together(browser, tmp_path):
             const ed = await (await fetch('/api/editions/empire')).json();
             const box = document.createElement('div'); box.style.width = '900px'; document.body.append(box);
             new Board(box, ed).update(view, view.players.map((p) => p.name));
-            const labels = [...box.querySelectorAll('.tower-height, .tower-value')].map((t) => t.getBoundingClientRect());
+            const labels = [...box.querySelectorAll('.tower-height, .tower-value')]
+                .map((t) => t.getBoundingClientRect());
             const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
             let n = 0;
             labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => { if (hit(a, b)) n++; }));
