@@ -207,3 +207,20 @@ def test_each_edition_at_both_sizes(browser, tmp_path, edition):
             page.screenshot(path=str(shots_dir(tmp_path) / f"{edition}-{name}.png"))
             assert not errors, errors
             page.context.close()
+
+
+def test_the_seat_picker_and_the_invite_page(browser, tmp_path):
+    """The seat picker keeps levels and algorithms apart; the invite page shows no empty panels."""
+    with LiveServer(f"sqlite:///{tmp_path / 'i.db'}", bot_delay=0.05, config=CONFIG) as srv:
+        page = browser.new_context(**PHONE).new_page()
+        page.goto(srv.url + "/")
+        page.wait_for_selector(".seat-kind optgroup", state="attached")
+        groups = page.eval_on_selector(
+            ".seat-kind", "(s) => [...s.querySelectorAll('optgroup')].map((g) => [g.label, g.children.length])"
+        )
+        assert [label for label, _ in groups] == ["Opponent, by level", "Bot, by algorithm"]
+        seats = [{"kind": "human"}, {"kind": "human"}]
+        g = httpx.post(f"{srv.url}/api/games", json={"edition": "classic", "seats": seats}).json()
+        page.goto(f"{srv.url}/game/{g['id']}#invite={g['invite']}")
+        page.wait_for_selector("#join-name")
+        assert not page.is_visible("#players-panel") and not page.is_visible("#log-panel")
