@@ -252,7 +252,7 @@ def test_a_returning_player_takes_their_seat_back_from_a_stand_in(tmp_path):
             http.post(f"/api/games/{gid}/join", json={"seat": s, "invite": g["invite"]}).json()["token"] for s in (0, 1)
         ]
         r = http.post(f"/api/games/{gid}/host", json={"command": "bot", "seat": 1, "host": g["host_token"]})
-        assert r.json()["seats"][1]["stand_in"] == "heuristic"
+        assert r.json()["seats"][1]["stand_in"] == "stand-in"  # (the host's "Bot plays": a stand-in minds the seat)
         with connect(ws_url(srv, gid)) as ws:
             assert hello(ws, seat=1, token=tokens[1])["type"] == "sync"
             ws.send('{"type": "reclaim", "seat": 1, "token": "forged"}')

@@ -153,7 +153,7 @@ def test_host_hands_an_absent_seat_to_a_bot_and_takes_it_back(client):
     first = live.game.prompt.player
     absent = first  # the player to move is away: the host lets a bot play for them
     r = client.post(f"/api/games/{gid}/host", json={"command": "bot", "host": host, "seat": absent})
-    assert r.json()["seats"][absent]["stand_in"] == "heuristic"
+    assert r.json()["seats"][absent]["stand_in"] == "stand-in"
     info = wait_until(client, g, lambda i: i["version"] > 0)
     assert info["version"] > 0  # the bot played
     client.post(f"/api/games/{gid}/host", json={"command": "take-back", "host": host, "seat": absent})
@@ -219,7 +219,7 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
     con.commit()
     con.close()
     app = create_app(url, 0.01, SEEDED)
-    assert app.state.store.schema_version() == SCHEMA_VERSION == 4
+    assert app.state.store.schema_version() == SCHEMA_VERSION == 5
     with TestClient(app) as c:
         info = c.get(f"/api/games/{gid}").json()
         assert info["public"] is True and info["spectators"] is True and info["turn_timer"] is None

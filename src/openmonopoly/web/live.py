@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from ..agents import make_agent
+from ..agents import STAND_IN, make_agent
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.game import Game
@@ -27,7 +27,8 @@ from .latency import Latency
 from .remote_bots import is_protocol_kind
 
 LOG_TAIL = 400
-TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
+TIMER_BOT = STAND_IN  # who minds the seat for a turn the timer took from an absent player (agents/stand_in.py)
+FULL_BOT = "heuristic"  # who plays a removed player's seat until someone joins it
 REMOVED = 4001  # WebSocket close code: the host removed this seat's player
 NO_SPECTATORS = 4003  # WebSocket close code: this game takes no spectators (or needs the invite)
 

@@ -7,10 +7,11 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from ..agents import STAND_IN
 from ..catalogue import SEAT_KINDS
 from . import protocol as P
 from .access import Refused, hash_token
-from .live import NO_SPECTATORS, REMOVED, TIMER_BOT, LiveGame
+from .live import FULL_BOT, NO_SPECTATORS, REMOVED, LiveGame
 
 if TYPE_CHECKING:
     from .sessions import Registry
@@ -90,17 +91,16 @@ async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> str | None:
         hashes, stand_in = list(live.token_hashes), list(live.stand_in)
         timer, spectators = live.turn_timer, live.spectators
         if isinstance(cmd, P.HandToBot):
-            if cmd.kind == "human" or cmd.kind not in SEAT_KINDS:
-                raise Refused(
-                    f"unknown bot {cmd.kind!r}; choose one of {', '.join(k for k in SEAT_KINDS if k != 'human')}"
-                )
+            if cmd.kind == "human" or cmd.kind not in SEAT_KINDS + (STAND_IN,):
+                bots = ", ".join((STAND_IN,) + tuple(k for k in SEAT_KINDS if k != "human"))
+                raise Refused(f"unknown bot {cmd.kind!r}; choose one of {bots}")
             stand_in[cmd.seat] = cmd.kind
         elif isinstance(cmd, P.TakeBack):
             stand_in[cmd.seat] = None
         elif isinstance(cmd, P.RemovePlayer):
             removed = hashes[cmd.seat] is not None
             hashes[cmd.seat] = None
-            stand_in[cmd.seat] = stand_in[cmd.seat] or TIMER_BOT
+            stand_in[cmd.seat] = stand_in[cmd.seat] or FULL_BOT
         elif isinstance(cmd, P.SetTimer):
             reg.timers.check(cmd.seconds)
             timer = cmd.seconds
