@@ -87,6 +87,7 @@ COMPILED = (
     "openmonopoly.rules.clonewars.missions",
     "openmonopoly.rules.clonewars.game",
     "openmonopoly.agents.missions",
+    "openmonopoly.agents.random_bot",
     "openmonopoly.rl.encoding",
 )
 PACKAGE_DIR = Path(__file__).resolve().parent

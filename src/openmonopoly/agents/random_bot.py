@@ -56,7 +56,7 @@ class RandomAgent:
         """A uniformly random any-time action or trade offer, or None when there is none."""
         rng = self.rng
         legal = view.legal_actions()
-        anytime = view.action_kinds().anytime
+        anytime = view.action_kinds.anytime
         options: list[Action | None] = [a for a in legal.actions if a.kind in anytime]
         if legal.trade_partners and rng.random() < self.trade_weight:
             options.append(None)  # (stands for "propose some trade")
