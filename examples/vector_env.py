@@ -1,6 +1,6 @@
 """Step 8 self-play games at once with random legal actions (batched NumPy arrays, Gymnasium's vector API).
 
-    python examples/vector_env.py
+python examples/vector_env.py
 """
 
 import numpy as np
