@@ -122,6 +122,13 @@ class SelfPlayGame:
         return 0.0, False, False, None
 
 
+def _edition(edition: str, num_players: int) -> Any:
+    ed = load_edition(edition)
+    if not ed.min_players <= num_players <= ed.max_players:
+        raise ValueError(f"{ed.name} is for {ed.min_players}-{ed.max_players} players")
+    return ed
+
+
 def _spaces(actions: ActionSpace, obs: ObservationBuilder) -> tuple[spaces.Box, spaces.Discrete]:
     return spaces.Box(-CLIP, CLIP, (obs.dim,), np.float32), spaces.Discrete(actions.n)
 
@@ -140,9 +147,7 @@ class MonopolySelfPlayEnv(gym.Env):
         reward: str = "win",
     ) -> None:
         super().__init__()
-        ed = load_edition(edition)
-        if not ed.min_players <= num_players <= ed.max_players:
-            raise ValueError(f"{ed.name} is for {ed.min_players}-{ed.max_players} players")
+        ed = _edition(edition, num_players)
         self.actions = ActionSpace(ed)
         self.obs = ObservationBuilder(ed, num_players)
         self.table = SelfPlayGame(ed, num_players, max_rounds, max_steps, reward, self.actions, self.obs)
@@ -191,9 +196,7 @@ class MonopolyVectorEnv(VectorEnv):
     ) -> None:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        ed = load_edition(edition)
-        if not ed.min_players <= num_players <= ed.max_players:
-            raise ValueError(f"{ed.name} is for {ed.min_players}-{ed.max_players} players")
+        ed = _edition(edition, num_players)
         self.num_envs = num_envs
         self.num_players = num_players
         self.actions = ActionSpace(ed)
