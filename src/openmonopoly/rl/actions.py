@@ -78,6 +78,13 @@ class ActionSpace:
             [space.price for space in edition.board],
         )
 
+    def __reduce__(self) -> tuple:
+        # (made again from the edition: its compiled mask encoder cannot be copied or pickled field by field)
+        return (ActionSpace, (self.edition,))
+
+    def __deepcopy__(self, memo: dict) -> ActionSpace:
+        return self  # (never changes after it is made)
+
     # ------------------------------------------------------------------ trades
     def set_completing_offers(self, game: Game, player: int) -> list[TradeOffer | None]:
         """One offer per menu entry (None when there is nothing to offer)."""

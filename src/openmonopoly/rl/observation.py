@@ -62,6 +62,13 @@ class ObservationBuilder:
         self.dim = self.n * self.per_player + self.size * self.per_space + self.prompt_len + self.tail
         self.encoder = ObservationEncoder(self.n, self.size, self.scale, PROMPT_KINDS)
 
+    def __reduce__(self) -> tuple:
+        # (made again: its compiled encoder cannot be copied or pickled field by field)
+        return (ObservationBuilder, (self.edition, self.n))
+
+    def __deepcopy__(self, memo: dict) -> ObservationBuilder:
+        return self  # (its encoder's caches are keyed by what they describe: sharing them is safe)
+
     # ------------------------------------------------------------------ the fast path
     def observe(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> np.ndarray:
         """``build(game.view(me).to_json())``, made straight from the state (``rl/encoding.py``).
