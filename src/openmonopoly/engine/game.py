@@ -382,6 +382,18 @@ class Game:
                 break
         return Legal(fixed, bids, self.trade_partners(player))
 
+    def legal_answers(self, player: Any) -> Legal:
+        """The answers to the prompt alone: ``legal_actions`` without the any-time actions and trade
+        partners, which take most of its work (every any-time action is checked). Empty for a player
+        the game is not waiting for."""
+        s: State = self.state
+        if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
+            return Legal([])
+        top = s.stack[-1]
+        if top.decider != player:
+            return Legal([])
+        return Legal(top.legal(self, player), top.bid_range(self, player))
+
     def parse(self, text: Any, player: Any = -1) -> Action:
         """The action ``text`` stands for in this game's rules family (``BadActionText`` if none);
         ``player`` is who proposes a trade."""

@@ -185,6 +185,10 @@ class View:
     def legal_actions(self) -> Legal:
         return Legal([]) if self.player is None else self._game.legal_actions(self.player)
 
+    def legal_answers(self) -> Legal:
+        """The answers to the prompt alone (``Game.legal_answers``): no any-time actions, no trades."""
+        return Legal([]) if self.player is None else self._game.legal_answers(self.player)
+
     def check(self, action: Action) -> str | None:
         if self.player is None:
             return "spectators cannot act"
