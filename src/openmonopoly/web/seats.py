@@ -16,10 +16,19 @@ if TYPE_CHECKING:
     from .sessions import Registry
 
 log = logging.getLogger("openmonopoly.web")
-REMOVED_MESSAGE = (
-    "The host removed you from this game: your seat link and the invite link you had no longer work. Ask the "
-    "host for a new invite link if you want to play again."
-)
+
+
+def removed_message(live: LiveGame) -> str:
+    """What a removed player is told (when removed, and whenever their old seat link comes back)."""
+    if live.listed:  # (a public game has no invite to replace)
+        then = "You can still watch this game." if live.spectators else "Ask the host if you want to play again."
+        return f"The host removed you from this game: your seat link no longer works. {then}"
+    return (
+        "The host removed you from this game: your seat link and the invite link you had no longer work. "
+        f"Ask the host for a new invite link if you want to play again{' or watch' if live.spectators else ''}."
+    )
+
+
 OLD_INVITE_MESSAGE = (
     "The host replaced this game's invite link: this one no longer works. Ask the host for the new one."
 )
@@ -137,7 +146,7 @@ async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> str | None:
         reg.timers.arm(live, force=True)
     for conn in list(live.conns):
         if removed and conn.seat == seat:
-            conn.send({"type": "removed", "message": REMOVED_MESSAGE})
+            conn.send({"type": "removed", "message": removed_message(live)})
             conn.close_with(REMOVED)
         elif conn.seat is None and not conn.host and not live.spectators:
             conn.send(P.error("private", "the host closed this game to spectators"))

@@ -16,7 +16,7 @@ from ..access import Refused
 from ..config import ServerConfig
 from ..limits import FrameBudget
 from ..live import NO_SPECTATORS, Conn, LiveGame, encode
-from ..seats import OLD_INVITE_MESSAGE, REMOVED_MESSAGE
+from ..seats import OLD_INVITE_MESSAGE, removed_message
 from .context import Server, client_of
 
 log = logging.getLogger("openmonopoly.web")
@@ -209,7 +209,7 @@ class Session:
         seat = msg.seat
         if seat is not None and not live.check_token(seat, msg.token):
             if live.was_removed(msg.token):  # (what happened to them, not just that the link is stale)
-                await self.reply({"type": "removed", "message": REMOVED_MESSAGE})
+                await self.reply({"type": "removed", "message": removed_message(live)})
             else:
                 await self.reply(P.error("wrong-token", f"{STALE_SEAT_LINK} (seat {seat})"))
             seat = None
