@@ -636,23 +636,30 @@ class Store:
             return True
 
     def save_seats(
-        self, game_id: str, token_hashes: list, stand_in: list, status: str, turn_timer: int | None, spectators: bool
+        self,
+        game_id: str,
+        token_hashes: list,
+        stand_in: list,
+        status: str,
+        turn_timer: int | None,
+        spectators: bool,
+        invite_hash: str | None = None,
     ) -> None:
-        """What the host changed: seats handed to bots or taken back, a player removed, the timer."""
+        """What the host changed: seats handed to bots or taken back, a player removed (with the invite
+        link replaced in the same write, when ``invite_hash`` is given), the timer."""
+        values: dict[str, Any] = {
+            "token_hashes": token_hashes,
+            "stand_in": stand_in,
+            "status": status,
+            "turn_timer": turn_timer,
+            "spectators": spectators,
+            "updated": time.time(),
+        }
+        if invite_hash is not None:
+            values["invite_hash"] = invite_hash
         with self.engine.begin() as con:
             games = table_of(GameRow)
-            con.execute(
-                update(games)
-                .where(games.c.id == game_id)
-                .values(
-                    token_hashes=token_hashes,
-                    stand_in=stand_in,
-                    status=status,
-                    turn_timer=turn_timer,
-                    spectators=spectators,
-                    updated=time.time(),
-                )
-            )
+            con.execute(update(games).where(games.c.id == game_id).values(**values))
 
     def set_invite(self, game_id: str, invite_hash: str) -> None:
         """The host's new invite link (its hash): the old one stops working."""

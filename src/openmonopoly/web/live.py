@@ -138,6 +138,9 @@ class LiveGame:
         self.touched = time.monotonic()  # last action or connection: idle games leave memory
         self.creator = stored.creator  # (quotas: who created it, hashed)
         self.imported = stored.imported  # an imported record's actions (continued from a record), or None
+        # Hashes of the seat tokens of players the host removed while the game was in memory: their old seat
+        # link is answered "you were removed", not "this link is stale" (after an unload it is the latter).
+        self.removed_hashes: set[str] = set()
 
     @property
     def stand_in(self) -> list:
@@ -171,6 +174,9 @@ class LiveGame:
 
     def invite_ok(self, code: str | None) -> bool:
         return secret_matches(self.invite_hash, code)
+
+    def was_removed(self, token: str | None) -> bool:
+        return token is not None and hash_token(token) in self.removed_hashes
 
     def may_join(self, invite: str | None) -> bool:
         return self.listed or self.invite_ok(invite)

@@ -17,7 +17,7 @@ from ..access import Refused
 from ..config import ServerConfig
 from ..limits import FrameBudget
 from ..live import NO_SPECTATORS, Conn, LiveGame, encode
-from ..seats import OLD_INVITE_MESSAGE
+from ..seats import OLD_INVITE_MESSAGE, removed_message
 from .context import Server, client_of
 
 log = logging.getLogger("openmonopoly.web")
@@ -213,7 +213,10 @@ class Session:
             return
         seat = msg.seat
         if seat is not None and not live.check_token(seat, msg.token):
-            await self.reply(P.error("wrong-token", f"{STALE_SEAT_LINK} (seat {seat})"))
+            if live.was_removed(msg.token):  # (what happened to them, not just that the link is stale)
+                await self.reply({"type": "removed", "message": removed_message(live)})
+            else:
+                await self.reply(P.error("wrong-token", f"{STALE_SEAT_LINK} (seat {seat})"))
             seat = None
         is_host = live.host_ok(msg.host)
         if seat is None and not live.may_watch(msg.invite, msg.host):

@@ -1,4 +1,4 @@
-import { api, el, forgetSeat, hostLink, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
+import { api, el, forgetSeat, forgetSecret, hostLink, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
 import { Board, groupColour } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -8,6 +8,7 @@ const gameId = parts[1];
 const ANYTIME = new Set(["build", "sell", "sell-all", "mortgage", "unmortgage", "trade"]);
 let ed = null, board = null, info = null, view = null, version = 0, seat = null, token = null, ws = null, retry = 0;
 let names = [], deadline = null, closedFor = null, myTurnBefore = false, gone = null;
+let inviteNote = null; // why the invite link just changed (the host removed someone), shown by the link
 let timerMin = 10; // the server's shortest turn timer (its GET /api/games/ID says)
 const hostToken = () => savedSecret(gameId, "host"), inviteCode = () => savedSecret(gameId, "invite");
 window.om = { state: () => ({ view, version, seat, info, deadline }) };   // for tests and the curious
@@ -707,7 +708,8 @@ function renderSeats() {
     }
   }
   // The invite link first: it is the one to share with the group.
-  if (inviteCode() && !view?.over) list.prepend(el("div", { class: "invite-box" }, copyRow("invite", "Invite link — send it to the group: whoever has it can join" + (info.spectators ? " or watch" : ""), inviteLink(gameId, inviteCode()), "Copy invite link")));
+  if (inviteCode() && !view?.over) list.prepend(el("div", { class: "invite-box" }, copyRow("invite", "Invite link — send it to the group: whoever has it can join" + (info.spectators ? " or watch" : ""), inviteLink(gameId, inviteCode()), "Copy invite link"),
+    inviteNote ? el("div", { class: "detail", id: "invite-changed" }, inviteNote) : ""));
   if (seat !== null && token) {
     list.append(el("details", { class: "move-seat", id: "move-seat" }, el("summary", {}, "Move my seat to another device"),
       copyRow("seat-link", "Your seat link — open it on your other device. It is your seat alone: never send it to the group.", seatLink(gameId, seat, token), "Copy my seat link")));
@@ -730,7 +732,7 @@ function hostControls() {
         el("button", { "data-host": "full-bot", "data-seat": s.seat, title: "The full heuristic bot plays the seat as its own game: it buys, builds and trades", onclick: () => host({ command: "bot", seat: s.seat, kind: "heuristic" }) }, "Full bot"));
       else if (s.claimed) acts.push(el("button", { "data-host": "take-back", "data-seat": s.seat, onclick: () => host({ command: "take-back", seat: s.seat }) }, "Take back"));
       if (s.claimed && s.seat !== seat) acts.push(el("button", { class: "danger", "data-host": "remove", "data-seat": s.seat,
-        onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working and a bot plays until someone joins. To keep them out, make a new invite link too.`) && host({ command: "remove", seat: s.seat }) }, "Remove"));
+        onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working and a bot plays until someone joins.` + (info.public ? "" : " The invite link is replaced too, so they cannot come back with it: send the new one to anyone still to join. Players keep their seats.")) && host({ command: "remove", seat: s.seat }) }, "Remove"));
     }
     return el("tr", { "data-seat": s.seat }, el("td", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s.seat % 6]}` })),
       el("td", {}, s.name), el("td", { class: "presence " + (s.stand_in ? "a-bot-plays" : state) }, state), el("td", {}, acts));
@@ -751,12 +753,20 @@ function hostControls() {
 async function newInvite() {
   try {
     const r = await api(`/api/games/${gameId}/host`, { command: "new-invite", host: hostToken() });
-    saveSecret(gameId, "invite", r.invite); info = r; renderSeats(); toast("New invite link: the old one no longer works");
+    saveSecret(gameId, "invite", r.invite); info = r; inviteNote = null; renderSeats(); toast("New invite link: the old one no longer works");
   } catch (e) { toast(e.message); }
 }
 
 async function host(command) {
-  try { info = await api(`/api/games/${gameId}/host`, { ...command, host: hostToken() }); renderSeats(); if (view) render(); }
+  try {
+    info = await api(`/api/games/${gameId}/host`, { ...command, host: hostToken() });
+    if (info.invite) {   // removing a player replaced the invite link: the host re-shares the new one
+      saveSecret(gameId, "invite", info.invite);
+      inviteNote = `The invite link changed because you removed ${names[command.seat] || "a player"}: the old one no longer works. Send this new link to anyone still to join; players keep their seats.`;
+      toast("New invite link: the old one no longer works");
+    }
+    renderSeats(); if (view) render();
+  }
   catch (e) { toast(e.message); }
 }
 
@@ -774,6 +784,12 @@ async function takeSeat(s, name) {
 function connect() {
   const saved = savedSeat(gameId);
   seat = saved ? saved.seat : null; token = saved ? saved.token : null;
+  const removed = savedSecret(gameId, "removed"), inviteWorks = inviteCode() && !info.public && !info.private;
+  if (removed && inviteWorks) forgetSecret(gameId, "removed");   // the host sent them a new invite link
+  else if (removed && seat === null && !hostToken()) {   // the host removed this browser's player: say so, every visit
+    if (info.private) forgetSecret(gameId, "invite");   // (it no longer opens the game: no seat form for it)
+    showGone("You were removed from this game", removed); document.body.dataset.ready = "1"; return;
+  }
   if (info.private && inviteCode() && !hostToken() && seat === null) {   // this browser's invite code no longer opens the game
     showGone("This invite link no longer works", "The host replaced this game's invite link. Ask the host for the new one.");
     document.body.dataset.ready = "1"; return;
@@ -807,7 +823,8 @@ function connect() {
       if (msg.muted) muted = msg.muted;
       showChat(msg.messages); if (msg.messages.some((c) => c.kind === "mute" || c.kind === "unmute")) chatForm();
     } else if (msg.type === "removed") {
-      forgetSeat(gameId); gone = { title: "You were removed from this game", text: msg.message }; closedFor = msg.message;
+      forgetSeat(gameId); seat = null; token = null; gone = { title: "You were removed from this game", text: msg.message }; closedFor = msg.message;
+      saveSecret(gameId, "removed", msg.message); if (!info.public) forgetSecret(gameId, "invite");   // (it was replaced)
     } else if (msg.type === "error") {
       if (msg.code === "wrong-token" && token) {   // a revoked or stale seat link
         forgetSeat(gameId); seat = null; token = null;
