@@ -38,6 +38,7 @@ from .dialogs.leave import QuitGame, quit_dialog
 from .dialogs.manage import manage_dialog
 from .dialogs.trade import trade_dialog
 from .recap import Recap
+from .refusals import refusal
 from .screens import screen_for
 
 __all__ = ["QuitGame", "Session", "save_game"]
@@ -567,6 +568,9 @@ class Session:
         if cmd in ("manage", "m") and not rest:
             return manage_dialog(self, seat, legal)
         if cmd in (A.BUILD, A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE):
+            if cmd not in game.ACTION_KINDS.all:  # (a family without buildings or mortgages)
+                console.print(refusal(self, seat, cmd, None), style="yellow")
+                return "stay"
             if not rest:
                 console.print(f"Say which space: {cmd} <space> (a number or part of its name)", style="yellow")
                 return "stay"
@@ -641,26 +645,8 @@ class Session:
         try:
             game.act(seat, action)
         except IllegalAction as exc:
-            prompt = game.prompt
-            if prompt is not None and action.kind not in game.ACTION_KINDS.anytime and prompt.player == seat:
-                self.console.print(f"'{action.kind}' is not an answer now: {self.asked(prompt)}.", style="yellow")
-            else:
-                self.console.print(f"Not allowed: {exc.reason}.", style="yellow")
-            self.console.print(self.allowed(choices), style="yellow")
+            self.console.print(refusal(self, seat, action, exc.reason), style="yellow")
+            if game.prompt is None or game.prompt.player != seat:
+                self.console.print(self.allowed(choices), style="yellow")
             return "stay"
         return "acted"
-
-    def asked(self, prompt: Prompt) -> str:
-        """What a prompt asks, in a few words, for a refused answer."""
-        answers = sorted(
-            {
-                a.kind
-                for a in self.game.legal_actions(prompt.player).actions
-                if a.kind not in self.game.ACTION_KINDS.anytime
-            }
-        )
-        return (
-            f"the question is '{prompt.kind}', answered by " + ", ".join(f"'{k}'" for k in answers)
-            if answers
-            else f"the question is '{prompt.kind}'"
-        )
