@@ -170,15 +170,18 @@ def test_host_removes_a_player(client):
     t1 = seat_up(client, g, 1)
     with client.websocket_connect(f"/ws/{gid}") as ws:
         assert hello(ws, seat=1, token=t1)["type"] == "sync"
-        client.post(f"/api/games/{gid}/host", json={"command": "remove", "host": host, "seat": 1})
+        r = client.post(f"/api/games/{gid}/host", json={"command": "remove", "host": host, "seat": 1})
         msg = ws.receive_json()
         while msg["type"] != "removed":
             msg = ws.receive_json()
+    old, g = g["invite"], {**g, "invite": r.json()["invite"]}  # (Remove replaced the invite link too)
+    assert g["invite"] != old
     info = info_of(client, g)
     assert info["seats"][1]["claimed"] is False and info["seats"][1]["stand_in"] == "heuristic"
-    with client.websocket_connect(f"/ws/{gid}") as ws:  # the old link is dead
-        assert hello(ws, seat=1, token=t1)["code"] == "wrong-token"
-    seat_up(client, g, 1)  # someone new takes the seat
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # the old link is dead, and says why
+        assert hello(ws, seat=1, token=t1)["type"] == "removed"
+    assert client.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": old}).status_code == 403
+    seat_up(client, g, 1)  # someone new takes the seat with the new invite
     assert info_of(client, g)["seats"][1]["stand_in"] is None
 
 
