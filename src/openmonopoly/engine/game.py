@@ -371,16 +371,9 @@ class Game:
         bids = None
         if top.decider == player:
             fixed = top.legal(self, player)
-            bids = top.bid_range(self, player)
-            if bids is not None and self.refusal(player, Action(A.BID, bids[0])) is not None:
-                bids = None
+            bids = self._bids(player, top)
         fixed += self.legal_anytime(player)
-        refusal = self.refusal
-        for a in fixed:
-            if refusal(player, a) is not None:  # (rare: then the list is rebuilt without what is refused)
-                fixed = [b for b in fixed if refusal(player, b) is None]
-                break
-        return Legal(fixed, bids, self.trade_partners(player))
+        return Legal(self._not_refused(player, fixed), bids, self.trade_partners(player))
 
     def legal_answers(self, player: Any) -> Legal:
         """The answers to the prompt alone: ``legal_actions`` without the any-time actions and trade
@@ -392,7 +385,22 @@ class Game:
         top = s.stack[-1]
         if top.decider != player:
             return Legal([])
-        return Legal(top.legal(self, player), top.bid_range(self, player))
+        return Legal(self._not_refused(player, top.legal(self, player)), self._bids(player, top))
+
+    def _bids(self, player: int, top: Step) -> tuple[int, int] | None:
+        """The step's bid range for ``player``, unless the money and property gate refuses bidding now."""
+        bids = top.bid_range(self, player)
+        if bids is not None and self.refusal(player, Action(A.BID, bids[0])) is not None:
+            return None
+        return bids
+
+    def _not_refused(self, player: int, actions: list[Action]) -> list[Action]:
+        """``actions`` less those the money and property gate refuses (rare: the list is then rebuilt)."""
+        refusal = self.refusal
+        for a in actions:
+            if refusal(player, a) is not None:
+                return [b for b in actions if refusal(player, b) is None]
+        return actions
 
     def parse(self, text: Any, player: Any = -1) -> Action:
         """The action ``text`` stands for in this game's rules family (``BadActionText`` if none);
