@@ -80,6 +80,8 @@ def test_check_agrees_with_legal_for_every_seat(edition: str) -> None:
             alive = [q for q in range(s.n) if s.alive[q]]
             p = prompted if rng.random() < 0.7 else rng.choice(alive)
             legal = g.legal_actions(p)
+            answers = g.legal_answers(p)  # the prompt's part of the list: what the random bot mostly picks from
+            assert set(answers.actions) <= set(legal.actions) and answers.bid_range == legal.bid_range, (p, answers)
             acted = False
             for action in candidates(g, p, legal, rng):
                 if try_action(g, p, action, legal):
