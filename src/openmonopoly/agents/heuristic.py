@@ -31,7 +31,7 @@ from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
 from ..engine.prompt import numbered_action as _action
 from ..engine.state import BANK
-from ..rules.classic import ClassicView
+from ..rules.classic.game import ClassicView
 from . import missions as _variants  # Clone Wars missions, quicker-game tables
 from .base import group_counts, seat_of
 

@@ -14,7 +14,7 @@ from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Prompt, View
-from ..rules.classic import ClassicView
+from ..rules.classic.game import ClassicView
 
 
 class RandomAgent:

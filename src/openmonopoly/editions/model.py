@@ -1,5 +1,5 @@
 """The schema of an edition file: pydantic models of what every edition has, which each rules family
-extends with its own (``Game.edition_model()``: ``rules/classic_schema.py``, ``rules/empire/schema.py``,
+extends with its own (``Game.edition_model()``: ``rules/classic/schema.py``, ``rules/empire/schema.py``,
 ``rules/mandalorian/schema.py``).
 
 The models are the one statement of what a valid edition file is: types (strict: ``"5"`` is not a

@@ -10,6 +10,11 @@ from __future__ import annotations
 
 from ..registry import declare
 
-declare("classic", "openmonopoly.rules.classic", "openmonopoly.rules.sailormoon", "openmonopoly.rules.clonewars.game")
+declare(
+    "classic",
+    "openmonopoly.rules.classic.game",
+    "openmonopoly.rules.classic.editions.sailormoon",
+    "openmonopoly.rules.classic.editions.clonewars.game",
+)
 declare("mandalorian", "openmonopoly.rules.mandalorian.game")
 declare("empire", "openmonopoly.rules.empire.game")

@@ -13,8 +13,8 @@ from ..engine.actions import TradeOffer
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.state import State
+from .classic.mortgage import MortgagedTransfer, transfer_pending
 from .money import transfer
-from .mortgage import MortgagedTransfer, transfer_pending
 
 # Mandalorian and Empire trade too: these functions take any Game.
 if TYPE_CHECKING:

@@ -11,26 +11,27 @@ from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..editions import Edition
-from ..editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.flow import Step
-from ..engine.game import Game
-from ..engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
-from ..engine.state import BANK, State
-from ..engine.view import View, public_field
-from ..registry import register
-from . import buildings, cards, jail, mortgage, movement, trade
-from .auction import HOTEL_LOT
-from .classic_data import ClassicRules, compile_classic
+from ...editions import Edition
+from ...editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step
+from ...engine.game import Game
+from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
+from ...engine.state import BANK, State
+from ...engine.view import View, public_field
+from ...registry import register
+from .. import cards, jail, movement, trade
+from ..auction import HOTEL_LOT
+from ..money import pay
+from ..property import BuyOrAuction, ClaimRent
+from ..words import EventWords
+from . import buildings, mortgage
+from .data import ClassicRules, compile_classic
 from .debt import in_debt, raisable, start_debt
-from .money import pay
-from .property import BuyOrAuction, ClaimRent
 from .rent import rent_due, rent_for_roll
-from .words import EventWords
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # Clone Wars adds its own fields
@@ -231,7 +232,7 @@ class ClassicGame(Game):
 
     @classmethod
     def edition_model(cls) -> Any:
-        from .classic_schema import ClassicEdition
+        from .schema import ClassicEdition
 
         return ClassicEdition
 

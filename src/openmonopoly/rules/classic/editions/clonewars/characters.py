@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...engine import actions as A
-from ...engine.actions import Action
-from ...engine.events import Event
-from ...engine.flow import Step
+from .....engine import actions as A
+from .....engine.actions import Action
+from .....engine.events import Event
+from .....engine.flow import Step
 
 if TYPE_CHECKING:
     from .game import CloneWarsGame, CloneWarsState

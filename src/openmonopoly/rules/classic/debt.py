@@ -8,19 +8,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.events import Event
-from ..engine.flow import Step
-from ..engine.state import BANK, State
-from .auction import start_auction
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.events import Event
+from ...engine.flow import Step
+from ...engine.state import BANK, State
+from ..auction import start_auction
+from ..money import transfer
 from .buildings import clear_buildings, refund_value
-from .money import transfer
 from .mortgage import MortgagedTransfer
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from .classic import ClassicGame, ClassicState
+    from ...engine.game import Game
+    from .game import ClassicGame, ClassicState
 
 # Actions as Final module constants: compiled code reads them as C statics (the kind strings are
 # Final literals in engine/actions.py and engine/events.py, which the compiler inlines).

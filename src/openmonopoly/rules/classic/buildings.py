@@ -11,17 +11,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
-from ..editions.schema import STREET
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.flow import Step
-from .auction import HOTEL_LOT, HOUSE_LOT, start_auction
-from .money import BANK, transfer
+from ...editions.schema import STREET
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step
+from ..auction import HOTEL_LOT, HOUSE_LOT, start_auction
+from ..money import BANK, transfer
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame, ClassicState
+    from .game import ClassicGame, ClassicState
 
 HOUSE: Final = "house"
 HOTEL: Final = "hotel"

@@ -22,17 +22,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ...editions.schema import STREET
-from ...engine import actions as A
-from ...engine import events as E
-from ...engine.actions import Action
-from ...engine.events import Event
-from ...engine.flow import Step
-from ...engine.state import BANK
-from .. import jail
-from ..classic import EndOfMove
-from ..money import pay, transfer
-from ..mortgage import transfer_pending
+from .....editions.schema import STREET
+from .....engine import actions as A
+from .....engine import events as E
+from .....engine.actions import Action
+from .....engine.events import Event
+from .....engine.flow import Step
+from .....engine.state import BANK
+from .... import jail
+from ....money import pay, transfer
+from ...game import EndOfMove
+from ...mortgage import transfer_pending
 from .characters import DARK, LIGHT
 
 if TYPE_CHECKING:
