@@ -19,7 +19,7 @@ import pytest
 import openmonopoly as om
 from openmonopoly import _native
 from openmonopoly.engine.flow import Step, step_types
-from openmonopoly.rules import debt as money
+from openmonopoly.rules.classic import debt
 from openmonopoly.sim.runner import play_game, simulate
 
 SRC = Path(_native.__file__).resolve().parents[1]
@@ -119,10 +119,10 @@ def test_bytecode_caches_are_not_taken_for_compiled_modules(tmp_path: Path) -> N
 def test_every_step_class_has_its_own_name_so_saved_steps_load_as_themselves() -> None:
     om.Game("mandalorian", 4, seed=1)  # imports every family's steps
     types = step_types()
-    assert types["Debt"] is money.Debt
-    debt = money.Debt(0, -1, 120, "tax", 4)
-    loaded = Step.from_json(json.loads(json.dumps(debt.to_json())))
-    assert type(loaded) is money.Debt and loaded == debt
+    assert types["Debt"] is debt.Debt
+    owed = debt.Debt(0, -1, 120, "tax", 4)
+    loaded = Step.from_json(json.loads(json.dumps(owed.to_json())))
+    assert type(loaded) is debt.Debt and loaded == owed
 
 
 def test_every_edition_s_rules_and_heuristic_bot_are_in_the_compiled_list() -> None:

@@ -248,6 +248,15 @@ class Game:
     def trade_card_key(ref: int) -> int:
         return ref >> 8
 
+    # ... and trades (``rules/trade.py``), which know nothing of mortgages or buildings.
+    def trade_hold(self, pos: int) -> str | None:
+        """Why property ``pos`` may not change hands in a trade now (None: it may)."""
+        return None
+
+    def properties_traded(self, moved: list[tuple[int, int, int]]) -> None:
+        """A trade has moved these properties ``(taker, pos, giver)``, its cards and its cash: settle
+        what comes with them (the classic family: a mortgaged property's new owner lifts or pays)."""
+
     def card_effect(self, player: int, effect: dict) -> None:
         """A card effect the shared decks do not know: families with their own cards override this."""
         raise AssertionError(f"unknown card effect {effect.get('kind')!r}")  # validated on load: a bug

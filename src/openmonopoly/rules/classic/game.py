@@ -452,6 +452,23 @@ class ClassicGame(Game):
     def trade_partners(self, player: int) -> tuple[int, ...]:
         return trade.partners(self, player)
 
+    def trade_hold(self, pos: int) -> str | None:
+        ed = self.edition
+        space = ed.board[pos]
+        if mortgage.transfer_pending(self, pos):
+            s: ClassicState = self.state
+            return f"{s.names[s.owner[pos]]} must first lift the mortgage on {space.name} or pay the interest"
+        if space.type == STREET and any(buildings.group_levels(self, pos)):
+            return f"sell the {ed.term('houses', 2)} of {space.name}'s colour set to the bank before trading it"
+        return None
+
+    def properties_traded(self, moved: list[tuple[int, int, int]]) -> None:
+        s: ClassicState = self.state
+        mortgaged = s.mortgaged
+        for taker, pos, giver in reversed(moved):  # (pushed last first: answered in the offer's order)
+            if mortgaged[pos]:
+                self.push(mortgage.MortgagedTransfer(taker, pos, giver, False))
+
     # ------------------------------------------------------------ valuations and views
     def buildings_of(self, player: int) -> tuple[int, int]:
         """(houses, hotels) owned by ``player``."""
