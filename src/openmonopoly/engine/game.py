@@ -120,6 +120,14 @@ class Game:
         imported only when asked for (the loader asks only about files it has not verified before)."""
         raise NotImplementedError
 
+    def chosen_options(self) -> dict[str, Any]:
+        """The options set to something other than their default: what records, saved games and views
+        carry, so that adding an option (off by default) changes no record, view or golden file.
+        Loading fills in the defaults again (``resolve_options``), so records that list every option load
+        the same."""
+        known = self.available_options(self.edition)
+        return {k: v for k, v in self.options.items() if k not in known or v != known[k].default}
+
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
         return dict(cls.OPTIONS)
@@ -202,7 +210,7 @@ class Game:
         s: State = self.state
         data: dict[str, Any] = {
             "edition": self.edition.id,
-            "options": dict(self.options),
+            "options": self.chosen_options(),
             "players": [self.player_fields(p, player) for p in range(s.n)],
             "current": s.current,
             "round": s.round,
@@ -562,7 +570,7 @@ class Game:
         return {
             "format": RECORD_FORMAT,
             "edition": self.edition.id,
-            "options": dict(self.options),
+            "options": self.chosen_options(),
             "players": list(s.names),
             "seed": self.seed,
             "actions": [[p, a.to_json()] for p, a in self._record],
@@ -668,7 +676,7 @@ class Game:
         return {
             "format": RECORD_FORMAT,
             "edition": self.edition.id,
-            "options": dict(self.options),
+            "options": self.chosen_options(),
             "seed": self.seed,
             "state": self.state.to_json(),
             "chance": self.chance.to_json(),
