@@ -1,4 +1,5 @@
-"""Every speed target (the engine against a peer engine, each edition, the compiled core), measured as ratios in one run.
+"""Every speed target (the engine against a peer engine, each edition, the compiled core), measured
+as ratios in one run.
 
     .venv/bin/python bench/targets.py [--peer /path/to/gamescomputersplay-monopoly] [--quick] [--json]
 
