@@ -93,7 +93,8 @@ try:
 except ImportError:
     out["openspiel"] = None
 else:
-    state = pyspiel.load_game(om_spiel.SHORT_NAME, {"edition": "goldrush", "players": 2, "max_rounds": 3}).new_initial_state()
+    spiel = pyspiel.load_game(om_spiel.SHORT_NAME, {"edition": "goldrush", "players": 2, "max_rounds": 3})
+    state = spiel.new_initial_state()
     rng = np.random.default_rng(0)
     while not state.is_terminal():
         if state.is_chance_node():
