@@ -12,6 +12,11 @@ and the CPU time server and client spent per action.
 
     .venv/bin/python bench/web_load.py --games 200 --seconds 30 --rounds 200 [--db sqlite:///x.db | postgresql://...]
 
+With ``--flood`` one more client, in a process of its own, takes a seat in a game of its own and sends
+stale ``act`` frames (each a trade of 100 spaces) as fast as its socket takes them for the whole measured
+phase, reconnecting whenever the server closes it: the other games' figures then show what one client's
+flood costs everyone else (compare a run without it: the fair-scheduling target is a p99 within 2x).
+
 With ``--kill-after S`` the server is killed with SIGKILL S seconds in; then every game's stored record is
 compared with what its client last heard (the version and the view): an action a client heard of must be
 stored, and the stored game at that version must show exactly that view. The server is then restarted on
@@ -23,6 +28,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import signal
 import socket
@@ -99,6 +105,7 @@ async def play_one(
             me["connected"] = True
             if stats["started"] + stats["unready"] == stats["games"]:
                 go.set()
+            acted = -1
             while time.time() < stats["deadline"]:
                 view = msg.get("view")
                 if view and view["over"]:
@@ -106,8 +113,9 @@ async def play_one(
                     if stats["first_over"] is None:
                         stats["first_over"] = time.time()
                     return
-                if view and view["prompt"] and view["prompt"]["player"] == 0:
+                if view and view["prompt"] and view["prompt"]["player"] == 0 and acted != msg["version"]:
                     action = choose(view)
+                    acted = msg["version"]  # (once per version: an error reply must not make it send again)
                     if action:
                         await go.wait()  # (the game waits for this seat meanwhile: no frame comes)
                         if time.time() >= stats["deadline"]:
@@ -129,6 +137,7 @@ async def play_one(
                     msg = heard[g["id"]] = m
                 elif m["type"] == "error" and m["code"] != "stale-version":
                     stats["errors"] += 1
+                    stats["error_codes"][m["code"]] = stats["error_codes"].get(m["code"], 0) + 1
     except websockets.ConnectionClosed:
         if not stats["killed"]:
             raise
@@ -149,7 +158,7 @@ def free_port() -> int:
     return port
 
 
-def start_server(port: int, db: str) -> subprocess.Popen:
+def start_server(port: int, db: str, extra: list[str] | None = None) -> subprocess.Popen:
     # (one client address plays every game here: its rate and connection limits are lifted)
     server = subprocess.Popen(
         [
@@ -169,7 +178,12 @@ def start_server(port: int, db: str) -> subprocess.Popen:
             "100000",
             "--max-connections-per-client",
             "100000",
+            "--max-live-games-per-client",
+            "100000",
+            "--max-games-per-client-day",
+            "100000",
             "--latency-stats",
+            *(extra or []),
         ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -225,6 +239,53 @@ def check_after_kill(db: str, heard: dict, port: int) -> bool:
     return not lost
 
 
+FLOOD_FRAME = {
+    "type": "act",
+    "seat": 0,
+    "version": 0,
+    "action": {"kind": "trade", "offer": {"target": 1, "give": list(range(100)), "take": []}},
+}
+
+
+def flood(base: str, ws_base: str, seconds: float, out: "multiprocessing.Queue") -> None:  # noqa: UP037
+    """In a process of its own: one seated client sends stale trade frames as fast as it can for
+    ``seconds``, reconnecting when closed; puts (frames sent, connections closed by the server)."""
+
+    async def run() -> tuple[int, int]:
+        async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+            g = (await http.post("/api/games", json={"seats": [{"kind": "human"}, {"kind": "heuristic"}]})).json()
+            token = (await http.post(f"/api/games/{g['id']}/join", json={"seat": 0, "invite": g["invite"]})).json()[
+                "token"
+            ]
+        frame = json.dumps(dict(FLOOD_FRAME, token=token))
+        sent = closed = 0
+        end = time.time() + seconds
+        while time.time() < end:
+            try:
+                async with websockets.connect(f"{ws_base}/ws/{g['id']}", max_size=None) as ws:
+                    await ws.send(json.dumps({"type": "hello", "seat": 0, "token": token}))
+
+                    async def drain() -> None:
+                        try:
+                            async for _ in ws:
+                                pass
+                        except websockets.ConnectionClosed:
+                            pass
+
+                    reader = asyncio.get_running_loop().create_task(drain())
+                    while time.time() < end:
+                        await ws.send(frame)
+                        sent += 1
+                        if sent % 64 == 0:
+                            await asyncio.sleep(0)  # (let the reader see a close)
+                    reader.cancel()
+            except websockets.ConnectionClosed:
+                closed += 1
+        return sent, closed
+
+    out.put(asyncio.run(run()))
+
+
 def quantiles(xs: list[float]) -> str:
     xs = sorted(xs) or [0.0]
     q = lambda p: xs[min(len(xs) - 1, int(p * len(xs)))] * 1000  # noqa: E731
@@ -244,6 +305,17 @@ def parse_args() -> argparse.Namespace:
         default=None,
         metavar="S",
         help="SIGKILL the server S seconds after the start (set-up included), then check that no heard action was lost",
+    )
+    ap.add_argument(
+        "--flood",
+        action="store_true",
+        help="one more client floods stale trade frames from a process of its own during the measured phase",
+    )
+    ap.add_argument(
+        "--frame-rate",
+        type=float,
+        default=None,
+        help="the server's --frame-rate (default: its own); a huge one shows a flood without the frame budget",
     )
     ap.add_argument(
         "--client-loop",
@@ -268,13 +340,14 @@ async def main(args: argparse.Namespace) -> int:
         if left:  # (the server resumes them: they would play alongside and count against its game limit)
             print(f"warning: the database holds {left} unfinished games from before; use an empty one")
     port = free_port()
-    server = start_server(port, db)
+    server = start_server(port, db, ["--frame-rate", str(args.frame_rate)] if args.frame_rate else None)
     base, ws_base = f"http://127.0.0.1:{port}", f"ws://127.0.0.1:{port}"
     stats: dict = {
         "lat": [],
         "setup": [],
         "finished": 0,
         "errors": 0,
+        "error_codes": {},
         "killed": False,
         "games": args.games,
         "started": 0,
@@ -300,6 +373,12 @@ async def main(args: argparse.Namespace) -> int:
             await go.wait()
             measured["from"] = time.time()
             stats["deadline"] = measured["from"] + args.seconds
+            if args.flood:
+                spawn = multiprocessing.get_context("spawn")  # (a forked child would inherit this running loop)
+                flooded = spawn.Queue()
+                flooder = spawn.Process(target=flood, args=(base, ws_base, args.seconds, flooded))
+                flooder.start()
+                measured["flood"] = (flooder, flooded)
             try:
                 measured["cpu0"] = (cpu_seconds(server.pid), cpu_seconds(os.getpid()))
                 await http.get("/api/stats/latency", params={"reset": "true"})
@@ -326,7 +405,7 @@ async def main(args: argparse.Namespace) -> int:
         print(
             f"games: {args.games} concurrent ({args.edition}, 1 WebSocket seat + 3 server bots each, "
             f"max-rounds {args.rounds}), {stats['finished']} finished, {len(failures)} failed, "
-            f"{stats['errors']} refused actions, {stats['unready']} did not start; "
+            f"{stats['errors']} refused actions {stats['error_codes'] or ''}, {stats['unready']} did not start; "
             f"machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
         )
         t_go = measured.get("from")
@@ -364,6 +443,14 @@ async def main(args: argparse.Namespace) -> int:
                     f"  cpu: server {s1 - s0:.1f} s ({(s1 - s0) * per:.0f} us/action), this client {c1 - c0:.1f} s "
                     f"({(c1 - c0) * per:.0f} us/action)"
                 )
+        if "flood" in measured:
+            flooder, flooded = measured["flood"]
+            sent, closed = flooded.get(timeout=60)
+            flooder.join(timeout=10)
+            print(
+                f"  flood: one client sent {sent:,} stale trade frames ({sent / args.seconds:,.0f}/s), "
+                f"the server closed it {closed} times"
+            )
         if failures:
             print("first failure:", repr(failures[0]))
             ok = False

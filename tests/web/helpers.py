@@ -86,14 +86,16 @@ def free_port() -> int:
 class LiveServer:
     """A uvicorn server in a thread on a free port."""
 
-    def __init__(self, db_url: str, bot_delay: float | None = None, config=None) -> None:  # noqa: ANN001
+    def __init__(self, db_url: str, bot_delay: float | None = None, config=None, forwarded_allow_ips=None) -> None:  # noqa: ANN001
         import uvicorn
 
         from openmonopoly.web.app import create_app, uvicorn_config
 
         self.port = free_port()
         self.app = create_app(db_url, bot_delay, config)
-        self.server = uvicorn.Server(uvicorn_config(self.app, "127.0.0.1", self.port, log_format=None))
+        self.server = uvicorn.Server(
+            uvicorn_config(self.app, "127.0.0.1", self.port, forwarded_allow_ips=forwarded_allow_ips, log_format=None)
+        )
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property

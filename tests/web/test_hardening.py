@@ -18,7 +18,7 @@ from fastapi.testclient import TestClient
 
 from openmonopoly.agents import make_agent
 from openmonopoly.engine.game import Game
-from openmonopoly.web import sessions
+from openmonopoly.web import records
 from openmonopoly.web.app import create_app
 from openmonopoly.web.config import ServerConfig
 from openmonopoly.web.db import SCHEMA_VERSION
@@ -216,7 +216,7 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
     record = Game.replay(full, upto=cap - 100).record()
     config = ServerConfig(max_record_actions=cap, max_body_bytes=400_000, bot_delay=0)
     threads = []
-    real_replay = sessions.replay_record
+    real_replay = records.replay_record
 
     def heavy_replay(*args):
         """The real replay, plus a second of pure-Python work: what a long record costs on a slow machine."""
@@ -226,7 +226,7 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
             pass
         return real_replay(*args)
 
-    monkeypatch.setattr(sessions, "replay_record", heavy_replay)
+    monkeypatch.setattr(records, "replay_record", heavy_replay)
     with LiveServer(f"sqlite:///{tmp_path / 'w.db'}", config=config) as srv, httpx.Client(base_url=srv.url) as http:
         other = http.post("/api/games", json={"seats": [{"kind": "human"}] * 2, **OPEN}).json()["id"]
         pings: list[float] = []

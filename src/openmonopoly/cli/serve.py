@@ -38,6 +38,26 @@ def serve(
     conns_per_client: int = typer.Option(
         64, "--max-connections-per-client", help="Open WebSockets per client address."
     ),
+    live_per_client: int = typer.Option(
+        10, "--max-live-games-per-client", help="Games in play at once that one client created (429 past it)."
+    ),
+    games_per_day: int = typer.Option(
+        100,
+        "--max-games-per-client-day",
+        help="Games (imports too) one client may create in 24 hours; bounds what it stores (429 past it).",
+    ),
+    imported_per_day: int = typer.Option(
+        20000, "--max-imported-actions-per-client-day", help="Actions in the records one client imports in 24 hours."
+    ),
+    unjoined_unload: float = typer.Option(
+        90.0, "--unjoined-unload-seconds", help="A game nobody took a seat in leaves memory after this, unwatched."
+    ),
+    frame_rate: float = typer.Option(
+        20.0,
+        "--frame-rate",
+        help="WebSocket frames a connection may send per second (bursts of twice as many); past it they are dropped, "
+        "and a connection that keeps on is closed.",
+    ),
     ws_compression: bool = typer.Option(
         False, "--ws-compression", help="Offer permessage-deflate (less traffic, more CPU per message)."
     ),
@@ -75,6 +95,12 @@ def serve(
             hello_per_minute=hello_per_minute,
             hello_burst=max(1, int(hello_per_minute // 3)),
             conns_per_client=conns_per_client,
+            live_games_per_client=live_per_client,
+            games_per_client_day=games_per_day,
+            imported_actions_per_client_day=imported_per_day,
+            unjoined_unload_seconds=unjoined_unload,
+            frames_per_second=frame_rate,
+            frame_burst=max(1, int(frame_rate * 2)),
             ws_compression=ws_compression,
             latency_stats=latency_stats,
         )

@@ -27,12 +27,19 @@ from rich.text import Text
 
 from ..engine import actions as A
 from ..engine import events as E
-from ..engine.actions import Action, TradeOffer, whole_number
-from ..engine.errors import BadActionText, IllegalAction, OpenMonopolyError
+from ..engine.actions import Action, whole_number
+from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game, Legal, Prompt
 from . import render
+from .dialogs.bid import bid_dialog
+from .dialogs.confirm import TIME_UP, confirm
+from .dialogs.leave import QuitGame, quit_dialog
+from .dialogs.manage import manage_dialog
+from .dialogs.trade import trade_dialog
 from .screens import screen_for
+
+__all__ = ["QuitGame", "Session", "save_game"]
 
 # Bots get this many any-time actions (build, mortgage, trade...) in a row on one prompt before
 # the session answers the prompt for them: a guard against a bot that never moves on.
@@ -40,8 +47,6 @@ BOT_ANYTIME_LIMIT = 60
 
 # The longest line of input read as a choice, command or action (a longer one is refused, not parsed).
 MAX_INPUT = 200
-# Clone Wars' time-limit game ends with this any-time action (offered once the clock says so).
-TIME_UP = "time-up"
 # Answers that cannot be taken back, listed after the safe ones whatever the rules' order.
 DRASTIC = {A.BANKRUPT: 2, A.ACCEPT: 1, TIME_UP: 3}
 # Any-time actions on one's own properties: in the 'Manage properties' submenu, in this order.
@@ -63,15 +68,6 @@ SUMMARY_KINDS = frozenset(
         E.TURN,
     }
 )
-
-
-class QuitGame(Exception):
-    """The player asked to leave (or the input ended)."""
-
-    def __init__(self, reason: str, save: str | None = None) -> None:
-        super().__init__(reason)
-        self.reason = reason
-        self.save = save
 
 
 @dataclass
@@ -150,6 +146,13 @@ class Session:
             if not self.interactive:
                 self.console.print(line, style="dim", markup=False, highlight=False)  # a readable transcript
         return line.strip()
+
+    def read_or_quit(self, prompt: str) -> str:
+        """A line of input inside a dialog; the end of input leaves the game (saving with ``--save``)."""
+        try:
+            return self.read(prompt)
+        except EOFError:
+            raise QuitGame("End of input: leaving the game.", self.save_path) from None
 
     def ask_yes(self, question: str, default: bool) -> bool:
         hint = escape("[Y/n]" if default else "[y/N]")
@@ -568,11 +571,11 @@ class Session:
             self.save(path)
             return "stay"
         if cmd in ("quit", "exit", "q"):
-            return self.quit_dialog()
+            return quit_dialog(self)
         if cmd == "trade" and not rest:
-            return self.trade_dialog(seat, legal)
+            return trade_dialog(self, seat, legal)
         if cmd in ("manage", "m") and not rest:
-            return self.manage_dialog(seat, legal)
+            return manage_dialog(self, seat, legal)
         if cmd in (A.BUILD, A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE):
             if not rest:
                 console.print(f"Say which space: {cmd} <space> (a number or part of its name)", style="yellow")
@@ -582,7 +585,7 @@ class Session:
                 return "stay"
             return self.try_act(seat, Action(cmd, pos), choices)
         if cmd == A.BID and not rest and legal.bid_range is not None:
-            return self.bid_dialog(seat, legal)
+            return bid_dialog(self, seat, legal)
         try:
             action = game.parse(line, seat)
         except BadActionText as exc:
@@ -600,11 +603,11 @@ class Session:
             return "stay"
         choice = choices[n - 1]
         if choice.special == "bid":
-            return self.bid_dialog(seat, legal)
+            return bid_dialog(self, seat, legal)
         if choice.special == "trade":
-            return self.trade_dialog(seat, legal)
+            return trade_dialog(self, seat, legal)
         if choice.special == "manage":
-            return self.manage_dialog(seat, legal)
+            return manage_dialog(self, seat, legal)
         assert choice.action is not None
         return self.try_act(seat, choice.action, choices)
 
@@ -635,52 +638,11 @@ class Session:
             return None
         return pos
 
-    def confirm(self, seat: int, action: Action) -> bool:
-        """Ask before an action that cannot be taken back and costs a lot (bankruptcy, a lopsided trade,
-        ending the game); every other action goes ahead at once."""
-        game = self.game
-        k = action.kind
-        if k == A.BANKRUPT:
-            return self.ask_yes(
-                f"{self.screen.action_label(seat, action)}: are you sure? This cannot be undone.", False
-            )
-        if k == TIME_UP:
-            return self.ask_yes("End the game now? The richest player wins.", False)
-        if k == A.ACCEPT and game.prompt is not None and game.prompt.kind == "trade":
-            offer = game.prompt.details["offer"]
-            get, give = self.offer_values(offer, seat)
-            if give > get:
-                money = game.edition.money
-                return self.ask_yes(
-                    f"You would give about {money(give)} of value and get {money(get)}: accept anyway?", False
-                )
-        return True
-
-    def offer_values(self, offer: dict, seat: int) -> tuple[int, int]:
-        """(what ``seat`` would get, what it would give) in a trade offer, properties at their printed
-        price (half when mortgaged), cards at 50."""
-        ed = self.game.edition
-        view = self.screen.view()
-
-        def worth(spaces: Sequence[int], cards: Sequence[int], cash: int) -> int:
-            total = max(cash, 0) + 50 * len(cards)
-            for pos in spaces:
-                price = ed.board[pos].price or 0
-                total += price // 2 if getattr(view, "mortgaged", None) and view.mortgaged[pos] else price
-            return total
-
-        cash = offer.get("cash", 0)
-        proposer_gives = worth(offer.get("give", ()), offer.get("give_cards", ()), cash)
-        target_gives = worth(offer.get("take", ()), offer.get("take_cards", ()), -cash)
-        if seat == offer["proposer"]:
-            return target_gives, proposer_gives
-        return proposer_gives, target_gives
-
     def try_act(self, seat: int, action: Action, choices: list[Choice]) -> str:
         game = self.game
         reason = game.check(seat, action)
         try:
-            sure = reason is not None or self.confirm(seat, action)
+            sure = reason is not None or confirm(self, seat, action)
         except EOFError:
             raise QuitGame("End of input: leaving the game.", self.save_path) from None
         if not sure:
@@ -712,212 +674,3 @@ class Session:
             if answers
             else f"the question is '{prompt.kind}'"
         )
-
-    # ------------------------------------------------------------------ dialogs
-    def manage_dialog(self, seat: int, legal: Legal) -> str:
-        """The property submenu: build, sell, sell a set's buildings, mortgage, lift a mortgage."""
-        options = self.manage_choices(seat, legal)
-        if not options:
-            self.console.print("Nothing to build, sell or mortgage now.", style="yellow")
-            return "stay"
-        self.console.print(Text("Manage properties (Enter or 0 goes back):", style="bold"))
-        items = [Text.assemble((f"{i:>2}) ", "bold"), c.label) for i, c in enumerate(options, 1)]
-        for item in items:
-            self.console.print(item, no_wrap=True, overflow="ellipsis")
-        while True:
-            try:
-                text = self.read("Manage ▸ ")
-            except EOFError:
-                raise QuitGame("End of input: leaving the game.", self.save_path) from None
-            n = whole_number(text) if text else 0
-            if n == 0:
-                return "choices"
-            if n is not None and 1 <= n <= len(options):
-                action = options[n - 1].action
-                assert action is not None
-                return self.try_act(seat, action, options)
-            self.console.print(f"Choose 1-{len(options)}, or Enter to go back.", style="yellow")
-
-    def bid_dialog(self, seat: int, legal: Legal) -> str:
-        game = self.game
-        money = game.edition.money
-        assert legal.bid_range is not None
-        lo, hi = legal.bid_range
-        try:
-            text = self.read(f"Your bid ({money(lo)}..{money(hi)}, Enter for {money(lo)}): ")
-        except EOFError:
-            raise QuitGame("End of input: leaving the game.", self.save_path) from None
-        text = text.replace(game.edition.currency_symbol, "").replace(",", "").strip() if text else ""
-        number = whole_number(text) if text else lo
-        if number is not None:
-            amount = number
-        else:
-            self.console.print(f"A bid is a whole number from {money(lo)} to {money(hi)}.", style="yellow")
-            return "choices"
-        try:
-            game.act(seat, Action(A.BID, amount))
-        except IllegalAction as exc:
-            self.console.print(f"Not allowed: {exc.reason}.", style="yellow")
-            return "choices"
-        return "acted"
-
-    def quit_dialog(self) -> str:
-        try:
-            if self.save_path:
-                if self.ask_yes(f"Save the game to {self.save_path} before leaving?", True):
-                    raise QuitGame("Goodbye.", self.save_path)
-                raise QuitGame("Goodbye (not saved).")
-            if self.ask_yes("Save the game before leaving?", False):
-                path = self.read(escape("File name [openmonopoly-save.json]: ")) or "openmonopoly-save.json"
-                raise QuitGame("Goodbye.", path)
-        except EOFError:
-            raise QuitGame("Goodbye.", self.save_path) from None
-        raise QuitGame("Goodbye (not saved).")
-
-    def trade_dialog(self, seat: int, legal: Legal) -> str:
-        try:
-            return self._trade_dialog(seat, legal)
-        except EOFError:
-            raise QuitGame("End of input: leaving the game.", self.save_path) from None
-
-    def _tradable(self, owner: int) -> list[int]:
-        game = self.game
-        ed = game.edition
-        s = self.screen.view()
-        out = []
-        for pos in ed.properties:
-            if s.owner[pos] != owner:
-                continue
-            sp = ed.board[pos]
-            if (
-                sp.group is not None
-                and hasattr(game.state, "level")
-                and any(s.level[q] for q in ed.group_members[ed.group_of[pos]])
-            ):
-                continue
-            out.append(pos)
-        return out
-
-    def _find_among(self, text: str, allowed: list[int]) -> int:
-        """A space by number or name, preferring the spaces in ``allowed`` when a name part is ambiguous."""
-        ed = self.game.edition
-        low = text.lower()
-        if not low.isdigit():
-            hits = [pos for pos in allowed if low in ed.board[pos].name.lower()]
-            if len(hits) == 1:
-                return hits[0]
-        return ed.find(text)
-
-    def _pick_spaces(self, question: str, allowed: list[int]) -> list[int] | None:
-        while True:
-            text = self.read(question)
-            if text.lower() in ("cancel", "c"):
-                return None
-            if not text or text == "-":
-                return []
-            picked: list[int] = []
-            bad = []
-            for part in text.split(","):
-                part = part.strip()
-                if not part:
-                    continue
-                pos = self._find_among(part, allowed)
-                if pos < 0 or pos not in allowed:
-                    bad.append(part)
-                elif pos not in picked:
-                    picked.append(pos)
-            if not bad:
-                return picked
-            self.console.print(
-                f"Not tradable here: {', '.join(bad)}. Choose from the list (numbers or names, "
-                "comma-separated), Enter for none, 'cancel' to stop.",
-                style="yellow",
-            )
-
-    def _trade_dialog(self, seat: int, legal: Legal) -> str:
-        game = self.game
-        ed = game.edition
-        console = self.console
-        view = self.screen.view()
-        partners = legal.trade_partners
-        if not partners:
-            console.print("No trade can be proposed now (another trade is waiting for an answer).", style="yellow")
-            return "stay"
-        console.print(Text("Propose a trade (Enter skips a question, 'cancel' stops)", style="bold"))
-        for i, q in enumerate(partners, 1):
-            console.print(
-                Text.assemble(
-                    f" {i}) ", render.name_text(game, q), f"  {ed.money(view.cash[q])}  ", self.screen.holdings(q)
-                )
-            )
-        while True:
-            text = self.read("Trade with (number): ")
-            if not text or text.lower() in ("cancel", "c"):
-                console.print("Trade cancelled.")
-                return "choices"
-            n = whole_number(text)
-            if n is not None and 1 <= n <= len(partners):
-                target = partners[n - 1]
-                break
-            console.print(f"Choose 1-{len(partners)}, or Enter to cancel.", style="yellow")
-
-        mortgages = getattr(view, "mortgaged", None)  # (families without mortgages have none)
-
-        def listing(spaces: list[int]) -> Text:
-            t = Text()
-            for pos in spaces:
-                t.append("  ")
-                t.append_text(self.screen.space_mark(pos))
-                mortgaged = " (mortgaged)" if mortgages is not None and mortgages[pos] else ""
-                t.append(f" {pos} {ed.board[pos].name}{mortgaged}\n")
-            return t if spaces else Text("  (nothing tradable)\n", style="dim")
-
-        mine, theirs = self._tradable(seat), self._tradable(target)
-        console.print(Text.assemble("You can give:\n", listing(mine)))
-        give = self._pick_spaces("Give which properties (numbers or names, comma-separated): ", mine)
-        if give is None:
-            console.print("Trade cancelled.")
-            return "choices"
-        console.print(Text.assemble(f"{game.players[target]} can give:\n", listing(theirs)))
-        take = self._pick_spaces("Ask for which properties: ", theirs)
-        if take is None:
-            console.print("Trade cancelled.")
-            return "choices"
-        cash = 0
-        while True:
-            text = self.read(
-                f"Cash: you pay them (e.g. 100), they pay you (e.g. -100), Enter for none "
-                f"(you have {ed.money(view.cash[seat])}, they have {ed.money(view.cash[target])}): "
-            )
-            text = text.replace(ed.currency_symbol, "").replace(",", "").strip()
-            if not text:
-                break
-            if text.lower() in ("cancel", "c"):
-                console.print("Trade cancelled.")
-                return "choices"
-            amount = whole_number(text[1:] if text.startswith("-") else text)
-            if amount is not None:
-                cash = -amount if text.startswith("-") else amount
-                break
-            console.print("A whole number, please (negative: they pay you).", style="yellow")
-        give_cards: tuple[int, ...] = ()
-        take_cards: tuple[int, ...] = ()
-        if view.held[seat] and self.ask_yes("Give your get-out-of-jail card?", False):
-            give_cards = (view.trade_cards(seat)[0],)
-        if view.held[target] and self.ask_yes("Ask for their get-out-of-jail card?", False):
-            take_cards = (view.trade_cards(target)[0],)
-        offer = TradeOffer(seat, target, tuple(give), tuple(take), cash, give_cards, take_cards)
-        reason = game.check(seat, Action(A.TRADE, -1, offer))
-        if reason is not None:
-            console.print(f"That trade is not allowed: {reason}.", style="yellow")
-            return "choices"
-        console.print(render.trade_summary(game, offer.to_json(), viewer=seat))
-        if not self.ask_yes("Propose this trade?", True):
-            console.print("Trade cancelled.")
-            return "choices"
-        try:
-            game.act(seat, Action(A.TRADE, -1, offer))
-        except OpenMonopolyError as exc:
-            console.print(f"Not allowed: {getattr(exc, 'reason', exc)}.", style="yellow")
-            return "choices"
-        return "acted"

@@ -27,6 +27,16 @@ class ServerConfig:
     ws_compression: bool = False  # permessage-deflate: costs CPU per message for ~2 KB messages
     min_turn_timer: int = 10  # the shortest turn timer a host may set, in seconds
     latency_stats: bool = False  # GET /api/stats/latency: action applied -> its update written (benchmarks)
+    # Quotas per client (an IPv4 address or an IPv6 /64; see web/quotas.py): past one, 429 and Retry-After.
+    live_games_per_client: int = 10  # games in play at once that one client created
+    games_per_client_day: int = 100  # games one client created in 24 h (imports too): bounds its storage
+    imported_actions_per_client_day: int = 20000  # actions in the records one client imported in 24 h
+    unjoined_unload_seconds: float = 90.0  # a game nobody took a seat in leaves memory after this, unwatched
+    # Each WebSocket's frame budget (a token bucket): past it a frame is dropped with an error, and a
+    # connection that keeps sending past it is closed (1008).
+    frames_per_second: float = 20.0
+    frame_burst: int = 40
+    frames_over_budget: int = 100  # frames dropped in a row before the connection is closed
 
     def __post_init__(self) -> None:
         for name in (
@@ -38,8 +48,19 @@ class ServerConfig:
             "hello_burst",
             "conns_per_seat",
             "conns_per_client",
+            "live_games_per_client",
+            "games_per_client_day",
+            "imported_actions_per_client_day",
+            "frame_burst",
+            "frames_over_budget",
         ):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name.replace('_', '-')} must be at least 1, not {getattr(self, name)}")
-        if self.create_per_minute <= 0 or self.hello_per_minute <= 0 or self.bot_delay < 0:
+        if (
+            self.create_per_minute <= 0
+            or self.hello_per_minute <= 0
+            or self.frames_per_second <= 0
+            or self.unjoined_unload_seconds <= 0
+            or self.bot_delay < 0
+        ):
             raise ValueError("rates must be positive and the bot delay not negative")

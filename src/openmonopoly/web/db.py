@@ -18,6 +18,7 @@ small SQLAlchemy pool.
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -45,7 +46,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-SCHEMA_VERSION = 3  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer
+SCHEMA_VERSION = 4  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer; 4: creators, imports
 
 # Columns added by schema 3, with what a game stored before gets: it was public, anyone could watch it.
 SCHEMA_3_COLUMNS = {
@@ -55,6 +56,12 @@ SCHEMA_3_COLUMNS = {
     "spectators": "BOOLEAN DEFAULT TRUE",
     "turn_timer": "INTEGER",
     "stand_in": "JSON",
+}
+# Columns added by schema 4; a game stored before has no known creator and was not redrawn on import.
+SCHEMA_4_COLUMNS = {
+    "creator": "VARCHAR(64)",
+    "imported": "INTEGER",
+    "redraw_chance": "JSON",
 }
 
 
@@ -86,6 +93,12 @@ class GameRow(Base):
     spectators: Mapped[bool] = mapped_column(Boolean, default=True)  # people without a seat may watch
     turn_timer: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seconds, or no timer
     stand_in: Mapped[Any] = mapped_column(JSON, nullable=True)  # per seat: the bot playing a human seat, or null
+    # Who created it, for per-client quotas: a keyed hash of the client's address block (never the address).
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # An imported record: how many of its actions came with it; after them the server redrew what nobody
+    # had seen, drawing ``redraw_chance`` (see web/records.py).
+    imported: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    redraw_chance: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class MoveRow(Base):
@@ -134,12 +147,21 @@ class StoredGame:
     spectators: bool = True
     turn_timer: int | None = None
     stand_in: list | None = None
+    creator: str | None = None
+    imported: int | None = None  # an imported record's actions (then the redraw), or None
+    redraw_chance: list | None = None
 
     def record(self) -> dict:
+        """The game's record; an imported game's also says after which action (``redrawn_after``) the server
+        redrew what nobody had seen, its outcomes in ``chance`` at that place."""
         chance = list(self.setup_chance)
-        for _, _, used in self.moves:
+        for seq, (_, _, used) in enumerate(self.moves):
+            if seq == self.imported:
+                chance.extend(self.redraw_chance or [])
             chance.extend(used)
-        return {
+        if self.imported is not None and self.imported == len(self.moves):
+            chance.extend(self.redraw_chance or [])
+        record = {
             "format": 1,
             "edition": self.edition,
             "options": self.options,
@@ -148,6 +170,9 @@ class StoredGame:
             "actions": [[p, a] for p, a, _ in self.moves],
             "chance": chance,
         }
+        if self.imported is not None:
+            record["redrawn_after"] = self.imported
+        return record
 
 
 @dataclass
@@ -382,6 +407,13 @@ class Store:
             for name, sql_type in SCHEMA_3_COLUMNS.items():
                 if current < 3 and name not in columns:
                     db.execute(text(f"ALTER TABLE games ADD COLUMN {name} {sql_type}"))
+            for name, sql_type in SCHEMA_4_COLUMNS.items():
+                if current < 4 and name not in columns:
+                    db.execute(text(f"ALTER TABLE games ADD COLUMN {name} {sql_type}"))
+            if current < 4:
+                db.execute(text("CREATE INDEX IF NOT EXISTS ix_games_creator ON games (creator)"))
+            if db.get(MetaRow, "address_salt") is None:  # (the key of the creators' hashes: random per database)
+                db.add(MetaRow(key="address_salt", value=secrets.token_hex(32)))
             if row is None:
                 db.add(MetaRow(key="schema_version", value=str(SCHEMA_VERSION)))
             elif current < SCHEMA_VERSION:
@@ -419,6 +451,9 @@ class Store:
                     spectators=g.spectators,
                     turn_timer=g.turn_timer,
                     stand_in=g.stand_in,
+                    creator=g.creator,
+                    imported=g.imported,
+                    redraw_chance=g.redraw_chance,
                     version=len(g.moves),
                     status=g.status,
                     winners=g.winners,
@@ -602,6 +637,12 @@ class Store:
                 )
             )
 
+    def set_invite(self, game_id: str, invite_hash: str) -> None:
+        """The host's new invite link (its hash): the old one stops working."""
+        with self.engine.begin() as con:
+            games = table_of(GameRow)
+            con.execute(update(games).where(games.c.id == game_id).values(invite_hash=invite_hash, updated=time.time()))
+
     def load(self, game_id: str) -> StoredGame | None:
         with Session(self.engine) as db:
             row = db.get(GameRow, game_id)
@@ -635,6 +676,9 @@ class Store:
                 row.spectators is not False,
                 row.turn_timer,
                 row.stand_in,
+                row.creator,
+                row.imported,
+                row.redraw_chance,
             )
 
     def list_games(self, limit: int = 200) -> list[dict]:
@@ -679,6 +723,23 @@ class Store:
                 (r[0], r[1])
                 for r in db.execute(select(GameRow.id, GameRow.kinds).where(GameRow.status != "over")).all()
             ]
+
+    def address_salt(self) -> str:
+        with Session(self.engine) as db:
+            row = db.get(MetaRow, "address_salt")
+            assert row is not None, "migrate() gives every database its salt"
+            return row.value
+
+    def created_by(self, creator: str, since: float) -> tuple[int, int, float | None]:
+        """What ``creator`` stored since ``since``: (games, actions that came in imported records, when the
+        oldest of those games was created)."""
+        with Session(self.engine) as db:
+            row = db.execute(
+                select(func.count(), func.coalesce(func.sum(GameRow.imported), 0), func.min(GameRow.created)).where(
+                    GameRow.creator == creator, GameRow.created >= since
+                )
+            ).one()
+        return int(row[0] or 0), int(row[1] or 0), row[2]
 
     def count_moves(self, game_id: str) -> int:
         with Session(self.engine) as db:

@@ -33,3 +33,37 @@ class RateLimit:
         for key, (tokens, when) in list(self.buckets.items()):
             if tokens + (now - when) * self.rate >= self.burst:
                 del self.buckets[key]
+
+
+class FrameBudget:
+    """One connection's budget of frames that do no work: ``burst`` at once, refilled at ``per_second``. ``take()`` says
+    what to do with the next frame: ``"ok"`` (handle it), ``"warn"`` (drop it and say why: the first past
+    the budget), ``"drop"`` (drop it silently) or ``"close"`` (``over`` frames in a row were past it)."""
+
+    def __init__(self, per_second: float, burst: int, over: int, clock=time.monotonic) -> None:  # noqa: ANN001
+        self.rate = per_second
+        self.burst = float(burst)
+        self.over = over
+        self.clock = clock
+        self.tokens = float(burst)
+        self.when = clock()
+        self.dropped = 0  # frames dropped since the last one handled
+
+    def refund(self) -> None:
+        """Give back the last frame's token: it did work the game asked for (an applied action), which the
+        game itself paces. Frames that change nothing (stale, illegal, malformed, pings) are what the
+        budget bounds."""
+        self.tokens = min(self.burst, self.tokens + 1.0)
+
+    def take(self) -> str:
+        now = self.clock()
+        self.tokens = min(self.burst, self.tokens + (now - self.when) * self.rate)
+        self.when = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            self.dropped = 0
+            return "ok"
+        self.dropped += 1
+        if self.dropped >= self.over:
+            return "close"
+        return "warn" if self.dropped == 1 else "drop"

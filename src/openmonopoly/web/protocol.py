@@ -10,7 +10,13 @@ Client -> server (JSON text frames, one object per frame, at most ``MAX_FRAME`` 
   form (``"bid 120"``, read by the engine's parser: printable ASCII, numbers in ASCII digits) or a trade object
   ``{"kind": "trade", "offer": {"target": 1, "give": [3], "take": [], "cash": 0, ...}}``; ``version`` is
   the state version the client saw (the number of actions so far); an action on an older version is refused.
+* ``{"type": "reclaim", "seat": 2, "token": "..."}`` — the seat's own player takes it back from a bot
+  the host let stand in (no host needed: the seat's token is proof enough).
 * ``{"type": "ping"}``.
+
+Each connection may send ``ServerConfig.frames_per_second`` frames a second (bursts of ``frame_burst``);
+a frame past that budget is dropped with a ``rate-limited`` error (once per overrun), and a connection
+that goes on sending ``frames_over_budget`` frames past it is closed (1008).
 
 Server -> client:
 
@@ -48,7 +54,7 @@ ERROR_CODES = {
     "unknown-game": "there is no such game",
     "not-seated": "this connection has not taken a seat (spectators cannot act)",
     "foreign-seat": "that seat is not the one this connection holds",
-    "wrong-token": "the seat token does not match",
+    "wrong-token": "the seat token does not match (the host removed this seat's player, or the link is old)",
     "stale-version": "the game has moved on since the state you acted on",
     "illegal": "the game does not allow that action now",
     "bad-action": "the action text cannot be read",
@@ -123,11 +129,17 @@ class Act(Strict):
         return game.parse(self.action, self.seat)
 
 
+class Reclaim(Strict):
+    type: Literal["reclaim"]
+    seat: Seat
+    token: Token
+
+
 class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Ping, Field(discriminator="type")])
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Reclaim | Ping, Field(discriminator="type")])
 
 
 def describe(exc: ValidationError) -> str:
@@ -137,7 +149,7 @@ def describe(exc: ValidationError) -> str:
     return first.get("msg", "invalid") + (f" at '{where}'" if where else "")
 
 
-def parse_client(raw: str) -> Hello | Act | Ping:
+def parse_client(raw: str) -> Hello | Act | Reclaim | Ping:
     """Parse one client frame; raises ``ValueError`` with a readable reason."""
     if len(raw) > MAX_FRAME:
         raise ValueError(f"malformed message: a frame has at most {MAX_FRAME} characters, this one {len(raw)}")
@@ -145,7 +157,7 @@ def parse_client(raw: str) -> Hello | Act | Ping:
         return ClientMessage.validate_json(raw)
     except ValidationError as exc:
         raise ValueError(
-            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"ping", '
+            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"reclaim"|"ping", '
             "...} with the documented fields and types"
         ) from None
 
@@ -255,4 +267,13 @@ class SetSpectators(Strict):
     allowed: bool
 
 
-HostCommand = Annotated[HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators, Field(discriminator="command")]
+class NewInvite(Strict):
+    """A new invite link; the old one stops working (seats already taken keep their links)."""
+
+    command: Literal["new-invite"]
+    host: Token
+
+
+HostCommand = Annotated[
+    HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators | NewInvite, Field(discriminator="command")
+]

@@ -28,11 +28,14 @@ export function forgetSeat(gameId) { localStorage.removeItem(seatKey(gameId)); }
 export function savedSecret(gameId, what) { return localStorage.getItem(`om-${what}-${gameId}`); }
 export function saveSecret(gameId, what, value) { if (value) localStorage.setItem(`om-${what}-${gameId}`, value); }
 
-// Links: a seat link opens this seat on another device; an invite link lets people join a private game.
-export function seatLink(gameId, seat, token, host) {
-  return `${location.origin}/game/${gameId}#seat=${seat}&token=${encodeURIComponent(token)}` + (host ? `&host=${encodeURIComponent(host)}` : "");
+// Links, three that must not be confused: the invite link (for the group: join a private game), a seat link
+// (one player's seat on another device) and the host link (the host's controls on another device). A seat
+// link never carries the host's token.
+export function seatLink(gameId, seat, token) {
+  return `${location.origin}/game/${gameId}#seat=${seat}&token=${encodeURIComponent(token)}`;
 }
 export function inviteLink(gameId, invite) { return `${location.origin}/game/${gameId}#invite=${encodeURIComponent(invite)}`; }
+export function hostLink(gameId, host) { return `${location.origin}/game/${gameId}#host=${encodeURIComponent(host)}`; }
 
 // The turn timer's menu: "off", then lengths from the server's least (GET /api/editions or a game's
 // turn_timer_min) up; a length set otherwise (the API) is shown too.

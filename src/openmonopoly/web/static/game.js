@@ -1,4 +1,4 @@
-import { api, el, forgetSeat, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
+import { api, el, forgetSeat, hostLink, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
 import { Board, groupColour } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -7,7 +7,7 @@ const replayMode = parts[0] === "replay";
 const gameId = parts[1];
 const ANYTIME = new Set(["build", "sell", "sell-all", "mortgage", "unmortgage", "trade"]);
 let ed = null, board = null, info = null, view = null, version = 0, seat = null, token = null, ws = null, retry = 0;
-let names = [], deadline = null, closedFor = null, myTurnBefore = false;
+let names = [], deadline = null, closedFor = null, myTurnBefore = false, gone = null;
 let timerMin = 10; // the server's shortest turn timer (its GET /api/games/ID says)
 const hostToken = () => savedSecret(gameId, "host"), inviteCode = () => savedSecret(gameId, "invite");
 window.om = { state: () => ({ view, version, seat, info, deadline }) };   // for tests and the curious
@@ -493,10 +493,27 @@ function openTrade() {
 }
 
 // ------------------------------------------------------------------ seats, links and the host's controls
-function copyRow(id, label, value) {
+function copyRow(id, label, value, button = "Copy") {
   const input = el("input", { id, readonly: true, value });
-  const copy = el("button", { type: "button", onclick: () => { input.select(); navigator.clipboard?.writeText(value); toast("Copied"); } }, "Copy");
+  const copy = el("button", { type: "button", id: id + "-copy", onclick: () => { input.select(); navigator.clipboard?.writeText(value); toast("Copied"); } }, button);
   return el("div", { class: "linkrow" }, el("label", { for: id }, label), el("div", { class: "invite" }, input, copy));
+}
+
+// What happened when a link stopped working, and what to do now: a page of its own, not "Connecting…".
+function showGone(title, text) {
+  gone = { title, text }; closedFor = text;
+  renderGone(); renderSeats();
+}
+function renderGone() {
+  if (!gone) return;
+  const box = $("prompt"); box.innerHTML = "";
+  const free = (info?.seats || []).filter((s) => s.kind === "human" && !s.claimed);
+  const acts = [];
+  if (free.length && (info.public || inviteCode())) acts.push(el("button", { class: "go", onclick: () => $("join-name")?.focus() }, "Take a free seat"));
+  if (info?.spectators && (info.public || inviteCode())) acts.push(el("button", { id: "gone-watch", onclick: () => { gone = null; closedFor = null; connect(); } }, "Watch the game"));
+  acts.push(el("a", { class: "btn", href: "/" }, "Lobby"));
+  box.append(el("div", { class: "gone", id: "gone" }, el("div", { class: "title" }, gone.title), el("div", { class: "detail" }, gone.text),
+    el("div", { class: "buttons" }, acts)));
 }
 
 function renderSeats() {
@@ -516,11 +533,23 @@ function renderSeats() {
     list.append(el("div", { class: "empty" }, free.length ? "" : "You are watching; every seat is taken."));
   } else {
     if (free.length) list.append(el("div", { class: "empty" }, `Waiting for ${free.length} more player(s): send them the invite link.`));
-    list.append(copyRow("seat-link", "Your seat link — open it on another device to play your seat there (keep it to yourself):",
-      seatLink(gameId, seat, token, hostToken())));
+    const mine = info.seats[seat];
+    if (mine && mine.stand_in && !view?.over) {   // the host let a bot play my seat: I take it back myself
+      list.append(el("div", { class: "detail", id: "stand-in-note" }, `A bot (${mine.stand_in}) is playing your seat.`),
+        el("button", { class: "go", id: "reclaim", onclick: reclaim }, "Play my seat again"));
+    }
   }
-  if (inviteCode() && !view?.over) list.append(copyRow("invite", "Invite link — whoever has it can join" + (info.spectators ? " or watch:" : ":"), inviteLink(gameId, inviteCode())));
+  // The invite link first: it is the one to share with the group.
+  if (inviteCode() && !view?.over) list.prepend(el("div", { class: "invite-box" }, copyRow("invite", "Invite link — send it to the group: whoever has it can join" + (info.spectators ? " or watch" : ""), inviteLink(gameId, inviteCode()), "Copy invite link")));
+  if (seat !== null && token) {
+    list.append(el("details", { class: "move-seat", id: "move-seat" }, el("summary", {}, "Move my seat to another device"),
+      copyRow("seat-link", "Your seat link — open it on your other device. It is your seat alone: never send it to the group.", seatLink(gameId, seat, token), "Copy my seat link")));
+  }
   if (hostToken()) list.append(hostControls());
+}
+
+function reclaim() {
+  if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "reclaim", seat, token }));
 }
 
 function hostControls() {
@@ -532,7 +561,7 @@ function hostControls() {
       if (!s.stand_in) acts.push(el("button", { "data-host": "bot", "data-seat": s.seat, onclick: () => host({ command: "bot", seat: s.seat }) }, "Bot plays"));
       else if (s.claimed) acts.push(el("button", { "data-host": "take-back", "data-seat": s.seat, onclick: () => host({ command: "take-back", seat: s.seat }) }, "Take back"));
       if (s.claimed && s.seat !== seat) acts.push(el("button", { class: "danger", "data-host": "remove", "data-seat": s.seat,
-        onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working; a bot plays until someone joins.`) && host({ command: "remove", seat: s.seat }) }, "Remove"));
+        onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working and a bot plays until someone joins. To keep them out, make a new invite link too.`) && host({ command: "remove", seat: s.seat }) }, "Remove"));
     }
     return el("tr", { "data-seat": s.seat }, el("td", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s.seat % 6]}` })),
       el("td", {}, s.name), el("td", { class: "presence " + state.replace(/ /g, "-") }, state), el("td", {}, acts));
@@ -540,10 +569,21 @@ function hostControls() {
   const timer = el("select", { id: "turn-timer-select", onchange: (e) => host({ command: "timer", seconds: e.target.value ? Number(e.target.value) : null }) },
     timerChoices(timerMin, info.turn_timer).map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
   const watch = el("input", { type: "checkbox", id: "allow-spectators", checked: !!info.spectators, onchange: (e) => host({ command: "spectators", allowed: e.target.checked }) });
+  const renew = el("button", { id: "new-invite", onclick: () => confirm("Make a new invite link? The old one stops working: whoever has it can no longer join or watch. Players keep their seats.") && newInvite() }, "New invite link");
   box.append(el("table", { class: "hostseats" }, rows),
     el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a bot plays the turn)"), timer),
-    el("label", { class: "check" }, watch, " Spectators may watch (with the invite link)"));
+    el("label", { class: "check" }, watch, " Spectators may watch (with the invite link)"),
+    el("div", { class: "buttons" }, renew),
+    el("details", { class: "host-link", id: "host-link-box" }, el("summary", {}, "Run this game from another device"),
+      copyRow("host-link", "Host link — your host controls on another device. Keep it to yourself: it is not an invite.", hostLink(gameId, hostToken()), "Copy host link")));
   return box;
+}
+
+async function newInvite() {
+  try {
+    const r = await api(`/api/games/${gameId}/host`, { command: "new-invite", host: hostToken() });
+    saveSecret(gameId, "invite", r.invite); info = r; renderSeats(); toast("New invite link: the old one no longer works");
+  } catch (e) { toast(e.message); }
 }
 
 async function host(command) {
@@ -565,8 +605,13 @@ async function takeSeat(s, name) {
 function connect() {
   const saved = savedSeat(gameId);
   seat = saved ? saved.seat : null; token = saved ? saved.token : null;
+  if (info.private && inviteCode() && !hostToken() && seat === null) {   // this browser's invite code no longer opens the game
+    showGone("This invite link no longer works", "The host replaced this game's invite link. Ask the host for the new one.");
+    document.body.dataset.ready = "1"; return;
+  }
   if (seat === null && !hostToken() && !info.spectators) {      // nothing to watch: the page shows how to join
-    $("prompt").textContent = info.public || inviteCode() ? "Take a seat to play." : "This game is private.";
+    if (gone) renderGone();
+    else $("prompt").textContent = info.public || inviteCode() ? "Take a seat to play." : "This game is private: open it with its invite link (ask the host).";
     renderSeats(); document.body.dataset.ready = "1"; return;
   }
   ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${gameId}`);
@@ -576,6 +621,8 @@ function connect() {
     if ("deadline" in msg) deadline = msg.deadline;
     if (msg.type === "sync") {
       info = msg.game; seat = msg.seat; version = msg.version; view = msg.view; names = info.seats.map((s) => s.name);
+      if (gone && seat === null && !closedFor) gone = null;
+      showContinued();
       $("log").innerHTML = ""; logEvents(msg.log); renderSeats(); render();
       document.body.dataset.version = version; document.body.dataset.ready = "1";
     } else if (msg.type === "update") {
@@ -587,17 +634,22 @@ function connect() {
     } else if (msg.type === "seats") {
       info = msg.game; names = info.seats.map((s) => s.name); renderSeats(); render();
     } else if (msg.type === "removed") {
-      closedFor = msg.message; forgetSeat(gameId);
+      forgetSeat(gameId); gone = { title: "You were removed from this game", text: msg.message }; closedFor = msg.message;
     } else if (msg.type === "error") {
-      toast(msg.message);
-      if (msg.code === "wrong-token") forgetSeat(gameId);
-      if (msg.code === "private") closedFor = msg.message;
+      if (msg.code === "wrong-token" && token) {   // a revoked or stale seat link
+        forgetSeat(gameId); seat = null; token = null;
+        gone = { title: "This seat link no longer works", text: "The host removed this seat's player, or the seat went to someone else. Ask the host for the invite link to join again, watch if the game allows it, or take a free seat." };
+        closedFor = gone.text; renderGone(); renderSeats();
+      } else if (msg.code === "private") {
+        closedFor = msg.message;
+        if (!gone) gone = { title: "You cannot watch this game", text: msg.message };
+      } else toast(msg.message);
     }
   };
   ws.onclose = (ev) => {
     if (ev.code === 4001 || ev.code === 4003) {       // removed, or not allowed to watch: no retry as before
-      $("conn").textContent = ""; seat = null; token = null; renderSeats();
-      if (ev.code === 4001 && (info.spectators || hostToken())) setTimeout(connect, 300);
+      $("conn").textContent = ""; seat = null; token = null; renderSeats(); renderGone();
+      document.body.dataset.ready = "1";
       return;
     }
     $("conn").textContent = "reconnecting…"; setTimeout(connect, Math.min(5000, 300 * 2 ** retry++));
@@ -647,6 +699,13 @@ async function startReplay() {
   document.body.dataset.ready = "1";
 }
 
+// An imported game says so to everyone: it goes on from a record, and the server dealt anew what nobody had seen.
+function showContinued() {
+  if (!info || info.continued_from_record == null || $("continued")) return;
+  $("title").after(el("span", { class: "continued", id: "continued", title: "The server dealt every card nobody had seen anew, from its own dice." },
+    `continued from a record (${info.continued_from_record} actions)`));
+}
+
 async function main() {
   if (!replayMode) takeFragment();
   const g = replayMode ? null : await api(`/api/games/${gameId}`, undefined, secretHeaders());
@@ -656,6 +715,6 @@ async function main() {
   document.title = `openmonopoly — ${ed.name}`;
   board = new Board($("board"), ed, { onSpace: (p) => view && openDeed(p) });
   if (!replayMode) setupCues();
-  if (replayMode) await startReplay(); else { info = g; timerMin = g.turn_timer_min ?? timerMin; names = g.seats.map((s) => s.name || ""); connect(); }
+  if (replayMode) await startReplay(); else { info = g; showContinued(); timerMin = g.turn_timer_min ?? timerMin; names = g.seats.map((s) => s.name || ""); connect(); }
 }
 main().catch((e) => { $("prompt").textContent = e.message; toast(e.message); });
