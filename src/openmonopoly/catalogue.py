@@ -1,9 +1,11 @@
 """What the interfaces offer people: the editions with their options, seat kinds, default names,
 and the board description the browser draws.
 
-The terminal, the web server, simulation and RL all find editions and options here, so none of
-them asks a rules family anything directly, and none imports another interface. Rule facts about
-a game in progress (houses per hotel, what a player holds) come from its views, not from here.
+The terminal and the web server find editions, options, seat kinds, difficulty names (each edition's
+``difficulty_<level>`` terms) and the board here, so neither asks a rules family anything directly, and
+neither imports the other; simulation, analysis and RL load editions themselves (``editions.load``,
+``engine.game.rules_class``). Rule facts about a game in progress (houses per hotel, what a player
+holds) come from its views, not from here.
 """
 
 from __future__ import annotations
