@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from .. import registry
 from ..engine.actions import Action
-from ..engine.game import Prompt, View, rules_class
+from ..engine.game import rules_class
+from ..engine.prompt import Prompt
+from ..engine.view import View
 from .base import Agent
 from .heuristic import HeuristicAgent
 

@@ -31,7 +31,8 @@ from ..engine import events as E
 from ..engine.actions import Action, whole_number
 from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
-from ..engine.game import Game, Legal, Prompt
+from ..engine.game import Game
+from ..engine.prompt import Legal, Prompt
 from . import render
 from .dialogs.bid import bid_dialog
 from .dialogs.confirm import TIME_UP, confirm

@@ -148,7 +148,7 @@ def position_check(board: list[Any], where: str, pos: int, *types: str) -> None:
         raise ValueError(f"{where}: position {pos} is a {board[pos].type!r} space; it must be {' or '.join(types)}")
 
 
-def _where(loc: tuple) -> str:
+def _where(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
         if isinstance(part, int):

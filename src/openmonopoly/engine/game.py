@@ -240,7 +240,8 @@ class Game:
         return {}
 
     def net_worth(self, player: int) -> int:
-        return self.state.cash[player]
+        cash: int = self.state.cash[player]
+        return cash
 
     def current_rent(self, pos: int, roll: int = 7) -> int:
         """The rent a player other than its owner would pay now on landing on ``pos`` with a dice
@@ -263,7 +264,7 @@ class Game:
         """A trade has moved these properties ``(taker, pos, giver)``, its cards and its cash: settle
         what comes with them (the classic family: a mortgaged property's new owner lifts or pays)."""
 
-    def card_effect(self, player: int, effect: dict) -> None:
+    def card_effect(self, player: int, effect: dict[str, Any]) -> None:
         """A card effect the shared decks do not know: families with their own cards override this."""
         raise AssertionError(f"unknown card effect {effect.get('kind')!r}")  # validated on load: a bug
 
@@ -355,7 +356,8 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.over
+        over: bool = self.state.over
+        return over
 
     @property
     def winners(self) -> list[int]:
@@ -481,7 +483,8 @@ class Game:
 
     def describe(self, event: Event) -> str:
         """One line of text for ``event``, in this edition's words."""
-        return self.words().describe(event)
+        text: str = self.words().describe(event)
+        return text
 
     def words(self) -> Any:
         """The family's ``EventWords`` for this game (``rules/words.py``)."""
@@ -564,7 +567,7 @@ class Game:
 
     # ------------------------------------------------------------------ records, clones, JSON
     # (persistence is engine/record.py; these are its entry points on the game)
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The game as a record: edition, chosen options, players, seed, actions, chance outcomes, result."""
         return record.record(self)
 
@@ -598,7 +601,7 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[str, Any]) -> Game:
         return self.clone()
 
     def resample_hidden(self, player: int | None, rng: random.Random) -> None:
@@ -618,7 +621,7 @@ class Game:
                 else:
                     rng.shuffle(value)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         """The whole game as JSON (``from_json`` reads it back)."""
         return record.to_json(self)
 

@@ -37,7 +37,7 @@ def _rules_class(edition_id: str) -> Any:
         raise OpenMonopolyError(f"edition {edition.id}: {exc}") from None
 
 
-def record(game: Game) -> dict:
+def record(game: Game) -> dict[str, Any]:
     s = game.state
     return {
         "format": RECORD_FORMAT,
@@ -74,7 +74,7 @@ def replay(rec: Any, *, events: bool = True, upto: int | None = None) -> Game:
         ) from None
 
 
-def _replay(rec: dict, events: bool, upto: int | None) -> Game:
+def _replay(rec: dict[str, Any], events: bool, upto: int | None) -> Game:
     chance = Chance(rec["seed"])
     chance.playback(rec["chance"])
     edition = load(rec["edition"])
@@ -103,7 +103,7 @@ def _replay(rec: dict, events: bool, upto: int | None) -> Game:
     return game
 
 
-def to_json(game: Game) -> dict:
+def to_json(game: Game) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT,
         "edition": game.edition.id,
@@ -162,7 +162,7 @@ def from_json(data: Any, *, verify: bool = True) -> Game:
     return rebuilt
 
 
-def _from_json(data: dict) -> Game:
+def _from_json(data: dict[str, Any]) -> Game:
     edition = load(data["edition"])
     family = _rules_class(data["edition"])
     game: Game = family.__new__(family)
@@ -178,7 +178,7 @@ def _from_json(data: dict) -> Game:
     return game
 
 
-def unpickle(data: dict) -> Game:
+def unpickle(data: dict[str, Any]) -> Game:
     """``pickle``'s way back to a game (``Game.__reduce__``): data this process wrote itself."""
     return from_json(data, verify=False)
 

@@ -215,7 +215,7 @@ class View:
         game._record = []
         return game
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         g = self._game
         data = g.view_fields(self.player)
         prompt = g.prompt

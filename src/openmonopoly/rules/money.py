@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..engine.state import BANK, State
+from ..engine.state import BANK as BANK  # (the rule modules take it from here)
+from ..engine.state import State
 
 if TYPE_CHECKING:
     from ..engine.game import Game

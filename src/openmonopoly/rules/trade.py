@@ -5,7 +5,7 @@ first, a mortgage its new owner settles) it says through two hooks, ``Game.trade
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import actions as A
 from ..engine import events as E
@@ -180,7 +180,7 @@ class TradeAnswer(Step):
         elif game._events is not None:
             game._events.append(Event(E.TRADE_REJECTED, player, other=offer.proposer, info=str(offer)))
 
-    def describe(self, game: Game) -> dict:
+    def describe(self, game: Game) -> dict[str, Any]:
         return {"offer": self.offer.to_json()}
 
     def without(self, game: Game, player: int) -> Step | None:

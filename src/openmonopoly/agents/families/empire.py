@@ -26,8 +26,8 @@ from typing import Final
 
 from ...engine import actions as A
 from ...engine.actions import Action
-from ...engine.game import Prompt, View
-from ...engine.prompt import numbered_action
+from ...engine.prompt import Prompt, numbered_action
+from ...engine.view import View
 from ...rules.empire.data import OFFICE, EmpireRules
 from ...rules.empire.game import EmpireView
 from ...rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET

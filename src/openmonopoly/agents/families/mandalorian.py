@@ -25,8 +25,8 @@ from typing import Final
 
 from ...engine import actions as A
 from ...engine.actions import Action, TradeOffer
-from ...engine.game import Prompt, View
-from ...engine.prompt import numbered_action
+from ...engine.prompt import Prompt, numbered_action
+from ...engine.view import View
 from ...rules.mandalorian.data import MandalorianRules
 from ...rules.mandalorian.game import MandalorianView
 from ..base import family_view, group_counts, seat_of

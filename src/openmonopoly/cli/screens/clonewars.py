@@ -13,7 +13,7 @@ from ...engine.actions import Action
 from ..render import ClassicScreen
 
 if TYPE_CHECKING:
-    from ...engine.game import Prompt
+    from ...engine.prompt import Prompt
 
 STARWARS_PROMPTS = ("character", "mission", "mission-pick")
 

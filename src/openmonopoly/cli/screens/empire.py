@@ -24,7 +24,8 @@ from .. import render as R
 from ..render import ClassicScreen
 
 if TYPE_CHECKING:
-    from ...engine.game import Game, Prompt
+    from ...engine.game import Game
+    from ...engine.prompt import Prompt
 
 UTILITY_COLOUR = "#b0b0b0"
 OFFICE_COLOUR = "#5a5a5a"

@@ -18,7 +18,7 @@ from .. import render as R
 from ..render import ClassicScreen
 
 if TYPE_CHECKING:
-    from ...engine.game import Prompt
+    from ...engine.prompt import Prompt
 
 
 class MandalorianScreen(ClassicScreen):

@@ -9,7 +9,7 @@ When several players want the bank's last buildings, they are auctioned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...editions.schema import STREET
 from ...engine import actions as A
@@ -272,7 +272,7 @@ class BuildingShortage(Step):
             sp = game.edition.board[self.pos]
             place_building(game, self.requester, self.pos, sp.hotel_cost if self.hotel else sp.house_cost)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         s: ClassicState = game.state
         return {
             "requester": self.requester,
@@ -319,7 +319,7 @@ class PlaceBuilding(Step):
         else:
             place_building(game, player, action.arg, 0)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         return {"building": HOTEL if self.hotel else HOUSE}
 
 

@@ -6,7 +6,7 @@ bankrupt and hands everything to the creditor or back to the bank.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -119,7 +119,7 @@ class Debt(Step):
         else:
             go_bankrupt(game, player, self.creditor)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
 
     def without(self, game: ClassicGame, player: int) -> Step | None:

@@ -175,7 +175,7 @@ class TurnStart(Step):
         else:
             jail.use_card(game, player)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         s: ClassicState = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 

@@ -154,7 +154,7 @@ class MortgagedTransfer(Step):
         else:
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
 
-    def describe(self, game: Game) -> dict:
+    def describe(self, game: Game) -> dict[str, Any]:
         return {
             "pos": self.pos,
             "from": self.giver,
