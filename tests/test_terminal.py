@@ -231,7 +231,7 @@ def test_anytime_commands_by_name():
     text = console.export_text()
     kinds = [(e.kind, e.pos) for e in game.history if e.player == 0]
     assert (E.BUILT, 1) in kinds
-    assert "Not allowed:" in text  # mortgaging Baltic with a house in the set is refused
+    assert "You cannot mortgage now (" in text  # mortgaging Baltic with a house in the set is refused
     assert (E.BUILT, 3) in kinds
     assert "Build a house on Mediterranean Avenue ($50)" in text
 

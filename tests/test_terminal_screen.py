@@ -290,7 +290,8 @@ def test_a_refused_answer_says_what_the_question_is():
     term = Terminal(["buy"])
     session(g, ["human", "human"], term).run()
     shown = "\n".join(term.asked[-1][1])
-    assert "'buy' is not an answer now: the question is 'turn', answered by 'roll'" in shown
+    assert "You cannot buy now. The question: Player 1, it is your turn." in " ".join(shown.split())
+    assert "Possible answers: Roll the dice ('roll')." in " ".join(shown.split())
     assert "does not answer this prompt" not in shown
 
 

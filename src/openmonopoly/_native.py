@@ -33,7 +33,8 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 # family's rules (``rules/`` whole) and the heuristic bots (``agents/families/`` whole, and the classic
 # bot's modules), so a new family or edition module is compiled without being listed anywhere. Edition
 # schemas (pydantic), words modules and package ``__init__`` files are not on the hot path and stay
-# interpreted; see docs/COMPILED.md.
+# interpreted; see docs/COMPILED.md. The random bot and the reinforcement-learning step's observation and
+# mask (``rl/encoding.py``: no NumPy in it, so the core builds without the rl extra) are on the hot path too.
 COMPILED_TREES = ("engine", "rules", "agents/families")
 COMPILED_EXTRA = (
     "editions/schema.py",
@@ -41,6 +42,8 @@ COMPILED_EXTRA = (
     "agents/heuristic.py",
     "agents/by_family.py",
     "agents/missions.py",
+    "agents/random_bot.py",
+    "rl/encoding.py",
 )
 INTERPRETED_NAMES = ("__init__.py", "schema.py", "words.py")
 INTERPRETED = ("engine/errors.py", "engine/events.py", "engine/options.py")  # no hot code: plain Python

@@ -99,7 +99,8 @@ def test_piped_game_with_one_human_reaches_game_over(tmp_path):
         assert name in out
     assert "Tower (bottom → top, 16 units)" in out and "0/16" in out
     assert "Wilson racket, it is your turn." in out and " 1) Roll the dice" in out
-    assert "Your Empire cards (secret, 2; in full: mine):" in out
+    # the question names the player's own cards in one run (whole names); 'mine' says what they do
+    assert "Your Empire cards (secret; 'mine' says what they do):" in out
     assert "Wilson racket ▸" in out and "Xbox controller ▸" not in out
     # help, deeds, bad input re-prompts with what is allowed, save
     assert "Monopoly Empire in short" in out and "sell-all" not in out
@@ -185,10 +186,10 @@ def test_a_bot_prompt_never_shows_the_human_hand():
     shown = screen_for(g, kinds, 1, since)
     assert not _shows(shown, g, g.state.hands[0])
     assert "2 Empire" in shown  # only the count of A's cards
-    # and on A's own prompt, A's cards are shown by name and text, B's are not
+    # and on A's own prompt, A's cards are shown by name (their text: 'mine'), B's are not
     start_turn(g, 0)
     mine = screen_for(g, kinds, 0, since)
-    assert len(_shows(mine, g, g.state.hands[0])) == 4
+    assert [title(card) for card in g.state.hands[0]] == _shows(mine, g, g.state.hands[0])
     assert "Play Hostile Takeover" in mine
     assert not _shows(mine, g, g.state.hands[1] + g.state.hands[2])
 

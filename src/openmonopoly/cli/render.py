@@ -76,11 +76,53 @@ def tag(seat: int) -> Text:
     return Text(str(seat + SEAT_BASE), style=player_style(seat))
 
 
+# Words a shortened name does not end with.
+LINKING_WORDS = frozenset({"of", "the", "and", "de", "von", "van", "la", "le"})
+
+
+def short_name(name: str, limit: int) -> str:
+    """``name`` in at most ``limit`` characters: its first words that fit ("Bo-Katan Kryze of Mandalore" ->
+    "Bo-Katan Kryze"), or its first ``limit`` letters when its first word alone is longer."""
+    if len(name) <= limit:
+        return name
+    words = name.split()
+    kept = ""
+    for word in words:
+        longer = f"{kept} {word}" if kept else word
+        if len(longer) > limit:
+            break
+        kept = longer
+    while " " in kept and kept.rsplit(" ", 1)[1].lower() in LINKING_WORDS:
+        kept = kept.rsplit(" ", 1)[0]  # ("Bo-Katan Kryze", not "Bo-Katan Kryze of")
+    return kept or name[:limit]
+
+
 def name_text(game: Game, seat: int, limit: int | None = None) -> Text:
     name = game.players[seat]
-    if limit is not None and len(name) > limit:
-        name = name[: max(1, limit - 1)] + "…"
-    return Text(name, style=player_style(seat))
+    return Text(name if limit is None else short_name(name, limit), style=player_style(seat))
+
+
+SEGMENT_BREAK = re.compile(r"\s{2,}|\s·\s")
+
+
+def pack_segments(text: Text, width: int) -> list[Text]:
+    """A status header in lines of at most ``width`` cells, broken only between its parts (parts are
+    set apart by two spaces or a middle dot), so that no part is cut."""
+    if text.cell_len <= width:
+        return [text]
+    cuts = [0]
+    for m in SEGMENT_BREAK.finditer(text.plain):
+        cuts += [m.start(), m.end()]
+    cuts.append(len(text.plain))
+    parts = [text[cuts[i] : cuts[i + 1]] for i in range(0, len(cuts) - 1, 2)]
+    lines: list[Text] = []
+    for part in parts:
+        if lines and lines[-1].cell_len + 2 + part.cell_len <= width:
+            lines[-1].append("  ")
+            lines[-1].append_text(part)
+        else:
+            lines.append(part.copy())
+    return lines
 
 
 def terminal_colour(label: str | None) -> str:
@@ -580,8 +622,6 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         ed = self.edition
         view = self.view()
         t = header_start(self.game, view)
-        if view.dice:
-            t.append(f"  last roll {view.dice[0]}+{view.dice[1]}")
         t.append(
             f"  bank: {view.bank_houses} {ed.term('houses', 2)}, {view.bank_hotels} {ed.term('hotels', 2)}", style="dim"
         )

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import sys
 import tempfile
 import time
@@ -20,14 +21,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Console, Group, RenderableType
+from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
 from ..engine import actions as A
-from ..engine import events as E
 from ..engine.actions import Action, whole_number
 from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
@@ -39,6 +39,8 @@ from .dialogs.confirm import TIME_UP, confirm
 from .dialogs.leave import QuitGame, quit_dialog
 from .dialogs.manage import manage_dialog
 from .dialogs.trade import trade_dialog
+from .recap import Recap
+from .refusals import refusal
 from .screens import screen_for
 
 __all__ = ["QuitGame", "Session", "save_game"]
@@ -53,23 +55,9 @@ MAX_INPUT = 200
 DRASTIC = {A.BANKRUPT: 2, A.ACCEPT: 1, TIME_UP: 3}
 # Any-time actions on one's own properties: in the 'Manage properties' submenu, in this order.
 MANAGE_KINDS = (A.BUILD, "sell-city", A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE)
-# What a player most wants to hear of others' moves when not everything fits on the screen.
-SUMMARY_KINDS = frozenset(
-    {
-        E.TRADE_ACCEPTED,
-        E.TRADE_REJECTED,
-        E.TRADE_OFFERED,
-        E.AUCTION_WON,
-        E.AUCTION_UNSOLD,
-        E.BANKRUPT,
-        E.SOLD_BUILDING,
-        E.BUILT,
-        E.BOUGHT,
-        E.RENT,
-        E.GAME_OVER,
-        E.TURN,
-    }
-)
+
+# A label's closing remark in brackets, left out of a long list's narrow columns ('board' tells it).
+PARENTHETICAL = re.compile(r"\s*\([^()]*\)$")
 
 
 @dataclass
@@ -179,7 +167,7 @@ class Session:
                     break
                 if self.deadline is not None and time.monotonic() >= self.deadline:
                     self.console.print("The agreed time is up.", style="bold")
-                    game.act(prompt.player, "time-up")  # recorded, so the game replays
+                    game.act(game.state.current, "time-up")  # by whose turn it is; recorded, so the game replays
                     break
                 if self.kinds[prompt.player] == "human":
                     self.autosave()
@@ -345,68 +333,91 @@ class Session:
         return Text(f"time left {int(left) // 60}:{int(left) % 60:02d}", style="bold")
 
     def status_lines(self, deciding: int | None) -> list[Text]:
-        """The compact status: the header, then one line per player (who decides, cash, where, what else)."""
-        game = self.game
-        ed = game.edition
-        view = self.screen.view()
+        """The compact status: the header, then one line per player (who decides, cash, where, what else),
+        each within the console's width: a long one leaves out its least needed parts whole rather than
+        being cut off (the bot kind, then the family's facts, then the holdings; 'players' has them all)."""
         head = self.screen.header()
         clock = self.clock()
         if clock is not None:
             head = Text.assemble(clock, "  ", head)
-        lines = [head]
-        for seat in range(view.n):
-            mark = "▶" if seat == deciding else ("·" if seat == view.current else " ")
-            line = Text.assemble((mark, "bold"), render.tag(seat), " ", render.name_text(game, seat, 18))
-            if not view.alive[seat]:
-                line.append("  out of the game", style="dim")
-            else:
-                pos = view.position[seat]
-                line.append(f"  {ed.money(view.cash[seat])}  at {pos} {ed.board[pos].name}")
-                facts = self.screen.status_facts(seat)
-                if facts:
-                    line.append(f"  ({facts})", style="dim")
-                line.append("  ")
-                line.append_text(self.screen.holdings(seat))
-            if seat < len(self.kinds) and self.kinds[seat] != "human":
-                line.append(f"  [{self.kinds[seat]}]", style="dim")
-            lines.append(line)
-        return lines
+        width = self.console.width
+        lines = render.pack_segments(head, width)
+        return lines + [self.player_line(seat, deciding, width) for seat in range(self.screen.view().n)]
+
+    def player_line(self, seat: int, deciding: int | None, width: int) -> Text:
+        game = self.game
+        ed = game.edition
+        view = self.screen.view()
+        mark = "▶" if seat == deciding else ("·" if seat == view.current else " ")
+        who = Text.assemble((mark, "bold"), render.tag(seat), " ", render.name_text(game, seat, 18))
+        bot = seat < len(self.kinds) and self.kinds[seat] != "human"
+        kind = Text(f"  [{self.kinds[seat]}]", style="dim") if bot else Text()
+        if not view.alive[seat]:
+            return Text.assemble(who, ("  out of the game", "dim"), kind)
+        pos = view.position[seat]
+        cash = Text(f"  {ed.money(view.cash[seat])}")
+        place, short_place = Text(f"  at {pos} {ed.board[pos].name}"), Text(f"  at {pos}")
+        facts = self.screen.status_facts(seat)
+        facts_text = Text(f"  ({facts})", style="dim") if facts else Text()
+        holdings = Text.assemble("  ", self.screen.holdings(seat))
+        for parts in (
+            (who, cash, place, facts_text, holdings, kind),
+            (who, cash, place, facts_text, holdings),
+            (who, cash, place, holdings),
+            (who, cash, place, facts_text),
+            (who, cash, place),
+            (who, cash, short_place),
+        ):
+            line = Text.assemble(*parts)
+            if line.cell_len <= width:
+                return line
+        return line
 
     def height_of(self, renderable: RenderableType) -> int:
         return len(self.console.render_lines(renderable, self.console.options, pad=False))
 
     def draw_screen(self, prompt: Prompt | None, footer: int = 0) -> None:
         """The screen for ``prompt``: status, (the board, if the window is tall), what happened since the
-        decider last acted, fitted so that the question and ``footer`` lines below it stay in view."""
+        decider last acted, fitted so that the question and ``footer`` lines below it stay in view. What
+        the decider's own last move did keeps its place first: the players' lines give way before it."""
         game = self.game
         console = self.console
         me = prompt.player if prompt is not None else None
+        mine_first = me is not None and me in self.last_seen  # (their last decision is in these events)
         events = self.since(me)
         if self.interactive:
             console.clear()
         status = self.status_lines(me)
-        if self.interactive or self.fit:
-            if len(status) + footer + 1 > console.height:
-                status = status[:1]  # a very long question: the header line only
+        recap = Recap(game, console, events, me, mine_first)
+        title = "Since your last move" if me is not None else "What just happened"
+        if not (self.interactive or self.fit):  # a transcript (piped input): everything
+            for line in status:
+                console.print(line)
+            console.print(recap.panel(title, None))
+            return
+        room = console.height - footer - 1  # -1: the input line
+        heads = len(status) - self.screen.view().n
+        if len(status) + recap.needs() > room:
+            status = status[:1] + status[heads:]  # the header's first line only
+        if len(status) + recap.needs() > room:
+            status = status[:1]  # a very long question: the header's first line only
         for line in status:
-            console.print(line, no_wrap=True, overflow="ellipsis")
-        used = len(status) + footer + 1  # +1: the input line
-        if self.interactive or self.fit:
-            room = console.height - used
-            highlight = (
-                prompt.details.get("pos")
-                if prompt is not None and prompt.kind == "buy"
-                else (game.state.position[me] if me is not None else None)
-            )
-            columns = 2 if console.width >= 76 else 1
-            board = self.screen.board_table(highlight=highlight, columns=columns, width=console.width)
-            board_h = self.height_of(board)
-            if room - board_h >= 12:  # a tall window: the board too, and room for the rest
-                console.print(board)
-                room -= board_h
-            self.print_events(events, me, room)
-        else:
-            self.print_events(events, me, None)  # a transcript (piped input): everything
+            console.print(line, no_wrap=True, overflow="crop")
+        room -= len(status)
+        highlight = (
+            prompt.details.get("pos")
+            if prompt is not None and prompt.kind == "buy"
+            else (game.state.position[me] if me is not None else None)
+        )
+        columns = 2 if console.width >= 76 else 1
+        board = self.screen.board_table(highlight=highlight, columns=columns, width=console.width)
+        board_h = self.height_of(board)
+        if room - board_h >= 12:  # a tall window: the board too, and room for the rest
+            console.print(board)
+            room -= board_h
+        box_ = recap.panel(title, room)
+        if box_ is not None:
+            console.print(box_)
 
     def since(self, viewer: int | None) -> list[Event]:
         """Events since ``viewer`` last decided (for a bot-only table: since the last drawing)."""
@@ -416,38 +427,6 @@ class Session:
         if viewer is not None:
             self.last_seen[viewer] = self.seen
         return [e for e in events if e.visible_to(viewer)]
-
-    def print_events(self, events: list[Event], me: int | None, room: int | None) -> None:
-        """What happened, newest last, in at most ``room`` lines (the box included); what does not fit
-        is left to 'log', but trades, auctions, bankruptcies and building sales are kept first."""
-        game = self.game
-        title = "Since your last move" if me is not None else "What just happened"
-        if room is None:
-            self.console.print(render.events_panel(game, events, me, title=title))
-            return
-        if room < 3:
-            return
-        width = self.console.width - 4
-        lines = [render.event_text(game, e, me) for e in events]
-        inside = self.console.options.update(width=width)
-        heights = [len(self.console.render_lines(t, inside, pad=False)) for t in lines]
-        budget = room - 2
-        if sum(heights) <= budget:
-            self.console.print(render.events_panel(game, events, me, title=title))
-            return
-        budget -= 1  # the "… N more" line
-        keep: set[int] = set()
-        for wanted in (lambda e: e.kind in SUMMARY_KINDS and e.player != me, lambda e: True):
-            for i in range(len(events) - 1, -1, -1):
-                if i not in keep and wanted(events[i]) and heights[i] <= budget:
-                    keep.add(i)
-                    budget -= heights[i]
-        shown = [lines[i] for i in sorted(keep)]
-        body: list[RenderableType] = [
-            Text(f"… {len(events) - len(keep)} more line(s): 'log' shows them all", style="dim italic"),
-            *shown,
-        ]
-        self.console.print(Panel(Group(*body), title=title, title_align="left", box=box.ROUNDED))
 
     def menu(self, prompt: Prompt, choices: list[Choice]) -> list[RenderableType]:
         """The question and the numbered choices, as printed lines."""
@@ -465,7 +444,8 @@ class Session:
             grid = Table.grid(padding=(0, 1))
             for _ in range(per_row):
                 grid.add_column(no_wrap=True, overflow="ellipsis", max_width=width // per_row - 1)
-            block = items[first:last]
+            cell = width // per_row - 1
+            block = [self.grid_item(i, choices[i].label, cell) for i in range(first, last)]
             rows = -(-len(block) // per_row)
             for r in range(rows):
                 grid.add_row(*[block[r + c * rows] if r + c * rows < len(block) else "" for c in range(per_row)])
@@ -474,6 +454,17 @@ class Session:
             out.extend(items)
         out.append(Text("help · board · mine · deeds · players · log · legend · save · quit", style="dim"))
         return out
+
+    @staticmethod
+    def grid_item(index: int, label: str, width: int) -> Text:
+        """A choice in a column ``width`` cells wide: its label, or without its remark in brackets
+        ("12 Electric Company (for sale, $150K)" -> "12 Electric Company"), or its words shortened."""
+        number = f"{index + 1:>2}) "
+        plain = PARENTHETICAL.sub("", label)
+        for text in (label, plain):
+            if len(number) + len(text) <= width:
+                return Text.assemble((number, "bold"), text)
+        return Text.assemble((number, "bold"), render.short_names([plain], width - len(number))[0])
 
     def show_choices(self, prompt: Prompt, choices: list[Choice]) -> None:
         for part in self.menu(prompt, choices):
@@ -579,6 +570,9 @@ class Session:
         if cmd in ("manage", "m") and not rest:
             return manage_dialog(self, seat, legal)
         if cmd in (A.BUILD, A.SELL, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE):
+            if cmd not in game.ACTION_KINDS.all:  # (a family without buildings or mortgages)
+                console.print(refusal(self, seat, cmd, None), style="yellow")
+                return "stay"
             if not rest:
                 console.print(f"Say which space: {cmd} <space> (a number or part of its name)", style="yellow")
                 return "stay"
@@ -653,26 +647,8 @@ class Session:
         try:
             game.act(seat, action)
         except IllegalAction as exc:
-            prompt = game.prompt
-            if prompt is not None and action.kind not in game.ACTION_KINDS.anytime and prompt.player == seat:
-                self.console.print(f"'{action.kind}' is not an answer now: {self.asked(prompt)}.", style="yellow")
-            else:
-                self.console.print(f"Not allowed: {exc.reason}.", style="yellow")
-            self.console.print(self.allowed(choices), style="yellow")
+            self.console.print(refusal(self, seat, action, exc.reason), style="yellow")
+            if game.prompt is None or game.prompt.player != seat:
+                self.console.print(self.allowed(choices), style="yellow")
             return "stay"
         return "acted"
-
-    def asked(self, prompt: Prompt) -> str:
-        """What a prompt asks, in a few words, for a refused answer."""
-        answers = sorted(
-            {
-                a.kind
-                for a in self.game.legal_actions(prompt.player).actions
-                if a.kind not in self.game.ACTION_KINDS.anytime
-            }
-        )
-        return (
-            f"the question is '{prompt.kind}', answered by " + ", ".join(f"'{k}'" for k in answers)
-            if answers
-            else f"the question is '{prompt.kind}'"
-        )

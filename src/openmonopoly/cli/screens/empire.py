@@ -206,14 +206,9 @@ def _header(game: Game) -> Text:
     ed = game.edition
     view = public(game)
     t = R.header_start(game, view)
-    if view.dice:
-        d1, d2 = view.dice
-        t.append(f"   last roll {d1} + {'swapper' if d2 == ed.rules.swapper_face else d2}")
     pile = len(game.state.decks[ed.rules.empire_deck])  # the pile's size is public, its order is not
-    t.append(
-        f"   offices in the bank {view.offices} · Empire pile {pile} · a full tower ({ed.rules.capacity} units) wins",
-        style="dim",
-    )
+    # (no "last roll": whose it was is unclear there; the box below says what each roll did)
+    t.append(f"  offices in the bank {view.offices} · Empire pile {pile}", style="dim")
     return t
 
 
@@ -310,15 +305,24 @@ _PLAYER_PURPOSES = {
 
 
 def hand_text(game: Game, seat: int, full: bool = False) -> Group | Text:
-    """``seat``'s own Empire cards, by name and text (secret: for that player's eyes only); a line
-    each unless ``full`` ('mine' shows them in full), so that the question stays in the window."""
+    """``seat``'s own Empire cards (secret: for that player's eyes only): with a question, their names in
+    one run (whole names, wrapped between them), so that the question stays in the window; ``full``
+    ('mine') a line each with what the card does."""
     hand = seen_by(game, seat).hand
-    head = Text(f"Your Empire cards (secret, {len(hand)}{'' if full else '; in full: mine'}):", style="bold")
+    if not full:
+        line = Text("Your Empire cards (secret; 'mine' says what they do):", style="bold")
+        if not hand:
+            return line.append(" none", style="dim")
+        for i, card in enumerate(hand):
+            line.append(" " if i == 0 else ", ")
+            line.append(card_title(game, card), style="bold magenta")
+        return line
+    head = Text(f"Your Empire cards (secret, {len(hand)}):", style="bold")
     if not hand:
         return head.append(" none", style="dim")
     grid = Table.grid(padding=(0, 2))
     grid.add_column(no_wrap=True)
-    grid.add_column(style="dim", no_wrap=not full, overflow="fold" if full else "ellipsis")
+    grid.add_column(style="dim", overflow="fold")
     for card in hand:
         grid.add_row(Text("  " + card_title(game, card), style="bold magenta"), card_text(game, card))
     return Group(head, grid)
@@ -646,7 +650,9 @@ class EmpireScreen(ClassicScreen):
 
     def status_facts(self, seat: int) -> str:
         view = self.view()
-        words = f"tower {view.height[seat]}/{self.edition.rules.capacity}, {view.hand_sizes[seat]} Empire cards"
+        # (the tower is the holdings' bar: said once)
+        n = view.hand_sizes[seat]
+        words = f"{n} Empire card{'' if n == 1 else 's'}"
         return words + (", in Jail" if view.in_jail[seat] else "")
 
     def header(self) -> Text:

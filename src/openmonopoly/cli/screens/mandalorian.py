@@ -135,8 +135,6 @@ class MandalorianScreen(ClassicScreen):
 
         view = self.view()
         t = R.header_start(self.game, view)
-        if view.dice:
-            t.append(f"  last roll {view.dice[0]}")
         piles = ", ".join(f"{en.name} {len(view.enemy_decks[e])}" for e, en in enumerate(self.edition.rules.enemies))
         t.append(f"  enemy cards left: {piles}", style="dim")
         # (a Mandalorian screen draws only Mandalorian games)

@@ -35,16 +35,6 @@ def start_debt(game: ClassicGame, payer: int, payee: int, amount: int, reason: s
         game._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
 
 
-def in_debt(game: Game, player: int) -> bool:
-    """Whether ``player`` has a debt pending anywhere on the stack, not only on top: a trade the debtor
-    proposed (its answer waits above the debt) must not let them build or lift mortgages meanwhile."""
-    s: State = game.state
-    for step in s.stack:
-        if type(step) is Debt and step.player == player:
-            return True
-    return False
-
-
 def raisable(game: ClassicGame, player: int) -> int:
     """Cash the player could still raise from the bank: sell every building, then mortgage everything."""
     s: ClassicState = game.state

@@ -30,6 +30,7 @@ from .....engine.options import BadOption, Option
 from .....engine.state import BANK
 from .....registry import register
 from ....money import transfer
+from ....permissions import CLONE_WARS
 from ...buildings import refund_value
 from ...game import ClassicState, EndOfMove
 from ...quicker_game import QUICKER, QuickerGame, quicker_options
@@ -63,6 +64,7 @@ class CloneWarsGame(QuickerGame):
         plain=(TIME_UP,), numbered=(SELL_CITY, A.CHOOSE), anytime=(SELL_CITY, TIME_UP)
     ).extend(**missions.MISSION_KINDS)
     state_class = CloneWarsState
+    PERMISSIONS = CLONE_WARS
     QUICKER_NAME = "short game"
 
     @classmethod
@@ -170,6 +172,9 @@ class CloneWarsGame(QuickerGame):
                     if self.options[TIME_LIMIT] is None
                     else f"game ends after {self.options[TIME_LIMIT]} rounds"
                 )
+            s: CloneWarsState = self.state
+            if player != s.current:
+                return f"only {s.names[s.current]}, whose turn it is, calls time when the clock runs out"
             return None
         return super().check_anytime(player, action)
 
@@ -188,7 +193,7 @@ class CloneWarsGame(QuickerGame):
         for pos in self.edition.properties:
             if s.owner[pos] == player and s.level[pos] == hotel:
                 out.append(Action(SELL_CITY, pos))
-        if self.options[TIME_LIMIT] == 0:
+        if self.options[TIME_LIMIT] == 0 and player == s.current:
             out.append(A_TIME_UP)
         return out
 
