@@ -46,7 +46,7 @@ from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.state import State
 from .auction import Auction
-from .mortgage import MortgagedTransfer, interest, lift_cost
+from .classic.mortgage import MortgagedTransfer, interest, lift_cost
 
 if TYPE_CHECKING:
     from ..engine.game import Game

@@ -19,7 +19,6 @@ from .buildings import clear_buildings, refund_value
 from .mortgage import MortgagedTransfer
 
 if TYPE_CHECKING:
-    from ...engine.game import Game
     from .game import ClassicGame, ClassicState
 
 # Actions as Final module constants: compiled code reads them as C statics (the kind strings are
