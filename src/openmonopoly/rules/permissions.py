@@ -223,7 +223,8 @@ def _cost(game: Game, player: int, action: Action) -> int:
         cost: int = top.lift_cost(game)
         return cost
     if kind == A.BUY:
-        return board[top.pos].price
+        price: int = board[top.pos].price
+        return price
     return 0
 
 
