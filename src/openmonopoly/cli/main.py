@@ -499,6 +499,13 @@ def simulate(
     chunk_size: int | None = typer.Option(None, "--chunk-size", help="Games per task (default: automatic)."),
     out: str | None = typer.Option(None, "--out", help="Write one row per game to FILE.csv or FILE.parquet."),
     report: str | None = typer.Option(None, "--report", help="Write plots and summary.md (matplotlib) into DIR."),
+    compare: bool = typer.Option(
+        False,
+        "--compare",
+        help="House-rules lab: play the same deals under the book and under each OPTION_SET given as arguments "
+        "('book', or NAME[=VALUE] joined by commas) and compare them with 95% intervals.",
+    ),
+    option_sets: list[str] | None = typer.Argument(None, help="With --compare: the option sets to compare."),
 ) -> None:
     """Play many bot games and report who wins, how long games last and more.
 
@@ -537,6 +544,15 @@ def simulate(
             raise UsageProblem(f"unknown --backend {backend!r}; allowed: local, ray")
         if address and backend.lower() != "ray":
             raise UsageProblem("--address joins a Ray cluster: use it with --backend ray")
+        if option_sets and not compare:
+            raise UsageProblem(f"unexpected arguments {' '.join(option_sets)!r}: option sets go after --compare")
+        if compare:
+            from .lab import run_lab_command
+
+            run_lab_command(
+                ed, games, seed, kinds, option_sets or [], option, max_rounds, out, report, as_json,
+                backend=backend, workers=workers, address=address, chunk_size=chunk_size,
+            )
         try:
             if out:
                 from ..sim.output import check_out
