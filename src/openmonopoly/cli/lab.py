@@ -35,7 +35,7 @@ def run_lab_command(
     if not texts:
         raise UsageProblem("--compare needs option sets, e.g. --compare book max-rounds=50 'max-rounds=50,NAME'")
     try:
-        sets = parse_option_sets(ed, texts, len(kinds))
+        sets = parse_option_sets(ed, texts, len(kinds), max_rounds)
     except BadOptionSet as exc:
         raise UsageProblem(str(exc)) from None
     if report:

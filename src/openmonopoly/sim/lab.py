@@ -47,10 +47,13 @@ class OptionSet:
     options: dict[str, Any]
 
 
-def parse_option_sets(edition: Any, texts: Iterable[str], seats: int) -> list[OptionSet]:
+def parse_option_sets(
+    edition: Any, texts: Iterable[str], seats: int, max_rounds: int | None = None
+) -> list[OptionSet]:
     """The option sets as typed (``book``, or ``NAME[=VALUE]`` joined by commas), the book first whether
     named or not. Each is checked against the edition's options and set up once (a game is made, not
-    played), so an unknown or contradictory set is refused before any game runs."""
+    played), so an unknown or contradictory set is refused before any game runs. ``max_rounds``: the
+    limit every set plays under (``--max-rounds``), which a set may then not set itself."""
     from ..catalogue import game_class, parse_options
     from ..engine.errors import OpenMonopolyError
     from ..engine.options import BadOption, clock_refused, needs_clock
@@ -68,10 +71,19 @@ def parse_option_sets(edition: Any, texts: Iterable[str], seats: int) -> list[Op
             raise BadOptionSet(
                 f"option set {label!r}: write 'book' alone, and options as NAME[=VALUE] joined by commas"
             )
+        names = [p.split("=", 1)[0].strip().replace("_", "-") for p in parts]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise BadOptionSet(f"option set {label!r} gives {', '.join(twice)} more than once")
         try:
             options = parse_options(edition, parts)
         except BadOption as exc:
             raise BadOptionSet(f"option set {label!r}: {exc}") from None
+        if max_rounds is not None and "max-rounds" in options:
+            raise BadOptionSet(
+                f"option set {label!r} sets max-rounds, but --max-rounds {max_rounds} already limits every set;"
+                " give the limit in one place"
+            )
         if needs_clock(options):
             raise BadOptionSet(f"option set {label!r}: {clock_refused('a simulation')}")
         try:
