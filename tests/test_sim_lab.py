@@ -73,7 +73,7 @@ def test_mean_interval_on_a_known_example():
     half = 1.96 * math.sqrt(5 / 3) / 2  # sample variance 5/3, n = 4
     assert e.mean == 2.5 and e.n == 4
     assert e.lo == pytest.approx(2.5 - half) and e.hi == pytest.approx(2.5 + half)
-    assert mean_interval([7.0]) .lo == 7.0 == mean_interval([7.0]).hi
+    assert mean_interval([7.0]).lo == 7.0 == mean_interval([7.0]).hi
 
 
 def test_paired_difference_uses_the_game_by_game_differences():
@@ -117,8 +117,14 @@ def test_compare_on_a_small_known_example():
     assert [e["mean"] for e in x["cash_by_round"]] == [6000, 4000]
     assert [e["n"] for e in x["cash_by_round"]] == [2, 1]
     assert b["winner_sets"] == [
-        {"group": "red", "name": "Red", "games": 1, "share": 0.5, "lo": pytest.approx(0.0945, abs=1e-3),
-         "hi": pytest.approx(0.9055, abs=1e-3)}
+        {
+            "group": "red",
+            "name": "Red",
+            "games": 1,
+            "share": 0.5,
+            "lo": pytest.approx(0.0945, abs=1e-3),
+            "hi": pytest.approx(0.9055, abs=1e-3),
+        }
     ]
     assert x["winner_sets"] == []
     with pytest.raises(ValueError, match="same games"):

@@ -100,4 +100,3 @@ def render_lab(lab: dict[str, Any]) -> None:
         table.add_row(row["label"], *cells)
     con.print(table)
     con.print(f"Digest: {lab['digest']}", markup=False)
-

@@ -550,8 +550,20 @@ def simulate(
             from .lab import run_lab_command
 
             run_lab_command(
-                ed, games, seed, kinds, option_sets or [], option, max_rounds, out, report, as_json,
-                backend=backend, workers=workers, address=address, chunk_size=chunk_size,
+                ed,
+                games,
+                seed,
+                kinds,
+                option_sets or [],
+                option,
+                max_rounds,
+                out,
+                report,
+                as_json,
+                backend=backend,
+                workers=workers,
+                address=address,
+                chunk_size=chunk_size,
             )
         try:
             if out:

@@ -47,9 +47,7 @@ class OptionSet:
     options: dict[str, Any]
 
 
-def parse_option_sets(
-    edition: Any, texts: Iterable[str], seats: int, max_rounds: int | None = None
-) -> list[OptionSet]:
+def parse_option_sets(edition: Any, texts: Iterable[str], seats: int, max_rounds: int | None = None) -> list[OptionSet]:
     """The option sets as typed (``book``, or ``NAME[=VALUE]`` joined by commas), the book first whether
     named or not. Each is checked against the edition's options and set up once (a game is made, not
     played), so an unknown or contradictory set is refused before any game runs. ``max_rounds``: the
@@ -151,11 +149,15 @@ def _figures(end_reasons: list[str], seats: int) -> dict[str, tuple[str, Callabl
         ),
     }
     for reason in end_reasons:
-        figures[f"ended_by:{reason}"] = (
-            f"share of games ended by {reason}",
-            lambda g, r=reason: 1.0 if g["end_reason"] == r else 0.0,
-        )
+        figures[f"ended_by:{reason}"] = (f"share of games ended by {reason}", _ended_by(reason))
     return figures
+
+
+def _ended_by(reason: str) -> Callable[[dict[str, Any]], float]:
+    def value(game: dict[str, Any]) -> float:
+        return 1.0 if game["end_reason"] == reason else 0.0
+
+    return value
 
 
 def compare(
@@ -203,7 +205,10 @@ def compare(
 def cash_by_round(games: list[dict[str, Any]]) -> list[Estimate]:
     """Mean players' total cash at each round (index 0: round 1) over the games that reached it."""
     longest = max((len(g["cash_by_round"]) for g in games), default=0)
-    return [mean_interval([float(g["cash_by_round"][r]) for g in games if len(g["cash_by_round"]) > r]) for r in range(longest)]
+    return [
+        mean_interval([float(g["cash_by_round"][r]) for g in games if len(g["cash_by_round"]) > r])
+        for r in range(longest)
+    ]
 
 
 def lab_digest(sets: list[OptionSet], digests: dict[str, str]) -> str:
@@ -246,12 +251,13 @@ def run_lab(
             raise KeyboardInterrupt
         games_by_set[s.label] = done.games
         results[s.label] = done.result
-    names = {}
-    for space in ed.board:
-        if getattr(space, "group", None):
-            from .report import group_label
+    from .report import group_label
 
-            names[space.group] = group_label(ed, space.position)
+    names: dict[str, str] = {}
+    for space in ed.board:
+        group = getattr(space, "group", None)
+        if group:
+            names[group] = group_label(ed, space.position)
     out = compare(sets, games_by_set, len(seats), names)
     for row in out["sets"]:
         row["simulation"] = {k: v for k, v in results[row["label"]].items() if k not in ("landings", "rents")}

@@ -60,7 +60,9 @@ def plot_cash(lab: dict[str, Any], edition: Any, path: Path) -> None:
     ax.yaxis.set_major_formatter(lambda v, _pos: edition.money(round(v)))
     ax.set_xlabel("round")
     ax.set_ylabel("players' total cash")
-    ax.set_title("Cash in circulation (games still running; rounds reached by ≥ 30 games or all), 95% band", fontsize=10)
+    ax.set_title(
+        "Cash in circulation (games still running; rounds reached by ≥ 30 games or all), 95% band", fontsize=10
+    )
     ax.legend(fontsize=8)
     fig.savefig(path, dpi=110, bbox_inches="tight")
     plt.close(fig)

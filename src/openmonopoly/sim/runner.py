@@ -223,7 +223,9 @@ def winner_sets(game: Game) -> list[str]:
         if group:
             members.setdefault(group, []).append(space.position)
     winners = set(game.state.winners)
-    return sorted(g for g, spaces in members.items() if owner[spaces[0]] in winners and len({owner[p] for p in spaces}) == 1)
+    return sorted(
+        g for g, spaces in members.items() if owner[spaces[0]] in winners and len({owner[p] for p in spaces}) == 1
+    )
 
 
 @dataclass
