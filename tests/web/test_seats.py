@@ -216,13 +216,13 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
         token = c.post(f"/api/games/{gid}/join", json={"seat": 0}).json()["token"]
     con = sqlite3.connect(tmp_path / "old.db")
     con.execute("DROP INDEX ix_games_creator")
-    for column in [*SCHEMA_3_COLUMNS, *SCHEMA_4_COLUMNS]:
+    for column in [*SCHEMA_3_COLUMNS, *SCHEMA_4_COLUMNS, "bot_token_hashes"]:
         con.execute(f"ALTER TABLE games DROP COLUMN {column}")
     con.execute("UPDATE openmonopoly_meta SET value = '2' WHERE key = 'schema_version'")
     con.commit()
     con.close()
     app = create_app(url, 0.01, SEEDED)
-    assert app.state.store.schema_version() == SCHEMA_VERSION == 5
+    assert app.state.store.schema_version() == SCHEMA_VERSION == 6
     with TestClient(app) as c:
         info = c.get(f"/api/games/{gid}").json()
         assert info["public"] is True and info["spectators"] is True and info["turn_timer"] is None

@@ -46,8 +46,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-SCHEMA_VERSION = 5  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer; 4: creators, imports;
-# 5: the chat table (created, nothing altered)
+SCHEMA_VERSION = 6  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer; 4: creators, imports;
+# 5: the chat table (created, nothing altered); 6: games.bot_token_hashes (remote bots' tokens)
 
 # Columns added by schema 3, with what a game stored before gets: it was public, anyone could watch it.
 SCHEMA_3_COLUMNS = {
@@ -100,6 +100,8 @@ class GameRow(Base):
     # had seen, drawing ``redraw_chance`` (see web/records.py).
     imported: Mapped[int | None] = mapped_column(Integer, nullable=True)
     redraw_chance: Mapped[Any] = mapped_column(JSON, nullable=True)
+    # Per seat: sha256 hex of the bot token the host handed out for a remote bot's seat, or null (schema 6).
+    bot_token_hashes: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class MoveRow(Base):
@@ -167,6 +169,7 @@ class StoredGame:
     creator: str | None = None
     imported: int | None = None  # an imported record's actions (then the redraw), or None
     redraw_chance: list | None = None
+    bot_token_hashes: list | None = None  # per seat: the remote bot's token hash, or None
 
     def record(self) -> dict:
         """The game's record; an imported game's also says after which action (``redrawn_after``) the server
@@ -429,6 +432,8 @@ class Store:
                     db.execute(text(f"ALTER TABLE games ADD COLUMN {name} {sql_type}"))
             if current < 4:
                 db.execute(text("CREATE INDEX IF NOT EXISTS ix_games_creator ON games (creator)"))
+            if current < 6 and "bot_token_hashes" not in columns:
+                db.execute(text("ALTER TABLE games ADD COLUMN bot_token_hashes JSON"))
             if db.get(MetaRow, "address_salt") is None:  # (the key of the creators' hashes: random per database)
                 db.add(MetaRow(key="address_salt", value=secrets.token_hex(32)))
             if row is None:
@@ -471,6 +476,7 @@ class Store:
                     creator=g.creator,
                     imported=g.imported,
                     redraw_chance=g.redraw_chance,
+                    bot_token_hashes=g.bot_token_hashes,
                     version=len(g.moves),
                     status=g.status,
                     winners=g.winners,
@@ -661,6 +667,17 @@ class Store:
             games = table_of(GameRow)
             con.execute(update(games).where(games.c.id == game_id).values(**values))
 
+    def set_bot_token(self, game_id: str, seat: int, token_hash: str) -> None:
+        """A remote bot seat's new bot token (its hash): the seat's old one stops working."""
+        games = table_of(GameRow)
+        with self.engine.begin() as con:
+            row = con.execute(
+                select(games.c.bot_token_hashes, games.c.kinds).where(games.c.id == game_id).with_for_update()
+            ).one()
+            hashes = list(row.bot_token_hashes or [None] * len(row.kinds))
+            hashes[seat] = token_hash
+            con.execute(update(games).where(games.c.id == game_id).values(bot_token_hashes=hashes, updated=time.time()))
+
     def set_invite(self, game_id: str, invite_hash: str) -> None:
         """The host's new invite link (its hash): the old one stops working."""
         with self.engine.begin() as con:
@@ -703,6 +720,7 @@ class Store:
                 row.creator,
                 row.imported,
                 row.redraw_chance,
+                row.bot_token_hashes,
             )
 
     # ------------------------------------------------------------------ table talk (web/chat.py)

@@ -130,6 +130,8 @@ class LiveGame:
         self.turn_timer = stored.turn_timer
         self.stand_ins: dict[int, Any] = {}  # human seats a bot plays meanwhile (the host said so)
         self.stand_in = list(stored.stand_in or [None] * len(self.kinds))
+        # Per seat: the hash of the bot token a remote bot's seat was handed (stored: it survives a restart).
+        self.bot_token_hashes: list[str | None] = list(stored.bot_token_hashes or [None] * len(self.kinds))
         self.timed_out: int | None = None  # the human seat whose turn the timer gave to a bot
         self.timer_agents: dict[int, Any] = {}
         self.deadline: float | None = None  # when the turn timer runs out (epoch), or None
