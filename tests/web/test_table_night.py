@@ -65,7 +65,7 @@ def fits_without_scrolling(page) -> None:
 
 def words_readable(page) -> None:
     small = page.evaluate(SMALL_WORDS, LEAST_PX)
-    assert not small, f"words under {LEAST_PX} px on a {page.viewport_size['width']} px screen: {small[:10]}"
+    assert not small, f"words under {LEAST_PX} px on a {page.viewport_size['width']} px screen: {small[:40]}"
 
 
 def open_seat(browser, srv, ctx, gid, seat, token, host=None):
@@ -199,10 +199,10 @@ def test_each_edition_at_both_sizes(browser, tmp_path, edition):
                 play_my_turn(page)
             page.wait_for_function("window.om.state().view.prompt.player === 0")
             page.wait_for_timeout(600)  # (dice and tokens settle)
+            words_readable(page)
             if name == "desktop":
                 fits_without_scrolling(page)
             else:
-                words_readable(page)
                 no_horizontal_scroll(page)
             page.screenshot(path=str(shots_dir(tmp_path) / f"{edition}-{name}.png"))
             assert not errors, errors

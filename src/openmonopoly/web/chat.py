@@ -3,11 +3,12 @@
 Seated players talk at the table (``"table"`` channel; everyone connected to the game reads it); where the
 host lets spectators watch and opens their channel (a switch of its own, ``LiveGame.spectator_chat``,
 stored with the game: off unless the host turns it on), spectators talk among themselves
-(``"spectators"``: spectators and the host read it, players do not, so nobody at the table is coached). Quick reactions are a fixed set of words (no
-pictographs: common fonts lack them). Text is plain: control and formatting characters are removed, and a
-message is at most ``MAX_TEXT`` characters; each seat (or spectator's address) may say ``BURST`` things at
-once and ``PER_MINUTE`` a minute. The host can mute a seat. Everything is stored in the ``chat`` table
-(``Store.add_chat``) before anyone hears it, so it survives a restart and is shown in the replay.
+(``"spectators"``: spectators and the host read it, players do not, so nobody at the table is coached).
+Quick reactions are a fixed set of words (no pictographs: common fonts lack them). Text is plain: control
+and formatting characters are removed, and a message is at most ``MAX_TEXT`` characters; each seat (or
+spectator's address) may say ``BURST`` things at once and ``PER_MINUTE`` a minute. The host can mute a
+seat. Everything is stored in the ``chat`` table (``Store.add_chat``) before anyone hears it, so it survives
+a restart and is shown in the replay.
 
 Messages (server -> client): the ``sync`` on hello carries ``chat``: ``{"messages": [...], "muted": [seats],
 "reactions": [...]}``; then ``{"type": "chat", "messages": [...], "muted": [seats]}``; each message has

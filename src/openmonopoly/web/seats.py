@@ -20,8 +20,8 @@ from ..catalogue import SEAT_KINDS
 from . import names as player_names
 from . import protocol as P
 from .access import Refused, hash_token, secret_matches
-from .quotas import plural
 from .live import FULL_BOT, NO_SPECTATORS, REMOVED, LiveGame
+from .quotas import plural
 
 if TYPE_CHECKING:
     from .sessions import Registry

@@ -434,7 +434,11 @@ function setupCues() {
 // A board drawn smaller than its words can be read (a phone): its words are hidden and the Spaces list
 // says them at a readable size.
 const COMPACT_BELOW = 600;
-function fitBoard() { $("board").classList.toggle("compact", $("board").getBoundingClientRect().width < COMPACT_BELOW); }
+function fitBoard() {
+  const width = $("board").getBoundingClientRect().width;
+  $("board").classList.toggle("compact", width < COMPACT_BELOW);
+  if (width >= COMPACT_BELOW) board.setScale(board.root.getBoundingClientRect().width / 1000);   // (words at 11 px or more)
+}
 addEventListener("resize", () => ed && fitBoard());
 
 function renderSpaces() {
@@ -632,6 +636,10 @@ function chatForm() {
   const form = $("chat-form"); form.innerHTML = "";
   $("chat-panel").style.display = "";
   if (seat !== null && muted.includes(seat)) { form.append(el("div", { class: "empty" }, "The host muted your table talk.")); return; }
+  if (seat === null && !hostToken() && !info.spectator_chat) {
+    form.append(el("div", { class: "empty", id: "spectators-quiet" }, "You read the table's talk; the host has not opened a channel for spectators to talk."));
+    return;
+  }
   const input = el("input", { id: "chat-input", maxlength: 240, placeholder: seat === null ? "Talk with the other spectators" : "Talk to the table", "aria-label": "message" });
   const say = () => { const t = input.value.trim(); if (!t) return; if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "say", text: t })); input.value = ""; };
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") say(); });
@@ -740,10 +748,17 @@ function hostControls() {
   const timer = el("select", { id: "turn-timer-select", onchange: (e) => host({ command: "timer", seconds: e.target.value ? Number(e.target.value) : null }) },
     timerChoices(timerMin, info.turn_timer).map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
   const watch = el("input", { type: "checkbox", id: "allow-spectators", checked: !!info.spectators, onchange: (e) => host({ command: "spectators", allowed: e.target.checked }) });
+  const talk = el("input", { type: "checkbox", id: "allow-spectator-chat", checked: !!info.spectator_chat, onchange: (e) => host({ command: "spectator-chat", allowed: e.target.checked }) });
+  const humans = info.seats.filter((s) => s.kind === "human").length;
+  const perGuest = el("select", { id: "seats-per-guest", onchange: (e) => host({ command: "seats-per-guest", seats: e.target.value ? Number(e.target.value) : null }) },
+    [...Array(Math.max(1, humans - 1)).keys()].map((i) => [String(i + 1), i === 0 ? "1 seat" : `${i + 1} seats`]).concat([["", "Any number"]])
+      .map(([v, t]) => el("option", { value: v, selected: String(info.seats_per_guest ?? "") === v }, t)));
   const renew = el("button", { id: "new-invite", onclick: () => confirm("Make a new invite link? The old one stops working: whoever has it can no longer join or watch. Players keep their seats.") && newInvite() }, "New invite link");
   box.append(el("table", { class: "hostseats" }, rows),
     el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a stand-in minds the turn)"), timer),
     el("label", { class: "check" }, watch, " Spectators may watch (with the invite link)"),
+    el("label", { class: "check" }, talk, " Spectators may talk among themselves (players do not read it)"),
+    el("div", { class: "field row" }, el("label", { for: "seats-per-guest" }, "Seats one guest may take" + (info.public ? " (one browser or network)" : " (one browser)")), perGuest),
     el("div", { class: "buttons" }, renew),
     el("details", { class: "host-link", id: "host-link-box" }, el("summary", {}, "Run this game from another device"),
       copyRow("host-link", "Host link — your host controls on another device. Keep it to yourself: it is not an invite.", hostLink(gameId, hostToken()), "Copy host link")));
@@ -773,7 +788,8 @@ async function host(command) {
 async function takeSeat(s, name) {
   name = (name || "").trim();
   try {
-    const j = await api(`/api/games/${gameId}/join`, { seat: s, name: name || null, invite: inviteCode() });
+    const mine = savedSeat(gameId);   // (a guest takes at most the game's seats per guest: the server counts this browser's)
+    const j = await api(`/api/games/${gameId}/join`, { seat: s, name: name || null, invite: inviteCode(), held: mine ? [mine.token] : [], host: hostToken() || null });
     if (name) localStorage.setItem("om-name", name);
     saveSeat(gameId, j.seat, j.token); seat = j.seat; token = j.token; closedFor = null;
     if (ws && ws.readyState <= 1) ws.close(); else connect();
@@ -818,7 +834,9 @@ function connect() {
       if ($("dlg").open && $("dlg-body").querySelector(".manage")) openManage();
       if (view.over && !wasOver) renderSeats();
     } else if (msg.type === "seats") {
+      const talked = info && info.spectator_chat;
       info = msg.game; names = info.seats.map((s) => s.name); renderSeats(); render();
+      if (seat === null && talked !== info.spectator_chat && reactions.length) chatForm();   // the host opened or closed the spectators' channel
     } else if (msg.type === "chat") {
       if (msg.muted) muted = msg.muted;
       showChat(msg.messages); if (msg.messages.some((c) => c.kind === "mute" || c.kind === "unmute")) chatForm();
