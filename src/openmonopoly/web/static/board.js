@@ -201,7 +201,7 @@ export class Board {
     const g = svg("g", {}, this.root);
     const c = S / 2;
     const name = this.ed.name.replace(/^Monopoly:?\s*/i, "");
-    svg("rect", { x: c - 250, y: c - 300, width: 500, height: 74, rx: 6, fill: "#c8102e", stroke: "#7a0a1c", "stroke-width": 4, transform: `rotate(-8 ${c} ${c - 263})` }, g);
+    svg("rect", { x: c - 250, y: c - 300, width: 500, height: 74, rx: 6, fill: "#c8102e", stroke: "#7a0a1c", "stroke-width": 4, transform: `rotate(-8 ${c} ${c - 263})`, class: "banner" }, g);
     multiline(g, ["MONOPOLY"], c, c - 248, 52, { "font-weight": 900, fill: "#fff", transform: `rotate(-8 ${c} ${c - 263})`, "letter-spacing": 4 });
     // (below the tilted banner's lowest corner, about c - 192, and above the dice)
     multiline(g, wrap(name, 46).slice(0, 2), c, c - 172, 18, { "font-weight": 700, fill: "#1d3b2a", class: "subtitle" });

@@ -272,10 +272,16 @@ function renderPrompt() {
   tickTimer();
 }
 
+// ``into`` made like ``from`` changing as little as it can: an element with an id is matched by it (a line
+// added above it does not make it a new element), the rest by place; equal buttons stay the same elements.
 function morph(into, from) {
   const next = [...from.childNodes];
   next.forEach((n, i) => {
-    const old = into.childNodes[i];
+    let old = into.childNodes[i];
+    if (n.nodeType === 1 && n.id && !(old && old.nodeType === 1 && old.id === n.id)) {
+      const same = [...into.children].find((c) => c.id === n.id);
+      if (same) { into.insertBefore(same, old || null); old = same; }
+    }
     if (!old) { into.append(n); return; }
     if (old.isEqualNode(n)) return;
     if (old.nodeType === 1 && n.nodeType === 1 && old.tagName === n.tagName && !old.matches("button, input, select, a")
@@ -303,6 +309,14 @@ function buildPrompt(box) {
     if (!replayMode) box.append(rematchBox(), el("div", { class: "buttons" }, el("a", { class: "btn", href: `/replay/${gameId}` }, "Replay this game"), el("a", { class: "btn", href: "/" }, "Lobby")));
     return;
   }
+  // The any-time tools first: the prompt grows downwards (its top stays put), so they never move while
+  // others act, nor when the turn comes.
+  const legal = replayMode || seat === null ? [] : legalList();
+  const tools = el("div", { class: "tools", id: "tools" });
+  if (legal.some((a) => ["build", "sell", "sell-all", "mortgage", "unmortgage"].includes(a.split(" ")[0])))
+    tools.append(el("button", { id: "manage", onclick: openManage }, "Build / mortgage…"));
+  if (legal.some((a) => a.startsWith("trade"))) tools.append(el("button", { id: "trade", onclick: openTrade }, "Propose trade…"));
+  if (tools.childNodes.length) box.append(tools);
   box.append(el("div", { class: "title", id: "prompt-title" }, promptTitle(p)));
   const d = p.details || {};
   if (p.kind === "buy" && ed.spaces[d.pos]) box.append(el("div", { class: "detail" }, `${spaceName(d.pos)} — ${m(d.price ?? ed.spaces[d.pos].price)}`));
@@ -312,7 +326,6 @@ function buildPrompt(box) {
   if (p.kind === "trade" && d.offer) box.append(offerBox(d.offer));
   if (replayMode) return;
   if (seat === null) { box.append(el("div", { class: "detail" }, "You are watching.")); return; }
-  const legal = legalList();
   const answers = legal.filter((a) => !ANYTIME.has(a.split(" ")[0]) && !a.startsWith("bid "));
   const bid = legal.find((a) => a.startsWith("bid "));
   if (p.player === seat) {
@@ -338,11 +351,6 @@ function buildPrompt(box) {
     box.append(el("div", { class: "detail", id: "waiting" }, waitingText(p.player)));
   }
   if (deadline && !replayMode) box.append(el("div", { class: "detail timer", id: "turn-timer" }, timerText()));
-  const tools = el("div", { class: "tools" });
-  if (legal.some((a) => ["build", "sell", "sell-all", "mortgage", "unmortgage"].includes(a.split(" ")[0])))
-    tools.append(el("button", { id: "manage", onclick: openManage }, "Build / mortgage…"));
-  if (legal.some((a) => a.startsWith("trade"))) tools.append(el("button", { id: "trade", onclick: openTrade }, "Propose trade…"));
-  box.append(tools);
 }
 
 // Final standings: winners first, then by net worth (the view's valuation of each player).
@@ -695,12 +703,13 @@ function renderGone() {
 function renderSeats() {
   const panel = $("seat-panel"), list = $("seatlist");
   panel.style.display = replayMode ? "none" : "";
+  const typed = $("join-name")?.value;   // (what the person is typing survives the redraw when someone else joins)
   list.innerHTML = "";
   if (closedFor) { list.append(el("div", { class: "detail", id: "closed-note" }, closedFor)); }
   const free = info.seats.filter((s) => s.kind === "human" && !s.claimed);
   const mayJoin = info.public || inviteCode();
   if (seat === null && free.length && mayJoin && !view?.over) {
-    const name = el("input", { id: "join-name", maxlength: 40, placeholder: "Your name", value: localStorage.getItem("om-name") || "" });
+    const name = el("input", { id: "join-name", maxlength: 40, placeholder: "Your name", value: typed ?? (localStorage.getItem("om-name") || "") });
     list.append(el("div", { class: "detail" }, "Take a free seat:"), el("div", { class: "field" }, el("label", { for: "join-name" }, "Your name"), name),
       el("div", { class: "buttons" }, free.map((s) => el("button", { class: "go", "data-seat": s.seat, onclick: () => takeSeat(s.seat, name.value) }, `Play as ${s.name}`))));
   } else if (seat === null && !mayJoin) {
