@@ -197,9 +197,9 @@ def test_game_night_on_a_phone_and_a_desktop(browser, tmp_path):
         assert not desk_errors and not phone_errors, desk_errors + phone_errors
 
 
-@pytest.mark.parametrize("edition", ["classic", "mandalorian", "empire"])
+@pytest.mark.parametrize("edition", ["classic", "mandalorian", "empire", "starwars40", "clonewars", "sailormoon"])
 def test_each_edition_at_both_sizes(browser, tmp_path, edition):
-    """Each family's board at a phone's and a desktop's size: the layout rules, and the screenshots."""
+    """Each edition's board at a phone's and a desktop's size: the layout rules, and the screenshots."""
     with LiveServer(f"sqlite:///{tmp_path / 'e.db'}", bot_delay=0.05, config=CONFIG) as srv:
         seats = [{"kind": "human", "name": "Ann"}, {"kind": "heuristic"}, {"kind": "heuristic"}]
         g = httpx.post(f"{srv.url}/api/games", json={"edition": edition, "seed": 5, "seats": seats}).json()

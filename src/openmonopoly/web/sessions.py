@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -241,18 +241,9 @@ class Registry:
         return resumed
 
     # ------------------------------------------------------------------ seats
-    async def join(
-        self,
-        live: LiveGame,
-        seat: int,
-        name: str | None,
-        invite: str | None = None,
-        client: str | None = None,
-        held: Iterable[str] = (),
-        host: str | None = None,
-    ) -> str:
-        """Take a seat (``seats.join``): the new seat token."""
-        return await seats.join(self, live, seat, name, invite, client, held, host)
+    async def join(self, live: LiveGame, seat: int, name: str | None, invite: str | None = None, **guest: Any) -> str:
+        """Take a seat (``seats.join``, which says what ``guest`` may hold): the new seat token."""
+        return await seats.join(self, live, seat, name, invite, **guest)
 
     async def host_command(self, live: LiveGame, cmd: Any) -> str | None:
         """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused. (A new invite

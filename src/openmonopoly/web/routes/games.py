@@ -108,7 +108,7 @@ def add(app: FastAPI, server: Server) -> None:
         live = await server.live_or_404(game_id, body.invite, body.host)
         try:
             token = await registry.join(
-                live, body.seat, body.name, body.invite, client_of(request), body.held, body.host
+                live, body.seat, body.name, body.invite, client=client_of(request), held=body.held, host=body.host
             )
         except Refused as exc:
             raise refused(exc) from None

@@ -255,6 +255,7 @@ function send(action) {
 function render() {
   if (!view) return;
   board.update(view, names);
+  document.body.classList.toggle("game-over", !!view.over);
   fitBoard();
   $("players-panel").hidden = false;
   renderPlayers(); renderPrompt(); yourTurnCue(); renderSpaces();
