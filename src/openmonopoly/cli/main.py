@@ -13,7 +13,7 @@ import typer
 # Imported here only what every command needs and costs nothing (the catalogue imports the engine when a
 # command asks it something); Rich, the engine and the bots are imported by the commands that use them,
 # so that `--help` and `--version` start at once.
-from .. import catalogue
+from .. import catalogue, json_limits
 from ..agents import AGENT_KINDS
 from ..catalogue import SEAT_KINDS
 from ..engine.errors import OpenMonopolyError
@@ -139,7 +139,9 @@ def _seats(text: str, edition) -> list[str]:
 def _read_json(path: str) -> dict:
     try:
         with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+            data = json_limits.loads(fh.read(), path)
+    except json_limits.JsonLimitError as exc:
+        raise UsageProblem(f"{exc}: not a saved game or record") from None
     except FileNotFoundError:
         raise UsageProblem(f"no such file: {path}") from None
     except json.JSONDecodeError as exc:

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .. import registry
+from .. import json_limits, registry
 from ..errors import OpenMonopolyError
 
 
@@ -235,7 +235,9 @@ def load_edition_file(path: str | Path) -> Edition:
     except OSError as exc:
         raise EditionError(f"{path}: cannot read: {exc}") from None
     try:
-        raw = json.loads(data.decode("utf-8"))
+        raw = json_limits.loads(data.decode("utf-8"), path)
+    except json_limits.JsonLimitError as exc:
+        raise EditionError(f"{exc}: not an edition") from None
     except UnicodeDecodeError as exc:
         raise EditionError(f"{path}: not UTF-8 text (byte {exc.start}): save the file as UTF-8") from None
     except json.JSONDecodeError as exc:
