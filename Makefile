@@ -20,7 +20,7 @@ NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/nu
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
 
-.PHONY: play test lint check test-installed bench simulate serve native pure clean golden train league
+.PHONY: play test lint check test-installed bench bench-instructions simulate serve native pure clean golden train league
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -74,6 +74,13 @@ golden: $(PLAY_SET) $(NATIVE)
 
 bench: $(PLAY_SET) $(NATIVE)
 	$(BIN)/python bench/engine_speed.py
+
+# The load-independent figures beside `make bench`'s timed ones: instructions per player-turn of every
+# edition and per RL step, counted under valgrind's callgrind (bench/instructions.py; a few minutes),
+# then the RL step timed (bench/rl_speed.py).
+bench-instructions: $(DEV_SET) $(NATIVE)
+	$(BIN)/python bench/instructions.py
+	$(BIN)/python bench/rl_speed.py
 
 serve: $(PLAY_SET) $(NATIVE)
 	$(BIN)/openmonopoly serve

@@ -21,11 +21,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import statistics
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import instructions  # noqa: E402  (bench/instructions.py: the callgrind counting, shared)
 
 HERE = Path(__file__).resolve().parents[1] / "src"
 
@@ -54,22 +56,9 @@ def measure(src: Path, edition: str, games: int, seats: int) -> dict:
     return json.loads(out.stdout)
 
 
-def instructions(src: Path, edition: str, games: int, seats: int) -> tuple[int, int, str]:
-    """(instructions, player-turns, engine) of one child run under callgrind."""
-    env = dict(os.environ, PYTHONPATH=str(src))
-    cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", CHILD]
-    out = subprocess.run(cmd + [edition, str(games), str(seats)], env=env, check=True, capture_output=True, text=True)
-    found = re.search(r"Collected : (\d+)", out.stderr)
-    if found is None:
-        raise SystemExit(f"callgrind printed no count:\n{out.stderr[-2000:]}")
-    result = json.loads(out.stdout)
-    return int(found.group(1)), result["turns"], result["engine"]
-
-
 def per_turn(src: Path, edition: str, games: int, seats: int) -> tuple[float, str]:
-    small, small_turns, engine = instructions(src, edition, games, seats)
-    big, big_turns, _ = instructions(src, edition, games * 10, seats)
-    return (big - small) / (big_turns - small_turns), engine
+    """Instructions per player-turn under callgrind, start-up cancelled (bench/instructions.py)."""
+    return instructions.game_turn(edition, games, src, seats)
 
 
 def main(argv: list[str] | None = None) -> int:

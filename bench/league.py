@@ -16,7 +16,8 @@ Printed per edition:
   behind them, so only winning counts; the three copies of B in a game are rated as three players and
   B's mu moves by the sum of their updates, its sigma to their mean; games are fed deal by deal, every
   pairing's game i before any game i + 1), as mu, sigma and the ordinal mu - 3 sigma;
-* per bot, its mean milliseconds per decision (CPU time of ``act``, over all its games).
+* per bot, its mean milliseconds per decision (CPU time of ``act``, over all its games; for an external
+  bot, ``exec:COMMAND`` or ``bot:NAME``, the wall-clock time of the round trip to its process).
 
 ``--write`` replaces the edition's table in that Markdown file (between ``<!-- league:EDITION -->``
 markers, added at the end if missing), with the command that produced it.
@@ -38,8 +39,8 @@ try:
 except ImportError:  # run from a checkout without installing
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from openmonopoly.agents import make_agent
 from openmonopoly.agents.learned import use_weights
+from openmonopoly.botprotocol import make_bot
 from openmonopoly.sim.report import wilson
 from openmonopoly.sim.runner import agent_seed, game_seed, play_game
 
@@ -55,13 +56,22 @@ class Timed:
         self.name = getattr(bot, "name", "bot")
         self.decisions = 0
         self.seconds = 0.0
+        # An external bot thinks in its own process: its time is the wall-clock round trip.
+        self.clock = time.perf_counter if hasattr(bot, "finish") else time.process_time
 
     def act(self, view, prompt):
-        start = time.process_time()
+        clock = self.clock
+        start = clock()
         action = self.bot.act(view, prompt)
-        self.seconds += time.process_time() - start
+        self.seconds += clock() - start
         self.decisions += 1
         return action
+
+    def finish(self, game) -> None:
+        """Pass the end of a game on (an external bot gets ``game-over`` and its process is reused)."""
+        finish = getattr(self.bot, "finish", None)
+        if finish is not None:
+            finish(game)
 
 
 def play_one(job: tuple) -> dict:
@@ -70,7 +80,7 @@ def play_one(job: tuple) -> dict:
     seat = i % SEATS
     kinds = [b] * SEATS
     kinds[seat] = a
-    agents = [Timed(make_agent(kind, agent_seed(seed, k))) for k, kind in enumerate(kinds)]
+    agents = [Timed(make_bot(kind, agent_seed(seed, k))) for k, kind in enumerate(kinds)]
     g = play_game(edition, kinds, seed, max_rounds=max_rounds, agents=agents)
     s = g.state
     winners = list(g.winners)
@@ -88,6 +98,18 @@ def play_one(job: tuple) -> dict:
         "decisions": [x.decisions for x in agents],
         "seconds": [x.seconds for x in agents],
     }
+
+
+def pairing(text: str) -> tuple[str, ...]:
+    """``A:B`` as (A, B); an external bot's kind has a colon of its own (``bot:mybot:normal``)."""
+    words = text.split(":")
+    out: list[str] = []
+    while words:
+        word = words.pop(0)
+        if word in ("bot", "exec") and words:
+            word += ":" + words.pop(0)
+        out.append(word)
+    return tuple(out)
 
 
 def places(winners: list[int]) -> list[int]:
@@ -185,12 +207,12 @@ def main(argv: list[str] | None = None) -> int:
     editions = [e.strip() for e in args.editions.split(",") if e.strip()]
     pairs = list(itertools.permutations(bots, 2))
     if args.pairings:
-        pairs = [tuple(x.split(":", 1)) for x in args.pairings.split(",")]  # type: ignore[misc]
+        pairs = [pairing(x) for x in args.pairings.split(",")]  # type: ignore[misc]
         bots = list(dict.fromkeys(b for pair in pairs for b in pair))
     if len(bots) < 2 or any(len(pair) != 2 or pair[0] == pair[1] for pair in pairs):
         ap.error("a league needs at least two bots, and a pairing two different ones (A:B)")
     for b in bots:
-        make_agent(b, 0)  # an unknown kind fails here, with the known ones
+        make_bot(b, 0)  # an unknown kind fails here, with the known ones
     command = "bench/league.py " + " ".join(shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:]))
     max_rounds = args.max_rounds or None
     everything = []

@@ -19,6 +19,7 @@ from openmonopoly import Action, Game, IllegalAction, TradeOffer
 from openmonopoly.agents import make_agent
 from openmonopoly.editions.schema import STREET
 from openmonopoly.engine import actions as A
+from openmonopoly.engine import events as E
 from openmonopoly.engine.chance import Chance
 
 # Action kinds of an edition's own rules class: (without a number, with a number).
@@ -291,6 +292,84 @@ def check_clone_state(g: Game, step: int) -> None:
             fail(g, step, f"clone shares (part of) the list state.{name} with the original")
 
 
+# ---------------------------------------------------------------------- the money rules of every action
+def debtors(g: Game) -> set[int]:
+    """Players with a debt pending anywhere on the stack (every family's debt prompt is kind 'debt')."""
+    return {st.player for st in g.state.stack if st.kind == "debt"}
+
+
+def cash_only_lot(g: Game, lot: int) -> bool:
+    """Whether an auction's bids are paid from cash in hand: the bank's last buildings always; properties
+    where the rulebook says so (Sailor Moon, Clone Wars) and in the Mandalorian and Empire."""
+    return (
+        lot < 0 or g.family in ("mandalorian", "empire") or bool(getattr(g.edition.rules, "bid_limited_to_cash", False))
+    )
+
+
+class MoneyRules:
+    """What no action may do, whoever takes it (checked after every action of a checked game):
+
+    * no cash or property leaves a debtor except towards the debt ('pay', 'bankrupt') or in a sale for
+      cash (what leaves is matched by cash coming in);
+    * a cash-only high bid is always covered by the bidder's cash in hand;
+    * no rent is charged on a mortgaged space;
+    * no building is placed by a player in debt.
+    """
+
+    def __init__(self, g: Game) -> None:
+        self.snap(g)
+
+    def snap(self, g: Game) -> None:
+        s = g.state
+        owner = getattr(s, "owner", None)
+        self.debtors = debtors(g)
+        self.cash = list(s.cash)
+        held = getattr(s, "held", None)
+        # (what debtors own and hold: only theirs is compared after the action)
+        self.owned = {d: {q for q in g.edition.properties if owner is not None and owner[q] == d} for d in self.debtors}
+        self.cards = {d: len(held[d]) if held is not None else 0 for d in self.debtors}
+        self.events = len(g.history)
+
+    def check(self, g: Game, step: int, actor: int, action: Action) -> None:
+        s = g.state
+        owner = getattr(s, "owner", None)
+        for d in self.debtors:
+            if actor == d and action.kind in (A.PAY, A.BANKRUPT):
+                continue
+            owned = {q for q in g.edition.properties if owner is not None and owner[q] == d}
+            held = getattr(s, "held", None)
+            cards = len(held[d]) if held is not None else 0
+            if s.cash[d] < self.cash[d]:
+                fail(g, step, f"debtor {d} paid {self.cash[d] - s.cash[d]} away by {action} of {actor}")
+            if (self.owned[d] - owned or cards < self.cards[d]) and s.cash[d] <= self.cash[d]:
+                fail(
+                    g, step, f"debtor {d} gave {sorted(self.owned[d] - owned)} away for no cash by {action} of {actor}"
+                )
+        for st in s.stack:
+            if type(st).__name__ == "Auction" and st.high_bidder >= 0 and cash_only_lot(g, st.lot):
+                held_bids = sum(
+                    a.high
+                    for a in s.stack
+                    if type(a).__name__ == "Auction" and a.high_bidder == st.high_bidder and cash_only_lot(g, a.lot)
+                )
+                if s.cash[st.high_bidder] < held_bids:
+                    fail(
+                        g,
+                        step,
+                        f"cash-only bids of {held_bids} by {st.high_bidder} not covered by {s.cash[st.high_bidder]} "
+                        f"after {action} of {actor}",
+                    )
+        mortgaged = getattr(s, "mortgaged", None)
+        in_debt_now = debtors(g)
+        for e in g.history[self.events :]:
+            if e.kind in (E.PAID, E.DEBT) and e.info == "rent" and e.pos >= 0 and action.kind != A.PAY:
+                if mortgaged is not None and mortgaged[e.pos]:
+                    fail(g, step, f"rent charged on mortgaged {g.edition.board[e.pos].name} ({e.pos}) by {action}")
+            elif e.kind == E.BUILT and (e.player in self.debtors or e.player in in_debt_now):
+                fail(g, step, f"player {e.player} in debt placed a building on {e.pos} by {action} of {actor}")
+        self.snap(g)
+
+
 # ---------------------------------------------------------------------- expensive checks
 def universe(g: Game, p: int, legal) -> list[Action]:
     size = g.edition.size
@@ -465,11 +544,14 @@ def play_checked(
     hashes = [state_hash(g)]
     step = 0
     check_step(g, step, rng, full, hashes[-1])
+    money_rules = MoneyRules(g)
     while not g.over:
         if step >= cap:
             fail(g, step, f"no end after {cap} actions (safety cap)")
-        if meddle and rng.random() < meddle and random_anytime(g, rng) is not None:
+        meddled = random_anytime(g, rng) if meddle and rng.random() < meddle else None
+        if meddled is not None:
             step += 1
+            money_rules.check(g, step, *meddled)
             hashes.append(state_hash(g))
             check_step(g, step, rng, full, hashes[-1])
             continue
@@ -477,6 +559,7 @@ def play_checked(
         a = bots[p.player].act(g.view(p.player), p)
         g.act(p.player, a)
         step += 1
+        money_rules.check(g, step, p.player, a)
         hashes.append(state_hash(g))
         check_step(g, step, rng, full, hashes[-1])
     if max_rounds is None and not meddle and g.state.end_reason not in end_reasons:

@@ -163,7 +163,8 @@ def test_bad_files(tmp_path):
 
 
 def test_load_checks_seats(tmp_path):
-    game = om.Game("classic", 3, seed=1)
+    # A round limit: random bots alone need not bankrupt each other in any bounded time.
+    game = om.Game("classic", 3, seed=1, options={"max-rounds": 30})
     path = tmp_path / "g.json"
     path.write_text(json.dumps(game.to_json()))
     result = run("play", "--load", str(path), "--seats", "random,random")

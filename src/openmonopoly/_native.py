@@ -29,8 +29,10 @@ from pathlib import Path
 from types import ModuleType
 
 # The hot path of a bot game, compiled together (they call each other natively): the engine, the
-# classic rules, every family's rules and heuristic bot. Edition schemas (pydantic) and words modules are
-# not on the hot path and stay interpreted; see docs/ARCHITECTURE.md, "Speed".
+# classic rules, every family's rules and heuristic bot, and the reinforcement-learning step's
+# observation and mask (``rl.encoding``: no NumPy in it, so the core builds without the rl extra).
+# Edition schemas (pydantic) and words modules are not on the hot path and stay interpreted; see
+# docs/ARCHITECTURE.md, "Speed".
 COMPILED = (
     "openmonopoly.editions.schema",
     "openmonopoly.rules.classic_data",
@@ -49,6 +51,7 @@ COMPILED = (
     "openmonopoly.rules.auction",
     "openmonopoly.rules.buildings",
     "openmonopoly.rules.mortgage",
+    "openmonopoly.rules.permissions",
     "openmonopoly.rules.trade",
     "openmonopoly.rules.jail",
     "openmonopoly.rules.cards",
@@ -85,6 +88,8 @@ COMPILED = (
     "openmonopoly.rules.clonewars.missions",
     "openmonopoly.rules.clonewars.game",
     "openmonopoly.agents.missions",
+    "openmonopoly.agents.random_bot",
+    "openmonopoly.rl.encoding",
 )
 PACKAGE_DIR = Path(__file__).resolve().parent
 _SOURCE_FIRST = set(COMPILED)  # the modules whose source is imported when running pure Python

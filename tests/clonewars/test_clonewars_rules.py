@@ -253,14 +253,17 @@ def test_time_limit_deals_2_paid_deeds_and_the_richest_wins_after_the_rounds():
 
 
 def test_time_up_ends_a_clock_game_and_is_refused_otherwise():
+    """Time-limit game against a clock: the player whose turn it is calls time (one seat, not any)."""
     g = new_game(CW, 3, options={"time-limit": 0})
-    assert om.Action("time-up") in g.legal_actions(1).actions
+    assert om.Action("time-up") in g.legal_actions(0).actions
+    assert om.Action("time-up") not in g.legal_actions(1).actions
+    assert_refused(g, 1, "time-up", "whose turn it is")
     set_cash(g, 2, 3000)
-    g.act(1, "time-up")
+    g.act(0, "time-up")
     assert g.over and g.winners == [2] and g.state.end_reason == "time-limit"
     clock = om.Game(CW, 3, seed=5, options={"time-limit": 0})
     clock.act(clock.prompt.player, "roll")
-    clock.act(2, "time-up")  # the record keeps it: the game replays
+    clock.act(clock.state.current, "time-up")  # the record keeps it: the game replays
     assert clock.over and om.Game.replay(clock.record()).digest() == clock.digest()
     assert_refused(new_game(CW, 3, options={"time-limit": 5}), 0, "time-up", "after 5 rounds")
     assert_refused(new_game(CW, 3), 0, "time-up", "no time limit")

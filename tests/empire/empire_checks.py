@@ -16,6 +16,7 @@ import random
 
 import openmonopoly as om
 from invariants import (
+    MoneyRules,
     check_clone_act,
     check_clone_state,
     check_flow,
@@ -133,17 +134,22 @@ def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap
     hashes = [state_hash(g)]
     step = 0
     check_step(g, step, rng, full, bot)
+    money_rules = MoneyRules(g)
     while not g.over:
         if step >= cap:
             fail(g, step, f"no end after {cap} actions")
-        if meddle and rng.random() < meddle and random_anytime(g, rng) is not None:
+        meddled = random_anytime(g, rng) if meddle and rng.random() < meddle else None
+        if meddled is not None:
             step += 1
+            money_rules.check(g, step, *meddled)
             hashes.append(state_hash(g))
             check_step(g, step, rng, full, bot)
             continue
         p = g.prompt
-        g.act(p.player, bots[p.player].act(g.view(p.player), p))
+        a = bots[p.player].act(g.view(p.player), p)
+        g.act(p.player, a)
         step += 1
+        money_rules.check(g, step, p.player, a)
         hashes.append(state_hash(g))
         check_step(g, step, rng, full, bot)
     check_replay(g, hashes)

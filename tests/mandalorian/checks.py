@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 
 from invariants import (
+    MoneyRules,
     check_answerable,
     check_clone_act,
     check_clone_state,
@@ -154,17 +155,22 @@ def play_checked(
     hashes = [state_hash(g)]
     step = 0
     check_step(g, step, rng, full)
+    money_rules = MoneyRules(g)
     while not g.over:
         if step >= cap:
             fail(g, step, f"no end after {cap} actions (safety cap)")
-        if meddle and rng.random() < meddle and random_anytime(g, rng) is not None:
+        meddled = random_anytime(g, rng) if meddle and rng.random() < meddle else None
+        if meddled is not None:
             step += 1
+            money_rules.check(g, step, *meddled)
             hashes.append(state_hash(g))
             check_step(g, step, rng, full)
             continue
         p = g.prompt
-        g.act(p.player, bots[p.player].act(g.view(p.player), p))
+        a = bots[p.player].act(g.view(p.player), p)
+        g.act(p.player, a)
         step += 1
+        money_rules.check(g, step, p.player, a)
         hashes.append(state_hash(g))
         check_step(g, step, rng, full)
     check_replay(g, hashes)

@@ -90,3 +90,30 @@ def test_empire_swapper_face_and_six_tokens_on_one_space(browser, tmp_path):
         )
     assert got["faces"] == ["4", "swapper"]
     assert len(set(got["shapes"])) == 4 and not got["overlap"]  # all four on GO, none covering another
+
+
+def test_empire_tower_labels_do_not_run_together(browser, tmp_path):
+    """Four towers side by side: each tower's height and value label stands apart from its neighbours'."""
+    game = Game("empire", ["Ann", "Ben", "Cy", "Di"], 1)
+    view = game.view(None).to_json()
+    for row in view["players"]:  # two-digit heights and long values: the widest labels
+        row["height"], row["tower_value"] = 10, 1000
+    with LiveServer(f"sqlite:///{tmp_path / 'e.db'}") as srv:
+        page = browser.new_page()
+        page.goto(srv.url + "/")
+        overlaps = page.evaluate(
+            """async (view) => {
+            const { Board } = await import('/static/board.js');
+            const ed = await (await fetch('/api/editions/empire')).json();
+            const box = document.createElement('div'); box.style.width = '900px'; document.body.append(box);
+            new Board(box, ed).update(view, view.players.map((p) => p.name));
+            const labels = [...box.querySelectorAll('.tower-height, .tower-value')]
+                .map((t) => t.getBoundingClientRect());
+            const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+            let n = 0;
+            labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => { if (hit(a, b)) n++; }));
+            return [labels.length, n];
+        }""",
+            view,
+        )
+        assert overlaps == [8, 0], overlaps

@@ -77,22 +77,48 @@ def test_kicked_player_and_stale_links_get_a_page_that_says_what_to_do(browser, 
         # removed: a page that says so, not "Connecting…"
         host.click("#host-panel button[data-host='remove'][data-seat='1']")
         text = gone_text(friend)
-        assert "removed you" in text and "Ask the host" in text and "Connecting" not in friend.inner_text("#prompt")
+        assert "removed you" in text and "new invite link" in text and "Connecting" not in friend.inner_text("#prompt")
+        # the host's page shows the new invite link to re-share, and says why it changed
+        host.wait_for_selector("#invite-changed")
+        assert "because you removed Bea" in host.inner_text("#invite-changed")
+        new_invite = host.input_value("#invite")
+        assert new_invite != invite and "#invite=" in new_invite
+        # Bea reloads, opens the old invite from the chat, or her old seat link: always the removed page
+        for go in (friend.reload, lambda: (friend.goto("about:blank"), friend.goto(invite)), None):
+            if go is None:
+                friend.goto("about:blank")
+                friend.goto(old_seat_link)
+            else:
+                go()
+            text = gone_text(friend)
+            assert "You were removed from this game" in text and "Ask the host for a new invite link" in text, text
+            assert friend.locator("#gone-watch").count() == 0 and friend.locator("#join-name").count() == 0
+            assert state(friend)["seat"] is None
         # the old seat link, opened anywhere, says what happened and what to do
         stale = browser.new_context(**PHONE).new_page()
         stale.goto(old_seat_link)
-        text = gone_text(stale)
-        assert "This seat link no longer works" in text and "invite link" in text and "free seat" in text
-        # a new invite link: the old one is refused with a page that says so
-        host.click("#new-invite")
-        host.wait_for_function(f"!document.querySelector('#invite').value.endsWith({invite.split('#')[1]!r})")
-        friend.reload()
-        text = gone_text(friend)
+        assert "removed you" in gone_text(stale)
+        # someone else still holding the old invite is told it was replaced
+        old_invite_page = browser.new_context(**PHONE).new_page()
+        old_invite_page.goto(invite)
+        text = gone_text(old_invite_page)
         assert "This invite link no longer works" in text and "new one" in text
+        # the new invite link works for a newcomer, and for Bea once the host sends it to her
         newcomer = browser.new_context(**PHONE).new_page()
-        newcomer.goto(host.input_value("#invite"))
+        newcomer.goto(new_invite)
         newcomer.wait_for_selector("#seatlist button[data-seat='1']")
         assert gid in newcomer.url
+        friend.goto("about:blank")
+        friend.goto(new_invite)
+        friend.wait_for_selector("#seatlist button[data-seat='1']")
+        assert friend.locator("#gone").count() == 0
+        # a new invite link by hand: the one the host shared is refused with a page that says so
+        host.click("#new-invite")
+        host.wait_for_function(f"!document.querySelector('#invite').value.endsWith({new_invite.split('#')[1]!r})")
+        assert host.locator("#invite-changed").count() == 0
+        newcomer.reload()
+        text = gone_text(newcomer)
+        assert "This invite link no longer works" in text and "new one" in text
 
 
 def test_an_imported_game_says_it_continues_from_a_record(browser, tmp_path):

@@ -229,8 +229,8 @@ def test_remove_is_a_kick_and_a_new_invite_keeps_them_out(tmp_path):
         r = http.post(f"/api/games/{gid}/host", json={"command": "remove", "seat": 1, "host": g["host_token"]})
         assert r.status_code == 200 and not r.json()["seats"][1]["claimed"]
         with connect(ws_url(srv, gid)) as ws:  # the removed seat link no longer opens the seat
-            err = hello(ws, seat=1, token=friend)
-            assert err["code"] == "wrong-token" and "no longer works" in err["message"]
+            said = hello(ws, seat=1, token=friend)
+            assert said["type"] == "removed" and "removed you" in said["message"]
         r = http.post(f"/api/games/{gid}/host", json={"command": "new-invite", "host": g["host_token"]})
         assert r.status_code == 200 and r.json()["invite"] and r.json()["invite"] != old_invite
         new_invite = r.json()["invite"]
@@ -244,6 +244,66 @@ def test_remove_is_a_kick_and_a_new_invite_keeps_them_out(tmp_path):
         assert r.status_code == 403
 
 
+def test_remove_replaces_the_invite_so_the_removed_person_stays_out(tmp_path):
+    """Remove keeps the person out: their seat token and the invite their browser holds stop working in
+    the same host command (and the same stored change), the others play on, and a newcomer joins with the
+    new invite the host's answer carries."""
+    url = f"sqlite:///{tmp_path / 'out.db'}"
+    with LiveServer(url, bot_delay=0) as srv, httpx.Client(base_url=srv.url) as http:
+        g = create(http, kinds=("human", "human", "human"))
+        gid, old_invite = g["id"], g["invite"]
+        ann, bob = (
+            http.post(f"/api/games/{gid}/join", json={"seat": s, "name": n, "invite": old_invite}).json()["token"]
+            for s, n in ((0, "Ann"), (1, "Bob"))
+        )
+        with connect(ws_url(srv, gid)) as ann_ws, connect(ws_url(srv, gid)) as bob_ws:
+            assert hello(ann_ws, seat=0, token=ann, invite=old_invite)["type"] == "sync"
+            assert hello(bob_ws, seat=1, token=bob, invite=old_invite)["type"] == "sync"
+            r = http.post(f"/api/games/{gid}/host", json={"command": "remove", "seat": 1, "host": g["host_token"]})
+            assert r.status_code == 200, r.text
+            new_invite = r.json()["invite"]
+            assert new_invite and new_invite != old_invite
+            assert not r.json()["seats"][1]["claimed"] and r.json()["seats"][0]["claimed"]
+            said = [recv(bob_ws)]  # Bob's open page is told, then closed (4001)
+            while said[-1]["type"] != "removed":
+                said.append(recv(bob_ws))
+            with pytest.raises(ConnectionClosed) as closed:
+                while True:
+                    recv(bob_ws)
+            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4001
+            # Ann stays: her page sees the seat change and her connection goes on.
+            msg = recv(ann_ws)
+            while msg["type"] != "seats":
+                assert msg["type"] not in ("removed", "error"), msg
+                msg = recv(ann_ws)
+            assert msg["game"]["seats"][0]["claimed"] and not msg["game"]["seats"][1]["claimed"]
+            ann_ws.send('{"type": "ping"}')
+            msg = recv(ann_ws)
+            while msg["type"] != "pong":
+                assert msg["type"] not in ("removed", "error"), msg
+                msg = recv(ann_ws)
+        # Bob's browser still has the old invite: no seat, not the same one, not the free one.
+        for seat in (1, 2):
+            r = http.post(f"/api/games/{gid}/join", json={"seat": seat, "name": "Bob", "invite": old_invite})
+            assert r.status_code == 403 and "replaced" in r.json()["detail"]
+        # A reload presents the old seat token and the old invite: told he was removed, and let in nowhere.
+        with connect(ws_url(srv, gid)) as ws:
+            said = hello(ws, seat=1, token=bob, invite=old_invite)
+            assert said["type"] == "removed" and "new invite link" in said["message"]
+            refusal = recv(ws)
+            assert refusal["code"] == "private" and "replaced" in refusal["message"]
+            with pytest.raises(ConnectionClosed):
+                recv(ws)
+        # Someone new joins Bob's old seat with the new invite; Ann's seat link still works.
+        assert http.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": new_invite}).status_code == 200
+        with connect(ws_url(srv, gid)) as ws:
+            assert hello(ws, seat=0, token=ann)["type"] == "sync"
+    with LiveServer(url, bot_delay=0) as srv, httpx.Client(base_url=srv.url) as http:  # the change was stored
+        r = http.post(f"/api/games/{gid}/join", json={"seat": 2, "invite": old_invite})
+        assert r.status_code == 403
+        assert http.post(f"/api/games/{gid}/join", json={"seat": 2, "invite": new_invite}).status_code == 200
+
+
 def test_a_returning_player_takes_their_seat_back_from_a_stand_in(tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'r.db'}", bot_delay=0.5) as srv, httpx.Client(base_url=srv.url) as http:
         g = create(http)
@@ -252,7 +312,7 @@ def test_a_returning_player_takes_their_seat_back_from_a_stand_in(tmp_path):
             http.post(f"/api/games/{gid}/join", json={"seat": s, "invite": g["invite"]}).json()["token"] for s in (0, 1)
         ]
         r = http.post(f"/api/games/{gid}/host", json={"command": "bot", "seat": 1, "host": g["host_token"]})
-        assert r.json()["seats"][1]["stand_in"] == "heuristic"
+        assert r.json()["seats"][1]["stand_in"] == "stand-in"  # (the host's "Bot plays": a stand-in minds the seat)
         with connect(ws_url(srv, gid)) as ws:
             assert hello(ws, seat=1, token=tokens[1])["type"] == "sync"
             ws.send('{"type": "reclaim", "seat": 1, "token": "forged"}')

@@ -171,6 +171,7 @@ def test_host_hands_an_absent_seat_to_a_bot_and_the_timer_plays_a_turn(browser, 
         before = state(host)["version"]
         host.click("#host-panel button[data-host='bot'][data-seat='1']")  # a bot plays the absent seat
         host.wait_for_selector("#host-panel tr[data-seat='1'] .presence.a-bot-plays")
+        assert "stand-in" in host.inner_text("#host-panel tr[data-seat='1'] .presence")  # it only minds the seat
         host.wait_for_function(f"window.om.state().view.prompt.player === 0 && window.om.state().version > {before}")
         host.click("#host-panel button[data-host='take-back'][data-seat='1']")
         host.wait_for_selector("#host-panel tr[data-seat='1'] .presence.away")
@@ -180,7 +181,7 @@ def test_host_hands_an_absent_seat_to_a_bot_and_the_timer_plays_a_turn(browser, 
         while state(host)["view"]["prompt"]["player"] == 0:
             play_my_turn(host)
         host.wait_for_selector("#turn-timer")  # the countdown for Gone's turn
-        assert "bot plays Gone's turn" in host.inner_text("#turn-timer")
+        assert "stand-in minds Gone's turn" in host.inner_text("#turn-timer")
         waited = state(host)["version"]
         start = time.time()
         host.wait_for_function(

@@ -72,7 +72,8 @@ MALFORMED_OFFERS = [[[1]], ["1"], [1.5], [None], [True], [-1], [10**12]]
 
 
 def test_malformed_messages_get_errors_and_change_nothing(db_url):
-    app = create_app(db_url, 0)
+    # ~90 frames back to back: the frame budget (tested on its own) must not answer them first.
+    app = create_app(db_url, 0, ServerConfig(frame_burst=1000))
     with TestClient(app) as c:
         gid = create(c)["id"]
         t0, t1 = seated(c, gid, 0), seated(c, gid, 1)
@@ -214,7 +215,10 @@ def test_records_are_capped_and_imported_off_the_event_loop(tmp_path, monkeypatc
     full = bot_record()
     cap = len(full["actions"]) - 1
     record = Game.replay(full, upto=cap - 100).record()
-    config = ServerConfig(max_record_actions=cap, max_body_bytes=400_000, bot_delay=0)
+    # The pinger sends 100 frames a second, past the default frame budget (tested on its own).
+    config = ServerConfig(
+        max_record_actions=cap, max_body_bytes=400_000, bot_delay=0, frames_per_second=1000.0, frame_burst=1000
+    )
     threads = []
     real_replay = records.replay_record
 

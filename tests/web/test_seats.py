@@ -153,7 +153,7 @@ def test_host_hands_an_absent_seat_to_a_bot_and_takes_it_back(client):
     first = live.game.prompt.player
     absent = first  # the player to move is away: the host lets a bot play for them
     r = client.post(f"/api/games/{gid}/host", json={"command": "bot", "host": host, "seat": absent})
-    assert r.json()["seats"][absent]["stand_in"] == "heuristic"
+    assert r.json()["seats"][absent]["stand_in"] == "stand-in"
     info = wait_until(client, g, lambda i: i["version"] > 0)
     assert info["version"] > 0  # the bot played
     client.post(f"/api/games/{gid}/host", json={"command": "take-back", "host": host, "seat": absent})
@@ -170,15 +170,18 @@ def test_host_removes_a_player(client):
     t1 = seat_up(client, g, 1)
     with client.websocket_connect(f"/ws/{gid}") as ws:
         assert hello(ws, seat=1, token=t1)["type"] == "sync"
-        client.post(f"/api/games/{gid}/host", json={"command": "remove", "host": host, "seat": 1})
+        r = client.post(f"/api/games/{gid}/host", json={"command": "remove", "host": host, "seat": 1})
         msg = ws.receive_json()
         while msg["type"] != "removed":
             msg = ws.receive_json()
+    old, g = g["invite"], {**g, "invite": r.json()["invite"]}  # (Remove replaced the invite link too)
+    assert g["invite"] != old
     info = info_of(client, g)
     assert info["seats"][1]["claimed"] is False and info["seats"][1]["stand_in"] == "heuristic"
-    with client.websocket_connect(f"/ws/{gid}") as ws:  # the old link is dead
-        assert hello(ws, seat=1, token=t1)["code"] == "wrong-token"
-    seat_up(client, g, 1)  # someone new takes the seat
+    with client.websocket_connect(f"/ws/{gid}") as ws:  # the old link is dead, and says why
+        assert hello(ws, seat=1, token=t1)["type"] == "removed"
+    assert client.post(f"/api/games/{gid}/join", json={"seat": 1, "invite": old}).status_code == 403
+    seat_up(client, g, 1)  # someone new takes the seat with the new invite
     assert info_of(client, g)["seats"][1]["stand_in"] is None
 
 
@@ -219,7 +222,7 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
     con.commit()
     con.close()
     app = create_app(url, 0.01, SEEDED)
-    assert app.state.store.schema_version() == SCHEMA_VERSION == 4
+    assert app.state.store.schema_version() == SCHEMA_VERSION == 5
     with TestClient(app) as c:
         info = c.get(f"/api/games/{gid}").json()
         assert info["public"] is True and info["spectators"] is True and info["turn_timer"] is None

@@ -14,6 +14,9 @@ if TYPE_CHECKING:
 BOT_KINDS = ("random", "heuristic", "mcts", "learned")
 LEVELS = ("easy", "normal", "hard", "expert")
 AGENT_KINDS = BOT_KINDS + LEVELS
+# The bot that only minds an absent person's seat (agents/stand_in.py): what the web game's turn timer and
+# its host's "Bot plays" use. Not a seat kind: nobody picks it as an opponent.
+STAND_IN = "stand-in"
 
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
@@ -46,11 +49,15 @@ def _maker(kind: str) -> Callable[[int], Agent]:
         from .learned import LearnedAgent  # a NumPy policy over the search bot's candidate menu
 
         return LearnedAgent
+    if kind == STAND_IN:
+        from .stand_in import StandIn
+
+        return StandIn
     if kind in LEVELS:
         from .levels import make_level
 
         return partial(make_level, kind)
-    raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(AGENT_KINDS)}")
+    raise ValueError(f"unknown bot kind {kind!r}; known: {', '.join(AGENT_KINDS + (STAND_IN,))}")
 
 
 def __getattr__(name: str):
@@ -67,4 +74,4 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["AGENT_KINDS", "BOT_KINDS", "LEVELS", "Agent", "RandomAgent", "make_agent"]
+__all__ = ["AGENT_KINDS", "BOT_KINDS", "LEVELS", "STAND_IN", "Agent", "RandomAgent", "make_agent"]

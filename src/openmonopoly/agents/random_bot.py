@@ -1,8 +1,15 @@
-"""The random bot: a uniformly random legal action — the engine's fuzzer.
+"""The random bot: a random legal action — the engine's fuzzer.
 
-Concrete actions, "bid some amount" and "propose some trade" are the choices; a
-bid amount is uniform in the legal range and a trade is a random mix of
-tradable properties, cards and cash that passes the rules.
+Every legal action can be chosen: the answers to the prompt, every any-time action (mortgages,
+buildings, a family's own) and trades. The bot picks a kind of move first and works out only what it
+needs: most decisions answer the prompt (uniformly among its concrete answers and "bid some amount",
+the amount uniform in the legal range) from ``view.legal_answers()``; with probability
+``anytime_rate`` it looks at everything it may do (``view.legal_actions()``, where every any-time
+action is checked, the expensive part) and picks uniformly among the any-time actions and "propose
+some trade" (a random mix of tradable properties, cards and cash that passes the rules; offered with
+probability ``trade_weight``). When the prompt has no answer of its own (a debt only mortgages can
+pay) it picks among everything legal. So it reaches every action kind, and plays a turn at about the
+cost of a heuristic bot's rather than checking every any-time action at every decision.
 """
 
 from __future__ import annotations
@@ -20,31 +27,50 @@ from ..rules.classic import ClassicView
 class RandomAgent:
     name = "random"
 
-    def __init__(self, seed: int = 0, trade_weight: float = 1.0) -> None:
+    def __init__(self, seed: int = 0, trade_weight: float = 1.0, anytime_rate: float = 0.1) -> None:
         self.rng = random.Random(seed)
         self.trade_weight = trade_weight
+        self.anytime_rate = anytime_rate
 
     def act(self, view: View, prompt: Prompt) -> Action:
-        legal = view.legal_actions()
         rng = self.rng
-        actions = legal.actions
+        if rng.random() < self.anytime_rate:
+            move = self._anytime_or_trade(view)
+            if move is not None:
+                return move
+        answers = view.legal_answers()
+        actions = answers.actions
         if view.options.get("time-limit") == 0:  # the clock's 'time-up' is not a player's move
             actions = [a for a in actions if a.kind != "time-up"]
-        options: list[Action | str] = list(actions)
-        bids = legal.bid_range
-        if bids is not None:
-            options.append("bid")
+        bids = answers.bid_range
+        count = len(actions) + (1 if bids is not None else 0)
+        if count == 0:  # nothing answers the prompt by itself: choose among everything legal
+            return self._anything(view)
+        choice = rng.randrange(count)
+        if choice < len(actions):
+            return actions[choice]
+        assert bids is not None
+        return Action(A.BID, rng.randint(*bids))
+
+    def _anytime_or_trade(self, view: View) -> Action | None:
+        """A uniformly random any-time action or trade offer, or None when there is none."""
+        rng = self.rng
+        legal = view.legal_actions()
+        anytime = view.action_kinds.anytime
+        options: list[Action | None] = [a for a in legal.actions if a.kind in anytime]
         if legal.trade_partners and rng.random() < self.trade_weight:
-            options.append("trade")
+            options.append(None)  # (stands for "propose some trade")
+        if not options:
+            return None
         choice = options[rng.randrange(len(options))]
-        if isinstance(choice, Action):
+        if choice is not None:
             return choice
-        if choice == "bid" and bids is not None:
-            return Action(A.BID, rng.randint(*bids))
         offer = self.random_offer(view, legal.trade_partners)
-        if offer is not None:
-            return Action(A.TRADE, -1, offer)
-        return legal.actions[rng.randrange(len(legal.actions))] if legal.actions else legal.first()
+        return None if offer is None else Action(A.TRADE, -1, offer)
+
+    def _anything(self, view: View) -> Action:
+        move = self._anytime_or_trade(view)
+        return move if move is not None else view.legal_actions().first()
 
     def random_offer(self, view: View, partners: tuple[int, ...]) -> TradeOffer | None:
         rng = self.rng

@@ -124,10 +124,16 @@ def _options(edition, given: list[str] | None, max_rounds: int | None) -> dict[s
 
 
 def _seats(text: str, edition) -> list[str]:
-    kinds = [k.strip().lower() for k in text.split(",") if k.strip()]
+    from ..botprotocol.config import is_external
+
+    # (an external bot's command keeps its case: exec:./MyBot)
+    kinds = [k.strip() if is_external(k.strip()) else k.strip().lower() for k in text.split(",") if k.strip()]
     for k in kinds:
-        if k not in SEAT_KINDS:
-            raise UsageProblem(f"unknown seat kind {k!r}; allowed: {', '.join(SEAT_KINDS)}")
+        if k not in SEAT_KINDS and not is_external(k):
+            raise UsageProblem(
+                f"unknown seat kind {k!r}; allowed: {', '.join(SEAT_KINDS)}, "
+                "or an external bot: exec:COMMAND or bot:NAME (docs/BOT-PROTOCOL.md)"
+            )
     if not edition.min_players <= len(kinds) <= edition.max_players:
         raise UsageProblem(
             f"{edition.name} is for {edition.min_players}-{edition.max_players} players; "
@@ -189,14 +195,14 @@ def load_game_file(path: str, data: dict | None = None) -> Game:
 
 
 def _bots(kinds: list[str], seed: int) -> dict[int, Any]:
-    from ..agents import make_agent
+    from ..botprotocol import make_bot
 
     agents = {}
     for seat, kind in enumerate(kinds):
         if kind == "human":
             continue
         try:
-            agents[seat] = make_agent(kind, seed * 100 + seat)
+            agents[seat] = make_bot(kind, seed * 100 + seat)
         except ImportError as exc:
             raise UsageProblem(
                 f"the {kind!r} bot is not available in this installation ({exc}); "
@@ -342,7 +348,8 @@ def play(
         None,
         "--seats",
         "-s",
-        help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}. Default: human,heuristic,heuristic,heuristic.",
+        help=f"Comma-separated seat kinds: {', '.join(SEAT_KINDS)}, exec:COMMAND or bot:NAME (an external bot). "
+        "Default: human,heuristic,heuristic,heuristic.",
     ),
     seed: int | None = typer.Option(
         None,
@@ -449,7 +456,12 @@ def play(
         deadline = time.monotonic() + 60 * time_limit_minutes
     note = None if load else f"seed {seed}: replay with --seed {seed}"
     session = Session(game, kinds, agents, console(), save_path=save, seen=seen, deadline=deadline, note=note)
-    code = session.run()
+    try:
+        code = session.run()
+    finally:
+        from ..botprotocol import finish_agents
+
+        finish_agents(agents.values(), game)  # (external bots hear the game is over, or was left)
     raise typer.Exit(code)
 
 
@@ -471,7 +483,7 @@ def simulate(
         "heuristic,heuristic,heuristic,heuristic",
         "--seats",
         "-s",
-        help=f"Comma-separated bot kinds: {', '.join(AGENT_KINDS)}.",
+        help=f"Comma-separated bot kinds: {', '.join(AGENT_KINDS)}, exec:COMMAND or bot:NAME (an external bot).",
     ),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End each game after R rounds."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
@@ -507,6 +519,13 @@ def simulate(
         if max_rounds is not None and max_rounds < 1:
             raise UsageProblem(f"--max-rounds must be at least 1; got {max_rounds}")
         _bots(kinds, seed)  # fail early and clearly if a bot kind is missing
+        from ..botprotocol import check_starts
+
+        for kind in dict.fromkeys(kinds):
+            try:
+                check_starts(kind)  # an external bot that will not start or greet: say so now
+            except ValueError as exc:
+                raise UsageProblem(str(exc)) from None
         try:
             from ..sim import run_simulation
             from ..sim.backends import make_backend
@@ -580,6 +599,14 @@ def simulate(
         render_simulation(con, result, kinds)
     except (KeyError, TypeError, ValueError, IndexError, ZeroDivisionError):
         con.print(_summary(result))  # a result shape this summary does not know: show it all
+    faults = result.get("bot_faults") or {}
+    if faults.get("games"):
+        codes = ", ".join(f"{code}: {n}" for code, n in faults["by_code"].items())
+        con.print(
+            f"External bots had faults in {faults['games']} games ({codes}); the heuristic bot stood in for them.",
+            style="yellow",
+            markup=False,
+        )
     for path in written:
         con.print(f"Wrote {path}", markup=False, soft_wrap=True)  # a path must not be broken
     raise typer.Exit(code)

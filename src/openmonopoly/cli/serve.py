@@ -69,6 +69,12 @@ def serve(
         "X-Forwarded-For/-Proto headers are trusted.",
     ),
     log_format: str = typer.Option("text", "--log-format", help="text, or json (one object per line)."),
+    bot: list[str] | None = typer.Option(
+        None,
+        "--bot",
+        help="NAME=COMMAND: a bot speaking the bot protocol (docs/BOT-PROTOCOL.md), offered as seat kind "
+        "bot:NAME; the server runs COMMAND for each such seat. Repeatable.",
+    ),
     latency_stats: bool = typer.Option(
         False,
         "--latency-stats",
@@ -103,13 +109,24 @@ def serve(
             frame_burst=max(1, int(frame_rate * 2)),
             ws_compression=ws_compression,
             latency_stats=latency_stats,
+            bots=tuple(_bot_option(text) for text in bot or ()),
         )
+        from ..web.remote_bots import declared_bots
+
+        declared_bots(config.bots)  # (a bad name or command fails here, before the server starts)
         if log_format not in ("text", "json"):
             raise ValueError(f"--log-format is text or json, not {log_format!r}")
     except ValueError as exc:
         typer.echo(f"Error: {exc}", err=True)
         raise typer.Exit(2) from None
     run(host, port, db, config, forwarded_allow_ips, log_format)
+
+
+def _bot_option(text: str) -> tuple[str, str]:
+    name, sep, command = text.partition("=")
+    if not sep or not command.strip():
+        raise ValueError(f"--bot takes NAME=COMMAND, e.g. --bot pybot='python3 mybot.py'; got {text!r}")
+    return name.strip(), command.strip()
 
 
 def register(app: typer.Typer) -> None:

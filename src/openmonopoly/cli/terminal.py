@@ -165,7 +165,7 @@ class Session:
                     break
                 if self.deadline is not None and time.monotonic() >= self.deadline:
                     self.console.print("The agreed time is up.", style="bold")
-                    game.act(prompt.player, "time-up")  # recorded, so the game replays
+                    game.act(game.state.current, "time-up")  # by whose turn it is; recorded, so the game replays
                     break
                 if self.kinds[prompt.player] == "human":
                     self.autosave()

@@ -46,6 +46,9 @@ class Game:
     state_class: ClassVar[type[State]] = State
     view_class: ClassVar[type[View]] = View
     OPTIONS: ClassVar[dict[str, Option]] = {}
+    # The family's rule table of what a player may do with money and property now (a debt, a cash bid to
+    # cover, a rent claim, a placement): ``rules/permissions.py``; ``refusal`` consults it.
+    PERMISSIONS: ClassVar[Any] = None
     # Optional statistics hook (sim.runner): rent owed per board space, or None (the default: off).
     rent_counts: list[int] | None = None
     # The action ``View.check`` last accepted, and for whom (``play_out`` need not check it again).
@@ -66,8 +69,10 @@ class Game:
     _events: list[Event] | None
     _record: list[tuple[int, Action]]
 
-    def __new__(cls, edition: str | Edition = "classic", *args: Any, **kwargs: Any) -> Game:
+    # (``edition: Any``: a wrong one gets BadArgument, not the TypeError of a compiled signature)
+    def __new__(cls, edition: Any = "classic", *args: Any, **kwargs: Any) -> Game:
         if cls is Game:  # Game(edition, ...) is the game of that edition's rules class
+            check_edition_argument(edition)
             family = rules_class(load(edition) if isinstance(edition, str) else edition)
             return family.__new__(family, edition, *args, **kwargs)
         return super().__new__(cls)
@@ -83,8 +88,7 @@ class Game:
         events: Any = True,
         chance: Any = None,
     ) -> None:
-        if not isinstance(edition, (str, Edition)):
-            raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} {edition!r}")
+        check_edition_argument(edition)
         self.edition = load(edition) if isinstance(edition, str) else edition
         names = seat_names(players, self.edition)
         if options is not None and not isinstance(options, dict):
@@ -192,6 +196,12 @@ class Game:
 
     def legal_anytime(self, player: int) -> list[Action]:
         return []
+
+    def refusal(self, player: int, action: Action) -> str | None:
+        """Why the family's rules forbid ``player`` this action now although its own check passed (a debt
+        waits, a cash bid must stay covered, ...); None: nothing forbids it. ``check`` asks it of every
+        action and ``legal_actions`` lists nothing it refuses."""
+        return None
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
         return ()
@@ -361,9 +371,36 @@ class Game:
         bids = None
         if top.decider == player:
             fixed = top.legal(self, player)
-            bids = top.bid_range(self, player)
+            bids = self._bids(player, top)
         fixed += self.legal_anytime(player)
-        return Legal(fixed, bids, self.trade_partners(player))
+        return Legal(self._not_refused(player, fixed), bids, self.trade_partners(player))
+
+    def legal_answers(self, player: Any) -> Legal:
+        """The answers to the prompt alone: ``legal_actions`` without the any-time actions and trade
+        partners, which take most of its work (every any-time action is checked). Empty for a player
+        the game is not waiting for."""
+        s: State = self.state
+        if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
+            return Legal([])
+        top = s.stack[-1]
+        if top.decider != player:
+            return Legal([])
+        return Legal(self._not_refused(player, top.legal(self, player)), self._bids(player, top))
+
+    def _bids(self, player: int, top: Step) -> tuple[int, int] | None:
+        """The step's bid range for ``player``, unless the money and property gate refuses bidding now."""
+        bids = top.bid_range(self, player)
+        if bids is not None and self.refusal(player, Action(A.BID, bids[0])) is not None:
+            return None
+        return bids
+
+    def _not_refused(self, player: int, actions: list[Action]) -> list[Action]:
+        """``actions`` less those the money and property gate refuses (rare: the list is then rebuilt)."""
+        refusal = self.refusal
+        for a in actions:
+            if refusal(player, a) is not None:
+                return [b for b in actions if refusal(player, b) is None]
+        return actions
 
     def parse(self, text: Any, player: Any = -1) -> Action:
         """The action ``text`` stands for in this game's rules family (``BadActionText`` if none);
@@ -419,13 +456,16 @@ class Game:
         a: Action = action
         kind: str = kind_
         if kind in kinds.anytime:
-            return self.check_anytime(p, a)
-        top = s.stack[-1]
-        if top.decider != p:
-            return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
-        if kind not in top.answers:
-            return f"'{kind}' does not answer this prompt ('{top.kind}')"
-        return top.check(self, p, a)
+            reason = self.check_anytime(p, a)
+        else:
+            top = s.stack[-1]
+            if top.decider != p:
+                return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
+            if kind not in top.answers:
+                return f"'{kind}' does not answer this prompt ('{top.kind}')"
+            reason = top.check(self, p, a)
+        # What the player's standing forbids (a debt, a cash bid to cover, ...): one table per family.
+        return reason if reason is not None else self.refusal(p, a)
 
     def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
@@ -807,6 +847,12 @@ def seat_names(players: Any, edition: Edition) -> list[str]:
     if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
         raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
     return names
+
+
+def check_edition_argument(edition: Any) -> None:
+    """``BadArgument`` unless ``edition`` names an edition (an id or a file path) or is one."""
+    if not isinstance(edition, (str, Edition)):
+        raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} {edition!r}")
 
 
 def rules_class(edition: Edition) -> type[Game]:

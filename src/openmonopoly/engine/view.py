@@ -185,6 +185,10 @@ class View:
     def legal_actions(self) -> Legal:
         return Legal([]) if self.player is None else self._game.legal_actions(self.player)
 
+    def legal_answers(self) -> Legal:
+        """The answers to the prompt alone (``Game.legal_answers``): no any-time actions, no trades."""
+        return Legal([]) if self.player is None else self._game.legal_answers(self.player)
+
     def check(self, action: Action) -> str | None:
         if self.player is None:
             return "spectators cannot act"
@@ -215,13 +219,18 @@ class View:
         game._record = []
         return game
 
-    def to_json(self) -> dict:
+    def to_json(self, legal: Legal | None = None) -> dict:
+        """The view as plain data. ``legal``: this player's ``legal_actions()`` when the caller has them
+        already (the bot protocol sends them too), so they are not worked out twice."""
         g = self._game
         data = g.view_fields(self.player)
         prompt = g.prompt
         data["viewer"] = self.player
         data["prompt"] = None if prompt is None else prompt.to_json()
-        data["legal"] = None if self.player is None else self.legal_actions().summary()
+        if self.player is None:
+            data["legal"] = None
+        else:
+            data["legal"] = (legal if legal is not None else self.legal_actions()).summary()
         return data
 
 

@@ -12,22 +12,25 @@ Index layout (``ActionSpace.labels`` names every index):
   completes one of my sets.
 
 The mask comes from ``game.legal_actions`` (and ``game.check`` for the trade menu): an index is legal
-exactly when the action it stands for would be accepted by ``act``.
+exactly when the action it stands for would be accepted by ``act``. ``fill_mask`` writes it into a
+row of a preallocated array and hands back the ``Legal`` it came from (the observation reads its bid
+range), so one step asks the engine for the legal actions once.
 """
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
+from .encoding import MaskEncoder
 
 if TYPE_CHECKING:
     from ..editions import Edition
     from ..engine.game import Game
+    from ..engine.prompt import Legal
 
 BID_OFFSETS = (0, 5, 10, 25, 50, 100, 200, 400)
 TRADE_MULTIPLIERS = (1.5, 2.0)
@@ -50,65 +53,53 @@ class ActionSpace:
         self.arg_range = max(len(edition.board), max((len(d.cards) for d in edition.decks), default=0), 8)
         self.labels: list[str] = ["auto"]
         self.index: dict[Action, int] = {}
+        self.fixed: list[Action | None] = [None]  # the action of each index below ``bid_start``
         for k in self.no_arg:
             self.index[Action(k)] = len(self.labels)
+            self.fixed.append(Action(k))
             self.labels.append(k)
         for k in self.int_arg:
             for arg in range(self.arg_range):
                 self.index[Action(k, arg)] = len(self.labels)
+                self.fixed.append(Action(k, arg))
                 self.labels.append(f"{k} {arg}")
         self.bid_start = len(self.labels)
         self.labels += [f"bid min+{o}" for o in BID_OFFSETS]
         self.trade_start = len(self.labels)
         self.labels += [f"trade: buy the set-completing property at {m}x" for m in TRADE_MULTIPLIERS]
         self.n = len(self.labels)
+        self.encoder = MaskEncoder(
+            self.index,
+            self.bid_start,
+            BID_OFFSETS,
+            self.trade_start,
+            TRADE_MULTIPLIERS,
+            [tuple(members) for members in edition.group_members if len(members) >= 2],  # (the trade menu's sets)
+            [space.price for space in edition.board],
+        )
+
+    def __reduce__(self) -> tuple:
+        # (made again from the edition: its compiled mask encoder cannot be copied or pickled field by field)
+        return (ActionSpace, (self.edition,))
+
+    def __deepcopy__(self, memo: dict) -> ActionSpace:
+        return self  # (never changes after it is made)
 
     # ------------------------------------------------------------------ trades
     def set_completing_offers(self, game: Game, player: int) -> list[TradeOffer | None]:
         """One offer per menu entry (None when there is nothing to offer)."""
-        ed = self.edition
-        s = game.state
-        owner = getattr(s, "owner", None)
-        if owner is not None:
-            for members in ed.group_members:
-                if len(members) < 2:
-                    continue
-                others = [q for q in members if owner[q] != player]
-                if len(others) == 1 and owner[others[0]] >= 0 and owner[others[0]] != player:
-                    target = others[0]
-                    price = ed.board[target].price
-                    return [
-                        TradeOffer(player, owner[target], (), (target,), int(math.ceil(m * price)))
-                        for m in TRADE_MULTIPLIERS
-                    ]
-        return [None] * len(TRADE_MULTIPLIERS)
+        return self.encoder.offers(game, player)
 
     # ------------------------------------------------------------------ mask and decoding
     def mask(self, game: Game, player: int) -> np.ndarray:
         m = np.zeros(self.n, dtype=np.int8)
-        if game.over:
-            return m
-        legal = game.legal_actions(player)
-        for a in legal.actions:
-            i = self.index.get(a)
-            if i is not None:
-                m[i] = 1
-        if legal.bid_range is not None:
-            lo, hi = legal.bid_range
-            for j, o in enumerate(BID_OFFSETS):
-                if lo + o <= hi:
-                    m[self.bid_start + j] = 1
-        if legal.trade_partners:
-            for j, offer in enumerate(self.set_completing_offers(game, player)):
-                if (
-                    offer is not None
-                    and offer.target in legal.trade_partners
-                    and game.check(player, Action(A.TRADE, -1, offer)) is None
-                ):
-                    m[self.trade_start + j] = 1
-        if not m.any() and (legal.actions or legal.bid_range is not None):
-            m[0] = 1
+        self.encoder.fill(m, game, player)
         return m
+
+    def fill_mask(self, m: np.ndarray, game: Game, player: int) -> Legal | None:
+        """Write the mask of ``player`` into ``m``, a zeroed int8 row of ``n``; return the legal
+        actions it was made from (None when the game is over)."""
+        return self.encoder.fill(m, game, player)
 
     def decode(self, game: Game, player: int, index: int) -> Action:
         """The engine action an index stands for, now (bids and trades depend on the moment)."""
@@ -118,9 +109,7 @@ class ActionSpace:
         if index == 0:
             return game.legal_actions(player).first()
         if index < self.bid_start:
-            label = self.labels[index]
-            kind, _, arg = label.partition(" ")
-            return Action(kind, int(arg)) if arg else Action(kind)
+            return self.fixed[index]  # type: ignore[return-value]
         if index < self.trade_start:
             legal = game.legal_actions(player)
             lo = legal.bid_range[0] if legal.bid_range is not None else 0

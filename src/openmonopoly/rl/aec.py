@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 from ..editions import load as load_edition
 from ..engine.game import Game
 from .actions import ActionSpace
+from .decision import Decision
 from .observation import CLIP, ObservationBuilder
 
 
@@ -70,6 +71,7 @@ class MonopolyAEC(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.actions.n) for a in self.possible_agents}
         self.game: Game | None = None
+        self._decision: Decision | None = None  # the prompted player's, until the game moves on
         self._seed_rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -97,20 +99,33 @@ class MonopolyAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
+        self._decision = None
         self.agent_selection = self._prompted()
 
     def _prompted(self) -> str:
         prompt = self.game.prompt  # type: ignore[union-attr]
         return self.possible_agents[prompt.player] if prompt is not None else self.agents[0]
 
+    def decision(self, player: int) -> Decision | None:
+        """The legal actions and mask of ``player`` if the game waits for them (kept until it moves on)."""
+        game = self.game
+        assert game is not None, "call reset() first"
+        prompt = game.prompt
+        if prompt is None or prompt.player != player:
+            return None
+        decision = self._decision
+        if decision is None or decision.player != player:
+            decision = self._decision = Decision(self.actions, game, player)
+        return decision
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self.agent_index[agent]
         game = self.game
         assert game is not None, "call reset() first"
-        vec = self.obs.build(game.view(p).to_json())
-        prompt = game.prompt
-        if prompt is not None and prompt.player == p and not self.terminations[agent] and not self.truncations[agent]:
-            mask = self.actions.mask(game, p)
+        decision = self.decision(p)
+        vec = self.obs.observe(game, p, None if decision is None else decision.bid_range)
+        if decision is not None and not self.terminations[agent] and not self.truncations[agent]:
+            mask = decision.mask.copy()
         else:
             mask = np.zeros(self.actions.n, dtype=np.int8)
         return {"observation": vec, "action_mask": mask}
@@ -123,10 +138,16 @@ class MonopolyAEC(AECEnv):
         game = self.game
         assert game is not None
         p = self.agent_index[agent]
-        mask = self.actions.mask(game, p)
-        if action is None or not mask[int(action)]:
+        decision = self.decision(p)
+        if (
+            action is None
+            or decision is None
+            or not 0 <= int(action) < self.actions.n
+            or not decision.mask[int(action)]
+        ):
             raise ValueError(f"action {action} is not legal for {agent} now (see the action_mask)")
         self._cumulative_rewards[agent] = 0.0
+        self._decision = None
         game.act(p, self.actions.decode(game, p, int(action)))
         self.steps += 1
         for a in self.agents:

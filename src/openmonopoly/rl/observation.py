@@ -1,15 +1,31 @@
-"""A fixed-size observation vector built only from ``game.view(player).to_json()``.
+"""A fixed-size observation vector: what one player's view shows, as numbers.
 
 Players are listed from the observer round the table (the observer first). Per player: present,
 alive, cash, net worth (both scaled by the starting cash), in jail, jail turns, jail cards, and the
 position one-hot. Per space: owner relative to the observer (bank, me, next player, ...), building
 level, mortgaged. Then the prompt: its kind one-hot, whether it is mine, the space it is about
-(one-hot), its amounts scaled, the legal bid range; the dice, doubles and the round.
+(one-hot), its amounts scaled, the legal bid range; the dice, doubles and the round. Every value is
+clipped to +-``CLIP``.
+
+``ObservationBuilder.build(view.to_json())`` is the definition: it reads only the view's JSON, so
+it works for any family and shows nothing a player cannot see. ``ObservationBuilder.fill`` writes the
+same numbers straight from the game's public state fields into a row of a preallocated array, with
+no JSON in between (the reinforcement-learning step's hot path, ``rl/encoding.py``;
+tests/rl/test_fast_path.py compares the two on random states of every edition). It reads the fields the
+view's JSON is made of, under the same names (``owner``, ``level``, ``mortgaged``, ``doubles``, ``held``
+for the cards a player keeps), and learns from the edition's own view which of them it shows.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
+
+from .encoding import CLIP, ObservationEncoder
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
 
 PROMPT_KINDS = (
     "turn",
@@ -31,7 +47,6 @@ PROMPT_KINDS = (
     "swap",
     "rent",
 )
-CLIP = 10.0
 
 
 class ObservationBuilder:
@@ -45,9 +60,31 @@ class ObservationBuilder:
         self.prompt_len = len(PROMPT_KINDS) + 1 + 1 + self.size + 4 + 2
         self.tail = 5
         self.dim = self.n * self.per_player + self.size * self.per_space + self.prompt_len + self.tail
+        self.encoder = ObservationEncoder(self.n, self.size, self.scale, PROMPT_KINDS)
+
+    def __reduce__(self) -> tuple:
+        # (made again: its compiled encoder cannot be copied or pickled field by field)
+        return (ObservationBuilder, (self.edition, self.n))
+
+    def __deepcopy__(self, memo: dict) -> ObservationBuilder:
+        return self  # (its encoder's caches are keyed by what they describe: sharing them is safe)
+
+    # ------------------------------------------------------------------ the fast path
+    def observe(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> np.ndarray:
+        """``build(game.view(me).to_json())``, made straight from the state (``rl/encoding.py``).
+
+        ``bid_range`` is ``game.legal_actions(me).bid_range`` (the caller has it from the mask; it is
+        None whenever ``me`` is not the player prompted)."""
+        return np.frombuffer(self.encoder.encode(game, me, bid_range), dtype=np.float32).copy()
+
+    def fill(self, out: np.ndarray, game: Game, me: int, bid_range: tuple[int, int] | None) -> None:
+        """``observe`` written into ``out``, a float32 row of ``dim`` numbers (a row of a batch)."""
+        out[:] = np.frombuffer(self.encoder.encode(game, me, bid_range), dtype=np.float32)
+
+    # ------------------------------------------------------------------ the definition
 
     def build(self, data: dict) -> np.ndarray:
-        """``data`` is ``view.to_json()`` of the observing player."""
+        """``data`` is ``view.to_json()`` of the observing player (any family; the slow path)."""
         v = np.zeros(self.dim, dtype=np.float32)
         me = data["viewer"]
         n, size, sc = self.n, self.size, self.scale

@@ -19,6 +19,7 @@ from ..engine.events import Event
 from ..engine.flow import Step
 from .auction import HOTEL_LOT, HOUSE_LOT, start_auction
 from .money import BANK, transfer
+from .permissions import may_build, spendable
 
 if TYPE_CHECKING:
     from .classic import ClassicGame, ClassicState
@@ -148,6 +149,12 @@ def building_spots(game: ClassicGame, player: int, hotel: bool, *, paid: bool) -
     return out
 
 
+def placeable(game: ClassicGame, player: int, hotel: bool) -> list[int]:
+    """Where ``player`` may put a building of that kind already paid for (won at a shortage auction):
+    nowhere while the player may not build (``permissions.may_build``: a debt waits)."""
+    return building_spots(game, player, hotel, paid=True) if may_build(game, player) else []
+
+
 def place_building(game: ClassicGame, player: int, pos: int, cost: int) -> None:
     s: ClassicState = game.state
     houses_per_hotel = game.houses_per_hotel
@@ -185,9 +192,8 @@ def shortage_rivals(game: ClassicGame, player: int, hotel: bool) -> tuple[int, .
     if supply > s.n:
         return ()
     opening: int = game.edition.rules.building_auction_opening_bid
-    cash = s.cash
     rivals = tuple(
-        [q for q in game.seats_from(player)[:-1] if cash[q] >= opening and building_spots(game, q, hotel, paid=True)]
+        [q for q in game.seats_from(player)[:-1] if spendable(game, q) >= opening and placeable(game, q, hotel)]
     )
     return rivals if rivals and supply <= len(rivals) else ()
 
@@ -197,7 +203,7 @@ def award_building(game: ClassicGame, winner: int, hotel: bool, price: int) -> N
     transfer(game, winner, BANK, price)
     if game._events is not None:
         game._events.append(Event(E.PAID, winner, -1, price, BANK, "building-auction"))
-    spots = building_spots(game, winner, hotel, paid=True)
+    spots = placeable(game, winner, hotel)
     if not spots:
         refund_building(game, winner, price)
     elif len(spots) == 1:
@@ -301,11 +307,11 @@ class PlaceBuilding(Step):
         self.price = price
 
     def legal(self, game: ClassicGame, player: int) -> list[Action]:
-        spots = building_spots(game, player, self.hotel, paid=True)
+        spots = placeable(game, player, self.hotel)
         return [Action(A.PLACE, pos) for pos in spots] if spots else [A_PASS]
 
     def check(self, game: ClassicGame, player: int, action: Action) -> str | None:
-        spots = building_spots(game, player, self.hotel, paid=True)
+        spots = placeable(game, player, self.hotel)
         if action.kind == A.PASS:
             return "place it: 'pass' is only for a building with nowhere left to go" if spots else None
         if action.arg not in spots:

@@ -23,10 +23,10 @@ from ..engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_ren
 from ..engine.state import BANK, State
 from ..engine.view import View, public_field
 from ..registry import register
-from . import buildings, cards, jail, mortgage, movement, trade
+from . import buildings, cards, jail, mortgage, movement, permissions, trade
 from .auction import HOTEL_LOT
 from .classic_data import ClassicRules, compile_classic
-from .debt import in_debt, raisable, start_debt
+from .debt import raisable, start_debt
 from .money import pay
 from .property import BuyOrAuction, ClaimRent
 from .rent import rent_due, rent_for_roll
@@ -210,6 +210,7 @@ class ClassicGame(Game):
     ACTION_KINDS = A.SHARED_KINDS.without(A.PLAY, A.CHOOSE, A.REROLL)
     state_class = ClassicState
     view_class = ClassicView
+    PERMISSIONS = permissions.CLASSIC
     # Optional statistics hook (sim.runner): a list of board-size + 1 counters, or None (the default: off).
     landing_counts: list[int] | None = None
     OPTIONS: ClassVar[dict[str, Option]] = {
@@ -283,8 +284,8 @@ class ClassicGame(Game):
         start_debt(self, payer, payee, amount, reason, pos)
 
     def max_bid(self, player: int, lot: int) -> int:
-        s: ClassicState = self.state
-        cash = s.cash[player]
+        # Less what the player's open cash-only bids hold (an auction opened while another waits).
+        cash = permissions.spendable(self, player)
         rules: ClassicRules = self.edition.rules
         if lot < 0 or rules.bid_limited_to_cash:
             return cash
@@ -396,7 +397,7 @@ class ClassicGame(Game):
         if kind == A.TRADE:
             return trade.check_proposal(self, player, action)
         if kind == A.BUILD:
-            return "pay your debt first" if in_debt(self, player) else buildings.check_build(self, player, action.arg)
+            return buildings.check_build(self, player, action.arg)
         if kind == A.SELL:
             return buildings.check_sell(self, player, action.arg)
         if kind == A.SELL_ALL:
@@ -404,8 +405,6 @@ class ClassicGame(Game):
         if kind == A.MORTGAGE:
             return mortgage.check_mortgage(self, player, action.arg)
         if kind == A.UNMORTGAGE:
-            if in_debt(self, player):
-                return "pay your debt first"
             return mortgage.check_unmortgage(self, player, action.arg)
         return f"unknown action '{kind}'"
 
@@ -447,6 +446,9 @@ class ClassicGame(Game):
                 if check(player, action) is None:
                     out.append(action)
         return out
+
+    def refusal(self, player: int, action: Action) -> str | None:
+        return permissions.refusal(self, player, action)
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
         return trade.partners(self, player)

@@ -19,7 +19,6 @@ from .money import transfer
 from .mortgage import MortgagedTransfer
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
     from .classic import ClassicGame, ClassicState
 
 # Actions as Final module constants: compiled code reads them as C statics (the kind strings are
@@ -33,16 +32,6 @@ def start_debt(game: ClassicGame, payer: int, payee: int, amount: int, reason: s
     game.push(Debt(payer, payee, amount, reason, pos))
     if game._events is not None:
         game._events.append(Event(E.DEBT, payer, pos, amount, payee, reason))
-
-
-def in_debt(game: Game, player: int) -> bool:
-    """Whether ``player`` has a debt pending anywhere on the stack, not only on top: a trade the debtor
-    proposed (its answer waits above the debt) must not let them build or lift mortgages meanwhile."""
-    s: State = game.state
-    for step in s.stack:
-        if type(step) is Debt and step.player == player:
-            return True
-    return False
 
 
 def raisable(game: ClassicGame, player: int) -> int:

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from ..agents import make_agent
+from ..botprotocol import finish_agents, is_external, make_bot
 from ..engine.game import Game
 
 
@@ -69,7 +69,8 @@ def play_game(
     landing_counts: list[int] | None = None,
     rent_counts: list[int] | None = None,
 ) -> Game:
-    """Play one game between bots (``seats``: bot kinds, e.g. ``["heuristic"] * 4``) to its end.
+    """Play one game between bots (``seats``: bot kinds, e.g. ``["heuristic"] * 4``, or external bots,
+    ``exec:COMMAND`` / ``bot:NAME``) to its end.
 
     ``agents`` replaces the bots made from ``seats`` (one object per seat);
     ``landing_counts`` (board size + 1 zeros) collects where moves end (see ``simulate``);
@@ -78,14 +79,19 @@ def play_game(
     if agents is None:
         if any(kind == "human" for kind in seats):
             raise ValueError("play_game is for bots only; 'human' cannot sit here")
-        agents = [make_agent(kind, agent_seed(seed, k)) for k, kind in enumerate(seats)]
+        agents = [make_bot(kind, agent_seed(seed, k)) for k, kind in enumerate(seats)]
     elif len(agents) != len(seats):
         raise ValueError("one agent per seat")
+    # An external bot is sent the events since its last answer: the game keeps them.
+    events = events or any(is_external(kind) for kind in seats)
     game = Game(edition, len(seats), seed=seed, options=_options(options, max_rounds), events=events)
     if landing_counts is not None:
         game.landing_counts = landing_counts  # type: ignore[attr-defined]
     game.rent_counts = rent_counts
-    game.play_out(agents)
+    try:
+        game.play_out(agents)
+    finally:
+        finish_agents(agents, game)  # (external bots hear the game is over, and their processes are reused)
     if landing_counts is not None:
         game.landing_counts = None  # type: ignore[attr-defined]
     game.rent_counts = None
@@ -139,16 +145,29 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
     Fields: ``index``, ``seed``, ``turns``, ``rounds``, ``end_reason``, ``winners`` (seats),
     ``cash`` and ``net_worth`` (per seat, at the end), ``landings`` (where each move
     ended: one count per space, then In Jail; see ``simulate``), ``rents`` (rent owed on each
-    space), ``first_player`` (the seat that moved first) and ``digest`` (``game_digest``).
+    space), ``first_player`` (the seat that moved first), ``digest`` (``game_digest``) and ``bot_faults``
+    (external bots' faults by code: ``crash``, ``timeout``, ``illegal``, ...; empty for built-in bots).
     """
     seed = game_seed(job.seed, index)
     size = _board_size(job.edition)
     counts = [0] * (size + 1)
     rents = [0] * size
+    agents = [make_bot(kind, agent_seed(seed, k)) for k, kind in enumerate(job.seats)]
     g = play_game(
-        job.edition, list(job.seats), seed, job.options, job.max_rounds, landing_counts=counts, rent_counts=rents
+        job.edition,
+        list(job.seats),
+        seed,
+        job.options,
+        job.max_rounds,
+        agents=agents,
+        landing_counts=counts,
+        rent_counts=rents,
     )
     s = g.state
+    faults: dict[str, int] = {}
+    for agent in agents:
+        for fault in getattr(agent, "faults", ()):
+            faults[fault.code] = faults.get(fault.code, 0) + 1
     return {
         "index": index,
         "seed": seed,
@@ -162,6 +181,7 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
         "rents": rents,
         "first_player": s.first_player,
         "digest": game_digest(g),
+        "bot_faults": faults,
     }
 
 
@@ -202,7 +222,7 @@ def warm_up(job: SimJob) -> None:
         _board_size(job.edition)
         Game(load(job.edition), len(job.seats), seed=0, options=_options(job.options, job.max_rounds))
         for seat, kind in enumerate(job.seats):
-            make_agent(kind, seat)
+            make_bot(kind, seat)
     except (OpenMonopolyError, ValueError):
         pass  # a bad job: its first game reports the error where the caller sees it
 

@@ -69,6 +69,8 @@ class Aggregate:
         self.turn_counts: dict[int, int] = {}  # game length -> games
         self.indices = Indices()
         self.digest_sum = 0
+        self.bot_faults: dict[str, int] = {}  # external bots' faults by code
+        self.games_with_bot_faults = 0
 
     def __getstate__(self) -> dict[str, Any]:
         # Workers send their chunk's totals; the edition is the receiver's (loaded once per process).
@@ -104,6 +106,11 @@ class Aggregate:
         turns = summary["turns"]
         self.turn_counts[turns] = self.turn_counts.get(turns, 0) + 1
         self.digest_sum = (self.digest_sum + game_hash(index, summary["digest"])) % DIGEST_MODULUS
+        faults = summary.get("bot_faults")
+        if faults:
+            self.games_with_bot_faults += 1
+            for code, n in faults.items():
+                self.bot_faults[code] = self.bot_faults.get(code, 0) + n
 
     def merge(self, other: Aggregate) -> None:
         """Add another aggregate's games (a chunk folded by a worker)."""
@@ -122,6 +129,9 @@ class Aggregate:
         for turns, n in other.turn_counts.items():
             self.turn_counts[turns] = self.turn_counts.get(turns, 0) + n
         self.digest_sum = (self.digest_sum + other.digest_sum) % DIGEST_MODULUS
+        self.games_with_bot_faults += other.games_with_bot_faults
+        for code, n in other.bot_faults.items():
+            self.bot_faults[code] = self.bot_faults.get(code, 0) + n
 
     @property
     def player_turns(self) -> int:
@@ -199,4 +209,6 @@ class Aggregate:
             "seconds": seconds,
             "startup_seconds": startup_seconds,
             "digest": self.digest(),
+            # (external bots: what went wrong, by fault code; the games themselves were played out by the stand-in)
+            "bot_faults": {"games": self.games_with_bot_faults, "by_code": dict(sorted(self.bot_faults.items()))},
         }

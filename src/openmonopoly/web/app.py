@@ -18,6 +18,7 @@ from .config import ServerConfig
 from .db import Store
 from .limits import RateLimit
 from .live import encode
+from .remote_bots import add_routes as add_bot_routes
 from .routes import games, health, pages, replay, socket
 from .routes.context import SECRET_HEADER, Server, client_of
 from .routes.games import edition_json, stranger_summary
@@ -121,6 +122,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     for routes in (pages, health, games, replay, socket):
         routes.add(app, server)
+    add_bot_routes(app, registry)  # bot tokens, and the WebSocket remote bots play on
     return app
 
 

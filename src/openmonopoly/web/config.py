@@ -37,6 +37,7 @@ class ServerConfig:
     frames_per_second: float = 20.0
     frame_burst: int = 40
     frames_over_budget: int = 100  # frames dropped in a row before the connection is closed
+    bots: tuple[tuple[str, str], ...] = ()  # bots the operator declared: (NAME, COMMAND), seat kind bot:NAME
 
     def __post_init__(self) -> None:
         for name in (

@@ -16,6 +16,7 @@ from . import records
 from .access import Refused, hash_token
 from .config import ServerConfig
 from .db import StoredGame
+from .remote_bots import protocol_kinds
 
 MAX_SEATS = P.MAX_SEATS
 
@@ -37,9 +38,10 @@ def new_game(spec: P.CreateGame, config: ServerConfig) -> tuple[StoredGame, Game
     if not ed.min_players <= n <= hi:
         raise Refused(f"{ed.name} is played by {ed.min_players}-{hi} seats here, not {n}")
     kinds = [s.kind for s in spec.seats]
+    offered = SEAT_KINDS + protocol_kinds(config)  # (and the bots speaking the bot protocol: remote_bots.py)
     for k in kinds:
-        if k not in SEAT_KINDS:
-            raise Refused(f"unknown seat kind {k!r}; choose one of {', '.join(SEAT_KINDS)}")
+        if k not in offered:
+            raise Refused(f"unknown seat kind {k!r}; choose one of {', '.join(offered)}")
     names: list[str] = []
     defaults = default_names(ed, n)
     for i, s in enumerate(spec.seats):

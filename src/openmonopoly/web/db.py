@@ -46,7 +46,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-SCHEMA_VERSION = 4  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer; 4: creators, imports
+SCHEMA_VERSION = 5  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer; 4: creators, imports;
+# 5: the chat table (created, nothing altered)
 
 # Columns added by schema 3, with what a game stored before gets: it was public, anyone could watch it.
 SCHEMA_3_COLUMNS = {
@@ -108,6 +109,22 @@ class MoveRow(Base):
     player: Mapped[int] = mapped_column(Integer)
     action: Mapped[Any] = mapped_column(JSON)
     chance: Mapped[list] = mapped_column(JSON)  # the chance outcomes this action used
+
+
+class ChatRow(Base):
+    """A game's table talk, kept with the game (web/chat.py): what was said, reacted, and the host's mutes
+    and rematch, in order. (A new table: schema 5 only creates it.)"""
+
+    __tablename__ = "chat"
+    game_id: Mapped[str] = mapped_column(String(32), ForeignKey("games.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    version: Mapped[int] = mapped_column(Integer)  # the game's version when it was said (for the replay)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)  # None: a spectator, or the host
+    channel: Mapped[str] = mapped_column(String(16))  # "table" or "spectators"
+    kind: Mapped[str] = mapped_column(String(16))  # "say", "react", "mute", "unmute", "rematch", ...
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
 
 
 class MetaRow(Base):
@@ -619,23 +636,30 @@ class Store:
             return True
 
     def save_seats(
-        self, game_id: str, token_hashes: list, stand_in: list, status: str, turn_timer: int | None, spectators: bool
+        self,
+        game_id: str,
+        token_hashes: list,
+        stand_in: list,
+        status: str,
+        turn_timer: int | None,
+        spectators: bool,
+        invite_hash: str | None = None,
     ) -> None:
-        """What the host changed: seats handed to bots or taken back, a player removed, the timer."""
+        """What the host changed: seats handed to bots or taken back, a player removed (with the invite
+        link replaced in the same write, when ``invite_hash`` is given), the timer."""
+        values: dict[str, Any] = {
+            "token_hashes": token_hashes,
+            "stand_in": stand_in,
+            "status": status,
+            "turn_timer": turn_timer,
+            "spectators": spectators,
+            "updated": time.time(),
+        }
+        if invite_hash is not None:
+            values["invite_hash"] = invite_hash
         with self.engine.begin() as con:
             games = table_of(GameRow)
-            con.execute(
-                update(games)
-                .where(games.c.id == game_id)
-                .values(
-                    token_hashes=token_hashes,
-                    stand_in=stand_in,
-                    status=status,
-                    turn_timer=turn_timer,
-                    spectators=spectators,
-                    updated=time.time(),
-                )
-            )
+            con.execute(update(games).where(games.c.id == game_id).values(**values))
 
     def set_invite(self, game_id: str, invite_hash: str) -> None:
         """The host's new invite link (its hash): the old one stops working."""
@@ -680,6 +704,17 @@ class Store:
                 row.imported,
                 row.redraw_chance,
             )
+
+    # ------------------------------------------------------------------ table talk (web/chat.py)
+    def add_chat(self, game_id: str, row: dict) -> None:
+        with self.engine.begin() as con:
+            con.execute(insert(table_of(ChatRow)).values(game_id=game_id, **row))
+
+    def load_chat(self, game_id: str) -> list[dict]:
+        chat = table_of(ChatRow)
+        with self.engine.connect() as con:
+            rows = con.execute(select(chat).where(chat.c.game_id == game_id).order_by(chat.c.seq)).mappings().all()
+        return [{k: v for k, v in r.items() if k != "game_id"} for r in rows]
 
     def list_games(self, limit: int = 200) -> list[dict]:
         with Session(self.engine) as db:

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from ..agents import make_agent
+from ..agents import STAND_IN, make_agent
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.game import Game
@@ -24,9 +24,11 @@ from . import protocol as P
 from .access import hash_token, secret_matches
 from .db import StoredGame
 from .latency import Latency
+from .remote_bots import is_protocol_kind
 
 LOG_TAIL = 400
-TIMER_BOT = "heuristic"  # who plays a turn the timer took from an absent player
+TIMER_BOT = STAND_IN  # who minds the seat for a turn the timer took from an absent player (agents/stand_in.py)
+FULL_BOT = "heuristic"  # who plays a removed player's seat until someone joins it
 REMOVED = 4001  # WebSocket close code: the host removed this seat's player
 NO_SPECTATORS = 4003  # WebSocket close code: this game takes no spectators (or needs the invite)
 
@@ -119,7 +121,7 @@ class LiveGame:
         self.bots = {
             seat: make_agent(kind, self.bot_seed * 100 + seat)
             for seat, kind in enumerate(self.kinds)
-            if kind != "human"
+            if kind != "human" and not is_protocol_kind(kind)  # (those speak the bot protocol: remote_bots.py)
         }
         self.host_hash = stored.host_hash
         self.invite_hash = stored.invite_hash
@@ -136,6 +138,9 @@ class LiveGame:
         self.touched = time.monotonic()  # last action or connection: idle games leave memory
         self.creator = stored.creator  # (quotas: who created it, hashed)
         self.imported = stored.imported  # an imported record's actions (continued from a record), or None
+        # Hashes of the seat tokens of players the host removed while the game was in memory: their old seat
+        # link is answered "you were removed", not "this link is stale" (after an unload it is the latter).
+        self.removed_hashes: set[str] = set()
 
     @property
     def stand_in(self) -> list:
@@ -169,6 +174,9 @@ class LiveGame:
 
     def invite_ok(self, code: str | None) -> bool:
         return secret_matches(self.invite_hash, code)
+
+    def was_removed(self, token: str | None) -> bool:
+        return token is not None and hash_token(token) in self.removed_hashes
 
     def may_join(self, invite: str | None) -> bool:
         return self.listed or self.invite_ok(invite)

@@ -13,6 +13,8 @@ Client -> server (JSON text frames, one object per frame, at most ``MAX_FRAME`` 
 * ``{"type": "reclaim", "seat": 2, "token": "..."}`` — the seat's own player takes it back from a bot
   the host let stand in (no host needed: the seat's token is proof enough).
 * ``{"type": "ping"}``.
+* ``{"type": "say", "text": "deal?"}`` — table talk (web/chat.py); ``"reaction": true`` for one of the quick
+  reactions; ``{"type": "mute", "seat": 1, "muted": true}`` — the host mutes (or unmutes) a seat's talk.
 
 Each connection may send ``ServerConfig.frames_per_second`` frames a second (bursts of ``frame_burst``);
 a frame past that budget is dropped with a ``rate-limited`` error (once per overrun), and a connection
@@ -62,6 +64,7 @@ ERROR_CODES = {
     "rate-limited": "too many messages or connections from this client; wait and try again",
     "private": "this game is private or takes no spectators: join with its invite link, or ask the host",
     "server": "the server could not handle the message; nothing changed",
+    "muted": "the host muted this seat's table talk",
 }
 
 Seat = Annotated[int, Field(ge=0, lt=MAX_SEATS)]
@@ -139,7 +142,24 @@ class Ping(Strict):
     type: Literal["ping"]
 
 
-ClientMessage = TypeAdapter(Annotated[Hello | Act | Reclaim | Ping, Field(discriminator="type")])
+class Say(Strict):
+    """Table talk (web/chat.py checks the length after making it plain text)."""
+
+    type: Literal["say"]
+    text: Annotated[str, Field(max_length=1000)]
+    reaction: bool = False
+    channel: Literal["table", "spectators"] | None = None
+
+
+class Mute(Strict):
+    """The host mutes (or unmutes) a seat's table talk."""
+
+    type: Literal["mute"]
+    seat: Seat
+    muted: bool = True
+
+
+ClientMessage = TypeAdapter(Annotated[Hello | Act | Reclaim | Ping | Say | Mute, Field(discriminator="type")])
 
 
 def describe(exc: ValidationError) -> str:
@@ -149,7 +169,7 @@ def describe(exc: ValidationError) -> str:
     return first.get("msg", "invalid") + (f" at '{where}'" if where else "")
 
 
-def parse_client(raw: str) -> Hello | Act | Reclaim | Ping:
+def parse_client(raw: str) -> Hello | Act | Reclaim | Ping | Say | Mute:
     """Parse one client frame; raises ``ValueError`` with a readable reason."""
     if len(raw) > MAX_FRAME:
         raise ValueError(f"malformed message: a frame has at most {MAX_FRAME} characters, this one {len(raw)}")
@@ -157,7 +177,7 @@ def parse_client(raw: str) -> Hello | Act | Reclaim | Ping:
         return ClientMessage.validate_json(raw)
     except ValidationError as exc:
         raise ValueError(
-            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"reclaim"|"ping", '
+            f'malformed message: {describe(exc)}; expected {{"type": "hello"|"act"|"reclaim"|"ping"|"say"|"mute", '
             "...} with the documented fields and types"
         ) from None
 
@@ -220,6 +240,10 @@ class CreateGame(Strict):
     kinds: Annotated[list[Kind], Field(max_length=MAX_SEATS)] | None = None  # with record: seat kinds
 
 
+class RematchBody(Strict):
+    host: Token
+
+
 class JoinSeat(Strict):
     seat: Seat
     name: Name | None = None
@@ -228,12 +252,13 @@ class JoinSeat(Strict):
 
 # ------------------------------------------------------------------------------ the host's commands
 class HandToBot(Strict):
-    """A bot plays this human seat until the host takes it back (the player keeps their seat link)."""
+    """A bot plays this human seat until the host takes it back (the player keeps their seat link): by
+    default the stand-in, which only minds the seat (agents/stand_in.py); any bot kind may be named."""
 
     command: Literal["bot"]
     host: Token
     seat: Seat
-    kind: Kind = "heuristic"
+    kind: Kind = "stand-in"
 
 
 class TakeBack(Strict):

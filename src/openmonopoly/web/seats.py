@@ -7,19 +7,29 @@ import logging
 import secrets
 from typing import TYPE_CHECKING, Any
 
+from ..agents import STAND_IN
 from ..catalogue import SEAT_KINDS
 from . import protocol as P
 from .access import Refused, hash_token
-from .live import NO_SPECTATORS, REMOVED, TIMER_BOT, LiveGame
+from .live import FULL_BOT, NO_SPECTATORS, REMOVED, LiveGame
 
 if TYPE_CHECKING:
     from .sessions import Registry
 
 log = logging.getLogger("openmonopoly.web")
-REMOVED_MESSAGE = (
-    "The host removed you from this game: your seat link no longer works. Ask the host for an invite if you "
-    "want to play again."
-)
+
+
+def removed_message(live: LiveGame) -> str:
+    """What a removed player is told (when removed, and whenever their old seat link comes back)."""
+    if live.listed:  # (a public game has no invite to replace)
+        then = "You can still watch this game." if live.spectators else "Ask the host if you want to play again."
+        return f"The host removed you from this game: your seat link no longer works. {then}"
+    return (
+        "The host removed you from this game: your seat link and the invite link you had no longer work. "
+        f"Ask the host for a new invite link if you want to play again{' or watch' if live.spectators else ''}."
+    )
+
+
 OLD_INVITE_MESSAGE = (
     "The host replaced this game's invite link: this one no longer works. Ask the host for the new one."
 )
@@ -73,7 +83,9 @@ async def join(reg: Registry, live: LiveGame, seat: int, name: str | None, invit
 
 async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> str | None:
     """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused. A new invite
-    command answers the new invite code (the server keeps only its hash)."""
+    command answers the new invite code (the server keeps only its hash), and so does removing a player
+    from a private game: the removed person's browser holds the invite too, so Remove replaces it in the
+    same stored change, or they could take a seat again at once."""
     if not live.host_ok(cmd.host):
         raise Refused("only the host (who created the game) can do that; the host token does not match", 403)
     if isinstance(cmd, P.NewInvite):
@@ -86,21 +98,27 @@ async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> str | None:
             409,
         )
     removed = False
+    invite: str | None = None
+    invite_hash = live.invite_hash
     async with live.lock:
         hashes, stand_in = list(live.token_hashes), list(live.stand_in)
         timer, spectators = live.turn_timer, live.spectators
         if isinstance(cmd, P.HandToBot):
-            if cmd.kind == "human" or cmd.kind not in SEAT_KINDS:
-                raise Refused(
-                    f"unknown bot {cmd.kind!r}; choose one of {', '.join(k for k in SEAT_KINDS if k != 'human')}"
-                )
+            if cmd.kind == "human" or cmd.kind not in SEAT_KINDS + (STAND_IN,):
+                bots = ", ".join((STAND_IN,) + tuple(k for k in SEAT_KINDS if k != "human"))
+                raise Refused(f"unknown bot {cmd.kind!r}; choose one of {bots}")
             stand_in[cmd.seat] = cmd.kind
         elif isinstance(cmd, P.TakeBack):
             stand_in[cmd.seat] = None
         elif isinstance(cmd, P.RemovePlayer):
             removed = hashes[cmd.seat] is not None
+            if removed:
+                live.removed_hashes.add(hashes[cmd.seat])
+                if not live.listed:  # (a public game has no invite: anyone may take a free seat)
+                    invite = secrets.token_urlsafe(12)
+                    invite_hash = hash_token(invite)
             hashes[cmd.seat] = None
-            stand_in[cmd.seat] = stand_in[cmd.seat] or TIMER_BOT
+            stand_in[cmd.seat] = stand_in[cmd.seat] or FULL_BOT
         elif isinstance(cmd, P.SetTimer):
             reg.timers.check(cmd.seconds)
             timer = cmd.seconds
@@ -118,24 +136,27 @@ async def host_command(reg: Registry, live: LiveGame, cmd: Any) -> str | None:
                 else "running"
             )
         )
-        await reg.write_db(reg.store.save_seats, live.id, hashes, stand_in, status, timer, spectators)
+        await reg.write_db(reg.store.save_seats, live.id, hashes, stand_in, status, timer, spectators, invite_hash)
         live.stand_in = stand_in
         live.token_hashes = hashes
         live.turn_timer, live.spectators = timer, spectators
+        live.invite_hash = invite_hash
         if seat is not None and live.timed_out == seat:
             live.timed_out = None
         reg.timers.arm(live, force=True)
     for conn in list(live.conns):
         if removed and conn.seat == seat:
-            conn.send({"type": "removed", "message": REMOVED_MESSAGE})
+            conn.send({"type": "removed", "message": removed_message(live)})
             conn.close_with(REMOVED)
         elif conn.seat is None and not conn.host and not live.spectators:
             conn.send(P.error("private", "the host closed this game to spectators"))
             conn.close_with(NO_SPECTATORS)
+    if invite is not None:
+        close_old_invite_watchers(live)
     log.info("host command", extra={"game": live.id, "command": cmd.command, "seat": seat})
     live.broadcast_seats()
     reg.kick(live)
-    return None
+    return invite
 
 
 async def new_invite(reg: Registry, live: LiveGame) -> str:
@@ -145,12 +166,17 @@ async def new_invite(reg: Registry, live: LiveGame) -> str:
     async with live.lock:
         await reg.write_db(reg.store.set_invite, live.id, digest)
         live.invite_hash = digest
-    for conn in list(live.conns):  # spectators who came in by the old link leave (the host's own stay)
+    close_old_invite_watchers(live)
+    log.info("host command", extra={"game": live.id, "command": "new-invite"})
+    return code
+
+
+def close_old_invite_watchers(live: LiveGame) -> None:
+    """Spectators who came in by the old invite link leave (the host's own connections and seats stay)."""
+    for conn in list(live.conns):
         if conn.seat is None and not conn.host and not live.listed:
             conn.send(P.error("private", OLD_INVITE_MESSAGE))
             conn.close_with(NO_SPECTATORS)
-    log.info("host command", extra={"game": live.id, "command": "new-invite"})
-    return code
 
 
 async def reclaim(reg: Registry, live: LiveGame, seat: int, token: str) -> dict | None:

@@ -35,6 +35,7 @@ from .db import MoveCommit, Store, StoredGame
 from .latency import Latency
 from .live import LOG_TAIL, NO_SPECTATORS, REMOVED, TIMER_BOT, Conn, GameLock, LiveGame, encode
 from .quotas import Quotas
+from .remote_bots import RemoteBots, declared_bots
 from .timers import TurnTimers
 
 __all__ = [  # (what other modules and tests have imported from here)
@@ -83,6 +84,7 @@ class Registry:
         self.closing = False
         self.background: list[asyncio.Task] = []
         self.latency = Latency() if self.config.latency_stats else None
+        self.remote_bots = RemoteBots(self, declared_bots(self.config.bots))  # seats played over the bot protocol
 
     async def read_db(self, fn: Callable, *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.reader, fn, *args)
@@ -340,7 +342,9 @@ class Registry:
         return None
 
     def kick(self, live: LiveGame) -> None:
-        """Let the bot scheduler play ``live`` if a bot is to move (``bots.BotScheduler.kick``)."""
+        """Let the bot scheduler play ``live`` if a bot is to move (``bots.BotScheduler.kick``), and send the
+        seat played over the bot protocol its prompt if the game waits on it (``remote_bots``)."""
+        self.remote_bots.kick(live)
         self.bots.kick(live)
 
     def recover(self, live: LiveGame) -> None:
@@ -378,6 +382,7 @@ class Registry:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        await self.remote_bots.close()
         await self.committer.close()
         for live in self.games.values():
             for conn in list(live.conns):

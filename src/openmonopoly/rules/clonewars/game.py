@@ -32,6 +32,7 @@ from ...registry import register
 from ..buildings import refund_value
 from ..classic import ClassicState, EndOfMove
 from ..money import transfer
+from ..permissions import CLONE_WARS
 from ..quicker_game import QUICKER, QuickerGame, quicker_options
 from . import missions
 from .characters import DARK, LIGHT, CharacterChoice, StartPlay, characters
@@ -63,6 +64,7 @@ class CloneWarsGame(QuickerGame):
         plain=(TIME_UP,), numbered=(SELL_CITY, A.CHOOSE), anytime=(SELL_CITY, TIME_UP)
     ).extend(**missions.MISSION_KINDS)
     state_class = CloneWarsState
+    PERMISSIONS = CLONE_WARS
     QUICKER_NAME = "short game"
 
     @classmethod
@@ -170,6 +172,9 @@ class CloneWarsGame(QuickerGame):
                     if self.options[TIME_LIMIT] is None
                     else f"game ends after {self.options[TIME_LIMIT]} rounds"
                 )
+            s: CloneWarsState = self.state
+            if player != s.current:
+                return f"only {s.names[s.current]}, whose turn it is, calls time when the clock runs out"
             return None
         return super().check_anytime(player, action)
 
@@ -188,7 +193,7 @@ class CloneWarsGame(QuickerGame):
         for pos in self.edition.properties:
             if s.owner[pos] == player and s.level[pos] == hotel:
                 out.append(Action(SELL_CITY, pos))
-        if self.options[TIME_LIMIT] == 0:
+        if self.options[TIME_LIMIT] == 0 and player == s.current:
             out.append(A_TIME_UP)
         return out
 

@@ -22,7 +22,7 @@ from ...engine.options import MAX_ROUNDS, Option, max_rounds_option
 from ...engine.state import BANK
 from ...engine.view import public_field
 from ...registry import register
-from .. import jail, movement, trade
+from .. import jail, movement, permissions, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
@@ -213,6 +213,7 @@ class EmpireGame(Game):
     ACTION_KINDS = EMPIRE_KINDS
     state_class = EmpireState
     view_class = EmpireView
+    PERMISSIONS = permissions.EMPIRE
     landing_counts: list[int] | None = None  # simulation statistics (see sim.runner)
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
@@ -366,7 +367,7 @@ class EmpireGame(Game):
 
     def max_bid(self, player: int, lot: int) -> int:
         s: EmpireState = self.state
-        cash = s.cash[player]
+        cash = permissions.spendable(self, player)
         if self.options[EXACT_RAISES]:
             # the one legal bid is the next $50K step (the open auction is the topmost one)
             for step in reversed(s.stack):
@@ -390,22 +391,20 @@ class EmpireGame(Game):
         offer = action.offer
         if offer is not None and (offer.give or offer.take):
             return "only get-out-of-jail cards (for cash) change hands in this edition"
-        if self._auction_open():
-            return "no trades while an auction is open (a bid must stay covered by the bidder's cash)"
         return trade.check_proposal(self, player, action)
 
     def apply_anytime(self, player: int, action: Action) -> None:
         trade.propose_from(self, player, action)
 
+    def refusal(self, player: int, action: Action) -> str | None:
+        return permissions.refusal(self, player, action)
+
     def trade_partners(self, player: int) -> tuple[int, ...]:
         s: EmpireState = self.state
-        if not any(s.held) or trade.trade_pending(self) or self._auction_open():
+        # (no trades during an auction: ``permissions.EMPIRE``)
+        if not any(s.held) or trade.trade_pending(self) or permissions.auction_open(self):
             return ()
         return self.rivals(player)
-
-    def _auction_open(self) -> bool:
-        s: EmpireState = self.state
-        return any(type(step) is Auction for step in s.stack)
 
     # ------------------------------------------------------------ valuations and views
     def net_worth(self, player: int) -> int:

@@ -21,7 +21,7 @@ from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_re
 from ...engine.state import BANK
 from ...engine.view import public_field
 from ...registry import register
-from .. import jail, trade
+from .. import jail, permissions, trade
 from ..money import pay
 from . import events as ME
 from . import grogu, hideouts, movement
@@ -152,6 +152,7 @@ class MandalorianGame(Game):
     ACTION_KINDS = A.SHARED_KINDS.without(A.LIFT, A.WANT, A.BUILD, A.SELL_ALL, A.MORTGAGE, A.UNMORTGAGE)
     state_class = MandoState
     view_class = MandalorianView
+    PERMISSIONS = permissions.MANDALORIAN
     landing_counts: list[int] | None = None  # simulation statistics hook (see sim.runner)
     trade_card_words = "Signet card number"
     OPTIONS: ClassVar[dict[str, Option]] = {
@@ -217,8 +218,7 @@ class MandalorianGame(Game):
         hideouts.start_debt(self, payer, payee, amount, reason, pos)
 
     def max_bid(self, player: int, lot: int) -> int:
-        s: MandoState = self.state
-        return s.cash[player]
+        return permissions.spendable(self, player)
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         s: MandoState = self.state
@@ -332,6 +332,9 @@ class MandalorianGame(Game):
         if type(top) is hideouts.HideoutDebt and top.player == player:
             return [Action(A.SELL, pos) for pos in self.hideouts_of(player)]
         return []
+
+    def refusal(self, player: int, action: Action) -> str | None:
+        return permissions.refusal(self, player, action)
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
         return trade.partners(self, player)

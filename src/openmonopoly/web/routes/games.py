@@ -13,6 +13,7 @@ from ...errors import OpenMonopolyError
 from .. import protocol as P
 from ..access import Refused, holds_access
 from ..live import LiveGame
+from ..rematch import start_rematch
 from ..sessions import MAX_SEATS, SEAT_KINDS
 from .context import SECRET_HEADER, Server, client_of, refused
 
@@ -51,7 +52,7 @@ def add(app: FastAPI, server: Server) -> None:
             e["players"]["max"] = min(e["players"]["max"], MAX_SEATS)
         return {
             "editions": data,
-            "seat_kinds": list(SEAT_KINDS),
+            "seat_kinds": list(SEAT_KINDS) + registry.remote_bots.kinds(),
             "turn_timer": {"min": config.min_turn_timer, "max": P.MAX_TURN_TIMER},
         }
 
@@ -110,6 +111,16 @@ def add(app: FastAPI, server: Server) -> None:
         except Refused as exc:
             raise refused(exc) from None
         return {"game": game_id, "seat": body.seat, "token": token}
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def rematch(game_id: str, body: P.RematchBody, request: Request) -> Any:
+        """The host starts the finished game's rematch (web/rematch.py)."""
+        server.rate_limited(server.hello_limit, request, "host commands")
+        live = await server.live_or_404(game_id, body.host)
+        try:
+            return await start_rematch(registry, live, body.host, client_of(request))
+        except Refused as exc:
+            raise refused(exc) from None
 
     @app.post("/api/games/{game_id}/host")
     async def host(game_id: str, body: P.HostCommand, request: Request) -> Any:

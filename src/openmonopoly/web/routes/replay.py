@@ -6,6 +6,7 @@ from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request
 
+from .. import chat
 from ..access import holds_access
 from .context import SECRET_HEADER, Server
 
@@ -38,4 +39,5 @@ def add(app: FastAPI, server: Server) -> None:
             "names": stored.names,
             "kinds": stored.kinds,
             "edition": stored.edition,
+            "chat": await chat.talk(registry).replay(stored.id) if start == 0 else [],
         }

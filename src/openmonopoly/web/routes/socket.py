@@ -11,12 +11,13 @@ from typing import Any
 from fastapi import FastAPI, WebSocket
 from starlette.websockets import WebSocketState
 
+from .. import chat
 from .. import protocol as P
 from ..access import Refused
 from ..config import ServerConfig
 from ..limits import FrameBudget
 from ..live import NO_SPECTATORS, Conn, LiveGame, encode
-from ..seats import OLD_INVITE_MESSAGE
+from ..seats import OLD_INVITE_MESSAGE, removed_message
 from .context import Server, client_of
 
 log = logging.getLogger("openmonopoly.web")
@@ -190,6 +191,10 @@ class Session:
             await self.hello(msg)
         elif self.conn is None:
             await self.reply(P.error("not-seated", "send hello first"))
+        elif isinstance(msg, (P.Say, P.Mute)):  # table talk (web/chat.py)
+            err = await chat.talk(self.registry).handle(self.live, self.conn, msg)
+            if err is not None:
+                self.conn.send(err)
         else:
             err = await self.registry.human_act(self.live, self.conn, msg)
             if err is not None:
@@ -208,7 +213,10 @@ class Session:
             return
         seat = msg.seat
         if seat is not None and not live.check_token(seat, msg.token):
-            await self.reply(P.error("wrong-token", f"{STALE_SEAT_LINK} (seat {seat})"))
+            if live.was_removed(msg.token):  # (what happened to them, not just that the link is stale)
+                await self.reply({"type": "removed", "message": removed_message(live)})
+            else:
+                await self.reply(P.error("wrong-token", f"{STALE_SEAT_LINK} (seat {seat})"))
             seat = None
         is_host = live.host_ok(msg.host)
         if seat is None and not live.may_watch(msg.invite, msg.host):
@@ -235,10 +243,11 @@ class Session:
         conn = self.conn = Conn(self.ws, seat, self.client, is_host)
         conn.latency = self.registry.latency
         self.pump = asyncio.get_running_loop().create_task(conn.pump())
+        talk = await chat.talk(self.registry).greeting(live, conn)  # the table talk so far (web/chat.py)
         async with live.lock:  # the sync and later updates stay in order
             arrives = seat is not None and live.conns_of(seat) == 0
             live.conns.add(conn)
-            conn.send(live.sync_msg(seat))
+            conn.send({**live.sync_msg(seat), "chat": talk})
             live.touched = time.monotonic()
         if arrives:  # the host sees who is here
             live.broadcast_seats(hosts_only=True)

@@ -118,7 +118,8 @@ export class Board {
     const name = this.ed.name.replace(/^Monopoly:?\s*/i, "");
     svg("rect", { x: c - 250, y: c - 300, width: 500, height: 74, rx: 6, fill: "#c8102e", stroke: "#7a0a1c", "stroke-width": 4, transform: `rotate(-8 ${c} ${c - 263})` }, g);
     multiline(g, ["MONOPOLY"], c, c - 248, 52, { "font-weight": 900, fill: "#fff", transform: `rotate(-8 ${c} ${c - 263})`, "letter-spacing": 4 });
-    multiline(g, wrap(name, 42).slice(0, 2), c, c - 190, 20, { "font-weight": 700, fill: "#1d3b2a" });
+    // (below the tilted banner's lowest corner, about c - 192, and above the dice)
+    multiline(g, wrap(name, 46).slice(0, 2), c, c - 172, 18, { "font-weight": 700, fill: "#1d3b2a", class: "subtitle" });
     this.diceG = svg("g", {}, g);
     this.infoT = multiline(g, [""], c, c + 300, 16, { fill: "#1d3b2a", "font-weight": 600 });
   }
@@ -194,7 +195,7 @@ export class Board {
     const swapFace = this.ed.family === "empire" ? this.ed.rules.swapper_face : null;
     const show = (faces) => {
       this.diceG.innerHTML = "";
-      faces.forEach((v, i) => this.drawDie(startX + i * 66, c - 150, v, "#fff", i === 1 && v === swapFace));
+      faces.forEach((v, i) => this.drawDie(startX + i * 66, c - 128, v, "#fff", i === 1 && v === swapFace));
     };
     clearInterval(this.rolling);
     if (!fresh || matchMedia("(prefers-reduced-motion: reduce)").matches) { show(dice); return; }
@@ -240,8 +241,10 @@ export class Board {
       svg("line", { x1: x - 2, y1: base, x2: x + tw + 2, y2: base, stroke: "#222", "stroke-width": 3 }, g);
       svg("circle", { cx, cy: top - 16, r: 12, fill: PLAYER_COLOURS[seat % 6], stroke: "#111", "stroke-width": 2 }, g);
       multiline(g, [tokenLabels(names)[seat] || "?"], cx, top - 11.5, 13, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
-      multiline(g, [`${pl.height ?? 0}/${emp.capacity}`], cx, base + 16, 12, { "font-weight": 800, fill: "#1d3b2a", class: "tower-height" });
-      multiline(g, [money(this.ed, pl.tower_value ?? 0)], cx, base + 30, 10, { "font-weight": 600, fill: "#1d3b2a", class: "tower-value" });
+      // neighbouring towers' labels on alternate rows: side by side they ran together ("10/1616/16")
+      const row = (i % 2) * 28;
+      multiline(g, [`${pl.height ?? 0}/${emp.capacity}`], cx, base + 16 + row, 12, { "font-weight": 800, fill: "#1d3b2a", class: "tower-height" });
+      multiline(g, [money(this.ed, pl.tower_value ?? 0)], cx, base + 30 + row, 10, { "font-weight": 600, fill: "#1d3b2a", class: "tower-value" });
     });
   }
 

@@ -27,6 +27,7 @@ export function saveSeat(gameId, seat, token) { localStorage.setItem(seatKey(gam
 export function forgetSeat(gameId) { localStorage.removeItem(seatKey(gameId)); }
 export function savedSecret(gameId, what) { return localStorage.getItem(`om-${what}-${gameId}`); }
 export function saveSecret(gameId, what, value) { if (value) localStorage.setItem(`om-${what}-${gameId}`, value); }
+export function forgetSecret(gameId, what) { localStorage.removeItem(`om-${what}-${gameId}`); }
 
 // Links, three that must not be confused: the invite link (for the group: join a private game), a seat link
 // (one player's seat on another device) and the host link (the host's controls on another device). A seat

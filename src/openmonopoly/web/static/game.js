@@ -1,4 +1,4 @@
-import { api, el, forgetSeat, hostLink, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
+import { api, el, forgetSeat, forgetSecret, hostLink, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
 import { Board, groupColour } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -8,6 +8,7 @@ const gameId = parts[1];
 const ANYTIME = new Set(["build", "sell", "sell-all", "mortgage", "unmortgage", "trade"]);
 let ed = null, board = null, info = null, view = null, version = 0, seat = null, token = null, ws = null, retry = 0;
 let names = [], deadline = null, closedFor = null, myTurnBefore = false, gone = null;
+let inviteNote = null; // why the invite link just changed (the host removed someone), shown by the link
 let timerMin = 10; // the server's shortest turn timer (its GET /api/games/ID says)
 const hostToken = () => savedSecret(gameId, "host"), inviteCode = () => savedSecret(gameId, "invite");
 window.om = { state: () => ({ view, version, seat, info, deadline }) };   // for tests and the curious
@@ -220,14 +221,28 @@ function openChoices(acts, p) {
   dialog(promptTitle(p), el("div", { class: "choices" }, el("table", {}, rows)));
 }
 
+// A trade from one side's point of view: what "you pay" and what "you get" (cards and mortgaged spaces
+// named), or for a watcher what each side gives.
+function sideItems(spaces, cards, cash) {
+  const out = (spaces || []).map((p) => spaceName(p) + (view && view.mortgaged && view.mortgaged[p] ? " (mortgaged)" : ""));
+  for (const c of cards || []) out.push(`a Get Out of Jail Free card (${(ed.decks || [])[c] || "deck " + (c + 1)})`);
+  if (cash > 0) out.push(m(cash));
+  return out;
+}
+function offerBox(o) {
+  const fromProposer = sideItems(o.give, o.give_cards, Math.max(0, o.cash));
+  const fromTarget = sideItems(o.take, o.take_cards, Math.max(0, -o.cash));
+  const list = (xs) => xs.length ? xs.join(", ") : "nothing";
+  let rows;
+  if (seat === o.target) rows = [["You get", list(fromProposer)], ["You pay", list(fromTarget)]];
+  else if (seat === o.proposer) rows = [["You pay", list(fromProposer)], ["You get", list(fromTarget)]];
+  else rows = [[`${names[o.proposer]} gives`, list(fromProposer)], [`${names[o.target]} gives`, list(fromTarget)]];
+  return el("table", { class: "offer", id: "offer" }, rows.map(([a, b]) => el("tr", {}, el("th", {}, a), el("td", {}, b))));
+}
 function offerText(o) {
-  const side = (xs) => (xs || []).map(spaceName).join(", ");
-  const bits = [];
-  if (o.give?.length) bits.push(`${names[o.proposer]} gives ${side(o.give)}`);
-  if (o.take?.length) bits.push(`${names[o.proposer]} asks for ${side(o.take)}`);
-  if (o.cash > 0) bits.push(`${names[o.proposer]} pays ${m(o.cash)}`);
-  if (o.cash < 0) bits.push(`${names[o.target]} pays ${m(-o.cash)}`);
-  return bits.join("; ") || "nothing";
+  const fromProposer = sideItems(o.give, o.give_cards, Math.max(0, o.cash));
+  const fromTarget = sideItems(o.take, o.take_cards, Math.max(0, -o.cash));
+  return `${names[o.proposer]} gives ${fromProposer.join(", ") || "nothing"} for ${names[o.target]}'s ${fromTarget.join(", ") || "nothing"}`;
 }
 
 // ------------------------------------------------------------------ sending
@@ -240,19 +255,52 @@ function send(action) {
 function render() {
   if (!view) return;
   board.update(view, names);
-  renderPlayers(); renderPrompt(); yourTurnCue();
+  fitBoard();
+  $("players-panel").hidden = false;
+  renderPlayers(); renderPrompt(); yourTurnCue(); renderSpaces();
 }
 
 function legalList() { return (view && view.legal) || []; }
 
+// The prompt is built afresh and then merged into the page (morph): what did not change stays the very
+// same element, so a button never moves or flickers under a finger while others act.
 function renderPrompt() {
-  const box = $("prompt"); box.innerHTML = "";
+  const box = el("div");
+  buildPrompt(box);
+  if (!replayMode) box.append(recentList());
+  morph($("prompt"), box);
+  tickTimer();
+}
+
+function morph(into, from) {
+  const next = [...from.childNodes];
+  next.forEach((n, i) => {
+    const old = into.childNodes[i];
+    if (!old) { into.append(n); return; }
+    if (old.isEqualNode(n)) return;
+    if (old.nodeType === 1 && n.nodeType === 1 && old.tagName === n.tagName && !old.matches("button, input, select, a")
+      && [...old.attributes].length === [...n.attributes].length && [...n.attributes].every((a) => old.getAttribute(a.name) === a.value)) {
+      morph(old, n); return;
+    }
+    into.replaceChild(n, old);
+  });
+  while (into.childNodes.length > next.length) into.lastChild.remove();
+}
+
+// The last few things that happened, beside the prompt (the log itself may be out of sight).
+const recent = [];
+function recentList() {
+  return el("ul", { class: "recent", id: "recent", "aria-label": "Latest events" }, recent.slice(-3).map((t) => el("li", {}, t)));
+}
+
+function buildPrompt(box) {
   const p = view.prompt;
   if (view.over || !p) {
     const winners = (view.winners || []).map((w) => names[w]).join(" & ");
-    box.append(el("div", { class: "title" }, winners ? `Game over — ${winners} win${view.winners.length > 1 ? "" : "s"}!` : "Game over"));
+    box.append(el("div", { class: "title", id: "game-over" }, winners ? `Game over — ${winners} win${view.winners.length > 1 ? "" : "s"}!` : "Game over"));
+    if (view.over && overText) box.append(el("div", { class: "detail", id: "over-reason" }, overText));
     if (view.over) box.append(standings());
-    if (!replayMode) box.append(el("div", { class: "buttons" }, el("a", { class: "btn", href: `/replay/${gameId}` }, "Replay this game"), el("a", { class: "btn", href: "/" }, "Lobby")));
+    if (!replayMode) box.append(rematchBox(), el("div", { class: "buttons" }, el("a", { class: "btn", href: `/replay/${gameId}` }, "Replay this game"), el("a", { class: "btn", href: "/" }, "Lobby")));
     return;
   }
   box.append(el("div", { class: "title", id: "prompt-title" }, promptTitle(p)));
@@ -261,7 +309,7 @@ function renderPrompt() {
   if (p.kind === "auction") box.append(el("div", { class: "detail", id: "auction-state" },
     d.high_bidder >= 0 && d.high ? `High bid ${m(d.high)} by ${names[d.high_bidder]}` : `Opening bid ${m(d.minimum ?? d.opening ?? 1)}`,
     d.bidders ? ` · bidding: ${d.bidders.map((b) => names[b]).join(", ")}` : ""));
-  if (p.kind === "trade" && d.offer) box.append(el("div", { class: "detail" }, offerText(d.offer)));
+  if (p.kind === "trade" && d.offer) box.append(offerBox(d.offer));
   if (replayMode) return;
   if (seat === null) { box.append(el("div", { class: "detail" }, "You are watching.")); return; }
   const legal = legalList();
@@ -287,11 +335,9 @@ function renderPrompt() {
     }
     box.append(el("div", { class: "buttons" }, inline.map((a) => el("button", { class: a === "roll" || a === "buy" || a === "pay" ? "primary" : a === "bankrupt" ? "danger" : "", "data-action": a, onclick: () => send(a) }, label(a, p)))));
   } else {
-    const st = info.seats[p.player] || {};
-    box.append(el("div", { class: "detail" }, st.kind !== "human" || st.stand_in ? `${names[p.player]} (bot) is thinking…` : `Waiting for ${names[p.player]}…`));
+    box.append(el("div", { class: "detail", id: "waiting" }, waitingText(p.player)));
   }
-  if (deadline && !replayMode) box.append(el("div", { class: "detail timer", id: "turn-timer" }));
-  tickTimer();
+  if (deadline && !replayMode) box.append(el("div", { class: "detail timer", id: "turn-timer" }, timerText()));
   const tools = el("div", { class: "tools" });
   if (legal.some((a) => ["build", "sell", "sell-all", "mortgage", "unmortgage"].includes(a.split(" ")[0])))
     tools.append(el("button", { id: "manage", onclick: openManage }, "Build / mortgage…"));
@@ -313,12 +359,25 @@ function standings() {
       el("td", { class: "num" }, m(players[s].net_worth ?? players[s].cash ?? 0)))));
 }
 
-// The turn timer's countdown, while a person's turn is timed.
-function tickTimer() {
-  const t = $("turn-timer"); if (!t || !deadline) return;
+// Who the game waits for: a person, a bot, or the bot that minds an absent person's seat.
+const BOT_WORDS = { "stand-in": "a stand-in minds the seat: it buys and trades nothing" };
+function waitingText(s) {
+  const st = (info && info.seats[s]) || {}, who = names[s] || `Seat ${s + 1}`;
+  if (st.stand_in) return `${who} is away: ${st.stand_in === "stand-in" ? BOT_WORDS["stand-in"] : "the full bot plays"}…`;
+  if (st.kind && st.kind !== "human") return `${who} (bot) is thinking…`;
+  return `Waiting for ${who}…`;
+}
+
+// The turn timer's countdown, while a person's turn is timed (plain words: a clock glyph is missing from
+// common Linux fonts).
+function timerText() {
   const left = Math.max(0, Math.round(deadline - Date.now() / 1000));
   const p = view && view.prompt;
-  t.textContent = p ? `⏱ ${left} s, then a bot plays ${p.player === seat ? "your" : names[p.player] + "'s"} turn` : "";
+  return p ? `Time left: ${left} s, then a stand-in minds ${p.player === seat ? "your" : names[p.player] + "'s"} turn (it buys and trades nothing)` : "";
+}
+function tickTimer() {
+  const t = $("turn-timer"); if (!t || !deadline) return;
+  t.textContent = timerText();
 }
 setInterval(tickTimer, 1000);
 
@@ -329,12 +388,28 @@ function yourTurnCue() {
   const mine = !replayMode && seat !== null && p && p.player === seat && !view.over && legalList().length > 0;
   document.title = (mine ? "● Your turn — " : "") + `openmonopoly — ${ed.name}`;
   document.body.classList.toggle("my-turn", !!mine);
+  $("turnbar").hidden = !mine || promptInView;
   if (mine && !myTurnBefore) {
     if (prefs.sound) beep();
+    try { if (navigator.vibrate && navigator.userActivation?.hasBeenActive) navigator.vibrate([120, 60, 120]); } catch { /* not allowed here */ }
+    const typing = document.activeElement && document.activeElement.matches("input, textarea, select");
+    if (!promptInView && !typing && !$("dlg").open) showPrompt();
     if (prefs.notify && document.hidden && "Notification" in window && Notification.permission === "granted")
       new Notification("Your turn", { body: `${ed.name}: ${promptTitle(p)}`, tag: "om-" + gameId });
   }
   myTurnBefore = !!mine;
+}
+// Whether the prompt is on screen: if not when a turn comes, it is brought into view (unless the person is
+// typing), and a "Your turn" bar stays at the bottom of the screen until it is.
+let promptInView = true;
+function showPrompt() { $("prompt").scrollIntoView({ block: "center", behavior: matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth" }); }
+function watchPrompt() {
+  $("turnbar").addEventListener("click", showPrompt);
+  if (!("IntersectionObserver" in window)) return;
+  new IntersectionObserver((entries) => {
+    promptInView = entries[entries.length - 1].isIntersecting;
+    if (view) $("turnbar").hidden = promptInView || !document.body.classList.contains("my-turn");
+  }, { threshold: 0.6 }).observe($("prompt"));
 }
 let audio = null;
 function beep() {
@@ -356,6 +431,33 @@ function setupCues() {
   $("cues").append(sound, note);
 }
 
+// A board drawn smaller than its words can be read (a phone): its words are hidden and the Spaces list
+// says them at a readable size.
+const COMPACT_BELOW = 600;
+function fitBoard() { $("board").classList.toggle("compact", $("board").getBoundingClientRect().width < COMPACT_BELOW); }
+addEventListener("resize", () => ed && fitBoard());
+
+function renderSpaces() {
+  if (!matchMedia("(max-width: 1000px)").matches || !view) return;
+  const players = view.players || [], at = new Map();
+  players.forEach((pl, s) => { if (pl.alive !== false) { if (!at.has(pl.position)) at.set(pl.position, []); at.get(pl.position).push(s); } });
+  const labels = tokenLabels(names), hotel = view.hotel_level ?? Infinity;
+  const rows = ed.spaces.map((sp, p) => {
+    const owner = view.owner ? view.owner[p] : -1, lvl = view.level ? view.level[p] : 0;
+    const here = at.get(p) || [];
+    const bits = [];
+    if (owner >= 0) bits.push(el("span", { class: "dot", style: `background:${PLAYER_COLOURS[owner % 6]}` }, labels[owner]));
+    if (lvl) bits.push(" ", lvl >= hotel ? (ed.terms.hotel || "hotel") : `${lvl} ${lvl === 1 ? ed.terms.house || "house" : ed.terms.houses || "houses"}`);
+    if (view.mortgaged && view.mortgaged[p]) bits.push(" ", el("span", { class: "mortgaged-note" }, "mortgaged"));
+    const price = sp.price || (sp.type === "tax" ? sp.amount : 0);
+    return el("tr", { class: here.length ? "here" : "", "data-pos": p, onclick: () => openDeed(p) },
+      el("td", {}, el("span", { class: "sw", style: `background:${groupColour(sp.color) || "#fff"}` })),
+      el("td", {}, sp.name, here.length ? el("span", {}, " ", here.map((s) => el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s % 6]}`, title: names[s] }, labels[s]))) : ""),
+      el("td", {}, bits), el("td", { class: "num" }, price ? m(price) : ""));
+  });
+  morph($("spaces"), el("div", {}, el("table", { id: "space-list" }, el("tbody", {}, rows))));
+}
+
 function holdingsOf(s) {
   const out = [];
   (view.owner || []).forEach((o, p) => { if (o === s) out.push(p); });
@@ -366,7 +468,7 @@ function seatWord(s) {
   const st = info.seats[s] || {};
   if (st.kind === "replay") return st.bot ? "bot" : "player";
   if (st.kind !== "human") return "bot";
-  if (st.stand_in) return "away — a bot plays";
+  if (st.stand_in) return st.stand_in === "stand-in" ? "away — a stand-in minds the seat" : "away — the full bot plays";
   if (!st.claimed) return "free seat";
   return st.connected === false && hostToken() ? "offline" : "player";
 }
@@ -404,13 +506,19 @@ function renderPlayers() {
   });
 }
 
+let overText = "";  // how the game ended, in the edition's words (its game-over event)
 function logEvents(events) {
   const box = $("log");
   for (const e of events) {
+    if (e.kind === "game-over") overText = e.text;
+    if (e.text && e.kind !== "turn") recent.push(e.text);
+    if (TRADE_EVENTS.has(e.kind)) chatTrade(e);
     const cls = e.kind === "turn" ? "turn" : e.kind === "game-over" ? "over" : ["bankrupt", "jail", "debt"].includes(e.kind) ? "bad" : "";
     box.append(el("div", { class: cls }, e.text));
   }
   while (box.children.length > 500) box.firstChild.remove();
+  recent.splice(0, Math.max(0, recent.length - 3));
+  $("log-panel").hidden = !box.children.length;
   box.scrollTop = box.scrollHeight;
 }
 
@@ -450,7 +558,7 @@ function manageLabel(a) {
   const hw = ed.terms.house || "house";
   switch (kind) {
     case "build": return sp.house_cost ? `Build (${m(sp.house_cost)} a ${hw})` : "Build";
-    case "sell": return sp.house_cost ? `Sell (${hw}s cost ${m(sp.house_cost)})` : "Sell";
+    case "sell": return sp.house_cost ? `Sell a ${hw} (+${m(Math.floor(sp.house_cost / 2))} back, half its ${m(sp.house_cost)})` : "Sell";
     case "sell-all": return "Sell the set's buildings";
     case "mortgage": return sp.mortgage ? `Mortgage (+${m(sp.mortgage)})` : "Mortgage";
     case "unmortgage": return sp.mortgage ? `Lift mortgage (${m(sp.mortgage)} + interest)` : "Lift mortgage";
@@ -472,24 +580,84 @@ function openManage() {
 
 function openTrade() {
   const partners = (view.players || []).map((_, s) => s).filter((s) => s !== seat && view.players[s].alive !== false);
-  const target = el("select", {}, partners.map((s) => el("option", { value: s }, names[s])));
-  const give = el("div"), take = el("div");
-  const cash = el("input", { type: "number", value: 0, style: "width:100px" });
+  const target = el("select", { id: "trade-with" }, partners.map((s) => el("option", { value: s }, names[s])));
+  const give = el("div", { id: "trade-give" }), take = el("div", { id: "trade-take" });
+  const cash = el("input", { type: "number", id: "trade-cash", min: 0, value: 0, style: "width:110px" });
+  const way = el("select", { id: "trade-cash-way" }, el("option", { value: "pay" }, "I pay"), el("option", { value: "ask" }, "I ask for"));
+  const mark = (p) => spaceName(p) + (view.mortgaged && view.mortgaged[p] ? " (mortgaged)" : "");
+  const cardsOf = (s) => ((view.players[s] || {}).jail_cards || []);
+  const deckName = (c) => `Get Out of Jail Free (${(ed.decks || [])[c] || "deck " + (c + 1)})`;
   const fill = () => {
     give.innerHTML = ""; take.innerHTML = "";
-    for (const p of holdingsOf(seat)) give.append(el("label", {}, el("input", { type: "checkbox", value: p }), " ", spaceName(p)));
-    for (const p of holdingsOf(Number(target.value))) take.append(el("label", {}, el("input", { type: "checkbox", value: p }), " ", spaceName(p)));
+    for (const p of holdingsOf(seat)) give.append(el("label", {}, el("input", { type: "checkbox", value: p, "data-space": p }), " ", mark(p)));
+    for (const c of cardsOf(seat)) give.append(el("label", {}, el("input", { type: "checkbox", value: c, "data-card": c }), " ", deckName(c)));
+    const other = Number(target.value);
+    for (const p of holdingsOf(other)) take.append(el("label", {}, el("input", { type: "checkbox", value: p, "data-space": p }), " ", mark(p)));
+    for (const c of cardsOf(other)) take.append(el("label", {}, el("input", { type: "checkbox", value: c, "data-card": c }), " ", deckName(c)));
   };
   target.addEventListener("change", fill); fill();
   const go = () => {
-    const pick = (box) => [...box.querySelectorAll("input:checked")].map((i) => Number(i.value));
-    send({ kind: "trade", offer: { proposer: seat, target: Number(target.value), give: pick(give), take: pick(take), cash: Math.floor(Number(cash.value) || 0), give_cards: [], take_cards: [] } });
+    const pick = (box, attr) => [...box.querySelectorAll(`input[${attr}]:checked`)].map((i) => Number(i.value));
+    const amount = Math.max(0, Math.floor(Number(cash.value) || 0));
+    send({ kind: "trade", offer: { proposer: seat, target: Number(target.value), give: pick(give, "data-space"), take: pick(take, "data-space"),
+      cash: way.value === "ask" ? -amount : amount, give_cards: pick(give, "data-card"), take_cards: pick(take, "data-card") } });
     $("dlg").close();
   };
-  dialog("Propose a trade", el("div", { class: "field" }, el("label", {}, "With"), target),
-    el("div", { class: "trade-cols" }, el("div", {}, el("b", {}, "You give"), give), el("div", {}, el("b", {}, "You ask for"), take)),
-    el("div", { class: "field" }, el("label", {}, "Cash you pay (negative: you ask for cash)"), cash),
-    el("button", { class: "primary", onclick: go }, "Offer"));
+  dialog("Propose a trade", el("div", { class: "field" }, el("label", { for: "trade-with" }, "With"), target),
+    el("div", { class: "trade-cols" }, el("div", {}, el("b", {}, "You pay"), give), el("div", {}, el("b", {}, "You get"), take)),
+    el("div", { class: "field" }, el("label", { for: "trade-cash" }, "Cash"), el("div", { class: "chatrow" }, way, cash)),
+    el("button", { class: "primary", id: "trade-offer", onclick: go }, "Offer"));
+}
+
+// ------------------------------------------------------------------ table talk (the server's web/chat.py)
+const TRADE_EVENTS = new Set(["trade-offered", "trade-accepted", "trade-rejected"]);
+let reactions = [], muted = [];
+function chatLine(cls, ...parts) {
+  const box = $("chat");
+  box.append(el("div", { class: cls }, ...parts));
+  while (box.children.length > 300) box.firstChild.remove();
+  box.scrollTop = box.scrollHeight;
+}
+function chatTrade(e) { if (!replayMode) chatLine("trade", e.text); }
+function showChat(msgs) {
+  for (const c of msgs) {
+    const who = el("span", { class: "who", style: c.seat !== null && c.seat !== undefined ? `color:${PLAYER_COLOURS[c.seat % 6]}` : "" }, c.name);
+    if (c.kind === "say") chatLine(c.channel === "spectators" ? "spect" : "", who, c.channel === "spectators" ? " (watching): " : ": ", c.text);
+    else if (c.kind === "react") chatLine("react", who, " ", el("b", {}, c.text));
+    else if (c.kind === "mute" || c.kind === "unmute") chatLine("sys", `The host ${c.kind}d ${c.name}.`);
+    else if (c.kind === "rematch") { rematchId = c.text; chatLine("sys", "The host started a rematch."); if (view && view.over) renderPrompt(); }
+  }
+}
+function chatForm() {
+  const form = $("chat-form"); form.innerHTML = "";
+  $("chat-panel").style.display = "";
+  if (seat !== null && muted.includes(seat)) { form.append(el("div", { class: "empty" }, "The host muted your table talk.")); return; }
+  const input = el("input", { id: "chat-input", maxlength: 240, placeholder: seat === null ? "Talk with the other spectators" : "Talk to the table", "aria-label": "message" });
+  const say = () => { const t = input.value.trim(); if (!t) return; if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "say", text: t })); input.value = ""; };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") say(); });
+  form.append(el("div", { class: "chatrow" }, input, el("button", { id: "chat-send", onclick: say }, "Send")),
+    el("div", { class: "reactions" }, reactions.map((r) => el("button", { "data-reaction": r, onclick: () => ws && ws.send(JSON.stringify({ type: "say", text: r, reaction: true })) }, r))));
+}
+
+// ------------------------------------------------------------------ rematch
+let rematchId = null;
+function rematchBox() {
+  if (replayMode) return el("div");
+  if (rematchId) return el("div", { class: "buttons" }, el("button", { class: "go", id: "rematch-go", onclick: goRematch }, "Play the rematch"));
+  if (hostToken()) return el("div", { class: "buttons" }, el("button", { class: "primary", id: "rematch", onclick: startRematch }, "Rematch: same seats, same edition"));
+  if (seat !== null) return el("div", { class: "buttons" }, el("button", { id: "rematch-ask", onclick: () => ws && ws.send(JSON.stringify({ type: "say", text: "Rematch?", reaction: true })) }, "Ask the host for a rematch"));
+  return el("div");
+}
+async function startRematch() {
+  try { const j = await api(`/api/games/${gameId}/rematch`, { host: hostToken() }); rematchId = j.game; goRematch(); }
+  catch (e) { toast(e.message); }
+}
+// Each person keeps their seat (and this device's seat token) in the rematch, and the host stays host.
+function goRematch() {
+  if (!rematchId) return;
+  if (seat !== null && token) saveSeat(rematchId, seat, token);
+  saveSecret(rematchId, "host", hostToken()); saveSecret(rematchId, "invite", inviteCode());
+  location.href = `/game/${rematchId}`;
 }
 
 // ------------------------------------------------------------------ seats, links and the host's controls
@@ -540,7 +708,8 @@ function renderSeats() {
     }
   }
   // The invite link first: it is the one to share with the group.
-  if (inviteCode() && !view?.over) list.prepend(el("div", { class: "invite-box" }, copyRow("invite", "Invite link — send it to the group: whoever has it can join" + (info.spectators ? " or watch" : ""), inviteLink(gameId, inviteCode()), "Copy invite link")));
+  if (inviteCode() && !view?.over) list.prepend(el("div", { class: "invite-box" }, copyRow("invite", "Invite link — send it to the group: whoever has it can join" + (info.spectators ? " or watch" : ""), inviteLink(gameId, inviteCode()), "Copy invite link"),
+    inviteNote ? el("div", { class: "detail", id: "invite-changed" }, inviteNote) : ""));
   if (seat !== null && token) {
     list.append(el("details", { class: "move-seat", id: "move-seat" }, el("summary", {}, "Move my seat to another device"),
       copyRow("seat-link", "Your seat link — open it on your other device. It is your seat alone: never send it to the group.", seatLink(gameId, seat, token), "Copy my seat link")));
@@ -555,23 +724,25 @@ function reclaim() {
 function hostControls() {
   const box = el("div", { class: "host", id: "host-panel" }, el("h3", {}, "Host"));
   const rows = info.seats.filter((s) => s.kind === "human").map((s) => {
-    const state = s.stand_in ? "a bot plays" : !s.claimed ? "free" : s.connected ? "here" : "away";
+    const state = s.stand_in ? (s.stand_in === "stand-in" ? "a stand-in minds it" : "the full bot plays") : !s.claimed ? "free" : s.connected ? "here" : "away";
     const acts = [];
     if (!view?.over) {
-      if (!s.stand_in) acts.push(el("button", { "data-host": "bot", "data-seat": s.seat, onclick: () => host({ command: "bot", seat: s.seat }) }, "Bot plays"));
+      if (!s.stand_in) acts.push(
+        el("button", { "data-host": "bot", "data-seat": s.seat, title: "A stand-in minds the seat: it rolls, pays what is owed, buys and trades nothing", onclick: () => host({ command: "bot", seat: s.seat }) }, "Bot plays"),
+        el("button", { "data-host": "full-bot", "data-seat": s.seat, title: "The full heuristic bot plays the seat as its own game: it buys, builds and trades", onclick: () => host({ command: "bot", seat: s.seat, kind: "heuristic" }) }, "Full bot"));
       else if (s.claimed) acts.push(el("button", { "data-host": "take-back", "data-seat": s.seat, onclick: () => host({ command: "take-back", seat: s.seat }) }, "Take back"));
       if (s.claimed && s.seat !== seat) acts.push(el("button", { class: "danger", "data-host": "remove", "data-seat": s.seat,
-        onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working and a bot plays until someone joins. To keep them out, make a new invite link too.`) && host({ command: "remove", seat: s.seat }) }, "Remove"));
+        onclick: () => confirm(`Remove ${s.name} from the game? Their seat link stops working and a bot plays until someone joins.` + (info.public ? "" : " The invite link is replaced too, so they cannot come back with it: send the new one to anyone still to join. Players keep their seats.")) && host({ command: "remove", seat: s.seat }) }, "Remove"));
     }
     return el("tr", { "data-seat": s.seat }, el("td", {}, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[s.seat % 6]}` })),
-      el("td", {}, s.name), el("td", { class: "presence " + state.replace(/ /g, "-") }, state), el("td", {}, acts));
+      el("td", {}, s.name), el("td", { class: "presence " + (s.stand_in ? "a-bot-plays" : state) }, state), el("td", {}, acts));
   });
   const timer = el("select", { id: "turn-timer-select", onchange: (e) => host({ command: "timer", seconds: e.target.value ? Number(e.target.value) : null }) },
     timerChoices(timerMin, info.turn_timer).map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
   const watch = el("input", { type: "checkbox", id: "allow-spectators", checked: !!info.spectators, onchange: (e) => host({ command: "spectators", allowed: e.target.checked }) });
   const renew = el("button", { id: "new-invite", onclick: () => confirm("Make a new invite link? The old one stops working: whoever has it can no longer join or watch. Players keep their seats.") && newInvite() }, "New invite link");
   box.append(el("table", { class: "hostseats" }, rows),
-    el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a bot plays the turn)"), timer),
+    el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a stand-in minds the turn)"), timer),
     el("label", { class: "check" }, watch, " Spectators may watch (with the invite link)"),
     el("div", { class: "buttons" }, renew),
     el("details", { class: "host-link", id: "host-link-box" }, el("summary", {}, "Run this game from another device"),
@@ -582,12 +753,20 @@ function hostControls() {
 async function newInvite() {
   try {
     const r = await api(`/api/games/${gameId}/host`, { command: "new-invite", host: hostToken() });
-    saveSecret(gameId, "invite", r.invite); info = r; renderSeats(); toast("New invite link: the old one no longer works");
+    saveSecret(gameId, "invite", r.invite); info = r; inviteNote = null; renderSeats(); toast("New invite link: the old one no longer works");
   } catch (e) { toast(e.message); }
 }
 
 async function host(command) {
-  try { info = await api(`/api/games/${gameId}/host`, { ...command, host: hostToken() }); renderSeats(); if (view) render(); }
+  try {
+    info = await api(`/api/games/${gameId}/host`, { ...command, host: hostToken() });
+    if (info.invite) {   // removing a player replaced the invite link: the host re-shares the new one
+      saveSecret(gameId, "invite", info.invite);
+      inviteNote = `The invite link changed because you removed ${names[command.seat] || "a player"}: the old one no longer works. Send this new link to anyone still to join; players keep their seats.`;
+      toast("New invite link: the old one no longer works");
+    }
+    renderSeats(); if (view) render();
+  }
   catch (e) { toast(e.message); }
 }
 
@@ -605,6 +784,12 @@ async function takeSeat(s, name) {
 function connect() {
   const saved = savedSeat(gameId);
   seat = saved ? saved.seat : null; token = saved ? saved.token : null;
+  const removed = savedSecret(gameId, "removed"), inviteWorks = inviteCode() && !info.public && !info.private;
+  if (removed && inviteWorks) forgetSecret(gameId, "removed");   // the host sent them a new invite link
+  else if (removed && seat === null && !hostToken()) {   // the host removed this browser's player: say so, every visit
+    if (info.private) forgetSecret(gameId, "invite");   // (it no longer opens the game: no seat form for it)
+    showGone("You were removed from this game", removed); document.body.dataset.ready = "1"; return;
+  }
   if (info.private && inviteCode() && !hostToken() && seat === null) {   // this browser's invite code no longer opens the game
     showGone("This invite link no longer works", "The host replaced this game's invite link. Ask the host for the new one.");
     document.body.dataset.ready = "1"; return;
@@ -624,6 +809,7 @@ function connect() {
       if (gone && seat === null && !closedFor) gone = null;
       showContinued();
       $("log").innerHTML = ""; logEvents(msg.log); renderSeats(); render();
+      if (msg.chat) { reactions = msg.chat.reactions; muted = msg.chat.muted; $("chat").innerHTML = ""; showChat(msg.chat.messages); chatForm(); }
       document.body.dataset.version = version; document.body.dataset.ready = "1";
     } else if (msg.type === "update") {
       const wasOver = view && view.over;
@@ -633,8 +819,12 @@ function connect() {
       if (view.over && !wasOver) renderSeats();
     } else if (msg.type === "seats") {
       info = msg.game; names = info.seats.map((s) => s.name); renderSeats(); render();
+    } else if (msg.type === "chat") {
+      if (msg.muted) muted = msg.muted;
+      showChat(msg.messages); if (msg.messages.some((c) => c.kind === "mute" || c.kind === "unmute")) chatForm();
     } else if (msg.type === "removed") {
-      forgetSeat(gameId); gone = { title: "You were removed from this game", text: msg.message }; closedFor = msg.message;
+      forgetSeat(gameId); seat = null; token = null; gone = { title: "You were removed from this game", text: msg.message }; closedFor = msg.message;
+      saveSecret(gameId, "removed", msg.message); if (!info.public) forgetSecret(gameId, "invite");   // (it was replaced)
     } else if (msg.type === "error") {
       if (msg.code === "wrong-token" && token) {   // a revoked or stale seat link
         forgetSeat(gameId); seat = null; token = null;
@@ -681,6 +871,8 @@ async function startReplay() {
     view = frames[step].view; label.textContent = `step ${step} / ${first.steps}`;
     $("log").innerHTML = "";
     logEvents(frames.slice(Math.max(0, step - 60), step + 1).flatMap((f) => f.events));
+    $("chat").innerHTML = ""; showChat((first.chat || []).filter((c) => c.version <= step));
+    $("chat-panel").style.display = first.chat && first.chat.length ? "" : "none";
     render();
   };
   range.addEventListener("input", () => show(Number(range.value)));
@@ -714,7 +906,7 @@ async function main() {
   $("title").textContent = ed.name + (replayMode ? " — replay" : "");
   document.title = `openmonopoly — ${ed.name}`;
   board = new Board($("board"), ed, { onSpace: (p) => view && openDeed(p) });
-  if (!replayMode) setupCues();
+  if (!replayMode) { setupCues(); watchPrompt(); }
   if (replayMode) await startReplay(); else { info = g; showContinued(); timerMin = g.turn_timer_min ?? timerMin; names = g.seats.map((s) => s.name || ""); connect(); }
 }
 main().catch((e) => { $("prompt").textContent = e.message; toast(e.message); });

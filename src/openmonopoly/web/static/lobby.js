@@ -37,7 +37,7 @@ function drawSeats() {
   const box = $("seats"); box.innerHTML = "";
   seats.forEach((s, i) => {
     const kind = el("select", { "data-seat": i, class: "seat-kind", onchange: (e) => (s.kind = e.target.value) },
-      ...seatKinds.map((k) => el("option", { value: k, selected: k === s.kind }, k === "human" ? "Human" : "Bot: " + k)));
+      ...seatGroups(s.kind));
     const name = el("input", { class: "seat-name", "aria-label": `name of seat ${i + 1}`, maxlength: 40, placeholder: current.tokens?.[i] || `Player ${i + 1}`, value: s.name, oninput: (e) => (s.name = e.target.value) });
     const rm = el("button", { type: "button", title: "remove seat", disabled: seats.length <= current.players.min, onclick: () => { seats.splice(i, 1); drawSeats(); } }, "×");
     box.append(el("div", { class: "seat-row" }, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[i]}` }), kind, name, rm));
@@ -118,3 +118,14 @@ async function mine() {
 }
 
 init().catch((e) => toast(e.message));
+
+// The seat picker: a person, the opponents by level (what people choose), and the bots by how they work
+// (for testing and comparing), apart rather than mixed.
+const LEVEL_KINDS = ["easy", "normal", "hard", "expert"];
+function seatGroups(current) {
+  const opt = (k, text) => el("option", { value: k, selected: k === current }, text);
+  const levels = seatKinds.filter((k) => LEVEL_KINDS.includes(k)), algos = seatKinds.filter((k) => k !== "human" && !LEVEL_KINDS.includes(k));
+  return [opt("human", "Human"),
+    el("optgroup", { label: "Opponent, by level" }, levels.map((k) => opt(k, k[0].toUpperCase() + k.slice(1)))),
+    el("optgroup", { label: "Bot, by algorithm" }, algos.map((k) => opt(k, "Bot: " + k)))];
+}

@@ -1,0 +1,264 @@
+"""The observation and the action mask of one game, written straight from its state: the RL step's hot path.
+
+Compiled with mypyc with the engine (``openmonopoly/_native.py``), so it imports no NumPy: the
+observation comes out as the bytes of its float32 numbers (``ObservationEncoder.encode``), the mask
+is written into any buffer of int8 (``MaskEncoder.fill``). ``rl/observation.py`` and ``rl/actions.py``
+make the tables these classes read and wrap them for NumPy; their ``build`` and ``ActionSpace``'s index
+layout are the definitions, and tests/rl/test_fast_path.py compares the two paths on random states of
+every edition.
+
+The observation is joined from pieces: the one-hot parts (a position, a space's owner with its level
+and mortgage, the prompt's kind) are made once each and reused, so a step packs only the few dozen
+numbers that vary. struct's float32 packing rounds as NumPy's float32 conversion does, and every value
+is clipped before packing (clipping commutes with rounding: the bounds are exact float32 numbers).
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from typing import Any, Final
+
+from ..engine import actions as A
+from ..engine.actions import Action, TradeOffer
+from ..engine.game import Game
+from ..engine.prompt import Legal
+
+CLIP: Final = 10.0
+_AMOUNTS: Final = ("price", "amount", "high", "minimum")
+_PLAYER: Final = struct.Struct("=7f")  # present, alive, cash, net worth, in jail, jail turns, cards
+_AMOUNT: Final = struct.Struct("=6f")  # price, amount, high, minimum, lowest bid, highest bid
+_TAIL: Final = struct.Struct("=5f")  # the two dice, doubles, round, over
+
+
+def clip(x: float) -> float:
+    """``x`` within +-CLIP."""
+    return CLIP if x > CLIP else -CLIP if x < -CLIP else x
+
+
+def floats(values: list[float]) -> bytes:
+    """The bytes of ``values`` as float32 numbers (native order, as NumPy's float32)."""
+    return struct.pack(f"={len(values)}f", *values)
+
+
+class Layout:
+    """Which of the shared observation fields an edition's view shows, read once from its JSON
+    (``Game.view_fields``): the fast path reads the state fields of the same names."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.owner: bool = "owner" in data
+        self.level: bool = "level" in data
+        self.mortgaged: bool = "mortgaged" in data
+        self.doubles: bool = "doubles" in data
+        players = data["players"]
+        row: dict[str, Any] = players[0] if players else {}
+        cards = row.get("jail_cards", row.get("signet_cards", ()))
+        # a list of the cards a player keeps is observed by its length; a bare count is not observed
+        self.cards: bool = isinstance(cards, list)
+
+
+class ObservationEncoder:
+    """``ObservationBuilder.build(game.view(me).to_json())`` as bytes, made from the game's state."""
+
+    def __init__(self, n: int, size: int, scale: float, kinds: tuple[str, ...]) -> None:
+        self.n = n
+        self.size = size
+        self.scale = scale
+        self.per_player = 7 + size
+        self.per_space = n + 3
+        self.kind_index: dict[str, int] = {k: i for i, k in enumerate(kinds)}
+        self.kinds = len(kinds)
+        self.prompt_len = self.kinds + 2 + size + 6
+        self.layout: Layout | None = None  # (learned from the first game encoded)
+        # a one-hot over the spaces per position, the last for none
+        self.one_hot: list[bytes] = [floats([1.0 if q == pos else 0.0 for q in range(size)]) for pos in range(size + 1)]
+        # the prompt's kind one-hot (the last: a kind not listed) followed by the "mine" flag
+        self.kind_pieces: list[list[bytes]] = []
+        for k in range(self.kinds + 1):
+            row = [1.0 if j == k else 0.0 for j in range(self.kinds + 1)]
+            self.kind_pieces.append([floats(row + [0.0]), floats(row + [1.0])])
+        self.absent = bytes(4 * self.per_player)
+        self.no_prompt = bytes(4 * self.prompt_len)
+        # per observer, a space's piece by (owner, level, mortgaged)
+        self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
+
+    def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytes:
+        """The observation of ``me``: ``bid_range`` is ``game.legal_actions(me).bid_range`` (the
+        caller has it from the mask; None whenever ``me`` is not the player prompted)."""
+        layout = self.layout
+        if layout is None:
+            layout = self.layout = Layout(game.view_fields(me))
+        s: Any = game.state
+        n = self.n
+        sc = self.scale
+        size = self.size
+        seats: int = s.n
+        alive: list[bool] = s.alive
+        cash: list[int] = s.cash
+        in_jail: list[bool] = s.in_jail
+        jail_turns: list[int] = s.jail_turns
+        held: list[list[int]] = s.held
+        position: list[int] = s.position
+        parts: list[bytes] = []
+        for k in range(n):
+            p = (me + k) % n
+            if p >= seats:
+                parts.append(self.absent)
+                continue
+            parts.append(
+                _PLAYER.pack(
+                    1.0,
+                    1.0 if alive[p] else 0.0,
+                    clip(cash[p] / sc),
+                    clip(game.net_worth(p) / sc),
+                    1.0 if in_jail[p] else 0.0,
+                    clip(jail_turns[p] / 3.0),
+                    clip(float(len(held[p]))) if layout.cards else 0.0,
+                )
+            )
+            pos = position[p]
+            parts.append(self.one_hot[pos] if 0 <= pos < size else self.one_hot[size])
+        parts.append(self.spaces(s, me, layout))
+        prompt = game.prompt
+        if prompt is None:
+            parts.append(self.no_prompt)
+        else:
+            kind = self.kind_pieces[self.kind_index.get(prompt.kind, self.kinds)]
+            parts.append(kind[1] if prompt.player == me else kind[0])
+            d: dict[str, Any] = prompt.details
+            where: Any = d.get("pos", d.get("lot", -1)) if d else -1
+            ok = isinstance(where, int) and 0 <= where < size
+            parts.append(self.one_hot[where] if ok else self.one_hot[size])
+            amounts = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+            if d:
+                for j in range(4):
+                    val: Any = d.get(_AMOUNTS[j])
+                    if isinstance(val, (int, float)):
+                        amounts[j] = clip(val / sc)
+            if bid_range is not None:
+                amounts[4] = clip(bid_range[0] / sc)
+                amounts[5] = clip(bid_range[1] / sc)
+            parts.append(_AMOUNT.pack(*amounts))
+        dice: tuple[int, ...] = tuple(s.dice)
+        parts.append(
+            _TAIL.pack(
+                clip(dice[0] / 6.0) if len(dice) > 0 else 0.0,
+                clip(dice[1] / 6.0) if len(dice) > 1 else 0.0,
+                clip(s.doubles / 3.0) if layout.doubles else 0.0,
+                clip(s.round / 100.0),
+                1.0 if s.over else 0.0,
+            )
+        )
+        return b"".join(parts)
+
+    def spaces(self, s: Any, me: int, layout: Layout) -> bytes:
+        """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to ``me``."""
+        size = self.size
+        owner: list[Any] = s.owner if layout.owner else []
+        level: list[Any] = s.level if layout.level else []
+        mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
+        pieces = self.space_pieces[me]
+        parts: list[bytes] = []
+        for pos in range(size):
+            key = (
+                owner[pos] if pos < len(owner) else -1,
+                level[pos] if pos < len(level) else 0,
+                mortgaged[pos] if pos < len(mortgaged) else False,
+            )
+            piece = pieces.get(key)
+            if piece is None:
+                piece = pieces[key] = self.space_piece(me, key)
+            parts.append(piece)
+        return b"".join(parts)
+
+    def space_piece(self, me: int, key: tuple[Any, Any, Any]) -> bytes:
+        who, level, mortgaged = key
+        n = self.n
+        row = [0.0] * self.per_space
+        rel = 0 if who is None or who < 0 else 1 + (who - me) % n
+        row[min(rel, n)] = 1.0
+        row[n + 1] = clip(level / 5.0)
+        row[n + 2] = float(mortgaged)
+        return floats(row)
+
+
+class MaskEncoder:
+    """``ActionSpace``'s mask, written into a buffer: an index is set exactly when the action it
+    stands for would be accepted by ``act`` (see ``rl/actions.py`` for the layout)."""
+
+    def __init__(
+        self,
+        index: dict[Action, int],
+        bid_start: int,
+        bid_offsets: tuple[int, ...],
+        trade_start: int,
+        trade_multipliers: tuple[float, ...],
+        groups: list[tuple[int, ...]],
+        prices: list[int],
+    ) -> None:
+        self.index = index
+        self.bid_start = bid_start
+        self.bid_offsets = bid_offsets
+        self.trade_start = trade_start
+        self.trade_multipliers = trade_multipliers
+        self.groups = groups  # the sets of two or more spaces
+        self.prices = prices
+
+    def fill(self, m: Any, game: Game, player: int) -> Legal | None:
+        """Write the mask of ``player`` into ``m`` (zeroed, int8); return the legal actions it was
+        made from (None once the game is over)."""
+        if game.over:
+            return None
+        legal = game.legal_actions(player)
+        index = self.index
+        marked = False
+        for a in legal.actions:
+            i = index.get(a, -1)
+            if i >= 0:
+                m[i] = 1
+                marked = True
+        bids = legal.bid_range
+        if bids is not None:
+            lo, hi = bids
+            for j, o in enumerate(self.bid_offsets):
+                if lo + o <= hi:
+                    m[self.bid_start + j] = 1
+                    marked = True
+        if legal.trade_partners:
+            for j, offer in enumerate(self.offers(game, player)):
+                if (
+                    offer is not None
+                    and offer.target in legal.trade_partners
+                    and game.check(player, Action(A.TRADE, -1, offer)) is None
+                ):
+                    m[self.trade_start + j] = 1
+                    marked = True
+        if not marked and (legal.actions or bids is not None):
+            m[0] = 1
+        return legal
+
+    def offers(self, game: Game, player: int) -> list[TradeOffer | None]:
+        """The trade menu: one offer per multiplier for the first space (by set) owned by another
+        player that would complete a set of ``player``'s, or Nones."""
+        target = self.set_completing_space(game, player)
+        if target < 0:
+            return [None for _ in self.trade_multipliers]
+        seller: int = game.state.owner[target]
+        price = self.prices[target]
+        return [TradeOffer(player, seller, (), (target,), int(math.ceil(m * price))) for m in self.trade_multipliers]
+
+    def set_completing_space(self, game: Game, player: int) -> int:
+        owner: list[int] | None = getattr(game.state, "owner", None)
+        if owner is None:
+            return -1
+        for members in self.groups:
+            missing = -1
+            for q in members:
+                if owner[q] != player:
+                    if missing >= 0:
+                        missing = -2  # two or more missing: not this set
+                        break
+                    missing = q
+            if missing >= 0 and owner[missing] >= 0:
+                return missing
+        return -1

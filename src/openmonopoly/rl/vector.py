@@ -1,0 +1,287 @@
+"""Self-play environments that step many games at once: Gymnasium's vector API with batched NumPy arrays.
+
+Every seat is the learner: a step is one decision of whichever player the game waits for, seen from
+that player's view (the observation of ``MonopolyAEC`` for that player), with its mask in
+``info["action_mask"]`` and its seat in ``info["player"]``. The reward is the acting player's: 0 until
+the game ends, then its end reward (+1 for a winner with ``reward="win"``; ``"net-worth"`` adds its
+share of the total net worth, also on truncation); every seat's end reward is in
+``info["final_rewards"]`` on the step that ends the game.
+
+* ``MonopolySelfPlayEnv``: one game, a ``gymnasium.Env``;
+* ``MonopolyVectorEnv(num_envs)``: N games in this process, a ``gymnasium.vector.VectorEnv`` writing
+  straight into preallocated batch arrays (observations ``(N, dim)`` float32, masks ``(N, n)`` int8);
+* ``async_vector_env(num_envs)``: N games over worker processes (Gymnasium's ``AsyncVectorEnv`` of
+  ``MonopolySelfPlayEnv``), for more than one core.
+
+Autoreset follows Gymnasium 1.x's default, ``AutoresetMode.NEXT_STEP`` (``metadata["autoreset_mode"]``):
+the step that ends a game returns its last observation with ``terminated`` or ``truncated`` set; the
+next ``step`` ignores that game's action and starts a new game, returning its first observation with
+reward 0 and both flags False. Game ``i`` of ``reset(seed=s)`` draws its games' seeds exactly as
+``MonopolyAEC.reset(seed=s + i)`` does, so it plays the same games as that environment given the same
+indices (tests/rl/test_vector.py), and the same seed gives the same trajectories.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AsyncVectorEnv, AutoresetMode, VectorEnv
+
+from ..editions import load as load_edition
+from ..engine.game import Game
+from .actions import ActionSpace
+from .aec import end_rewards
+from .decision import Decision
+from .observation import CLIP, ObservationBuilder
+
+
+class SelfPlayGame:
+    """One game in which the prompted player always acts: its observation, mask and reward."""
+
+    def __init__(
+        self,
+        edition: Any,
+        num_players: int,
+        max_rounds: int,
+        max_steps: int,
+        reward: str,
+        actions: ActionSpace,
+        obs: ObservationBuilder,
+    ) -> None:
+        if reward not in ("win", "net-worth"):
+            raise ValueError("reward must be 'win' or 'net-worth'")
+        self.edition, self.num_players = edition, num_players
+        self.max_rounds, self.max_steps, self.reward_kind = max_rounds, max_steps, reward
+        self.actions, self.obs = actions, obs
+        self.seed_rng = np.random.default_rng()
+        self.game: Game | None = None
+        self.decision: Decision | None = None
+        self.last_player = -1  # who acted last (whose view the final observation is)
+        self.steps = 0
+
+    def reset(self, seed: int | None = None) -> None:
+        if seed is not None:
+            self.seed_rng = np.random.default_rng(seed)
+        game_seed = int(self.seed_rng.integers(0, 2**31 - 1))  # (as MonopolyAEC.reset draws it)
+        self.game = Game(
+            self.edition, self.num_players, seed=game_seed, options={"max-rounds": self.max_rounds}, events=False
+        )
+        self.steps = 0
+        self.last_player = -1
+        self._decide()
+
+    def _decide(self) -> None:
+        game = self.game
+        assert game is not None
+        prompt = game.prompt
+        self.decision = None if prompt is None else Decision(self.actions, game, prompt.player)
+
+    @property
+    def player(self) -> int:
+        """The acting player (once the game has ended: the one who acted last)."""
+        return self.last_player if self.decision is None else self.decision.player
+
+    def write(self, obs_row: np.ndarray, mask_row: np.ndarray) -> None:
+        """The acting player's observation and mask into two batch rows; once the game has ended, the
+        final observation (the last actor's view of the end) and an empty mask."""
+        game = self.game
+        assert game is not None
+        decision = self.decision
+        if decision is None:
+            self.obs.fill(obs_row, game, max(self.last_player, 0), None)
+            mask_row[:] = 0
+            return
+        self.obs.fill(obs_row, game, decision.player, decision.bid_range)
+        mask_row[:] = decision.mask
+
+    def step(self, index: int) -> tuple[float, bool, bool, list[float] | None]:
+        """Apply ``index`` for the acting player: (its reward, terminated, truncated, every seat's end
+        reward when the game ended)."""
+        game, decision = self.game, self.decision
+        assert game is not None and decision is not None, "the game is over: reset it"
+        index = int(index)
+        if not 0 <= index < self.actions.n or not decision.mask[index]:
+            raise ValueError(f"action {index} is not legal for player {decision.player} now (see info['action_mask'])")
+        p = decision.player
+        game.act(p, self.actions.decode(game, p, index))
+        self.steps += 1
+        terminated = game.over
+        truncated = not terminated and self.steps >= self.max_steps
+        if terminated or truncated:
+            rewards = end_rewards(game, self.reward_kind)
+            if truncated and self.reward_kind == "win":
+                rewards = [0.0] * len(rewards)
+            self.decision = None
+            self.last_player = p
+            return rewards[p], terminated, truncated, rewards
+        self.last_player = p
+        self._decide()
+        return 0.0, False, False, None
+
+
+def _edition(edition: str, num_players: int) -> Any:
+    ed = load_edition(edition)
+    if not ed.min_players <= num_players <= ed.max_players:
+        raise ValueError(f"{ed.name} is for {ed.min_players}-{ed.max_players} players")
+    return ed
+
+
+def _spaces(actions: ActionSpace, obs: ObservationBuilder) -> tuple[spaces.Box, spaces.Discrete]:
+    return spaces.Box(-CLIP, CLIP, (obs.dim,), np.float32), spaces.Discrete(actions.n)
+
+
+class MonopolySelfPlayEnv(gym.Env):
+    """One self-play game as a ``gymnasium.Env`` (see the module's docstring)."""
+
+    metadata = {"render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        edition: str = "classic",
+        num_players: int = 4,
+        max_rounds: int = 100,
+        max_steps: int = 5000,
+        reward: str = "win",
+    ) -> None:
+        super().__init__()
+        ed = _edition(edition, num_players)
+        self.actions = ActionSpace(ed)
+        self.obs = ObservationBuilder(ed, num_players)
+        self.table = SelfPlayGame(ed, num_players, max_rounds, max_steps, reward, self.actions, self.obs)
+        self.observation_space, self.action_space = _spaces(self.actions, self.obs)
+        self._obs = np.zeros(self.obs.dim, np.float32)
+        self._mask = np.zeros(self.actions.n, np.int8)
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        super().reset(seed=seed)
+        self.table.reset(seed)
+        return self._observe(), self._info()
+
+    def _observe(self) -> np.ndarray:
+        self.table.write(self._obs, self._mask)
+        return self._obs.copy()
+
+    def _info(self, **extra: Any) -> dict:
+        return {"action_mask": self._mask.copy(), "player": self.table.player, **extra}
+
+    def action_masks(self) -> np.ndarray:
+        return self._mask.astype(bool)
+
+    def step(self, action: int):
+        reward, terminated, truncated, finals = self.table.step(int(action))
+        obs = self._observe()
+        extra = {} if finals is None else {"final_rewards": np.asarray(finals, np.float32)}
+        return obs, reward, terminated, truncated, self._info(**extra)
+
+    def render(self) -> str | None:
+        return repr(self.table.game)
+
+
+class MonopolyVectorEnv(VectorEnv):
+    """``num_envs`` self-play games stepped together in this process, in batched arrays."""
+
+    metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": []}
+
+    def __init__(
+        self,
+        num_envs: int,
+        edition: str = "classic",
+        num_players: int = 4,
+        max_rounds: int = 100,
+        max_steps: int = 5000,
+        reward: str = "win",
+    ) -> None:
+        if num_envs < 1:
+            raise ValueError("num_envs must be at least 1")
+        ed = _edition(edition, num_players)
+        self.num_envs = num_envs
+        self.num_players = num_players
+        self.actions = ActionSpace(ed)
+        self.obs = ObservationBuilder(ed, num_players)
+        self.tables = [
+            SelfPlayGame(ed, num_players, max_rounds, max_steps, reward, self.actions, self.obs)
+            for _ in range(num_envs)
+        ]
+        self.single_observation_space, self.single_action_space = _spaces(self.actions, self.obs)
+        self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, num_envs)
+        self.action_space = gym.vector.utils.batch_space(self.single_action_space, num_envs)
+        self._obs = np.zeros((num_envs, self.obs.dim), np.float32)
+        self._mask = np.zeros((num_envs, self.actions.n), np.int8)
+        self._player = np.zeros(num_envs, np.int64)
+        self._rewards = np.zeros(num_envs, np.float64)
+        self._terminated = np.zeros(num_envs, np.bool_)
+        self._truncated = np.zeros(num_envs, np.bool_)
+        self._autoreset = np.zeros(num_envs, np.bool_)
+
+    def reset(self, *, seed: int | list[int] | None = None, options: dict | None = None):
+        seeds = seed if isinstance(seed, list) else [None if seed is None else seed + i for i in range(self.num_envs)]
+        if len(seeds) != self.num_envs:
+            raise ValueError(f"reset needs {self.num_envs} seeds, got {len(seeds)}")
+        for i, table in enumerate(self.tables):
+            table.reset(seeds[i])
+            self._write(i)
+        self._autoreset[:] = False
+        return self._obs.copy(), self._info(None)
+
+    def _write(self, i: int) -> None:
+        table = self.tables[i]
+        table.write(self._obs[i], self._mask[i])
+        self._player[i] = table.player
+
+    def _info(self, finals: np.ndarray | None) -> dict:
+        info: dict[str, Any] = {"action_mask": self._mask.copy(), "player": self._player.copy()}
+        if finals is not None:
+            info["final_rewards"] = finals
+            info["_final_rewards"] = self._terminated | self._truncated
+        return info
+
+    def step(self, actions: Any):
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,):
+            raise ValueError(f"step needs one action per game, shape ({self.num_envs},); got {actions.shape}")
+        finals: np.ndarray | None = None
+        for i, table in enumerate(self.tables):
+            if self._autoreset[i]:  # the game ended at the last step: this step starts the next one
+                table.reset()
+                self._rewards[i] = 0.0
+                self._terminated[i] = self._truncated[i] = False
+                self._write(i)
+                continue
+            reward, term, trunc, end = table.step(int(actions[i]))
+            self._rewards[i], self._terminated[i], self._truncated[i] = reward, term, trunc
+            if end is not None:
+                if finals is None:
+                    finals = np.zeros((self.num_envs, self.num_players), np.float32)
+                finals[i] = end
+            self._write(i)
+        self._autoreset[:] = self._terminated | self._truncated
+        return (
+            self._obs.copy(),
+            self._rewards.copy(),
+            self._terminated.copy(),
+            self._truncated.copy(),
+            self._info(finals),
+        )
+
+    @staticmethod
+    def sample_legal(masks: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+        """One uniformly random legal index per row of ``masks`` (0 where nothing is legal)."""
+        noise = rng.random(masks.shape)
+        return np.where(masks.any(axis=1), np.argmax(np.where(masks > 0, noise, -1.0), axis=1), 0)
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self.tables = []
+
+
+def async_vector_env(num_envs: int, **kwargs: Any) -> AsyncVectorEnv:
+    """``num_envs`` self-play games, each in a worker process (Gymnasium's ``AsyncVectorEnv`` of
+    ``MonopolySelfPlayEnv(**kwargs)``): the same batched API, on every core. Same ``reset(seed=s)``
+    seeding as ``MonopolyVectorEnv`` (game ``i`` seeded with ``s + i``)."""
+
+    def make() -> MonopolySelfPlayEnv:
+        return MonopolySelfPlayEnv(**kwargs)
+
+    return AsyncVectorEnv([make for _ in range(num_envs)])
