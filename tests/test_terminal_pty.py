@@ -74,9 +74,16 @@ def game():
 def test_a_game_at_80x24_fits_and_keeps_the_prompt_on_screen(game):
     first = game.read_until(r"Ann ▸ ")
     assert "seed 5" in first
-    game.type("board")
-    board = game.read_until(r"Ann ▸ ")
-    assert "Mediterranean" in board and "Boardwalk" in board
+    game.type("board")  # longer than the window: a page at a time, each within 24 rows
+    board = game.read_until(r"back to the game")
+    assert "Mediterranean" in board and "the board: lines 1-22 of" in board
+    assert len(board.strip("\n").split("\n")) <= 24 + 1
+    game.type("")
+    board = game.read_until(r"back to the game")
+    assert "Boardwalk" in board and "the end; Enter: back to the game" in board
+    assert len(board.strip("\n").split("\n")) <= 24 + 1
+    game.type("")
+    game.read_until(r"Ann ▸ ")
     game.type("legend")
     game.read_until(r"Ann ▸ ")
     game.type("1")  # the first choice of the first prompt (roll)
