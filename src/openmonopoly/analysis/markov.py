@@ -96,11 +96,29 @@ def _card_move(movement: Movement, effect: dict) -> CardMove:
     return ("stay",)  # money, repairs, kept cards, choices (Empire "move up to": stays)
 
 
+def _refuse_stray_params(ed: Edition, movement: Movement, params: dict[str, Any]) -> None:
+    """A parameter of another family's model (``grogu_loss`` on the classic board) would be silently
+    ignored: refuse it, naming the editions whose model has it."""
+    from ..editions import edition_ids
+
+    for name, value in params.items():
+        if value is None or name in dict(movement.defaults):
+            continue
+        families = {f for f, m in MOVEMENTS.items() if name in dict(m.defaults)}
+        editions = [e for e in edition_ids() if load_edition(e).family in families]
+        option = "--" + name.replace("_", "-")
+        raise ValueError(
+            f"{option} ({name}) does not apply to {ed.id}: the {ed.family} family's movement model has no such "
+            f"parameter; it applies to {', '.join(editions) or 'no edition'}"
+        )
+
+
 def move_model(edition: str | Edition, **params: Any) -> MoveModel:
     ed = load_edition(edition) if isinstance(edition, str) else edition
     movement = MOVEMENTS.get(ed.family)
     if movement is None:
         raise ValueError(f"no movement model for the {ed.family!r} family; modelled: {', '.join(sorted(MOVEMENTS))}")
+    _refuse_stray_params(ed, movement, params)
     size = len(ed.board)
     card_deck: dict[int, int] = {}
     for s in ed.board:

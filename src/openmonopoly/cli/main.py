@@ -667,6 +667,13 @@ def _run_with_progress(
         )
 
 
+def no_winner_words(result: dict) -> str:
+    """What the wins table's last row means, so that its shares visibly add up to every game."""
+    from ..sim.report import no_winner_sentence
+
+    return no_winner_sentence(result)
+
+
 def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     from rich import box
     from rich.table import Table
@@ -677,7 +684,10 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         wins.add_column(col, justify="right" if col in ("wins", "share") else "left")
     for seat, (kind, w) in enumerate(zip(kinds, result["wins"], strict=True)):
         wins.add_row(str(seat + 1), kind, f"{w:g}", f"{100 * w / games:.1f}%")
+    nobody = int(result.get("no_winner", 0))
+    wins.add_row("-", "no winner", str(nobody), f"{100 * nobody / games:.1f}%", style="dim" if not nobody else "")
     out.print(wins)
+    out.print(no_winner_words(result), style="dim")
     turns = result.get("turns", {})
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
@@ -705,7 +715,7 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         moves = landings["moves"]
         top = sorted(landings["positions"], key=lambda p: -p["count"])[:10]
         table = Table(
-            title="Most landed-on spaces",
+            title="Where moves end (every dice and card move)",
             box=box.SIMPLE_HEAD,
             title_justify="left",
             caption=f"{moves:,} moves; {landings.get('in_jail', 0):,} ended in jail",
@@ -713,11 +723,14 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         )
         table.add_column("#", justify="right")
         table.add_column("space")
-        table.add_column("landings", justify="right")
-        table.add_column("share", justify="right")
+        table.add_column("moves", justify="right")
+        table.add_column("share of moves", justify="right")
         for p in top:
             table.add_row(str(p["position"]), p["name"], f"{p['count']:,}", f"{100 * p['count'] / moves:.2f}%")
         out.print(table)
+        from ..sim.report import MOVES_MEANING
+
+        out.print(MOVES_MEANING.replace("`", "'"), style="dim")
 
 
 def _summary(value: Any, title: str | None = None) -> Table:
