@@ -904,6 +904,18 @@ class ClassicScreen:
             return "Propose: " + offer_words(ed, str(action.offer), game.players)
         return str(action)
 
+    # ------------------------------------------------------------------ trades
+    def no_trade_words(self, seat: int) -> str:
+        """Why ``seat`` can propose no trade now (the game lists no partner), in the edition's words."""
+        from ..rules.permissions import auction_open
+        from ..rules.trade import trade_pending
+
+        if trade_pending(self.game):  # type: ignore[arg-type]
+            return "another trade is waiting for an answer"
+        if auction_open(self.game):  # type: ignore[arg-type]
+            return "an auction is on: trades wait until it ends"
+        return "no other player can trade with you now"
+
     # ------------------------------------------------------------------ help
     # (actions a player may type as text, in the order help names them: those the family has)
     TYPED_ACTIONS = ("roll", "buy", "auction", "bid 120", "pass", "pay", "accept", "reject", "play", "keep")

@@ -688,6 +688,13 @@ class EmpireScreen(ClassicScreen):
     def action_label(self, player: int, action: Action) -> str:
         return _action_label(self.game, player, action) or super().action_label(player, action)
 
+    def no_trade_words(self, seat: int) -> str:
+        words = super().no_trade_words(seat)
+        if words.startswith("no other player") and not any(self.view().held):
+            # (the only thing that changes hands between Empire players is a kept Chance card)
+            return "in Monopoly Empire a trade sells or buys a Get Out of Jail Free card, and nobody holds one now"
+        return words
+
     TYPED_ACTIONS = ("roll", "buy", "auction", "bid 150", "pass", "pay", "move", "pick 12 (a space number)")
 
     def help_commands(self) -> list[tuple[str, str]]:

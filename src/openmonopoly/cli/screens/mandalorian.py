@@ -223,9 +223,10 @@ class MandalorianScreen(ClassicScreen):
         k = prompt.kind
         if k == "turn" and d.get("in_jail"):  # one die: a high roll frees, there are no doubles
             t = ed.rules
+            needed = f"a {t.jail_roll_needed}" + ("" if t.jail_roll_needed >= t.silver_die else " or more")
             return (
                 f", you are in Jail (try {d.get('jail_turns', 0) + 1} of {t.jail_attempts}): roll the silver die, "
-                f"a {t.jail_roll_needed} or more frees you; or pay {ed.money(t.jail_fine)}."
+                f"{needed} frees you; or pay {ed.money(t.jail_fine)}."
             )
         if k == "battle":
             return (
