@@ -44,6 +44,11 @@ def test_empire_help_is_in_aligned_columns_and_the_status_says_the_tower_once():
         assert len(players) == 4
         for line in players:  # the tower once: its bar and size, never a second time
             assert line.count("/16") == 1, line
+        # the secret hand by its cards' full names, not cut to a few letters
+        hand = " ".join(first[first.find("Your Empire cards") :].split())
+        assert hand.startswith(
+            "Your Empire cards (secret; 'mine' says what they do): Bargain Business, Hostile Takeover"
+        )
         term.type("help")
         shown = term.read_until(r"back to the game|▸ ")
         fits(shown)

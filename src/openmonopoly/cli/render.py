@@ -910,15 +910,26 @@ class ClassicScreen:
         from ..rules.permissions import auction_open
         from ..rules.trade import trade_pending
 
-        if trade_pending(self.game):  # type: ignore[arg-type]
+        if trade_pending(self.game):
             return "another trade is waiting for an answer"
-        if auction_open(self.game):  # type: ignore[arg-type]
+        if auction_open(self.game):
             return "an auction is on: trades wait until it ends"
         return "no other player can trade with you now"
 
     # ------------------------------------------------------------------ help
     # (actions a player may type as text, in the order help names them: those the family has)
-    TYPED_ACTIONS = ("roll", "buy", "auction", "bid 120", "pass", "pay", "accept", "reject", "play", "keep")
+    TYPED_ACTIONS: tuple[str, ...] = (
+        "roll",
+        "buy",
+        "auction",
+        "bid 120",
+        "pass",
+        "pay",
+        "accept",
+        "reject",
+        "play",
+        "keep",
+    )
 
     def help_commands(self) -> list[tuple[str, str]]:
         """The commands help lists, (what to type, what it does): only what the edition has."""

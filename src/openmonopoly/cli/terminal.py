@@ -542,8 +542,8 @@ class Session:
                 console.print("log N: N is a whole number of events (log alone shows them all).", style="yellow")
                 return "stay"
             visible = [e for e in game.history if e.visible_to(seat)]  # no one else's secrets
-            shown = visible[-count:] if count else visible
-            return self.page(Group(*[render.event_text(game, event) for event in shown]), "the log")
+            events = visible[-count:] if count else visible
+            return self.page(Group(*[render.event_text(game, event) for event in events]), "the log")
         if cmd in ("deed", "card"):
             pos = self.space(rest)
             if pos is None:
