@@ -16,6 +16,7 @@ from openmonopoly.cli.screens import screen_for
 from openmonopoly.cli.terminal import Session
 from openmonopoly.editions import load
 from openmonopoly.engine import events as E
+from test_terminal import Script
 from test_terminal_pty import Pty
 
 ROLL = re.compile(r"(\d+)\) Roll\b")
@@ -161,18 +162,6 @@ def test_empty_cash_is_shown_without_the_thousands_mark():
 
 
 # ---------------------------------------------------------------------------------- the trade wizard
-class Script:
-    def __init__(self, lines: list[str]) -> None:
-        self.lines = list(lines)
-        self.prompts: list[str] = []
-
-    def __call__(self, prompt: str) -> str:
-        self.prompts.append(prompt)
-        if not self.lines:
-            raise EOFError
-        return self.lines.pop(0)
-
-
 def first_seat_starts(edition: str) -> om.Game:
     for seed in range(200):
         game = om.Game(edition, ["Ann", "Bob"], seed=seed)
