@@ -13,7 +13,7 @@ import typer
 # Imported here only what every command needs and costs nothing (the catalogue imports the engine when a
 # command asks it something); Rich, the engine and the bots are imported by the commands that use them,
 # so that `--help` and `--version` start at once.
-from .. import catalogue
+from .. import catalogue, json_limits
 from ..agents import AGENT_KINDS
 from ..catalogue import SEAT_KINDS
 from ..engine.errors import OpenMonopolyError
@@ -145,7 +145,9 @@ def _seats(text: str, edition) -> list[str]:
 def _read_json(path: str) -> dict:
     try:
         with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+            data = json_limits.loads(fh.read(), path)
+    except json_limits.JsonLimitError as exc:
+        raise UsageProblem(f"{exc}: not a saved game or record") from None
     except FileNotFoundError:
         raise UsageProblem(f"no such file: {path}") from None
     except json.JSONDecodeError as exc:
@@ -424,6 +426,10 @@ def play(
                 player_names = default_names(ed, kinds)
             try:
                 game = Game(ed, player_names, seed, options)
+                if not names and game.prompt is not None and game.prompt.kind == "character":
+                    # The tokens are the characters (Clone Wars): "Anakin Skywalker" choosing General Grievous
+                    # would be two people in one name. Players who choose a character are named by seat.
+                    game = Game(ed, [f"Player {seat + 1}" for seat in range(len(kinds))], seed, options)
             except OpenMonopolyError as exc:
                 raise UsageProblem(str(exc)) from None
         if time_limit_minutes is not None and time_limit_minutes <= 0:
@@ -693,6 +699,13 @@ def _run_with_progress(
         )
 
 
+def no_winner_words(result: dict) -> str:
+    """What the wins table's last row means, so that its shares visibly add up to every game."""
+    from ..sim.report import no_winner_sentence
+
+    return no_winner_sentence(result)
+
+
 def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     from rich import box
     from rich.table import Table
@@ -703,7 +716,10 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         wins.add_column(col, justify="right" if col in ("wins", "share") else "left")
     for seat, (kind, w) in enumerate(zip(kinds, result["wins"], strict=True)):
         wins.add_row(str(seat + 1), kind, f"{w:g}", f"{100 * w / games:.1f}%")
+    nobody = int(result.get("no_winner", 0))
+    wins.add_row("-", "no winner", str(nobody), f"{100 * nobody / games:.1f}%", style="dim" if not nobody else "")
     out.print(wins)
+    out.print(no_winner_words(result), style="dim")
     turns = result.get("turns", {})
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
@@ -731,7 +747,7 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         moves = landings["moves"]
         top = sorted(landings["positions"], key=lambda p: -p["count"])[:10]
         table = Table(
-            title="Most landed-on spaces",
+            title="Where moves end (every dice and card move)",
             box=box.SIMPLE_HEAD,
             title_justify="left",
             caption=f"{moves:,} moves; {landings.get('in_jail', 0):,} ended in jail",
@@ -739,11 +755,14 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         )
         table.add_column("#", justify="right")
         table.add_column("space")
-        table.add_column("landings", justify="right")
-        table.add_column("share", justify="right")
+        table.add_column("moves", justify="right")
+        table.add_column("share of moves", justify="right")
         for p in top:
             table.add_row(str(p["position"]), p["name"], f"{p['count']:,}", f"{100 * p['count'] / moves:.2f}%")
         out.print(table)
+        from ..sim.report import MOVES_MEANING
+
+        out.print(MOVES_MEANING.replace("`", "'"), style="dim")
 
 
 def _summary(value: Any, title: str | None = None) -> Table:
