@@ -67,7 +67,7 @@ COMBOS: list[tuple[str, dict]] = [
     ("sailormoon", dict(ALL_HOUSE_RULES, **{"quicker-game": True})),
     ("clonewars", dict(ALL_HOUSE_RULES, **{"starwars-rule": True})),
     ("clonewars", dict(ALL_HOUSE_RULES, **{"time-limit": 25})),
-    ("empire", {"starting-cash": 1500, "shuffle-seats": True}),
+    ("empire", {"starting-cash": 800, "shuffle-seats": True}),
     ("mandalorian", {"starting-cash": 100, "shuffle-seats": True}),
 ]
 
