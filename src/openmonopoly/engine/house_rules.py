@@ -81,9 +81,7 @@ def preset(name: str, presets: Mapping[str, Mapping[str, Any]], edition: str) ->
     if name in presets:
         return dict(presets[name])
     known = sorted(presets)
-    raise BadOption(
-        f"edition {edition} has no house-rules preset '{name}'; presets: " + (", ".join(known) or "none")
-    )
+    raise BadOption(f"edition {edition} has no house-rules preset '{name}'; presets: " + (", ".join(known) or "none"))
 
 
 def every_family_house_rules(edition: Any, instead_of: str) -> dict[str, Option]:
