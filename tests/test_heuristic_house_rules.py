@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from kit import new_game, own, place, roll, set_cash
-
 import openmonopoly as om
+from kit import new_game, own, place, roll, set_cash
 from openmonopoly.agents import make_agent
 
 

@@ -217,8 +217,8 @@ def test_shuffle_seats_draws_the_first_player(edition):
 
 
 def test_shuffle_seats_draw_is_scripted_by_chance():
-    from openmonopoly.engine.chance import Chance
     from kit import unshuffled_draws
+    from openmonopoly.engine.chance import Chance
 
     chance = Chance(1).force(*unshuffled_draws(CL), 2)
     g = om.Game(CL, 4, seed=1, options={"shuffle-seats": True}, chance=chance)
