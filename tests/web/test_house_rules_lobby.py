@@ -19,7 +19,11 @@ def test_catalogue_marks_house_rules_and_lists_presets(tmp_path):
         assert {"free-parking-pot", "go-bonus", "no-auctions", "starting-cash", "shuffle-seats"} <= set(house)
         assert not any(o["house_rule"] for o in classic["options"] if o["name"] == "max-rounds")
         assert "Free Parking" in house["free-parking-pot"]["help"]
-        assert classic["house_rule_presets"]["popular"] == {"free-parking-pot": 0, "go-bonus": True, "no-auctions": True}
+        assert classic["house_rule_presets"]["popular"] == {
+            "free-parking-pot": 0,
+            "go-bonus": True,
+            "no-auctions": True,
+        }
         assert "family-night" in classic["house_rule_presets"]
         mando = {o["name"] for o in eds["mandalorian"]["options"] if o["house_rule"]}
         assert mando == {"starting-cash", "shuffle-seats"} and eds["mandalorian"]["house_rule_presets"] == {}
