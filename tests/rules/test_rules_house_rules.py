@@ -263,3 +263,10 @@ def test_all_house_rules_combine_and_replay():
     loaded = om.Game.from_json(g.to_json())
     assert loaded.no_mortgages and loaded.pot_refill == 100 and loaded.state.cash == g.state.cash
     assert g.clone().go_bonus
+
+
+def test_starting_cash_too_small_for_the_time_limit_deeds_is_refused():
+    with pytest.raises(BadOption, match="time-limit game .* starting-cash=50 is too little: give at least 750"):
+        om.Game("clonewars", 4, options={"time-limit": 10, "starting-cash": 50})
+    g = om.Game("clonewars", 4, seed=2, options={"time-limit": 10, "starting-cash": 750})
+    assert min(g.state.cash) >= 0

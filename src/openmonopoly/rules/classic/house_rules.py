@@ -19,10 +19,11 @@ from ...engine.house_rules import (
     POPULAR,
     POPULAR_RULES,
     SALARY,
+    STARTING_CASH,
     UNEVEN_BUILDING,
     every_family_house_rules,
 )
-from ...engine.options import Option
+from ...engine.options import TIME_LIMIT, Option
 
 if TYPE_CHECKING:
     from ...editions import Edition
@@ -108,4 +109,14 @@ def classic_conflict(options: dict[str, Any], edition: Edition) -> str | None:
             f"{GO_BONUS} doubles the salary for landing on {edition.term('go')}, but {SALARY}=0 pays none: "
             "use one or the other"
         )
+    cash = options.get(STARTING_CASH)
+    if cash is not None and options.get(TIME_LIMIT) is not None:
+        # The time-limit game deals two title deeds to each player, paid for at once at set-up.
+        prices = sorted((edition.board[pos].price for pos in edition.properties), reverse=True)
+        dearest = prices[0] + prices[1]
+        if cash < dearest:
+            return (
+                f"the time-limit game has each player pay for 2 title deeds at set-up (up to "
+                f"{edition.money(dearest)}), so {STARTING_CASH}={cash} is too little: give at least {dearest}"
+            )
     return None
