@@ -110,10 +110,14 @@ def _check_screen(game: Game) -> None:
         )
 
 
-def _options(edition, given: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
-    """--option NAME[=VALUE] and --max-rounds, checked against the edition's options."""
+def _options(
+    edition, given: list[str] | None, max_rounds: int | None, house_rules: str | None = None
+) -> dict[str, Any]:
+    """--house-rules PRESET, then --option NAME[=VALUE] (which may change a preset's) and --max-rounds,
+    checked against the edition's options."""
     try:
-        out = catalogue.parse_options(edition, given or [])
+        out = catalogue.house_rules_preset(edition, house_rules) if house_rules else {}
+        out.update(catalogue.parse_options(edition, given or []))
     except BadOption as exc:
         raise UsageProblem(str(exc)) from None
     if max_rounds is not None:
@@ -336,6 +340,14 @@ def editions(
             )
             opts.add_row(e["id"], Text(o["name"], style="bold"), default, o["type"], o["help"])
     out.print(opts)
+    presets = Table(title="House-rule presets (play --house-rules NAME)", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("edition", "preset", "options"):
+        presets.add_column(col, no_wrap=col != "options")
+    for e in data:
+        for name, values in e.get("house_rule_presets", {}).items():
+            text = ", ".join(k if v is True else f"{k}={v}" for k, v in values.items())
+            presets.add_row(e["id"], Text(name, style="bold"), text)
+    out.print(presets)
 
 
 # ------------------------------------------------------------------------------------ play
@@ -358,6 +370,12 @@ def play(
         "one each game, printed so that the game can be played again.",
     ),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
+    house_rules: str | None = typer.Option(
+        None,
+        "--house-rules",
+        help="A named set of house rules: popular (Free Parking pot, double salary on GO, no auctions) or one "
+        "the edition declares (see `openmonopoly editions`); --option can add to or change it.",
+    ),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
     save: str | None = typer.Option(
         None,
@@ -402,14 +420,14 @@ def play(
             kinds = _seats(seats, ed)
             if len(kinds) != len(game.players):
                 raise UsageProblem(f"{load} has {len(game.players)} players; --seats gives {len(kinds)}")
-            if option or max_rounds is not None:
-                raise UsageProblem("--option and --max-rounds cannot change a loaded game")
+            if option or max_rounds is not None or house_rules:
+                raise UsageProblem("--option, --house-rules and --max-rounds cannot change a loaded game")
             if game.over:
                 raise UsageProblem(f"{load}: that game is already over (see `openmonopoly replay {load}`)")
         else:
             ed = _edition(edition or "classic")
             kinds = _seats(seats or "human,heuristic,heuristic,heuristic", ed)
-            options = _options(ed, option, max_rounds)
+            options = _options(ed, option, max_rounds, house_rules)
             if time_limit_minutes is not None:
                 if "time-limit" not in _family(ed).available_options(ed):
                     raise UsageProblem(f"edition {ed.id} has no time-limit game (option time-limit)")

@@ -32,6 +32,7 @@ from ..engine.actions import Action, whole_number
 from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.house_rules import HOUSE_RULES
 from ..engine.prompt import Legal, Prompt
 from . import pager, render
 from .dialogs.bid import bid_dialog
@@ -158,8 +159,21 @@ class Session:
             self.console.print("Please answer y or n.", style="yellow")
 
     # ------------------------------------------------------------------ the game loop
+    def say_house_rules(self) -> None:
+        """The set-up's list of the house rules in play, each with its one-line explanation."""
+        game = self.game
+        known = game.available_options(game.edition)
+        chosen = [(k, v) for k, v in game.chosen_options().items() if k in HOUSE_RULES and k in known]
+        if not chosen:
+            return
+        self.console.print("House rules at this table:", style="bold")
+        for name, value in chosen:
+            label = name if value is True else f"{name}={value}"
+            self.console.print(f"  {label}: {known[name].help.removeprefix('House rule: ')}")
+
     def run(self) -> int:
         game = self.game
+        self.say_house_rules()
         self.say_note()
         try:
             while not game.over:

@@ -25,7 +25,8 @@ from .chance import Chance
 from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
-from .options import Option, resolve_options
+from .house_rules import HOUSE_RULES, SHUFFLE_SEATS, STARTING_CASH, refused_house_rule
+from .options import BadOption, Option, resolve_options
 from .prompt import BotPrompt, Legal, Prompt
 from .state import State
 from .view import View
@@ -54,6 +55,11 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
+    # House rules read from ``options`` once (``read_options``): the rule modules test these fields, not
+    # the options dict. ``no_auctions`` and ``pot_fees`` are read by shared modules (property, money).
+    shuffle_seats: bool = False
+    no_auctions: bool = False
+    pot_fees: bool = False
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
     # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.
@@ -91,7 +97,12 @@ class Game:
         names = seat_names(players, self.edition)
         if options is not None and not isinstance(options, dict):
             raise BadArgument(f"options: a dict of option names to values; got {type(options).__name__}")
-        self.options = resolve_options(self.available_options(self.edition), options, self.edition.id)
+        self.options = resolve_options(
+            self.available_options(self.edition), options, self.edition.id, self.refused_options(self.edition)
+        )
+        conflict = self.option_conflict()
+        if conflict is not None:
+            raise BadOption(conflict)
         if type(seed) is not int:
             raise BadArgument(f"seed: a whole number; got {type(seed).__name__} {seed!r}")
         if chance is not None and not isinstance(chance, Chance):
@@ -104,7 +115,11 @@ class Game:
         self.history = []
         self._events = self.history if events else None
         self._record = []
+        self.read_options()
         self.state = self.new_state(names)
+        cash = self.options.get(STARTING_CASH)
+        if cash is not None:
+            self.state.cash = [cash] * len(names)
         self.setup()
         self._advance()
 
@@ -133,6 +148,39 @@ class Game:
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
         return dict(cls.OPTIONS)
+
+    @classmethod
+    def refused_options(cls, edition: Edition) -> dict[str, str]:
+        """The house rules ``edition`` does not offer, each with the sentence that refuses it."""
+        known = cls.available_options(edition)
+        out: dict[str, str] = {}
+        for name in HOUSE_RULES:
+            if name not in known:
+                why = refused_house_rule(name, edition.id, edition.family, known)
+                if why is not None:
+                    out[name] = why
+        return out
+
+    @classmethod
+    def house_rule_presets(cls, edition: Edition) -> dict[str, dict[str, Any]]:
+        """Named sets of house rules for ``edition`` (``--house-rules NAME``): the family's, then the
+        edition data's own (``house_rules``)."""
+        return {}
+
+    def option_conflict(self) -> str | None:
+        """Why the resolved ``options`` contradict each other (a sentence naming them), or None."""
+        return None
+
+    def read_options(self) -> None:
+        """Read the options the rules test during play into fields, once per game (and per clone or load):
+        the hot path then reads a field, not the options dict."""
+        self.shuffle_seats = bool(self.options.get(SHUFFLE_SEATS))
+
+    def starting_cash(self) -> int:
+        """What each player starts with: the rulebook's, or house rule ``starting-cash``."""
+        cash = self.options.get(STARTING_CASH)
+        printed: int = self.edition.rules.start_cash
+        return printed if cash is None else int(cash)
 
     @classmethod
     def rent_levels(cls, edition: Edition) -> list[tuple[int, str, int, int]]:
@@ -166,7 +214,7 @@ class Game:
     def start_play(self) -> None:
         """Find the first player and start their turn."""
         s: State = self.state
-        s.first_player = s.current = self.first_player()
+        s.first_player = s.current = self.draw_first_player() if self.shuffle_seats else self.first_player()
         s.turns = 1
         self.push(self.turn_step(s.current))
         if self._events is not None:
@@ -189,6 +237,12 @@ class Game:
                 if rolls is not None:
                     self.emit(Event(GAME_STARTED, contenders[0], info=" ".join(rolls)))
                 return contenders[0]
+
+    def draw_first_player(self) -> int:
+        """House rule ``shuffle-seats``: the first player is drawn at random, every seat equally likely."""
+        first = self.chance.below(self.state.n)
+        self.emit(Event(GAME_STARTED, first, info="drawn"))
+        return first
 
     def first_player_dice(self) -> tuple[int, ...]:
         """One player's roll for the first turn: both dice."""
@@ -289,6 +343,10 @@ class Game:
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         raise NotImplementedError
+
+    def fee_to_pot(self, amount: int, reason: str) -> None:
+        """A payment to the bank has been made while ``pot_fees`` is on (house rule free-parking-pot):
+        the family sets aside what goes into the pot."""
 
     # ... movement (rules/movement.py) ...
     def go_salary(self, player: int) -> int:
@@ -634,6 +692,7 @@ class Game:
         new._events = new.history if new.log_events else None
         new._record = list(self._record)
         new.state = self.state.copy()
+        new.read_options()
         return new
 
     # copy/deepcopy/pickle go through clone and JSON rather than through each object's fields: the

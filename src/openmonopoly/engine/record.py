@@ -167,7 +167,10 @@ def _from_json(data: dict[str, Any]) -> Game:
     family = _rules_class(data["edition"])
     game: Game = family.__new__(family)
     game.edition = edition
-    game.options = resolve_options(family.available_options(edition), data["options"], edition.id)
+    game.options = resolve_options(
+        family.available_options(edition), data["options"], edition.id, family.refused_options(edition)
+    )
+    game.read_options()
     game.seed = int(data["seed"])
     game.chance = Chance.from_json(data["chance"])
     game.log_events = data.get("events") is not None

@@ -96,7 +96,7 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False)
     if level == game.hotel_level:
         return f"{sp.name} already has a {ed.term('hotel')}"
     for q in members:
-        if levels[q] < level:  # (``level`` is above the set's lowest)
+        if levels[q] < level and not game.uneven_building:  # (``level`` is above the set's lowest)
             return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
     hotel = level == game.houses_per_hotel
     if hotel and s.bank_hotels == 0:
@@ -340,7 +340,7 @@ def check_sell(game: ClassicGame, player: int, pos: int) -> str | None:
     if level == 0:
         return f"there is nothing built on {board[pos].name}"
     for q in ed.group_members[ed.group_of[pos]]:
-        if levels[q] > level:  # (``level`` is below the set's highest)
+        if levels[q] > level and not game.uneven_building:  # (``level`` is below the set's highest)
             return f"sell evenly: first sell from the other {ed.term('streets', 2)} of the set"
     if level == game.hotel_level and s.bank_houses < game.houses_per_hotel:
         return (

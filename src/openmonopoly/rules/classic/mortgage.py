@@ -44,6 +44,8 @@ def lift_cost(game: Game, pos: int) -> int:
 
 
 def check_mortgage(game: ClassicGame, player: int, pos: int) -> str | None:
+    if game.no_mortgages:
+        return "house rule no-mortgages: nothing may be mortgaged in this game"
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
