@@ -146,6 +146,8 @@ def from_json(data: Any, *, verify: bool = True) -> Game:
         events=data["events"] is not None,
     )
     saved = json.loads(json.dumps({k: data[k] for k in ("edition", "options", "seed", "state", "events")}))
+    for name, value in type(rebuilt.state).LATER_FIELDS.items():  # a save from before the field existed
+        saved["state"].setdefault(name, value)
     again = to_json(rebuilt)
     diff = first_difference(saved, json.loads(json.dumps({k: again[k] for k in saved})), "")
     if diff is not None:

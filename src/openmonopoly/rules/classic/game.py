@@ -63,6 +63,7 @@ class ClassicState(State):
         "pot",
     )
     HIDDEN = frozenset({"decks"})
+    LATER_FIELDS: ClassVar[dict[str, Any]] = {"pot": 0}  # (the Free Parking pot came with the house rules)
     level: list[int]  # per space: houses 1..houses_per_hotel, then the hotel level
     mortgaged: list[bool]
     bank_houses: int
