@@ -274,7 +274,9 @@ class Ray:
         try:
             import ray  # noqa: F401
         except ImportError as exc:
-            raise ImportError(f"the ray backend needs Ray: pip install 'openmonopoly[ray]' ({exc})") from None
+            from ..extras import needs_extra
+
+            raise ImportError(needs_extra("the ray backend", "ray", exc)) from None
         self.address = address
         self._requested = workers
         self.workers = workers or cpu_count()

@@ -22,7 +22,9 @@ def check_report(directory: str | Path) -> None:
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise ValueError("--report needs matplotlib: pip install 'openmonopoly[sim]'") from None
+        from ..extras import needs_extra
+
+        raise ValueError(needs_extra("--report (its plots: matplotlib)", "sim")) from None
     out = Path(directory)
     if out.exists() and not out.is_dir():
         raise ValueError(f"--report: {str(out)!r} is a file; give a folder (it gets summary.md and the plots)")
