@@ -4,6 +4,16 @@
     python tools/build_native.py --sources  # the source files it compiles (for make's dependencies)
     python tools/build_native.py --clean    # remove the compiled modules: back to pure Python
     python tools/build_native.py --requirements   # what compiling needs (the `native` extra), for pip
+    python tools/build_native.py --background     # `make play`: build it in the background if needed
+
+``--background`` is how a fresh clone plays at once: when the compiled core is missing or older than its
+sources, it starts the build as a detached, low-priority process (installing mypyc first if needed;
+output in ``build/native.log``) and says so in one line; the game that starts meanwhile runs the
+pure-Python engine (the same games, slower) and the next start uses the compiled core. Every build
+takes one lock (``build/native/build.lock``), so two never race: a build that finds another running
+waits for it, then finds the core current and stops. A failed build is remembered for these sources
+(``build/native/failed.json``) and not retried in the background until a source changes; ``make
+native`` always retries.
 
 ``pip install .`` and wheel builds compile the same modules through the build_ext command that
 ``setup.py`` installs (``setup_arguments``), the way mypy and black ship mypyc-compiled wheels. Editable installs
@@ -21,9 +31,11 @@ status 1 and no compiled module left behind; in a wheel, a wheel without extensi
 from __future__ import annotations
 
 import argparse
+import fcntl
 import importlib.util
 import json
 import os
+import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -187,6 +199,123 @@ def setup_arguments() -> dict:
     return {"ext_modules": [Extension(SHARED_LIB + "__mypyc", sources=[])], "cmdclass": {"build_ext": CompiledCore}}
 
 
+BUILD_DIR = ROOT / "build" / "native"
+LOCK = BUILD_DIR / "build.lock"
+FAILED = BUILD_DIR / "failed.json"
+LOG = ROOT / "build" / "native.log"
+PID = BUILD_DIR / "background.pid"
+
+
+def up_to_date(native) -> bool:
+    """Whether the compiled core in place matches the sources and this Python (the manifest's record)."""
+    if not all(native.compiled_paths(m) for m in native.COMPILED):
+        return False
+    try:
+        built = json.loads(native.MANIFEST.read_text())
+    except (OSError, ValueError):
+        return False
+    return built == native.manifest(native.source_hashes())
+
+
+def open_lock():
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    return open(LOCK, "a+")
+
+
+def building_now() -> bool:
+    """Whether a build holds the lock at this moment."""
+    with open_lock() as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        return False
+
+
+def failed_before(native) -> bool:
+    try:
+        return json.loads(FAILED.read_text()) == native.manifest(native.source_hashes())
+    except (OSError, ValueError):
+        return False
+
+
+def build_locked(native, force: bool) -> int:
+    """Build in place under the build lock: after waiting for another build, a current core is left as
+    it is (unless ``force``); a failure is remembered for these sources."""
+    with open_lock() as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            notice(f"waiting for the compiled core's build that is running (log: {LOG.relative_to(ROOT)})")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        if up_to_date(native) and not force:
+            native.MANIFEST.touch()  # (make compares its date with the sources')
+            print("build_native: the compiled core is up to date")
+            return 0
+        code = build_in_place(native)
+        if code:
+            FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
+        else:
+            FAILED.unlink(missing_ok=True)
+        return code
+
+
+def start_in_background(native) -> int:
+    """``--background``: start a detached build when the core is missing or stale, saying so in one
+    line; nothing when it is current. The game started next runs pure Python until the build is done."""
+    if os.environ.get(native.PURE_ENV, "") not in ("", "0") or up_to_date(native):
+        return 0
+    log = LOG.relative_to(ROOT)
+    if building_now():
+        notice(f"the compiled core is still building in the background (log: {log}); this game runs the pure-Python engine")
+        return 0
+    if failed_before(native):
+        notice(f"the compiled core did not build (log: {log}); the engine runs as pure Python (`make native` retries)")
+        return 0
+    LOG.parent.mkdir(parents=True, exist_ok=True)
+    with open(LOG, "w") as out:
+        subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--background-build"],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # not stopped with the game (Ctrl-C, a closed terminal)
+        )
+    notice(
+        f"compiling the engine's core in the background (a few minutes; log: {log}): this game runs the "
+        "pure-Python engine (same games, slower), the next start the compiled one"
+    )
+    return 0
+
+
+def background_build(native) -> int:
+    """The detached build: low priority, mypyc installed first if needed, under the build lock."""
+    os.nice(10)
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    PID.write_text(f"{os.getpid()}\n")  # (for whoever must stop it: bench/first_run.py)
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        needs = native_requirements()
+        print(f"build_native: installing {' '.join(needs)}", flush=True)
+        pip = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *needs]
+        if subprocess.run(pip).returncode != 0:
+            FAILED.parent.mkdir(parents=True, exist_ok=True)
+            FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
+            return 1
+        importlib.invalidate_caches()
+    return build_locked(native, force=False)
+
+
+def native_requirements() -> list[str]:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return list(project["optional-dependencies"]["native"])
+
+
 def build_in_place(native) -> int:
     from setuptools import Distribution
 
@@ -219,8 +348,15 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--sources", action="store_true", help="print the compiled modules' source files")
     group.add_argument("--clean", action="store_true", help="remove the compiled modules")
     group.add_argument("--requirements", action="store_true", help="print what compiling needs (for pip)")
+    group.add_argument("--background", action="store_true", help="build in the background if the core is not current")
+    group.add_argument("--background-build", action="store_true", help=argparse.SUPPRESS)
+    group.add_argument("--if-stale", action="store_true", help="build only if the core is not current")
     args = ap.parse_args(argv)
     native = native_module()
+    if args.background:
+        return start_in_background(native)
+    if args.background_build:
+        return background_build(native)
     if args.sources:
         print(" ".join(str(native.source_path(m).relative_to(ROOT)) for m in native.COMPILED))
         return 0
@@ -229,17 +365,15 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.requirements:
         import shlex
-        import tomllib
 
-        project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-        print(" ".join(shlex.quote(r) for r in project["optional-dependencies"]["native"]))
+        print(" ".join(shlex.quote(r) for r in native_requirements()))
         return 0
     try:
         import mypyc  # noqa: F401
     except ImportError as exc:
-        notice(f"cannot compile ({exc}); install the dev extra (pip install -e '.[dev]')")
+        notice(f"cannot compile ({exc}); install the native extra (pip install -e '.[native]')")
         return 1
-    return build_in_place(native)
+    return build_locked(native, force=not args.if_stale)
 
 
 if __name__ == "__main__":
