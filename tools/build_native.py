@@ -40,6 +40,7 @@ import sys
 import sysconfig
 import tempfile
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -240,25 +241,32 @@ def failed_before(native) -> bool:
         return False
 
 
-def build_locked(native, force: bool) -> int:
-    """Build in place under the build lock: after waiting for another build, a current core is left as
-    it is (unless ``force``); a failure is remembered for these sources."""
+@contextmanager
+def build_lock():
+    """The one lock every build takes (``make native``, ``pip``'s in-place builds do not: they build
+    elsewhere); a second build waits for the first."""
     with open_lock() as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             notice(f"waiting for the compiled core's build that is running (log: {LOG.relative_to(ROOT)})")
             fcntl.flock(lock, fcntl.LOCK_EX)
-        if up_to_date(native) and not force:
-            native.MANIFEST.touch()  # (make compares its date with the sources')
-            print("build_native: the compiled core is up to date")
-            return 0
-        code = build_in_place(native)
-        if code:
-            FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
-        else:
-            FAILED.unlink(missing_ok=True)
-        return code
+        yield
+
+
+def build_unless_current(native, force: bool) -> int:
+    """Under the lock: a current core is left as it is (unless ``force``: after waiting for another
+    build, it usually is); a failure is remembered for these sources."""
+    if up_to_date(native) and not force:
+        native.MANIFEST.touch()  # (make compares its date with the sources')
+        print("build_native: the compiled core is up to date")
+        return 0
+    code = build_in_place(native)
+    if code:
+        FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
+    else:
+        FAILED.unlink(missing_ok=True)
+    return code
 
 
 def start_in_background(native) -> int:
@@ -268,7 +276,9 @@ def start_in_background(native) -> int:
         return 0
     log = LOG.relative_to(ROOT)
     if building_now():
-        notice(f"the compiled core is still building in the background (log: {log}); this game runs the pure-Python engine")
+        notice(
+            f"the compiled core is still building in the background (log: {log}); this game runs the pure-Python engine"
+        )
         return 0
     if failed_before(native):
         notice(f"the compiled core did not build (log: {log}); the engine runs as pure Python (`make native` retries)")
@@ -291,22 +301,25 @@ def start_in_background(native) -> int:
 
 
 def background_build(native) -> int:
-    """The detached build: low priority, mypyc installed first if needed, under the build lock."""
+    """The detached build: low priority, under the build lock from the start (so a second ``make play``
+    sees it running), mypyc installed first if needed."""
     os.nice(10)
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
     PID.write_text(f"{os.getpid()}\n")  # (for whoever must stop it: bench/first_run.py)
-    try:
-        import mypyc  # noqa: F401
-    except ImportError:
-        needs = native_requirements()
-        print(f"build_native: installing {' '.join(needs)}", flush=True)
-        pip = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *needs]
-        if subprocess.run(pip).returncode != 0:
-            FAILED.parent.mkdir(parents=True, exist_ok=True)
-            FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
-            return 1
-        importlib.invalidate_caches()
-    return build_locked(native, force=False)
+    with build_lock():
+        if up_to_date(native):
+            return 0
+        try:
+            import mypyc  # noqa: F401
+        except ImportError:
+            needs = native_requirements()
+            print(f"build_native: installing {' '.join(needs)}", flush=True)
+            pip = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *needs]
+            if subprocess.run(pip).returncode != 0:
+                FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
+                return 1
+            importlib.invalidate_caches()
+        return build_unless_current(native, force=False)
 
 
 def native_requirements() -> list[str]:
@@ -373,7 +386,8 @@ def main(argv: list[str] | None = None) -> int:
     except ImportError as exc:
         notice(f"cannot compile ({exc}); install the native extra (pip install -e '.[native]')")
         return 1
-    return build_locked(native, force=not args.if_stale)
+    with build_lock():
+        return build_unless_current(native, force=not args.if_stale)
 
 
 if __name__ == "__main__":

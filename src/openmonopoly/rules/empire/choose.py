@@ -24,6 +24,8 @@ SPACE_PURPOSES: dict[str, tuple[Callable, Callable, bool]] = {}
 
 
 class ChoosePlayer(Step):
+    """A card or space's effect needs a target: ``player`` picks one of ``targets`` for ``purpose``."""
+
     FIELDS = ("player", "purpose", "arg")
     purpose: str  # a key of PLAYER_PURPOSES
     arg: int
@@ -58,6 +60,8 @@ class ChoosePlayer(Step):
 
 
 class ChooseSpace(Step):
+    """A card or space's effect needs a space: ``player`` picks one of ``spaces`` for ``purpose`` (or ends, if it may be declined)."""
+
     FIELDS = ("player", "purpose", "arg")
     purpose: str  # a key of SPACE_PURPOSES
     arg: int
