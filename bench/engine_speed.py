@@ -8,7 +8,7 @@ classic with a 100-round limit (random bots rarely bankrupt each other).
 
 Both wall-clock and CPU time (``time.process_time``) are reported: on a loaded
 machine the CPU figure is what one free core would do. The last line compares
-the heuristic row with the target of issue 6 (150,000 player-turns/s). The first
+the heuristic row with the speed target (150,000 player-turns/s). The first
 line says which engine ran: the compiled core (``make native``) or pure Python.
 
 ``--compare-pure`` times the heuristic case with this engine and with the
@@ -40,7 +40,7 @@ except ImportError:  # run from a checkout without installing
     from openmonopoly.sim import play_game
     from openmonopoly.sim.runner import game_seed
 
-TARGET = 150_000  # player-turns/s, 4 heuristic bots on classic (issue 6)
+TARGET = 150_000  # player-turns/s, 4 heuristic bots on classic: the engine's speed target
 
 EDITIONS = ["classic", "starwars40", "sailormoon", "clonewars", "mandalorian", "empire"]
 CASES = [
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     best = rows[0]["player_turns_per_cpu_sec"]
     print(
-        f"target (issue 6): {TARGET:,} player-turns/s for heuristic x4 on one core; "
+        f"target: {TARGET:,} player-turns/s for heuristic x4 on one core; "
         f"this run: {best:,.0f} per CPU-second = {best / TARGET:.0%} of it"
     )
     return 0
@@ -179,7 +179,7 @@ def compare_pure(args: argparse.Namespace) -> int:
     for r in rows:
         h, p = r["player_turns_per_cpu_sec"], r["pure_python_player_turns_per_cpu_sec"]
         print(f"  {r['case']:<30} {h:>24,.0f} {p:>12,.0f} {h / p:>5.2f}x {h / TARGET:>9.0%}")
-    print(f"  target (issues 6, 16): {TARGET:,} player-turns/s per core, every edition")
+    print(f"  target: {TARGET:,} player-turns/s per core, every edition")
     return 0
 
 

@@ -31,7 +31,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-TARGET, AIM = 3.0, 4.0  # issue 16: at least 3x the peer's player-turns per second, aiming at 4x
+TARGET, AIM = 3.0, 4.0  # the speed target: at least 3x the peer's player-turns per second, aiming at 4x
 
 
 def ours(games: int, seed: int) -> dict:

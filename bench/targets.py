@@ -1,4 +1,5 @@
-"""Every speed target of issue 16, measured as ratios in one run.
+"""Every speed target (the engine against a peer engine, each edition, the compiled core), measured
+as ratios in one run.
 
     .venv/bin/python bench/targets.py [--peer /path/to/gamescomputersplay-monopoly] [--quick] [--json]
 
@@ -244,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps({"engine": engine_speed._native.status(), "rows": rows}, indent=2))
         return 0
-    print(f"issue 16 targets; engine: {engine_speed._native.status()}; {os.cpu_count()} cores")
+    print(f"speed targets; engine: {engine_speed._native.status()}; {os.cpu_count()} cores")
     for r in rows:
         value = f"{r['measured']:,.0f}" if r["measured"] >= 1000 else f"{r['measured']:.3g}"
         print(

@@ -1,4 +1,4 @@
-"""Whole-game invariants with players acting out of turn (issue 13), over every edition and option.
+"""Whole-game invariants with players acting out of turn, over every edition and option.
 
 At the table anyone may build, sell, mortgage, lift a mortgage or propose a trade at any time, not only
 the player the game waits for. Bots only answer their own prompts, so here, before each prompted action,

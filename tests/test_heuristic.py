@@ -12,7 +12,7 @@ from openmonopoly.engine import actions as A
 from openmonopoly.engine.actions import Action, TradeOffer
 from openmonopoly.engine.game import Prompt
 from openmonopoly.engine.state import BANK
-from openmonopoly.rules.debt import Debt
+from openmonopoly.rules.classic.debt import Debt
 from openmonopoly.sim import play_game
 
 
@@ -222,7 +222,7 @@ def test_mortgaged_property_lift_when_rich_keep_when_not():
     bot = HeuristicAgent()
     g = fresh()
     prompt = Prompt(0, "mortgaged-property", {"pos": 39, "from": 1, "lift_cost": 220, "interest": 20})
-    from openmonopoly.rules.mortgage import MortgagedTransfer
+    from openmonopoly.rules.classic.mortgage import MortgagedTransfer
 
     own(g, 0, 39)
     g.state.mortgaged[39] = True

@@ -90,7 +90,7 @@ def test_lifting_a_received_mortgage_early_is_not_charged_twice() -> None:
     lift-or-keep prompt pending, so 'lift' charged the mortgage again (and the property could be
     traded on, leaving a prompt about a property the player no longer owned)."""
     import openmonopoly as om
-    from openmonopoly.rules.classic import TurnStart
+    from openmonopoly.rules.classic.game import TurnStart
 
     g = om.Game("classic", 3, seed=3)
     s = g.state

@@ -385,7 +385,7 @@ def test_pool_workers_import_the_engine_but_not_the_command_line(tmp_path):
     script.write_text(WORKER_MODULES)
     out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, check=True, timeout=120)
     modules = set(eval(out.stdout.strip().splitlines()[-1]))
-    assert {"openmonopoly.engine.game", "openmonopoly.rules.classic", "openmonopoly.agents.heuristic"} <= modules
+    assert {"openmonopoly.engine.game", "openmonopoly.rules.classic.game", "openmonopoly.agents.heuristic"} <= modules
     assert not {m for m in modules if m.startswith(("openmonopoly.cli", "typer", "rich", "pydantic", "fastapi"))}
 
 

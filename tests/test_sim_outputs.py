@@ -148,7 +148,7 @@ def test_cli_interrupted_run_still_writes_the_finished_games(tmp_path, monkeypat
     assert len(out.read_text().splitlines()) == 1 + 3
 
 
-# ---------------------------------------------------------------- report contents (issue 14.6)
+# ---------------------------------------------------------------- report contents
 
 
 def test_rent_owed_is_counted_per_space_where_it_is_paid():

@@ -43,7 +43,7 @@ def test_help_and_version_import_neither_the_engine_nor_rich(args):
 
 def test_a_json_simulation_imports_the_engine_and_nothing_heavy():
     modules = modules_after("simulate", "--games", "2", "--json")
-    assert {"openmonopoly.engine.game", "openmonopoly.sim.runner", "openmonopoly.rules.classic"} <= modules
+    assert {"openmonopoly.engine.game", "openmonopoly.sim.runner", "openmonopoly.rules.classic.game"} <= modules
     assert not loaded(modules, *HEAVY, "rich")
     # The rules families not in use stay unimported (the registry imports a family with its first edition).
     assert not {m for m in modules if m.startswith(("openmonopoly.rules.mandalorian", "openmonopoly.rules.empire"))}

@@ -1,4 +1,4 @@
-"""The terminal game under a real pseudo-terminal of 80x24 (issue 14): what a person at a normal window sees.
+"""The terminal game under a real pseudo-terminal of 80x24: what a person at a normal window sees.
 
 The game runs as a child process (with bytecode caching on, as a user's install has it) on a pty whose
 window is 80 columns by 24 rows; keystrokes are typed into it and the screen's text is read back."""

@@ -1,4 +1,4 @@
-"""The terminal at 80x24 (issue 14): every screen fits, the question and its choices are always in view,
+"""The terminal at 80x24 (a default window): every screen fits, the question and its choices are always in view,
 drastic actions are confirmed, menus are grouped, bad input never crashes."""
 
 from __future__ import annotations

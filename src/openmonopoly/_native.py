@@ -28,70 +28,36 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The hot path of a bot game, compiled together (they call each other natively): the engine, the
-# classic rules, every family's rules and heuristic bot, and the reinforcement-learning step's
-# observation and mask (``rl.encoding``: no NumPy in it, so the core builds without the rl extra).
-# Edition schemas (pydantic) and words modules are not on the hot path and stay interpreted; see
-# docs/ARCHITECTURE.md, "Speed".
-COMPILED = (
-    "openmonopoly.editions.schema",
-    "openmonopoly.rules.classic_data",
-    "openmonopoly.engine.actions",
-    "openmonopoly.engine.flow",
-    "openmonopoly.engine.state",
-    "openmonopoly.engine.chance",
-    "openmonopoly.engine.prompt",
-    "openmonopoly.engine.view",
-    "openmonopoly.engine.game",
-    "openmonopoly.rules.money",
-    "openmonopoly.rules.debt",
-    "openmonopoly.rules.property",
-    "openmonopoly.rules.rent",
-    "openmonopoly.rules.movement",
-    "openmonopoly.rules.auction",
-    "openmonopoly.rules.buildings",
-    "openmonopoly.rules.mortgage",
-    "openmonopoly.rules.permissions",
-    "openmonopoly.rules.trade",
-    "openmonopoly.rules.jail",
-    "openmonopoly.rules.cards",
-    "openmonopoly.rules.classic",
-    "openmonopoly.agents.base",
-    "openmonopoly.agents.heuristic",
-    "openmonopoly.agents.by_family",
-    "openmonopoly.rules.mandalorian.data",
-    "openmonopoly.rules.mandalorian.events",
-    "openmonopoly.rules.mandalorian.state",
-    "openmonopoly.rules.mandalorian.grogu",
-    "openmonopoly.rules.mandalorian.enemies",
-    "openmonopoly.rules.mandalorian.battle",
-    "openmonopoly.rules.mandalorian.signets",
-    "openmonopoly.rules.mandalorian.hideouts",
-    "openmonopoly.rules.mandalorian.scoring",
-    "openmonopoly.rules.mandalorian.movement",
-    "openmonopoly.rules.mandalorian.game",
-    "openmonopoly.agents.mandalorian",
-    "openmonopoly.rules.empire.data",
-    "openmonopoly.rules.empire.kinds",
-    "openmonopoly.rules.empire.state",
-    "openmonopoly.rules.empire.tower",
-    "openmonopoly.rules.empire.choose",
-    "openmonopoly.rules.empire.empire_cards",
-    "openmonopoly.rules.empire.chance_cards",
-    "openmonopoly.rules.empire.swapper",
-    "openmonopoly.rules.empire.spaces",
-    "openmonopoly.rules.empire.game",
-    "openmonopoly.agents.empire",
-    "openmonopoly.rules.quicker_game",
-    "openmonopoly.rules.sailormoon",
-    "openmonopoly.rules.clonewars.characters",
-    "openmonopoly.rules.clonewars.missions",
-    "openmonopoly.rules.clonewars.game",
-    "openmonopoly.agents.missions",
-    "openmonopoly.agents.random_bot",
-    "openmonopoly.rl.encoding",
-)
 PACKAGE_DIR = Path(__file__).resolve().parent
+# The hot path of a bot game, compiled together (they call each other natively): the engine, every
+# family's rules (``rules/`` whole) and the heuristic bots (``agents/families/`` whole, and the classic
+# bot's modules), so a new family or edition module is compiled without being listed anywhere. Edition
+# schemas (pydantic), words modules and package ``__init__`` files are not on the hot path and stay
+# interpreted; see docs/COMPILED.md. The random bot and the reinforcement-learning step's observation and
+# mask (``rl/encoding.py``: no NumPy in it, so the core builds without the rl extra) are on the hot path too.
+COMPILED_TREES = ("engine", "rules", "agents/families")
+COMPILED_EXTRA = (
+    "editions/schema.py",
+    "agents/base.py",
+    "agents/heuristic.py",
+    "agents/by_family.py",
+    "agents/missions.py",
+    "agents/random_bot.py",
+    "rl/encoding.py",
+)
+INTERPRETED_NAMES = ("__init__.py", "schema.py", "words.py")
+INTERPRETED = ("engine/errors.py", "engine/events.py", "engine/options.py")  # no hot code: plain Python
+
+
+def _compiled_modules() -> tuple[str, ...]:
+    found = [
+        p.relative_to(PACKAGE_DIR).as_posix() for tree in COMPILED_TREES for p in (PACKAGE_DIR / tree).rglob("*.py")
+    ]
+    kept = [f for f in found if f.rsplit("/", 1)[-1] not in INTERPRETED_NAMES and f not in INTERPRETED]
+    return tuple("openmonopoly." + f[: -len(".py")].replace("/", ".") for f in sorted(kept) + list(COMPILED_EXTRA))
+
+
+COMPILED = _compiled_modules()
 _SOURCE_FIRST = set(COMPILED)  # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
 PURE_ENV = "OPENMONOPOLY_PURE"

@@ -1,9 +1,11 @@
 """What the interfaces offer people: the editions with their options, seat kinds, default names,
 and the board description the browser draws.
 
-The terminal, the web server, simulation and RL all find editions and options here, so none of
-them asks a rules family anything directly, and none imports another interface. Rule facts about
-a game in progress (houses per hotel, what a player holds) come from its views, not from here.
+The terminal and the web server find editions, options, seat kinds, difficulty names (each edition's
+``difficulty_<level>`` terms) and the board here, so neither asks a rules family anything directly, and
+neither imports the other; simulation, analysis and RL load editions themselves (``editions.load``,
+``engine.game.rules_class``). Rule facts about a game in progress (houses per hotel, what a player
+holds) come from its views, not from here.
 """
 
 from __future__ import annotations
@@ -33,24 +35,23 @@ DIFFICULTY_INFO: dict[str, str] = {
     "hard": "the learned bot (a small network trained on the search bot's decisions)",
     "expert": "the search bot over the learned bot (slower: tens of milliseconds a decision)",
 }
-DIFFICULTY_WORDS: dict[str, tuple[str, str, str, str]] = {
-    "classic": ("Easy", "Normal", "Hard", "Expert"),
-    "starwars40": ("Youngling", "Padawan", "Jedi Knight", "Jedi Master"),
-    "clonewars": ("Clone Cadet", "Clone Trooper", "Clone Commander", "Jedi General"),
-    "mandalorian": ("Foundling", "Bounty Hunter", "Mandalorian", "Mand'alor"),
-    "empire": ("Intern", "Manager", "Director", "Tycoon"),
-    "sailormoon": ("Crybaby", "Sailor Scout", "Sailor Guardian", "Sailor Senshi"),
-}
+# A level's name in an edition's words is its term ``difficulty_<level>`` (``terms`` in the edition file).
+DIFFICULTY_NAMES: dict[str, str] = {"easy": "Easy", "normal": "Normal", "hard": "Hard", "expert": "Expert"}
 
 
 def difficulties(ed: Edition | str) -> list[dict[str, str]]:
     """The difficulty levels for a seat picker, weakest first: ``kind`` (the seat kind to pass on),
     ``name`` (in the edition's words; plain English for an edition without its own) and ``about``."""
-    eid = ed if isinstance(ed, str) else ed.id
-    words = DIFFICULTY_WORDS.get(eid, DIFFICULTY_WORDS["classic"])
+    from .editions import load
+
+    terms = (load(ed) if isinstance(ed, str) else ed).terms
     return [
-        {"kind": level, "name": name, "about": DIFFICULTY_INFO[level]}
-        for level, name in zip(LEVELS, words, strict=True)
+        {
+            "kind": level,
+            "name": terms.get(f"difficulty_{level}", DIFFICULTY_NAMES[level]),
+            "about": DIFFICULTY_INFO[level],
+        }
+        for level in LEVELS
     ]
 
 
@@ -211,7 +212,7 @@ def new_game(
 
 __all__ = [
     "DIFFICULTY_INFO",
-    "DIFFICULTY_WORDS",
+    "DIFFICULTY_NAMES",
     "SEAT_KINDS",
     "EditionInfo",
     "board",

@@ -1,4 +1,4 @@
-"""An office tile is not a billboard (issue 13): every rule that moves "the topmost billboard" takes the
+"""An office tile is not a billboard: every rule that moves "the topmost billboard" takes the
 highest billboard of the tower; an office above it stays in the tower and still counts for height and
 value, and a tower holding only offices has no billboard to give. Rulebook statements are quoted in each
 test; the reading is recorded in docs/RULES-COVERAGE.md (Empire: offices)."""

@@ -10,8 +10,8 @@ from kit import assert_refused, own, prompt_kind, roll, set_cash
 from openmonopoly.engine.errors import BadArgument
 from openmonopoly.engine.state import BANK
 from openmonopoly.rules.auction import HOUSE_LOT, Auction
-from openmonopoly.rules.debt import Debt
-from openmonopoly.rules.mortgage import MortgagedTransfer
+from openmonopoly.rules.classic.debt import Debt
+from openmonopoly.rules.classic.mortgage import MortgagedTransfer
 from openmonopoly.rules.trade import TradeAnswer
 
 from .helpers import SW, check_invariants, new_game

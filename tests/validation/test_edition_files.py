@@ -45,7 +45,7 @@ def delete(raw: dict, path: tuple) -> None:
     del target[path[-1]]
 
 
-# (edition, change, the field the error must name): the cases of issue 19 and their neighbours
+# (edition, change, the field the error must name): every way a hand edit breaks a file, and their neighbours
 CASES = [
     (
         "classic",

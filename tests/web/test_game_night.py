@@ -1,4 +1,4 @@
-"""The web game for game night (issue 17), in Debian's chromium: two people on a phone and a desktop with
+"""The web game for game night (friends at a table), in Debian's chromium: two people on a phone and a desktop with
 no horizontal scroll, a seat moved to another browser by its seat link, the host handing an absent seat to a
 bot and the turn timer playing a turn, a private game refusing a stranger, standings at the end.
 

@@ -1,4 +1,4 @@
-"""Seats that survive people, and private games (issue 17): invite links, names, the host's controls, the
+"""Seats that survive people, and private games: invite links, names, the host's controls, the
 turn timer, spectators only where the host allows."""
 
 from __future__ import annotations

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Protocol, TypeVar
 
 from ..engine.actions import Action
-from ..engine.game import Prompt, View
+from ..engine.prompt import Prompt
+from ..engine.view import View
 
 
 class Agent(Protocol):

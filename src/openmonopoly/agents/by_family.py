@@ -1,20 +1,26 @@
-"""The heuristic bot for every family: the classic bot, or the family's own bot where there is one."""
+"""The heuristic bot for every family: the classic bot, or the family's own bot where there is one.
+
+A family's own bot is ``HEURISTIC`` in ``agents/families/<name>.py``, found by name along the rules
+class's MRO (``registry.find_face``): an edition's own bot first, then its family's.
+"""
 
 from __future__ import annotations
 
-import importlib
-from typing import Final
-
+from .. import registry
 from ..engine.actions import Action
-from ..engine.game import Prompt, View
+from ..engine.game import rules_class
+from ..engine.prompt import Prompt
+from ..engine.view import View
 from .base import Agent
 from .heuristic import HeuristicAgent
 
-# Rules families with their own heuristic bot: family -> (module, class).
-FAMILY_HEURISTICS: Final[dict[str, tuple[str, str]]] = {
-    "empire": ("openmonopoly.agents.empire", "EmpireAgent"),
-    "mandalorian": ("openmonopoly.agents.mandalorian", "MandalorianAgent"),
-}
+FAMILY_BOTS = "openmonopoly.agents.families"
+
+
+def family_bot_class(view: View) -> type | None:
+    """The bot class of the game ``view`` shows, if its edition or family has one of its own."""
+    module = registry.find_face(FAMILY_BOTS, rules_class(view.edition))
+    return None if module is None else module.HEURISTIC
 
 
 class FamilyHeuristic(HeuristicAgent):
@@ -29,12 +35,11 @@ class FamilyHeuristic(HeuristicAgent):
     def act(self, view: View, prompt: Prompt) -> Action:
         if view is self._classic_view:  # the same game: its family need not be read again (slow)
             return super().act(view, prompt)
-        family = view.edition.family
-        if family not in FAMILY_HEURISTICS:
-            self._classic_view = view
-            return super().act(view, prompt)
         if self.family_bot is None:
-            module, name = FAMILY_HEURISTICS[family]
-            self.family_bot = bot = getattr(importlib.import_module(module), name)(self.seed)
+            cls = family_bot_class(view)
+            if cls is None:
+                self._classic_view = view
+                return super().act(view, prompt)
+            self.family_bot = bot = cls(self.seed)
             return bot.act(view, prompt)
         return self.family_bot.act(view, prompt)

@@ -28,10 +28,11 @@ from ..editions import Edition
 from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
-from ..engine.game import Prompt, View
+from ..engine.prompt import Prompt
 from ..engine.prompt import numbered_action as _action
 from ..engine.state import BANK
-from ..rules.classic import ClassicView
+from ..engine.view import View
+from ..rules.classic.game import ClassicView
 from . import missions as _variants  # Clone Wars missions, quicker-game tables
 from .base import group_counts, seat_of
 

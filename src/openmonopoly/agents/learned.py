@@ -36,7 +36,8 @@ import numpy as np
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.errors import OpenMonopolyError
-from ..engine.game import Prompt, View
+from ..engine.prompt import Prompt
+from ..engine.view import View
 from .by_family import FamilyHeuristic
 from .menu import DEFER, candidates
 
@@ -209,7 +210,7 @@ class Features:
         v[self.kind_index.get(kind, len(KINDS))] = 1.0
         o = len(KINDS) + 1
         v[o] = float(is_suggestion)
-        details = prompt.details if isinstance(prompt.details, dict) else {}
+        details: dict[str, Any] = prompt.details if isinstance(prompt.details, dict) else {}
         pos = action.arg if kind not in (A.BID, A.TRADE) else -1
         if kind in (A.BID, A.BUY, A.AUCTION, A.PASS, "lift", "keep"):
             pos = details.get("lot", details.get("pos", pos))

@@ -15,7 +15,8 @@ from __future__ import annotations
 import random
 
 from ..engine.actions import Action
-from ..engine.game import Prompt, View
+from ..engine.prompt import Prompt
+from ..engine.view import View
 from .by_family import FamilyHeuristic
 from .random_bot import RandomAgent
 

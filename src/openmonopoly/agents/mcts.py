@@ -42,7 +42,9 @@ from typing import Any
 
 from ..engine.actions import Action
 from ..engine.errors import OpenMonopolyError
-from ..engine.game import Game, Prompt, View
+from ..engine.game import Game
+from ..engine.prompt import Prompt
+from ..engine.view import View
 from .by_family import FamilyHeuristic
 from .menu import DEFER, candidates
 from .random_bot import RandomAgent

@@ -12,7 +12,7 @@ from typing import Any
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.game import Prompt
+from ..engine.prompt import Prompt
 
 DEFER = frozenset({"debt", "claim-rent"})  # prompt kinds answered by the advisor, never weighed
 _BID_FRACTIONS = (1.0, 1.3, 1.7)  # jump bids, as fractions of a property's price

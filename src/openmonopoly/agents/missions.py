@@ -11,8 +11,8 @@ from typing import Any
 from ..editions.schema import STREET, TAX
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.game import Prompt
-from ..rules.classic import ClassicView
+from ..engine.prompt import Prompt
+from ..rules.classic.game import ClassicView
 from .base import seat_of
 
 PROMPT_KINDS = frozenset({"character", "mission", "mission-pick"})

@@ -20,8 +20,9 @@ from typing import cast
 from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
-from ..engine.game import Prompt, View
-from ..rules.classic import ClassicView
+from ..engine.prompt import Prompt
+from ..engine.view import View
+from ..rules.classic.game import ClassicView
 
 
 class RandomAgent:

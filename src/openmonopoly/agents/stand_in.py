@@ -19,7 +19,8 @@ from typing import Final
 
 from ..engine import actions as A
 from ..engine.actions import Action
-from ..engine.game import Prompt, View
+from ..engine.prompt import Prompt
+from ..engine.view import View
 from .base import Agent
 
 # The answers a stand-in gives where the prompt offers them, best first: each leaves the person's money,

@@ -33,7 +33,9 @@ from pathlib import Path
 import numpy as np
 
 from ..engine.actions import Action
-from ..engine.game import Game, Prompt, View
+from ..engine.game import Game
+from ..engine.prompt import Prompt
+from ..engine.view import View
 from .by_family import FamilyHeuristic
 from .learned import INPUT_DIM, MENU, STATE_DIM, WEIGHTS, Features, LearnedAgent, Net, save_weights
 from .mcts import MCTSAgent

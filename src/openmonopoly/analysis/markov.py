@@ -34,30 +34,10 @@ import numpy as np
 
 from ..editions import Edition
 from ..editions import load as load_edition
+from .movement import Movement, movement_of
 
 JAIL = -1  # a resolution outcome: the token goes to In Jail
 
-
-@dataclass(frozen=True)
-class Movement:
-    """How this analysis models a rules family's token: which chain, which dice, what draws a card
-    and which card effects move the token on (the movement rules the chains re-state as numbers)."""
-
-    chain: str  # "doubles": two dice, three doubles to jail; "grogu": one die
-    swapper: bool = False  # Empire: the second die's swapper face moves only the first die
-    card_spaces: tuple[str, ...] = ("card",)
-    card_moves: frozenset[str] = frozenset()  # effects beyond advance and go-to-jail that move the token
-    defaults: tuple[tuple[str, Any], ...] = ()  # the model's assumptions, overridable by ``move_model``
-
-
-# The families this analysis has a model for, by family id.
-MOVEMENTS: dict[str, Movement] = {
-    "classic": Movement("doubles", card_moves=frozenset({"advance_nearest", "move"})),
-    "empire": Movement("doubles", swapper=True),
-    "mandalorian": Movement(
-        "grogu", card_spaces=("card", "signet"), defaults=(("grogu_loss", 0.3), ("hideouts_owned", 0.5))
-    ),
-}
 
 # Normalised card moves: ("stay",) | ("jail",) | ("to", pos) | ("nearest", type) | ("steps", k)
 CardMove = tuple
@@ -98,9 +78,7 @@ def _card_move(movement: Movement, effect: dict) -> CardMove:
 
 def move_model(edition: str | Edition, **params: Any) -> MoveModel:
     ed = load_edition(edition) if isinstance(edition, str) else edition
-    movement = MOVEMENTS.get(ed.family)
-    if movement is None:
-        raise ValueError(f"no movement model for the {ed.family!r} family; modelled: {', '.join(sorted(MOVEMENTS))}")
+    movement = movement_of(ed)
     size = len(ed.board)
     card_deck: dict[int, int] = {}
     for s in ed.board:

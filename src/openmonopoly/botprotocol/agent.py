@@ -26,7 +26,9 @@ from .session import Fault, Refused, SeatSession, Stale
 
 if TYPE_CHECKING:
     from ..engine.actions import Action
-    from ..engine.game import Game, Prompt, View
+    from ..engine.game import Game
+    from ..engine.prompt import Prompt
+    from ..engine.view import View
 
 log = logging.getLogger("openmonopoly.botprotocol")
 

@@ -20,7 +20,8 @@ import orjson
 
 if TYPE_CHECKING:
     from ..engine.events import Event
-    from ..engine.game import Game, Legal
+    from ..engine.game import Game
+    from ..engine.prompt import Legal
 
 PROTOCOL_VERSION: Final = 1
 ENGINE_NAME: Final = "openmonopoly"

@@ -18,7 +18,8 @@ from . import messages as M
 
 if TYPE_CHECKING:
     from ..engine.actions import Action
-    from ..engine.game import Game, Prompt
+    from ..engine.game import Game
+    from ..engine.prompt import Prompt
 
 MAX_STRIKES: Final = 3
 DEFAULT_TIME_MS: Final = 1000

@@ -29,7 +29,8 @@ from ..engine.events import Event
 from ..rules.words import offer_words
 
 if TYPE_CHECKING:
-    from ..engine.game import Game, Legal, Prompt
+    from ..engine.game import Game
+    from ..engine.prompt import Legal, Prompt
 
 PLAYER_STYLES = (
     "bold red",

@@ -1,9 +1,10 @@
 """Terminal play: bots and humans (who read from stdin) at one table.
 
 ``Session`` drives a game to its end. Bots answer their prompts through
-``agent.act(view, prompt)``; a human seat is a ``TerminalAgent`` that draws the
-screen and reads a line: a choice number, a command (``help``) or an action
-in text form (``bid 120``). Input may be piped; end of input quits cleanly.
+``agent.act(view, prompt)``; for a human seat the session itself draws the
+screen and reads a line (``Session.human_decides``): a choice number, a command
+(``help``) or an action in text form (``bid 120``); its dialogs live in
+``cli/dialogs/``. Input may be piped; end of input quits cleanly.
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ from ..engine import actions as A
 from ..engine.actions import Action, whole_number
 from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
-from ..engine.game import Game, Legal, Prompt
+from ..engine.game import Game
+from ..engine.prompt import Legal, Prompt
 from . import render
 from .dialogs.bid import bid_dialog
 from .dialogs.confirm import TIME_UP, confirm

@@ -35,10 +35,11 @@ def _is_path(edition: str) -> bool:
 def _path_of(edition: str) -> Path:
     if _is_path(edition):
         return Path(edition)
-    for directory in _directories():
-        path = directory / f"{edition}.json"
-        if path.exists():
-            return path
+    found = [path for path in (d / f"{edition}.json" for d in _directories()) if path.exists()]
+    if len(found) > 1:  # a user's file must not silently hide a shipped edition, or another user file
+        raise EditionError(f"{found[1]}: id: {_taken(edition, found[0])}")
+    if found:
+        return found[0]
     raise EditionError(
         f"unknown edition {edition!r}; known editions: {', '.join(edition_ids())} (or give the path of an edition file)"
     )
@@ -69,7 +70,18 @@ def _load(path: str) -> Edition:
     stem = Path(path).stem
     if edition.id != stem:
         raise EditionError(f"{path}: id: file is named {stem!r} but says id {edition.id!r}")
+    shipped = DATA / f"{stem}.json"
+    if Path(path).parent != DATA.resolve() and shipped.exists():
+        raise EditionError(f"{path}: id: {_taken(stem, shipped)}")
     return edition
+
+
+def _taken(edition_id: str, first: Path) -> str:
+    what = "an edition that ships with openmonopoly" if first.parent == DATA else "the edition"
+    return (
+        f"{edition_id!r} is already the id of {what} ({first}); give this edition an id of its own "
+        '(its file name and its "id" field)'
+    )
 
 
 __all__ = ["Edition", "EditionError", "edition_ids", "load"]

@@ -1,5 +1,5 @@
 """The schema of an edition file: pydantic models of what every edition has, which each rules family
-extends with its own (``Game.edition_model()``: ``rules/classic_schema.py``, ``rules/empire/schema.py``,
+extends with its own (``Game.edition_model()``: ``rules/classic/schema.py``, ``rules/empire/schema.py``,
 ``rules/mandalorian/schema.py``).
 
 The models are the one statement of what a valid edition file is: types (strict: ``"5"`` is not a
@@ -148,7 +148,7 @@ def position_check(board: list[Any], where: str, pos: int, *types: str) -> None:
         raise ValueError(f"{where}: position {pos} is a {board[pos].type!r} space; it must be {' or '.join(types)}")
 
 
-def _where(loc: tuple) -> str:
+def _where(loc: tuple[Any, ...]) -> str:
     out = ""
     for part in loc:
         if isinstance(part, int):

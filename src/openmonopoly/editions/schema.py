@@ -72,7 +72,7 @@ class Rules:
     auction_opening_bid: int
     auction_increment: int
 
-    def __deepcopy__(self, memo: dict) -> Rules:
+    def __deepcopy__(self, memo: dict[str, Any]) -> Rules:
         return self  # frozen, and shared by every game of the edition
 
 
@@ -92,7 +92,7 @@ class Space:
     amount: int = 0
     deck: int = -1
     reconstructed: str | None = None
-    raw: dict = field(default_factory=dict, repr=False)
+    raw: dict[str, Any] = field(default_factory=dict, repr=False)
 
     @property
     def is_property(self) -> bool:
@@ -103,7 +103,7 @@ class Space:
 class Card:
     id: str
     text: str
-    effect: dict
+    effect: dict[str, Any]
     reconstructed: str | None = None
     title: str = ""  # the name printed on the card (a menu's label); default from the id
 
@@ -131,13 +131,13 @@ class Edition:
     money_format: str
     terms: dict[str, str]
     board: list[Space]
-    groups: dict[str, dict]
+    groups: dict[str, dict[str, Any]]
     decks: list[Deck]
     tokens: list[str]
     notes: list[str]
     sources: list[str]
     path: str
-    raw: dict = field(repr=False, default_factory=dict)
+    raw: dict[str, Any] = field(repr=False, default_factory=dict)
     rules: Any = None  # the family's ``Rules`` subclass, compiled from ``raw["rules"]``
     # compiled tables
     group_names: list[str] = field(default_factory=list)
@@ -153,7 +153,7 @@ class Edition:
     def __copy__(self) -> Edition:
         return self
 
-    def __deepcopy__(self, memo: dict) -> Edition:
+    def __deepcopy__(self, memo: dict[str, Any]) -> Edition:
         return self
 
     @property

@@ -158,7 +158,7 @@ class TradeOffer(NamedTuple):
             parts.append("take-cards=" + ",".join(map(str, self.take_cards)))
         return " ".join(parts)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "proposer": self.proposer,
             "target": self.target,
@@ -229,7 +229,7 @@ class Action(NamedTuple):
         own family's kinds too: ``game.parse(text)``."""
         return SHARED_KINDS.parse(text, proposer)
 
-    def to_json(self) -> str | dict:
+    def to_json(self) -> str | dict[str, Any]:
         if self.offer is not None:
             return {"kind": self.kind, "offer": self.offer.to_json()}
         return str(self)

@@ -19,6 +19,7 @@ import hashlib
 import os
 import random
 from collections import deque
+from typing import Any
 
 from mypy_extensions import mypyc_attr
 
@@ -58,7 +59,7 @@ class Chance:
             return value + 1
         return self.below(sides) + 1
 
-    def shuffle(self, items: list) -> None:
+    def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, drawing each swap from this source."""
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
@@ -112,12 +113,12 @@ class Chance:
         new._playback = None if self._playback is None else list(self._playback)
         new._cursor = self._cursor
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         version, internal, gauss = self._rng.getstate()
         return {"rng": [version, list(internal), gauss], "forced": list(self._forced), "log": list(self.log)}
 
     @classmethod
-    def from_json(cls, d: dict) -> Chance:
+    def from_json(cls, d: dict[str, Any]) -> Chance:
         """The source ``to_json`` saved, of either generator (``KeyedChance`` saves its state as a dict)."""
         rng = d["rng"]
         new: Chance
@@ -167,12 +168,12 @@ class KeyedChance(Chance):
         self._counter += 1
         return (int.from_bytes(h.digest(), "little") >> 11) * _FLOAT_SCALE
 
-    def state(self) -> dict:
+    def state(self) -> dict[str, Any]:
         """The generator's state: secret (whoever has it can predict every later outcome)."""
         return {"key": self._key.hex(), "counter": self._counter}
 
     @classmethod
-    def from_state(cls, state: dict) -> KeyedChance:
+    def from_state(cls, state: dict[str, Any]) -> KeyedChance:
         return KeyedChance(bytes.fromhex(state["key"]), int(state["counter"]))
 
     def copy(self) -> Chance:
@@ -180,5 +181,5 @@ class KeyedChance(Chance):
         self._copy_outcomes_to(new)
         return new
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"rng": self.state(), "forced": list(self._forced), "log": list(self.log)}

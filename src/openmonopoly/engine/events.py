@@ -8,7 +8,7 @@ player (and hidden from everyone else's log).
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 # kind                  player      pos         amount      other            info
 GAME_STARTED: Final = "game-started"  # first     -           -           -                "d1+d2,..." rolls per player
@@ -56,8 +56,8 @@ class Event(NamedTuple):
     def visible_to(self, player: int | None) -> bool:
         return self.private_to < 0 or self.private_to == player
 
-    def to_json(self) -> dict:
-        d: dict = {"kind": self.kind}
+    def to_json(self) -> dict[str, Any]:
+        d: dict[str, Any] = {"kind": self.kind}
         for name, default in _DEFAULTS:
             value = getattr(self, name)
             if value != default:
@@ -65,7 +65,7 @@ class Event(NamedTuple):
         return d
 
     @classmethod
-    def from_json(cls, d: dict) -> Event:
+    def from_json(cls, d: dict[str, Any]) -> Event:
         return cls(**d)
 
 

@@ -61,7 +61,7 @@ class Step:
     def apply(self, game: Any, player: int, action: Action) -> None:
         raise NotImplementedError
 
-    def describe(self, game: Any) -> dict:
+    def describe(self, game: Any) -> dict[str, Any]:
         """Public details of the prompt (what is being bought, the bid to beat, ...)."""
         return {}
 
@@ -79,14 +79,14 @@ class Step:
         # sets its fields in __init__ only.
         return type(self)(*[getattr(self, name) for name in self.FIELDS])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         d: dict[str, Any] = {"step": type(self).__name__}
         for name in self.FIELDS:
             d[name] = _plain(getattr(self, name))
         return d
 
     @staticmethod
-    def from_json(d: dict) -> Step:
+    def from_json(d: dict[str, Any]) -> Step:
         name = d.get("step")
         cls = step_types().get(name) if isinstance(name, str) else None
         if cls is None:

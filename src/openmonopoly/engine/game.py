@@ -9,8 +9,6 @@ untouched.
 
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 from collections.abc import Sequence
 from typing import Any, ClassVar, Final
@@ -21,17 +19,17 @@ from .. import registry
 from ..editions import Edition, load
 from ..editions.schema import Rules
 from . import actions as A
+from . import record
 from .actions import SHARED_KINDS, Action, ActionKinds, action_problem
 from .chance import Chance
-from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError, ReplayMismatch
+from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
-from .options import BadOption, Option, resolve_options
+from .options import Option, resolve_options
 from .prompt import BotPrompt, Legal, Prompt
 from .state import State
 from .view import View
 
-RECORD_FORMAT = 1
 TRADE: Final = A.TRADE  # (Final: compiled code reads it as a C static)
 ACTION: Final = Action  # (likewise: the class by its plain name is looked up in the module's globals)
 
@@ -124,6 +122,14 @@ class Game:
         imported only when asked for (the loader asks only about files it has not verified before)."""
         raise NotImplementedError
 
+    def chosen_options(self) -> dict[str, Any]:
+        """The options set to something other than their default: what records, saved games and views
+        carry, so that adding an option (off by default) changes no record, view or golden file.
+        Loading fills in the defaults again (``resolve_options``), so records that list every option load
+        the same."""
+        known = self.available_options(self.edition)
+        return {k: v for k, v in self.options.items() if k not in known or v != known[k].default}
+
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
         return dict(cls.OPTIONS)
@@ -212,7 +218,7 @@ class Game:
         s: State = self.state
         data: dict[str, Any] = {
             "edition": self.edition.id,
-            "options": dict(self.options),
+            "options": self.chosen_options(),
             "players": [self.player_fields(p, player) for p in range(s.n)],
             "current": s.current,
             "round": s.round,
@@ -244,7 +250,8 @@ class Game:
         return {}
 
     def net_worth(self, player: int) -> int:
-        return self.state.cash[player]
+        cash: int = self.state.cash[player]
+        return cash
 
     def current_rent(self, pos: int, roll: int = 7) -> int:
         """The rent a player other than its owner would pay now on landing on ``pos`` with a dice
@@ -258,7 +265,16 @@ class Game:
     def trade_card_key(ref: int) -> int:
         return ref >> 8
 
-    def card_effect(self, player: int, effect: dict) -> None:
+    # ... and trades (``rules/trade.py``), which know nothing of mortgages or buildings.
+    def trade_hold(self, pos: int) -> str | None:
+        """Why property ``pos`` may not change hands in a trade now (None: it may)."""
+        return None
+
+    def properties_traded(self, moved: list[tuple[int, int, int]]) -> None:
+        """A trade has moved these properties ``(taker, pos, giver)``, its cards and its cash: settle
+        what comes with them (the classic family: a mortgaged property's new owner lifts or pays)."""
+
+    def card_effect(self, player: int, effect: dict[str, Any]) -> None:
         """A card effect the shared decks do not know: families with their own cards override this."""
         raise AssertionError(f"unknown card effect {effect.get('kind')!r}")  # validated on load: a bug
 
@@ -350,7 +366,8 @@ class Game:
 
     @property
     def over(self) -> bool:
-        return self.state.over
+        over: bool = self.state.over
+        return over
 
     @property
     def winners(self) -> list[int]:
@@ -506,7 +523,8 @@ class Game:
 
     def describe(self, event: Event) -> str:
         """One line of text for ``event``, in this edition's words."""
-        return self.words().describe(event)
+        text: str = self.words().describe(event)
+        return text
 
     def words(self) -> Any:
         """The family's ``EventWords`` for this game (``rules/words.py``)."""
@@ -588,69 +606,20 @@ class Game:
             )
 
     # ------------------------------------------------------------------ records, clones, JSON
-    def record(self) -> dict:
-        s = self.state
-        return {
-            "format": RECORD_FORMAT,
-            "edition": self.edition.id,
-            "options": dict(self.options),
-            "players": list(s.names),
-            "seed": self.seed,
-            "actions": [[p, a.to_json()] for p, a in self._record],
-            "chance": list(self.chance.log),
-            "result": {
-                "over": s.over,
-                "winners": list(s.winners),
-                "end_reason": s.end_reason,
-                "turns": s.turns,
-                "rounds": s.round,
-            },
-        }
+    # (persistence is engine/record.py; these are its entry points on the game)
+    def record(self) -> dict[str, Any]:
+        """The game as a record: edition, chosen options, players, seed, actions, chance outcomes, result."""
+        return record.record(self)
 
     def digest(self) -> str:
         """A hash of the record: equal for equal games."""
-        return hashlib.sha256(json.dumps(self.record(), sort_keys=True, separators=(",", ":")).encode()).hexdigest()
+        return record.digest(self)
 
     @classmethod
-    def replay(cls, record: Any, *, events: bool = True, upto: int | None = None) -> Game:
+    def replay(cls, record_: Any, *, events: bool = True, upto: int | None = None) -> Game:
         """Rebuild a game from its record, feeding the recorded chance outcomes back. A record that is
         malformed, of another format, or does not replay to what it says is a ``ReplayMismatch``."""
-        check_record(record)
-        try:
-            return cls._replay(record, events, upto)
-        except ReplayMismatch as exc:  # (which game: a record of another edition fails here too)
-            raise ReplayMismatch(
-                f"the record of a game of edition {record['edition']!r} (seed {record['seed']}) does not replay: {exc}"
-            ) from None
-
-    @classmethod
-    def _replay(cls, record: dict, events: bool, upto: int | None) -> Game:
-        chance = Chance(record["seed"])
-        chance.playback(record["chance"])
-        edition = load(record["edition"])
-        # (rules_class, not Game(...): compiled code constructs the class it names, bypassing Game.__new__)
-        try:
-            game = rules_class(edition)(
-                edition, record["players"], record["seed"], record.get("options"), events=events, chance=chance
-            )
-        except (BadArgument, BadOption) as exc:
-            raise ReplayMismatch(f"the record's game cannot be set up: {exc}") from None
-        moves = record["actions"] if upto is None else record["actions"][:upto]
-        for i, (player, data) in enumerate(moves):
-            try:
-                game.act(player, game.parse_json(data))
-            except IllegalAction as exc:
-                raise ReplayMismatch(f"action {i} ({data}) by player {player} does not replay: {exc.reason}") from None
-        if upto is None:
-            chance.end_playback()
-            result = record.get("result")
-            if result is not None:
-                got = game.record()["result"]
-                diff = first_difference(result, {k: got[k] for k in result if k in got}, "result")
-                if diff is not None or not result.keys() <= got.keys():
-                    raise ReplayMismatch(f"the record's result differs from its replay: {diff or result}")
-        else:
-            chance._playback = None
+        game: Game = record.replay(record_, events=events, upto=upto)
         return game
 
     def clone(self, *, events: bool | None = None) -> Game:
@@ -672,11 +641,8 @@ class Game:
     def __copy__(self) -> Game:
         return self.clone()
 
-    def __deepcopy__(self, memo: dict) -> Game:
+    def __deepcopy__(self, memo: dict[str, Any]) -> Game:
         return self.clone()
-
-    def __reduce__(self) -> Any:
-        return (_unpickle, (self.to_json(),))
 
     def resample_hidden(self, player: int | None, rng: random.Random) -> None:
         """Redraw in place what ``player`` cannot see (``state.HIDDEN``), consistently with their view.
@@ -695,139 +661,24 @@ class Game:
                 else:
                     rng.shuffle(value)
 
-    def to_json(self) -> dict:
-        return {
-            "format": RECORD_FORMAT,
-            "edition": self.edition.id,
-            "options": dict(self.options),
-            "seed": self.seed,
-            "state": self.state.to_json(),
-            "chance": self.chance.to_json(),
-            "record": [[p, a.to_json()] for p, a in self._record],
-            "events": [e.to_json() for e in self.history] if self.log_events else None,
-        }
+    def to_json(self) -> dict[str, Any]:
+        """The whole game as JSON (``from_json`` reads it back)."""
+        return record.to_json(self)
 
     @classmethod
     def from_json(cls, data: Any, *, verify: bool = True) -> Game:
-        """The game ``to_json`` saved. With ``verify`` (the default) the game is rebuilt from the record
-        inside the save by replay and compared with the saved state, chance log and events: a save
-        edited by hand, truncated, of an unknown format or of another edition is a ``ReplayMismatch``
-        naming the first difference, never a game that plays on wrongly. (``verify=False`` is for data
-        this process wrote itself, e.g. unpickling.)"""
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            got = data.get("format") if isinstance(data, dict) else type(data).__name__
-            raise ReplayMismatch(f"unknown saved-game format {got!r}; expected {RECORD_FORMAT}")
-        if not verify:
-            return cls._from_json(data)
-        missing = [k for k in ("edition", "options", "seed", "state", "chance", "record", "events") if k not in data]
-        if missing:
-            raise ReplayMismatch(f"not a complete saved game: missing {', '.join(missing)}")
-        state, chance = data["state"], data["chance"]
-        if not isinstance(state, dict) or not isinstance(chance, dict):
-            raise ReplayMismatch("a saved game's 'state' and 'chance' are objects")
-        rebuilt = cls.replay(
-            {
-                "format": RECORD_FORMAT,
-                "edition": data["edition"],
-                "options": data["options"],
-                "players": state.get("names"),
-                "seed": data["seed"],
-                "actions": data["record"],
-                "chance": chance.get("log"),
-            },
-            events=data["events"] is not None,
-        )
-        saved = json.loads(json.dumps({k: data[k] for k in ("edition", "options", "seed", "state", "events")}))
-        again = rebuilt.to_json()
-        diff = first_difference(saved, json.loads(json.dumps({k: again[k] for k in saved})), "")
-        if diff is not None:
-            raise ReplayMismatch(
-                f"the saved game (edition {data['edition']!r}, seed {data['seed']}) differs from the replay of its "
-                f"own record at {diff}: it was edited or damaged (or is a record of another edition)"
-            )
-        try:
-            rebuilt.chance = Chance.from_json(chance)  # the saved source: its generator and scripted outcomes
-        except (KeyError, TypeError, ValueError) as exc:
-            raise ReplayMismatch(f"a saved game's chance source is malformed ({type(exc).__name__}: {exc})") from None
-        if rebuilt.chance.log != again["chance"]["log"]:
-            raise ReplayMismatch("the saved chance log differs from its replay")
-        return rebuilt
-
-    @classmethod
-    def _from_json(cls, data: dict) -> Game:
-        edition = load(data["edition"])
-        family = rules_class(edition)
-        game = family.__new__(family)
-        game.edition = edition
-        game.options = resolve_options(family.available_options(edition), data["options"], edition.id)
-        game.seed = int(data["seed"])
-        game.chance = Chance.from_json(data["chance"])
-        game.log_events = data.get("events") is not None
-        game.history = [Event.from_json(e) for e in data["events"]] if game.log_events else []
-        game._events = game.history if game.log_events else None
-        game._record = [(int(p), family.ACTION_KINDS.from_json(a)) for p, a in data["record"]]
-        game.state = family.state_class.from_json(data["state"])
+        """The game ``to_json`` saved; with ``verify`` (the default) checked against a replay of its own
+        record (``record.from_json``)."""
+        game: Game = record.from_json(data, verify=verify)
         return game
+
+    def __reduce__(self) -> Any:
+        return (record.unpickle, (self.to_json(),))
 
     def __repr__(self) -> str:
         p = self.prompt
         where = "over" if p is None else f"waiting for {p.player}: {p.kind}"
         return f"<{type(self).__name__} {self.edition.id} turn {self.state.turns} {where}>"
-
-
-def _unpickle(data: dict) -> Game:
-    return Game.from_json(data, verify=False)
-
-
-RECORD_FIELDS: Final = (("edition", str), ("players", list), ("seed", int), ("actions", list), ("chance", list))
-
-
-def check_record(record: Any) -> None:
-    """A record's shape (``Game.record()``): ``ReplayMismatch`` names the first malformed field."""
-    if not isinstance(record, dict):
-        raise ReplayMismatch(f"a game record is a JSON object; got {type(record).__name__}")
-    if record.get("format") != RECORD_FORMAT:
-        raise ReplayMismatch(f"unknown record format {record.get('format')!r}; expected {RECORD_FORMAT}")
-    for name, kind in RECORD_FIELDS:
-        value = record.get(name)
-        if type(value) is not kind:
-            raise ReplayMismatch(f"record field '{name}' must be a {kind.__name__}; got {value!r:.60}")
-    if not all(type(n) is str for n in record["players"]):
-        raise ReplayMismatch("record field 'players' must list the players' names")
-    if not all(type(v) is int and v >= 0 for v in record["chance"]):
-        raise ReplayMismatch("record field 'chance' must list whole numbers >= 0 (the chance outcomes)")
-    for i, move in enumerate(record["actions"]):
-        if not (
-            isinstance(move, list) and len(move) == 2 and type(move[0]) is int and isinstance(move[1], (str, dict))
-        ):
-            raise ReplayMismatch(f"record action {i} must be [player, action]; got {move!r:.60}")
-    options, result = record.get("options"), record.get("result")
-    if options is not None and not isinstance(options, dict):
-        raise ReplayMismatch("record field 'options' must be an object")
-    if result is not None and not isinstance(result, dict):
-        raise ReplayMismatch("record field 'result' must be an object")
-
-
-def first_difference(a: Any, b: Any, path: str) -> str | None:
-    """Where two JSON values first differ (``state.cash[1]: 1500 vs 1400``), or None if equal."""
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(a.keys() | b.keys(), key=str):
-            where = f"{path}.{key}" if path else str(key)
-            if key not in a or key not in b:
-                return f"{where}: {'only in the replay' if key not in a else 'missing from the replay'}"
-            diff = first_difference(a[key], b[key], where)
-            if diff is not None:
-                return diff
-        return None
-    if isinstance(a, list) and isinstance(b, list):
-        for i, (x, y) in enumerate(zip(a, b, strict=False)):
-            diff = first_difference(x, y, f"{path}[{i}]")
-            if diff is not None:
-                return diff
-        return None if len(a) == len(b) else f"{path}: {len(a)} items saved, {len(b)} after replay"
-    if a != b or type(a) is not type(b):
-        return f"{path}: saved {a!r:.60}, replay gives {b!r:.60}"
-    return None
 
 
 def seat_names(players: Any, edition: Edition) -> list[str]:

@@ -45,7 +45,7 @@ class Option:
             raise BadOption(f"option '{self.name}' must be at least {self.minimum}; got {number}")
         return number
 
-    def describe(self) -> dict:
+    def describe(self) -> dict[str, Any]:
         return {"name": self.name, "default": self.default, "type": self.kind.__name__, "help": self.help}
 
 

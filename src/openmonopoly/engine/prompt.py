@@ -41,13 +41,13 @@ class Prompt:
 
     __slots__ = ("player", "kind", "_details")
 
-    def __init__(self, player: int, kind: str, details: dict) -> None:
+    def __init__(self, player: int, kind: str, details: dict[str, Any]) -> None:
         self.player = player
         self.kind = kind
         self._details = details
 
     @property
-    def details(self) -> dict:
+    def details(self) -> dict[str, Any]:
         return self._details
 
     def __eq__(self, other: object) -> bool:
@@ -64,7 +64,7 @@ class Prompt:
     def __repr__(self) -> str:
         return f"Prompt(player={self.player!r}, kind={self.kind!r}, details={self.details!r})"
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "kind": self.kind, "details": self.details}
 
 
@@ -84,7 +84,7 @@ class BotPrompt(Prompt):
         self._read = False
 
     @property
-    def details(self) -> dict:
+    def details(self) -> dict[str, Any]:
         if not self._read:
             step = self._step
             if step is None:

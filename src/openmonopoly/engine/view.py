@@ -244,7 +244,7 @@ class View:
         game._record = []
         return game
 
-    def to_json(self, legal: Legal | None = None) -> dict:
+    def to_json(self, legal: Legal | None = None) -> dict[str, Any]:
         """The view as plain data. ``legal``: this player's ``legal_actions()`` when the caller has them
         already (the bot protocol sends them too), so they are not worked out twice."""
         g = self._game

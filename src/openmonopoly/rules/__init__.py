@@ -1,15 +1,7 @@
-"""Rules: the shared parts (money, debts, auctions, buildings, mortgages, trades, jail, cards,
-movement) and the rules families that string them into games.
+"""Rules: the family-neutral parts (money, auctions, property, movement, trades, jail, cards, words),
+and one package per rules family (``classic``, ``mandalorian``, ``empire``) that strings them into a game.
 
-Each family registers its Game class with ``openmonopoly.registry`` when its modules are imported;
-this module says which modules make up each family (the family's own first, then its editions
-with rules of their own), so that a family is imported only when one of its editions is used.
+A family's package holds its ``game`` module (its ``Game`` subclass) and, in ``editions/``, the rules of
+its editions whose rulebook differs in code, one module per edition id. ``openmonopoly.registry`` finds
+both by name when an edition is first loaded. Nothing in the family-neutral modules imports a family.
 """
-
-from __future__ import annotations
-
-from ..registry import declare
-
-declare("classic", "openmonopoly.rules.classic", "openmonopoly.rules.sailormoon", "openmonopoly.rules.clonewars.game")
-declare("mandalorian", "openmonopoly.rules.mandalorian.game")
-declare("empire", "openmonopoly.rules.empire.game")

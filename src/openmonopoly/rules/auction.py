@@ -10,7 +10,7 @@ bank. A lot is a property (its position) or one of the bank's last buildings
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..editions.schema import Rules
 from ..engine import actions as A
@@ -151,7 +151,7 @@ class Auction(Step):
             game._events.append(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
         game.award_auctioned(winner, lot, price)
 
-    def describe(self, game: Game) -> dict:
+    def describe(self, game: Game) -> dict[str, Any]:
         rules: Rules = game.edition.rules
         increment = rules.auction_increment
         return {

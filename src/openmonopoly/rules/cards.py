@@ -6,7 +6,7 @@ bottom of their deck. A held card is stored as ``deck << 8 | card``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..engine import events as E
 from ..engine.events import Event
@@ -41,7 +41,7 @@ def draw(game: Game, player: int, deck: int) -> None:
     apply_effect(game, player, effect)
 
 
-def apply_effect(game: Game, player: int, effect: dict) -> None:
+def apply_effect(game: Game, player: int, effect: dict[str, Any]) -> None:
     s: State = game.state
     kind: str = effect["kind"]
     if kind == "advance":

@@ -1,7 +1,7 @@
 """Payments: cash moving between players and the bank, shared by every family.
 
 ``pay`` settles at once when the payer has the cash; otherwise the family settles it its own way
-(``Game.cannot_pay``: the classic family's debt to raise, ``rules/debt.py``; the Mandalorian's
+(``Game.cannot_pay``: the classic family's debt to raise, ``rules/classic/debt.py``; the Mandalorian's
 hideout sales; Empire's billboard handed over).
 """
 
@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 from ..engine import events as E
 from ..engine.events import Event
 from ..engine.flow import Step
-from ..engine.state import BANK, State
+from ..engine.state import BANK as BANK  # (the rule modules take it from here)
+from ..engine.state import State
 
 if TYPE_CHECKING:
     from ..engine.game import Game

@@ -46,7 +46,7 @@ from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.state import State
 from .auction import Auction
-from .mortgage import MortgagedTransfer, interest, lift_cost
+from .classic.mortgage import MortgagedTransfer, interest, lift_cost
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -223,7 +223,8 @@ def _cost(game: Game, player: int, action: Action) -> int:
         cost: int = top.lift_cost(game)
         return cost
     if kind == A.BUY:
-        return board[top.pos].price
+        price: int = board[top.pos].price
+        return price
     return 0
 
 

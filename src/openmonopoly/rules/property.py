@@ -60,7 +60,7 @@ class BuyOrAuction(Step):
         else:
             start_auction(game, pos, game.seats_from(player))
 
-    def describe(self, game: Game) -> dict:
+    def describe(self, game: Game) -> dict[str, Any]:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
 
@@ -86,7 +86,7 @@ class ClaimRent(Step):
             if game._events is not None:
                 game._events.append(Event(E.RENT_LAPSED, self.payer, self.pos, self.amount, player))
 
-    def describe(self, game: Game) -> dict:
+    def describe(self, game: Game) -> dict[str, Any]:
         return {"payer": self.payer, "pos": self.pos, "amount": self.amount}
 
     def without(self, game: Game, player: int) -> Step | None:

@@ -1,12 +1,12 @@
-"""Trades between two players at any time: properties without buildings in their
-set, cash and get-out-of-jail cards, proposed by one and accepted or rejected by
-the other. Mortgaged properties received are settled by ``MortgagedTransfer``."""
+"""Trades between two players at any time: properties, cash and held cards, proposed by one and
+accepted or rejected by the other. What a family ties to a property (buildings that must be sold
+first, a mortgage its new owner settles) it says through two hooks, ``Game.trade_hold`` and
+``Game.properties_traded``, so this module imports no family."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine import events as E
 from ..engine.actions import TradeOffer
@@ -14,7 +14,6 @@ from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.state import State
 from .money import transfer
-from .mortgage import MortgagedTransfer, transfer_pending
 
 # Mandalorian and Empire trade too: these functions take any Game.
 if TYPE_CHECKING:
@@ -55,12 +54,9 @@ def check_offer(game: Game, offer: TradeOffer) -> str | None:
                 return f"{pos} is not a property"
             if s.owner[pos] != owner_:
                 return f"{s.names[owner_]} does not own {board[pos].name}"
-            if transfer_pending(game, pos):
-                return f"{s.names[owner_]} must first lift the mortgage on {board[pos].name} or pay the interest"
-            if board[pos].type == STREET and _any_built(game, pos):
-                return (
-                    f"sell the {ed.term('houses', 2)} of {board[pos].name}'s colour set to the bank before trading it"
-                )
+            hold = game.trade_hold(pos)
+            if hold is not None:
+                return hold
     # A held card is named in an offer by its deck (classic); a family may name it otherwise
     # (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number).
     key = game.trade_card_key
@@ -75,16 +71,6 @@ def check_offer(game: Game, offer: TradeOffer) -> str | None:
     if -offer.cash > s.cash[q]:
         return f"{s.names[q]} has only {ed.money(s.cash[q])}"
     return None
-
-
-def _any_built(game: Game, pos: int) -> bool:
-    """Whether a building stands on the colour set of street ``pos``."""
-    s: Any = game.state
-    level = s.level
-    for q in game.edition.group_members[game.edition.group_of[pos]]:
-        if level[q]:
-            return True
-    return False
 
 
 def partners(game: Game, player: int) -> tuple[int, ...]:
@@ -139,14 +125,12 @@ def _move_card(game: Game, deck: int, giver: int, taker: int) -> None:
 def execute(game: Game, offer: TradeOffer) -> None:
     s = game.state
     p, q = offer.proposer, offer.target
-    received: list[tuple[int, int, int]] = []
-    mortgaged = getattr(s, "mortgaged", None)  # families without mortgages have no such list
+    moved: list[tuple[int, int, int]] = []
     for pos, giver, taker in [(x, p, q) for x in offer.give] + [(x, q, p) for x in offer.take]:
         s.owner[pos] = taker
         if game._events is not None:
             game._events.append(Event(E.TRANSFERRED, taker, pos, other=giver))
-        if mortgaged is not None and mortgaged[pos]:
-            received.append((taker, pos, giver))
+        moved.append((taker, pos, giver))
     for deck in offer.give_cards:
         _move_card(game, deck, p, q)
     for deck in offer.take_cards:
@@ -155,8 +139,7 @@ def execute(game: Game, offer: TradeOffer) -> None:
         transfer(game, p, q, offer.cash)
     elif offer.cash < 0:
         transfer(game, q, p, -offer.cash)
-    for taker, pos, giver in reversed(received):
-        game.push(MortgagedTransfer(taker, pos, giver, False))
+    game.properties_traded(moved)
 
 
 class TradeAnswer(Step):
@@ -199,7 +182,7 @@ class TradeAnswer(Step):
         elif game._events is not None:
             game._events.append(Event(E.TRADE_REJECTED, player, other=offer.proposer, info=str(offer)))
 
-    def describe(self, game: Game) -> dict:
+    def describe(self, game: Game) -> dict[str, Any]:
         return {"offer": self.offer.to_json()}
 
     def without(self, game: Game, player: int) -> Step | None:

@@ -1,8 +1,8 @@
 """Events in each edition's own words: Fleet and Base, Scene and Ship, ₦ and $.
 
 ``EventWords`` words the events the shared rule parts emit, in the edition's terms and money; a
-family's subclass words its own events (``own``) and is named by its Game class
-(``Game.words_class``). Interfaces call ``game.describe(event)``.
+family's subclass words its own events (``own``), and its Game class returns it from the ``words()``
+hook. Interfaces call ``game.describe(event)``.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ...engine import actions as A
 from ...engine.actions import Action, whole_number
 from ...engine.errors import IllegalAction
-from ...engine.game import Legal
+from ...engine.prompt import Legal
 
 if TYPE_CHECKING:
     from ..terminal import Session

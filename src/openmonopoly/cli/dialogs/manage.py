@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from ...engine.actions import whole_number
-from ...engine.game import Legal
+from ...engine.prompt import Legal
 
 if TYPE_CHECKING:
     from ..terminal import Session

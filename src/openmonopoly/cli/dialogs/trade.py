@@ -9,7 +9,7 @@ from rich.text import Text
 from ...engine import actions as A
 from ...engine.actions import Action, TradeOffer, whole_number
 from ...engine.errors import OpenMonopolyError
-from ...engine.game import Legal
+from ...engine.prompt import Legal
 from .. import render
 from .bid import strip_money
 

@@ -12,7 +12,7 @@ pay / go to jail / collect from each player; it hands these to us:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import events as E
 from ...engine.events import Event
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 
-def apply(game: EmpireGame, player: int, effect: dict) -> None:
+def apply(game: EmpireGame, player: int, effect: dict[str, Any]) -> None:
     s: EmpireState = game.state
     kind = effect["kind"]
     if kind == "move_up_to":

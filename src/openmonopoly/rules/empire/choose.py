@@ -8,7 +8,7 @@ A purpose registers what may be chosen and what happens then:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine.actions import Action
@@ -19,8 +19,8 @@ from .kinds import EV_CHOSE, PICK, TARGET
 if TYPE_CHECKING:
     from .game import EmpireGame
 
-PLAYER_PURPOSES: dict[str, tuple[Callable, Callable]] = {}
-SPACE_PURPOSES: dict[str, tuple[Callable, Callable, bool]] = {}
+PLAYER_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
+SPACE_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any], bool]] = {}
 
 
 class ChoosePlayer(Step):
@@ -39,7 +39,8 @@ class ChoosePlayer(Step):
         self.arg = arg
 
     def targets(self, game: EmpireGame) -> list[int]:
-        return PLAYER_PURPOSES[self.purpose][0](game, self.player, self.arg)
+        targets: list[int] = PLAYER_PURPOSES[self.purpose][0](game, self.player, self.arg)
+        return targets
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [Action(TARGET, q) for q in self.targets(game)]
@@ -55,7 +56,7 @@ class ChoosePlayer(Step):
             game.emit(Event(EV_CHOSE, player, -1, 0, action.arg, self.purpose))
         PLAYER_PURPOSES[self.purpose][1](game, player, action.arg, self.arg)
 
-    def describe(self, game: EmpireGame) -> dict:
+    def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"purpose": self.purpose, "targets": self.targets(game)}
 
 
@@ -75,7 +76,8 @@ class ChooseSpace(Step):
         self.arg = arg
 
     def spaces(self, game: EmpireGame) -> list[int]:
-        return SPACE_PURPOSES[self.purpose][0](game, self.player, self.arg)
+        spaces: list[int] = SPACE_PURPOSES[self.purpose][0](game, self.player, self.arg)
+        return spaces
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         out = [Action(PICK, pos) for pos in self.spaces(game)]
@@ -98,7 +100,7 @@ class ChooseSpace(Step):
             game.emit(Event(EV_CHOSE, player, action.arg, 0, -1, self.purpose))
         SPACE_PURPOSES[self.purpose][1](game, player, action.arg, self.arg)
 
-    def describe(self, game: EmpireGame) -> dict:
+    def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"purpose": self.purpose, "spaces": self.spaces(game), "may_decline": SPACE_PURPOSES[self.purpose][2]}
 
 

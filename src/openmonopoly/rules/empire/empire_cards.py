@@ -19,7 +19,7 @@ blocks them all. A blocked attack does nothing; the card played stays played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -91,7 +91,7 @@ def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     return bool(PLAYER_PURPOSES[kind][0](game, player, -1))
 
 
-def _effect_of_kind(game: EmpireGame, kind: str) -> dict:
+def _effect_of_kind(game: EmpireGame, kind: str) -> dict[str, Any]:
     deck = game.edition.decks[game.rules.empire_deck]
     return deck.cards[game.rules.empire_kind.index(kind)].effect
 
@@ -252,7 +252,7 @@ class Respond(Step):
         game.pop()
         execute(game, self.attacker, self.effect, self.a, self.b)
 
-    def describe(self, game: EmpireGame) -> dict:
+    def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {
             "attacker": self.attacker,
             "effect": self.effect,

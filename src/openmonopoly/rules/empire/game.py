@@ -17,10 +17,10 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
-from ...engine.game import Game, View
+from ...engine.game import Game
 from ...engine.options import MAX_ROUNDS, Option, max_rounds_option
 from ...engine.state import BANK
-from ...engine.view import public_field
+from ...engine.view import View, public_field
 from ...registry import register
 from .. import jail, movement, permissions, trade
 from ..auction import Auction
@@ -86,7 +86,7 @@ class EmpireTurn(Step):
         else:
             empire_cards.play_on_turn(game, player, action.arg)
 
-    def describe(self, game: EmpireGame) -> dict:
+    def describe(self, game: EmpireGame) -> dict[str, Any]:
         s: EmpireState = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 
@@ -228,7 +228,8 @@ class EmpireGame(Game):
     @property
     def rules(self) -> EmpireRules:
         """The edition's rules table, typed (``Edition.rules`` is any family's)."""
-        return self.edition.rules
+        rules: EmpireRules = self.edition.rules
+        return rules
 
     @classmethod
     def compile_rules(cls, edition: Edition) -> Any:
@@ -381,7 +382,7 @@ class EmpireGame(Game):
         transfer(self, winner, BANK, price)
         take_from_board(self, winner, pos, "auction", price)
 
-    def card_effect(self, player: int, effect: dict) -> None:
+    def card_effect(self, player: int, effect: dict[str, Any]) -> None:
         chance_cards.apply(self, player, effect)
 
     # ------------------------------------------------------------ any time: selling get-out-of-jail cards

@@ -17,7 +17,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL
 from ...engine import actions as A
@@ -128,7 +128,7 @@ class BuyBillboard(Step):
             card = empire_cards.play(game, player, action.arg)
             buy_billboard(game, player, pos, game.edition.decks[game.rules.empire_deck].cards[card].effect["price"])
 
-    def describe(self, game: EmpireGame) -> dict:
+    def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
 
@@ -163,7 +163,7 @@ class RentDue(Step):
             empire_cards.play(game, player, action.arg)
             pay(game, self.owner, player, tower_value(game, self.owner), "reverse-rent", self.pos)
 
-    def describe(self, game: EmpireGame) -> dict:
+    def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"pos": self.pos, "owner": self.owner, "amount": tower_value(game, self.owner)}
 
     def without(self, game: EmpireGame, player: int) -> Step | None:

@@ -9,7 +9,7 @@ equal numbers are doubles. In jail the dice are only a try for doubles.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -126,7 +126,7 @@ class SwapChoice(Step):
             victims = tuple(q for q in game.seats_from(player) if q in (a, b) and q != player)
             attack(game, player, victims, "swap", a, b, False)
 
-    def describe(self, game: EmpireGame) -> dict:
+    def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"steps": self.steps, "first": self.first, "towers": swappable_towers(game)}
 
 

@@ -15,7 +15,7 @@ Grogu, Grogu is taken and everyone loses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine.actions import Action
@@ -113,7 +113,7 @@ class Battle(Step):
             game.pop()
             resolve(game, player, self.enemy, self.card, self.played, total)
 
-    def describe(self, game: MandalorianGame) -> dict:
+    def describe(self, game: MandalorianGame) -> dict[str, Any]:
         return describe_battle(game, self.player, self.enemy, self.card, self.played)
 
 
@@ -149,14 +149,16 @@ class Reroll(Step):
             total, _ = roll_battle_dice(game, player, "reroll")
         resolve(game, player, self.enemy, self.card, self.played, total)
 
-    def describe(self, game: MandalorianGame) -> dict:
+    def describe(self, game: MandalorianGame) -> dict[str, Any]:
         d = describe_battle(game, self.player, self.enemy, self.card, self.played)
         d["roll"] = self.total
         d["dice"] = list(self.dice)
         return d
 
 
-def describe_battle(game: MandalorianGame, player: int, enemy: int, card: int, played: tuple) -> dict:
+def describe_battle(
+    game: MandalorianGame, player: int, enemy: int, card: int, played: tuple[Any, ...]
+) -> dict[str, Any]:
     s: MandoState = game.state
     t = game.rules
     c = t.enemy_cards[card]
@@ -192,7 +194,7 @@ def roll_battle_dice(game: MandalorianGame, player: int, how: str) -> tuple[int,
     return total, dice
 
 
-def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: tuple, roll: int) -> None:
+def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: tuple[Any, ...], roll: int) -> None:
     s: MandoState = game.state
     t = game.rules
     c = t.enemy_cards[card]

@@ -10,6 +10,7 @@ file is, is said once, by the schema in ``schema.py``, which the loader asks fir
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ...editions.schema import Edition, Rules
 
@@ -56,8 +57,8 @@ class EnemyCard:
     enemy: int  # index into MandoTables.enemies
     level: int
     roll: int  # roll this or higher to win
-    bonus: dict
-    penalty: dict
+    bonus: dict[str, Any]
+    penalty: dict[str, Any]
     reconstructed: str | None
 
 
@@ -81,7 +82,7 @@ class MandalorianRules(Rules):
     most_enemy_cards_bonus: int
     end_set_rent_multiplier: int
     grogu_start: int
-    enemy_deck_size: dict  # players ("2", "3", "4") -> cards per trooper deck
+    enemy_deck_size: dict[str, Any]  # players ("2", "3", "4") -> cards per trooper deck
     # tables compiled from the board, the characters, outposts and enemies
     characters: tuple[Character, ...]
     enemies: tuple[Enemy, ...]
@@ -89,7 +90,7 @@ class MandalorianRules(Rules):
     enemy_cards: tuple[EnemyCard, ...]
     cards_of: tuple[tuple[int, ...], ...]  # per enemy: its card indices by level (level 1 first)
     outposts: tuple[int, ...]  # per outpost: the Imperial Advance space beside it
-    advance_outpost: dict  # Imperial Advance position -> its outpost
+    advance_outpost: dict[str, Any]  # Imperial Advance position -> its outpost
     hideouts: tuple[int, ...]
     rent: tuple[int, ...]  # per space (0 off hideouts)
     set_rent: tuple[int, ...]

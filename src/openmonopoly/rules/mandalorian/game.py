@@ -16,10 +16,10 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
-from ...engine.game import Game, View
+from ...engine.game import Game
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.state import BANK
-from ...engine.view import public_field
+from ...engine.view import View, public_field
 from ...registry import register
 from .. import jail, permissions, trade
 from ..money import pay
@@ -76,7 +76,7 @@ class MandoTurn(Step):
             return_to_bottom(game, player, card, "used")
             jail.release(game, player, "card")
 
-    def describe(self, game: MandalorianGame) -> dict:
+    def describe(self, game: MandalorianGame) -> dict[str, Any]:
         s: MandoState = game.state
         return {
             "in_jail": s.in_jail[self.player],
@@ -128,7 +128,8 @@ class MandalorianView(View):
     @property
     def grogu_pos(self) -> int:
         s: MandoState = self._game.state
-        return s.grogu_pos
+        pos: int = s.grogu_pos
+        return pos
 
     @property
     def enemy_space(self) -> list[int]:
@@ -174,7 +175,8 @@ class MandalorianGame(Game):
     @property
     def rules(self) -> MandalorianRules:
         """The edition's rules table, typed (``Edition.rules`` is any family's)."""
-        return self.edition.rules
+        rules: MandalorianRules = self.edition.rules
+        return rules
 
     @classmethod
     def compile_rules(cls, edition: Edition) -> Any:

@@ -11,7 +11,7 @@ everyone loses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine.actions import Action
@@ -29,8 +29,9 @@ CAPTURED = "grogu-captured"
 def space_of(game: MandalorianGame) -> int:
     """The space Grogu is on (alone or with his carrier); -1 while he is being placed."""
     s: MandoState = game.state
-    if s.grogu_pos >= 0:
-        return s.grogu_pos
+    pos: int = s.grogu_pos
+    if pos >= 0:
+        return pos
     c = s.grogu_carrier
     return s.position[c] if c >= 0 else -1
 
@@ -119,5 +120,5 @@ class PlaceGrogu(Step):
         game.pop()
         place(game, player, action.arg)
 
-    def describe(self, game: MandalorianGame) -> dict:
+    def describe(self, game: MandalorianGame) -> dict[str, Any]:
         return {"spaces": self.targets(game)}

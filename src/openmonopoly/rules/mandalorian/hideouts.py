@@ -12,7 +12,7 @@ rest of the debt is forgiven and they stay in the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -143,7 +143,7 @@ class HideoutDebt(Step):
         else:
             give_up(game, player, self.creditor)
 
-    def describe(self, game: MandalorianGame) -> dict:
+    def describe(self, game: MandalorianGame) -> dict[str, Any]:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
 
 

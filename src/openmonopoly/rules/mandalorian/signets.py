@@ -12,7 +12,7 @@ effects serve the enemy cards' bonuses and penalties.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -81,7 +81,7 @@ def return_to_bottom(game: MandalorianGame, player: int, card: int, why: str) ->
         game.emit(Event(ME.SIGNET_RETURNED, player, amount=card, info=why))
 
 
-def apply_effect(game: MandalorianGame, player: int, effect: dict, reason: str) -> None:
+def apply_effect(game: MandalorianGame, player: int, effect: dict[str, Any], reason: str) -> None:
     """A Signet card's effect, or an enemy card's bonus or penalty."""
     kind = effect["kind"]
     if kind == "collect":
@@ -158,6 +158,6 @@ class ChooseSignet(Step):
         return_to_bottom(game, player, other, "unused")
         resolve(game, player, action.arg, announced=True)
 
-    def describe(self, game: MandalorianGame) -> dict:
+    def describe(self, game: MandalorianGame) -> dict[str, Any]:
         cards = game.edition.decks[SIGNET].cards
         return {"cards": [self.first, self.second], "texts": [cards[self.first].text, cards[self.second].text]}

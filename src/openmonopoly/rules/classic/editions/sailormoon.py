@@ -7,13 +7,13 @@ roll of both dice (``utility_rent_reroll``); the doubled Character rent needs an
 colour group (``set_rent_needs_unmortgaged``). In code: a creditor who receives mortgaged
 properties from a bankrupt player pays the 10% on each at once (``QuickerGame``), a debt to the
 bank auctions the properties free of mortgage (as in the classic engine), and the Quicker Game
-option (``rules/quicker_game.py``).
+option (``rules/classic/quicker_game.py``).
 """
 
 from __future__ import annotations
 
-from ..registry import register
-from .quicker_game import QuickerGame
+from ....registry import register
+from ..quicker_game import QuickerGame
 
 
 class SailorMoonGame(QuickerGame):

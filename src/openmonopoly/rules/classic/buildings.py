@@ -9,20 +9,20 @@ When several players want the bank's last buildings, they are auctioned.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from ..editions.schema import STREET
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.flow import Step
-from .auction import HOTEL_LOT, HOUSE_LOT, start_auction
-from .money import BANK, transfer
-from .permissions import may_build, spendable
+from ...editions.schema import STREET
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step
+from ..auction import HOTEL_LOT, HOUSE_LOT, start_auction
+from ..money import BANK, transfer
+from ..permissions import may_build, spendable
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame, ClassicState
+    from .game import ClassicGame, ClassicState
 
 HOUSE: Final = "house"
 HOTEL: Final = "hotel"
@@ -278,7 +278,7 @@ class BuildingShortage(Step):
             sp = game.edition.board[self.pos]
             place_building(game, self.requester, self.pos, sp.hotel_cost if self.hotel else sp.house_cost)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         s: ClassicState = game.state
         return {
             "requester": self.requester,
@@ -325,7 +325,7 @@ class PlaceBuilding(Step):
         else:
             place_building(game, player, action.arg, 0)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         return {"building": HOTEL if self.hotel else HOUSE}
 
 

@@ -20,19 +20,19 @@ the space is resolved as a landing (buy or auction, rent, card, tax, Go to Jail)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ...editions.schema import STREET
-from ...engine import actions as A
-from ...engine import events as E
-from ...engine.actions import Action
-from ...engine.events import Event
-from ...engine.flow import Step
-from ...engine.state import BANK
-from .. import jail
-from ..classic import EndOfMove
-from ..money import pay, transfer
-from ..mortgage import transfer_pending
+from .....editions.schema import STREET
+from .....engine import actions as A
+from .....engine import events as E
+from .....engine.actions import Action
+from .....engine.events import Event
+from .....engine.flow import Step
+from .....engine.state import BANK
+from .... import jail
+from ....money import pay, transfer
+from ...game import EndOfMove
+from ...mortgage import transfer_pending
 from .characters import DARK, LIGHT
 
 if TYPE_CHECKING:
@@ -185,7 +185,7 @@ class MissionOffer(Step):
         game.emit(Event(EV_MISSION, player, amount=face, other=self.number, info="success"))
         reward(game, player, mission)
 
-    def describe(self, game: CloneWarsGame) -> dict:
+    def describe(self, game: CloneWarsGame) -> dict[str, Any]:
         m = mission_of(game, self.player, self.number)
         return {
             "mission": m.number,
@@ -300,7 +300,7 @@ class MissionPick(Step):
             who = self.target if m.reward == MOVE_OTHER else player
             place(game, who, action.arg)
 
-    def describe(self, game: CloneWarsGame) -> dict:
+    def describe(self, game: CloneWarsGame) -> dict[str, Any]:
         m = self.mission(game)
         return {
             "mission": m.number,

@@ -11,26 +11,27 @@ from typing import Any, ClassVar, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from ..editions import Edition
-from ..editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.actions import Action
-from ..engine.events import Event
-from ..engine.flow import Step
-from ..engine.game import Game
-from ..engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
-from ..engine.state import BANK, State
-from ..engine.view import View, public_field
-from ..registry import register
-from . import buildings, cards, jail, mortgage, movement, permissions, trade
-from .auction import HOTEL_LOT
-from .classic_data import ClassicRules, compile_classic
+from ...editions import Edition
+from ...editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.actions import Action
+from ...engine.events import Event
+from ...engine.flow import Step
+from ...engine.game import Game
+from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
+from ...engine.state import BANK, State
+from ...engine.view import View, public_field
+from ...registry import register
+from .. import cards, jail, movement, permissions, trade
+from ..auction import HOTEL_LOT
+from ..money import pay
+from ..property import BuyOrAuction, ClaimRent
+from ..words import EventWords
+from . import buildings, mortgage
+from .data import ClassicRules, compile_classic
 from .debt import raisable, start_debt
-from .money import pay
-from .property import BuyOrAuction, ClaimRent
 from .rent import rent_due, rent_for_roll
-from .words import EventWords
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # Clone Wars adds its own fields
@@ -174,7 +175,7 @@ class TurnStart(Step):
         else:
             jail.use_card(game, player)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         s: ClassicState = game.state
         return {"in_jail": s.in_jail[self.player], "jail_turns": s.jail_turns[self.player], "doubles": s.doubles}
 
@@ -232,7 +233,7 @@ class ClassicGame(Game):
 
     @classmethod
     def edition_model(cls) -> Any:
-        from .classic_schema import ClassicEdition
+        from .schema import ClassicEdition
 
         return ClassicEdition
 
@@ -452,6 +453,23 @@ class ClassicGame(Game):
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
         return trade.partners(self, player)
+
+    def trade_hold(self, pos: int) -> str | None:
+        ed = self.edition
+        space = ed.board[pos]
+        if mortgage.transfer_pending(self, pos):
+            s: ClassicState = self.state
+            return f"{s.names[s.owner[pos]]} must first lift the mortgage on {space.name} or pay the interest"
+        if space.type == STREET and any(buildings.group_levels(self, pos)):
+            return f"sell the {ed.term('houses', 2)} of {space.name}'s colour set to the bank before trading it"
+        return None
+
+    def properties_traded(self, moved: list[tuple[int, int, int]]) -> None:
+        s: ClassicState = self.state
+        mortgaged = s.mortgaged
+        for taker, pos, giver in reversed(moved):  # (pushed last first: answered in the offer's order)
+            if mortgaged[pos]:
+                self.push(mortgage.MortgagedTransfer(taker, pos, giver, False))
 
     # ------------------------------------------------------------ valuations and views
     def buildings_of(self, player: int) -> tuple[int, int]:

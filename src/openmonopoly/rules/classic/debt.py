@@ -6,20 +6,20 @@ bankrupt and hands everything to the creditor or back to the bank.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.events import Event
-from ..engine.flow import Step
-from ..engine.state import BANK, State
-from .auction import start_auction
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.events import Event
+from ...engine.flow import Step
+from ...engine.state import BANK, State
+from ..auction import start_auction
+from ..money import transfer
 from .buildings import clear_buildings, refund_value
-from .money import transfer
 from .mortgage import MortgagedTransfer
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame, ClassicState
+    from .game import ClassicGame, ClassicState
 
 # Actions as Final module constants: compiled code reads them as C statics (the kind strings are
 # Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
@@ -108,7 +108,7 @@ class Debt(Step):
         else:
             go_bankrupt(game, player, self.creditor)
 
-    def describe(self, game: ClassicGame) -> dict:
+    def describe(self, game: ClassicGame) -> dict[str, Any]:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
 
     def without(self, game: ClassicGame, player: int) -> Step | None:

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 from rich.console import RenderableType
 from rich.text import Text
 
-from ..engine import actions as A
-from ..engine.actions import Action
-from .render import ClassicScreen
+from ...engine import actions as A
+from ...engine.actions import Action
+from ..render import ClassicScreen
 
 if TYPE_CHECKING:
-    from ..engine.game import Prompt
+    from ...engine.prompt import Prompt
 
 STARWARS_PROMPTS = ("character", "mission", "mission-pick")
 
@@ -95,3 +95,6 @@ class CloneWarsScreen(ClassicScreen):
         if k == "time-up":
             return "Time is up: end the game (the richest wins)"
         return super().action_label(player, action)
+
+
+SCREEN = CloneWarsScreen

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ..editions.schema import STREET
-from ..engine import actions as A
-from ..engine import events as E
-from ..engine.events import Event
-from ..engine.flow import Step
-from ..engine.state import State
-from .money import BANK, pay, transfer
+from ...editions.schema import STREET
+from ...engine import actions as A
+from ...engine import events as E
+from ...engine.events import Event
+from ...engine.flow import Step
+from ...engine.state import State
+from ..money import BANK, pay, transfer
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from .classic import ClassicGame, ClassicState
+    from ...engine.game import Game
+    from .game import ClassicGame, ClassicState
 
 # Actions as Final module constants: compiled code reads them as C statics (the kind strings are
 # Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
@@ -154,7 +154,7 @@ class MortgagedTransfer(Step):
         else:
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
 
-    def describe(self, game: Game) -> dict:
+    def describe(self, game: Game) -> dict[str, Any]:
         return {
             "pos": self.pos,
             "from": self.giver,

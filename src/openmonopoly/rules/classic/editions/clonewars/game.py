@@ -20,20 +20,20 @@ from typing import Any
 
 from mypy_extensions import mypyc_attr
 
-from ...editions import Edition
-from ...editions.schema import STREET
-from ...engine import actions as A
-from ...engine import events as E
-from ...engine.actions import Action
-from ...engine.events import Event
-from ...engine.options import BadOption, Option
-from ...engine.state import BANK
-from ...registry import register
-from ..buildings import refund_value
-from ..classic import ClassicState, EndOfMove
-from ..money import transfer
-from ..permissions import CLONE_WARS
-from ..quicker_game import QUICKER, QuickerGame, quicker_options
+from .....editions import Edition
+from .....editions.schema import STREET
+from .....engine import actions as A
+from .....engine import events as E
+from .....engine.actions import Action
+from .....engine.events import Event
+from .....engine.options import BadOption, Option
+from .....engine.state import BANK
+from .....registry import register
+from ....money import transfer
+from ....permissions import CLONE_WARS
+from ...buildings import refund_value
+from ...game import ClassicState, EndOfMove
+from ...quicker_game import QUICKER, QuickerGame, quicker_options
 from . import missions
 from .characters import DARK, LIGHT, CharacterChoice, StartPlay, characters
 from .words import CloneWarsWords

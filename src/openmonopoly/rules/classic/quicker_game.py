@@ -21,14 +21,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ..editions import Edition
-from ..engine import events as E
-from ..engine.events import Event
-from ..engine.flow import Step
-from ..engine.options import Option
-from ..engine.state import BANK
-from .classic import ClassicGame, ClassicState
-from .money import transfer
+from ...editions import Edition
+from ...engine import events as E
+from ...engine.events import Event
+from ...engine.flow import Step
+from ...engine.options import Option
+from ...engine.state import BANK
+from ..money import transfer
+from .game import ClassicGame, ClassicState
 
 QUICKER = "quicker-game"
 FIRST_BANKRUPTCY = "first-bankruptcy"

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
-from ..editions.model import CardBase, Count, DeckBase, EditionBase, Positive, SpaceBase, Strict, Text, position_check
+from ...editions.model import CardBase, Count, DeckBase, EditionBase, Positive, SpaceBase, Strict, Text, position_check
 
 
 class Go(SpaceBase):

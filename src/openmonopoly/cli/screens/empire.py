@@ -16,15 +16,16 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import actions as A
-from ..engine.actions import Action
-from ..rules.empire.data import BRAND, OFFICE, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
-from ..rules.empire.kinds import BUY_OFFICE, MOVE, PICK, PLAY, SWAP, TARGET
-from . import render as R
-from .render import ClassicScreen
+from ...engine import actions as A
+from ...engine.actions import Action
+from ...rules.empire.data import BRAND, OFFICE, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
+from ...rules.empire.kinds import BUY_OFFICE, MOVE, PICK, PLAY, SWAP, TARGET
+from .. import render as R
+from ..render import ClassicScreen
 
 if TYPE_CHECKING:
-    from ..engine.game import Game, Prompt
+    from ...engine.game import Game
+    from ...engine.prompt import Prompt
 
 UTILITY_COLOUR = "#b0b0b0"
 OFFICE_COLOUR = "#5a5a5a"
@@ -699,3 +700,6 @@ class EmpireScreen(ClassicScreen):
 
     def help_text(self) -> str:
         return self.HELP.format(last=self.edition.size - 1)
+
+
+SCREEN = EmpireScreen

@@ -7,21 +7,22 @@ turn (the rulebook's set-up order: pick a figure, then roll).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from ...engine import actions as A
-from ...engine.actions import Action
-from ...engine.events import Event
-from ...engine.flow import Step
+from .....engine import actions as A
+from .....engine.actions import Action
+from .....engine.events import Event
+from .....engine.flow import Step
 
 if TYPE_CHECKING:
+    from .....editions import Edition
     from .game import CloneWarsGame, CloneWarsState
 
 LIGHT, DARK = "light", "dark"
 EV_CHARACTER = "character"  # player  -  character index  -  "name|side"
 
 
-def characters(edition) -> list[tuple[str, str]]:
+def characters(edition: Edition) -> list[tuple[str, str]]:
     """(name, side) of every character of the edition, in the data file's order."""
     return [(c["name"], c["side"]) for c in edition.raw.get("characters", [])]
 
@@ -54,7 +55,7 @@ class CharacterChoice(Step):
         name, side = characters(game.edition)[action.arg]
         game.emit(Event(EV_CHARACTER, player, amount=action.arg, info=f"{name}|{side}"))
 
-    def describe(self, game: CloneWarsGame) -> dict:
+    def describe(self, game: CloneWarsGame) -> dict[str, Any]:
         chars = characters(game.edition)
         return {"free": [{"index": k, "name": chars[k][0], "side": chars[k][1]} for k in self.free(game)]}
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine import actions as A
-from ..engine.actions import Action
-from ..engine.game import Prompt, View
-from ..engine.prompt import numbered_action
-from ..rules.empire.data import OFFICE, EmpireRules
-from ..rules.empire.game import EmpireView
-from ..rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
-from .base import family_view, seat_of
+from ...engine import actions as A
+from ...engine.actions import Action
+from ...engine.prompt import Prompt, numbered_action
+from ...engine.view import View
+from ...rules.empire.data import OFFICE, EmpireRules
+from ...rules.empire.game import EmpireView
+from ...rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
+from ..base import family_view, seat_of
 
 BANK: Final = -1
 
@@ -295,3 +295,6 @@ class EmpireAgent:
 
 
 __all__ = ["EmpireAgent", "OFFICE"]
+
+
+HEURISTIC = EmpireAgent  # the face ``agents.by_family`` finds by the family's name

@@ -12,13 +12,13 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from ..engine import actions as A
-from ..engine.actions import Action
-from . import render as R
-from .render import ClassicScreen
+from ...engine import actions as A
+from ...engine.actions import Action
+from .. import render as R
+from ..render import ClassicScreen
 
 if TYPE_CHECKING:
-    from ..engine.game import Prompt
+    from ...engine.prompt import Prompt
 
 
 class MandalorianScreen(ClassicScreen):
@@ -131,7 +131,7 @@ class MandalorianScreen(ClassicScreen):
         return ", ".join(words)
 
     def header(self) -> Text:
-        from ..rules.mandalorian.enemies import gideon_active
+        from ...rules.mandalorian.enemies import gideon_active
 
         view = self.view()
         t = R.header_start(self.game, view)
@@ -264,3 +264,6 @@ class MandalorianScreen(ClassicScreen):
         if k == A.BANKRUPT:
             return "Hand over what you have (you stay in the game)"
         return super().action_label(player, action)
+
+
+SCREEN = MandalorianScreen

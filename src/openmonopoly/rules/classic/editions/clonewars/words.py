@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ...engine.events import Event
-from ..words import EventWords
+from .....engine.events import Event
+from ....words import EventWords
 from .characters import EV_CHARACTER
 from .missions import EV_ELIMINATED, EV_MISSION, EV_NOTHING
 

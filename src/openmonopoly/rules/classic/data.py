@@ -3,7 +3,7 @@
 ``ClassicGame.compile_rules`` calls ``compile_classic``: it reads the classic spaces' own fields
 (prices, mortgages, rents, building costs, taxes), builds the board's tables (properties, railroads,
 utilities) and the ``ClassicRules`` of the file's ``rules`` section. What a valid file is, is said once,
-by the schema in ``classic_schema.py``, which the loader asks first.
+by the schema in ``schema.py``, which the loader asks first.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from ..editions.schema import PROPERTY_TYPES, RAILROAD, STREET, TAX, UTILITY, Edition, Rules
+from ...editions.schema import PROPERTY_TYPES, RAILROAD, STREET, TAX, UTILITY, Edition, Rules
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,7 @@ class ClassicRules(Rules):
 
 
 def compile_classic(e: Edition) -> ClassicRules:
-    """The board's tables and the typed rules of an edition the schema (``classic_schema.py``) accepted."""
+    """The board's tables and the typed rules of an edition the schema (``schema.py``) accepted."""
     for space in e.board:
         s = space.raw
         if space.type in PROPERTY_TYPES:

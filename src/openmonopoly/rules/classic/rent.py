@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..editions.schema import RAILROAD, STREET
-from ..engine import events as E
-from ..engine.events import Event
-from .classic_data import ClassicRules
+from ...editions.schema import RAILROAD, STREET
+from ...engine import events as E
+from ...engine.events import Event
+from .data import ClassicRules
 
 if TYPE_CHECKING:
-    from .classic import ClassicGame, ClassicState
+    from .game import ClassicGame, ClassicState
 
 
 def rent_due(game: ClassicGame, pos: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
