@@ -59,8 +59,14 @@ def step_classes() -> list[type]:
 
 
 def family_of(cls: type) -> str:
+    """The rules family a step class belongs to (``classic``, ``empire``, ...), and the edition when the
+    class is one edition's own (``classic (clonewars)``): rules/<family>/editions/<edition>/."""
     parts = cls.__module__.split(".")
-    return parts[2] if len(parts) > 3 and parts[1] == "rules" else "classic"
+    if len(parts) < 4 or parts[1] != "rules":
+        return "classic"
+    if len(parts) > 4 and parts[3] == "editions":
+        return f"{parts[2]} ({parts[4]})"
+    return parts[2]
 
 
 def detail_keys(cls: type) -> list[str]:
