@@ -31,6 +31,7 @@ status 1 and no compiled module left behind; in a wheel, a wheel without extensi
 from __future__ import annotations
 
 import argparse
+import ast
 import fcntl
 import importlib.util
 import json
@@ -78,6 +79,7 @@ def clean(native) -> None:
     for path in SRC.glob(SHARED_LIB + "__mypyc.*"):
         path.unlink()
     native.MANIFEST.unlink(missing_ok=True)
+    native.DOCS.unlink(missing_ok=True)
 
 
 def mypy_config(native) -> str:
@@ -132,6 +134,58 @@ def compiler_problem(compiler_type: str | None = None) -> str | None:
     return None
 
 
+def _signature(node: ast.FunctionDef) -> str:
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns is not None else ""
+    return f"{node.name}({ast.unparse(node.args)}){returns}"
+
+
+def _documented(node: ast.FunctionDef, indent: str = "    ") -> str:
+    doc = ast.get_docstring(node) or ""
+    body = "".join(f"\n{indent}{line}" if line else "\n" for line in doc.splitlines())
+    return _signature(node) + body
+
+
+def _public(name: str) -> bool:
+    return not name.startswith("_") or name == "__init__"
+
+
+def docs_table(native) -> dict:
+    """What ``help()`` would show if mypyc kept it: for every class of every compiled module, its
+    docstring followed by each public method's and property's real signature (annotations included)
+    and docstring, read from the source; for each module, its docstring and its functions the same
+    way. The compiled classes get these as ``__doc__`` when imported (``_native``), since mypyc keeps
+    neither docstrings nor annotations, and a compiled method's own ``__doc__`` cannot be set."""
+    table: dict = {}
+    for module in native.COMPILED:
+        tree = ast.parse(native.source_path(module).read_text(encoding="utf-8"))
+        entry: dict = {"__module__": ast.get_docstring(tree) or "", "classes": {}}
+        functions = []
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and _public(node.name):
+                functions.append(_documented(node))
+            elif isinstance(node, ast.ClassDef):
+                members = []
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and _public(item.name):
+                        decorated = {ast.unparse(d) for d in item.decorator_list}
+                        shown = _documented(item)
+                        if "property" in decorated:
+                            shown = f"{item.name} (property)" + shown[len(_signature(item)) :]
+                        elif "staticmethod" in decorated or "classmethod" in decorated:
+                            shown = f"{shown} ({'static' if 'staticmethod' in decorated else 'class'} method)"
+                        if not any(d.endswith(".setter") for d in decorated):
+                            members.append(shown)
+                doc = ast.get_docstring(node) or ""
+                if members:
+                    doc += "\n\nMethods and properties (from the source: the compiled core keeps only their names):\n\n"
+                    doc += "\n\n".join(members)
+                entry["classes"][node.name] = doc.strip()
+        if functions:
+            entry["__module__"] += "\n\nFunctions (from the source):\n\n" + "\n\n".join(functions)
+        table[module] = entry
+    return table
+
+
 def setup_arguments() -> dict:
     """What setup.py passes to setup(): the compiled core's build_ext and one placeholder extension, which
     makes the wheel a platform wheel and which the command replaces with mypyc's extensions."""
@@ -169,7 +223,8 @@ def setup_arguments() -> dict:
                 for path in Path(self.build_lib).rglob("*"):  # hold its extensions: never ship those
                     if self.native.is_extension(path) and path.resolve() not in current:
                         path.unlink()
-                (Path(self.build_lib) / "openmonopoly" / self.native.MANIFEST.name).unlink(missing_ok=True)
+                for name in (self.native.MANIFEST.name, self.native.DOCS.name):
+                    (Path(self.build_lib) / "openmonopoly" / name).unlink(missing_ok=True)
             if self.problem is None:
                 try:
                     super().run()
@@ -190,12 +245,15 @@ def setup_arguments() -> dict:
                 if self.inplace
                 else Path(self.build_lib) / "openmonopoly"
             )
+            self.built_docs = package_dir / self.native.DOCS.name
+            self.built_docs.write_text(json.dumps(docs_table(self.native), ensure_ascii=False) + "\n")
             self.built_manifest = package_dir / self.native.MANIFEST.name
             self.built_manifest.write_text(json.dumps(self.native.manifest(self.hashes), indent=1) + "\n")
 
         def get_outputs(self) -> list[str]:
             manifest = getattr(self, "built_manifest", None)
-            return super().get_outputs() + ([str(manifest)] if manifest else [])
+            docs = getattr(self, "built_docs", None)
+            return super().get_outputs() + ([str(manifest), str(docs)] if manifest and docs else [])
 
     return {"ext_modules": [Extension(SHARED_LIB + "__mypyc", sources=[])], "cmdclass": {"build_ext": CompiledCore}}
 

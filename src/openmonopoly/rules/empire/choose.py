@@ -61,7 +61,8 @@ class ChoosePlayer(Step):
 
 
 class ChooseSpace(Step):
-    """A card or space's effect needs a space: ``player`` picks one of ``spaces`` for ``purpose`` (or ends, if it may be declined)."""
+    """A card or space's effect needs a space: ``player`` picks one of ``spaces`` for ``purpose`` (or
+    ends, where it may be declined)."""
 
     FIELDS = ("player", "purpose", "arg")
     purpose: str  # a key of SPACE_PURPOSES
