@@ -169,10 +169,12 @@ def docs_table(native) -> dict:
                     if isinstance(item, ast.FunctionDef) and _public(item.name):
                         decorated = {ast.unparse(d) for d in item.decorator_list}
                         shown = _documented(item)
+                        head = _signature(item)
                         if "property" in decorated:
-                            shown = f"{item.name} (property)" + shown[len(_signature(item)) :]
+                            shown = f"{item.name} (property)" + shown[len(head) :]
                         elif "staticmethod" in decorated or "classmethod" in decorated:
-                            shown = f"{shown} ({'static' if 'staticmethod' in decorated else 'class'} method)"
+                            kind = "static" if "staticmethod" in decorated else "class"
+                            shown = f"{head} ({kind} method)" + shown[len(head) :]
                         if not any(d.endswith(".setter") for d in decorated):
                             members.append(shown)
                 doc = ast.get_docstring(node) or ""

@@ -191,18 +191,30 @@ class _DocsRestored(importlib.machinery.PathFinder):
 class _DocumentingLoader(importlib.machinery.ExtensionFileLoader):
     def exec_module(self, module: ModuleType) -> None:
         super().exec_module(module)
-        entry = _DocsRestored.table().get(module.__name__)
-        if not entry:
-            return
-        if entry.get("__module__"):
-            module.__doc__ = entry["__module__"]
-        for name, doc in entry.get("classes", {}).items():
-            cls = module.__dict__.get(name)
-            if isinstance(cls, type) and doc and not cls.__doc__:
-                try:
-                    cls.__doc__ = doc
-                except (AttributeError, TypeError):  # (an immutable type: left as it is)
-                    pass
+        # A compiled module imports the others of its build itself, past the import system's finders:
+        # every compiled module loaded by now gets its texts here.
+        for name in COMPILED:
+            loaded = sys.modules.get(name)
+            if loaded is not None and name not in _DOCUMENTED:
+                _DOCUMENTED.add(name)
+                _document(loaded, _DocsRestored.table().get(name))
+
+
+_DOCUMENTED: set[str] = set()
+
+
+def _document(module: ModuleType, entry: dict | None) -> None:
+    if not entry:
+        return
+    if entry.get("__module__"):
+        module.__doc__ = entry["__module__"]
+    for name, doc in entry.get("classes", {}).items():
+        cls = module.__dict__.get(name)
+        if isinstance(cls, type) and doc:  # (mypyc may keep a class's docstring, never its methods')
+            try:
+                cls.__doc__ = doc
+            except (AttributeError, TypeError):  # (an immutable type: left as it is)
+                pass
 
 
 PURE_REASON = _why_pure()
