@@ -9,7 +9,7 @@ EXTRAS = {
     "web": "openmonopoly serve: the web game",
     "sim": "simulate --report DIR and --out FILE.parquet",
     "ray": "simulate --backend ray",
-    "analysis": "openmonopoly analyze (and its --plot)",
+    "analysis": "openmonopoly analyze --plot",
     "rl": "openmonopoly.rl: the PettingZoo and Gymnasium environments",
     "openspiel": "openmonopoly.rl.openspiel",
     "docs": "make docs: the documentation site",
