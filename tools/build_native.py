@@ -343,6 +343,7 @@ def start_in_background(native) -> int:
     if failed_before(native):
         notice(f"the compiled core did not build (log: {log}); the engine runs as pure Python (`make native` retries)")
         return 0
+    clean(native)  # a stale core goes now: the game about to start runs the sources without a warning
     LOG.parent.mkdir(parents=True, exist_ok=True)
     with open(LOG, "w") as out:
         subprocess.Popen(
