@@ -157,3 +157,25 @@ def test_a_fresh_clone_asks_its_first_question_with_progress_shown(tmp_path):
     assert any("[1/3] creating the virtualenv" in line for line in lines), lines
     assert any("[3/3] installing the engine" in line for line in lines), lines
     assert any("compiling the engine's core in the background" in line for line in lines), lines
+
+
+def test_a_stale_core_is_removed_before_the_game_starts_so_it_runs_the_sources_quietly(project):
+    import sysconfig
+
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    stale = project / "src" / "openmonopoly" / "engine" / f"game{suffix}"
+    stale.write_bytes(b"an old build")
+    (project / "src" / "openmonopoly" / "_native_manifest.json").write_text('{"python": "0.0", "sources": {}}')
+    try:
+        assert "compiling the engine's core in the background" in launch(project).stderr
+        assert not stale.exists()
+        game = subprocess.run(
+            [sys.executable, "-c", "import openmonopoly; from openmonopoly import _native; print(_native.status())"],
+            cwd=project,
+            env=dict(user_env(), PYTHONPATH=str(project / "src")),
+            capture_output=True,
+            text=True,
+        )
+        assert game.stderr == "" and game.stdout.startswith("pure Python (not compiled")
+    finally:
+        stop_background(project)
