@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import ast
-import fcntl
 import importlib.util
 import json
 import os
@@ -285,6 +284,8 @@ def open_lock():
 
 def building_now() -> bool:
     """Whether a build holds the lock at this moment."""
+    import fcntl  # (POSIX; imported here because setup.py imports this module on every system)
+
     with open_lock() as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -303,8 +304,10 @@ def failed_before(native) -> bool:
 
 @contextmanager
 def build_lock():
-    """The one lock every build takes (``make native``, ``pip``'s in-place builds do not: they build
-    elsewhere); a second build waits for the first."""
+    """The lock every in-place build takes (``make native``, ``make play``'s background build; a wheel is
+    built in its own folder and takes none): a second build waits for the first."""
+    import fcntl
+
     with open_lock() as lock:
         try:
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
