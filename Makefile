@@ -72,7 +72,7 @@ pure:
 # The game starts as soon as the engine is installed: a missing or stale compiled core is built in the
 # background (tools/build_native.py --background; log build/native.log) and used from the next start.
 play: | $(BIN)/python
-	@$(MAKE) --no-print-directory $(PLAY_SET)
+	@$(MAKE) -s --no-print-directory $(PLAY_SET)
 	@$(BIN)/python tools/build_native.py --background
 	$(BIN)/openmonopoly play --edition starwars40 --seats human,heuristic,heuristic,heuristic
 
