@@ -191,30 +191,41 @@ class _DocsRestored(importlib.machinery.PathFinder):
 class _DocumentingLoader(importlib.machinery.ExtensionFileLoader):
     def exec_module(self, module: ModuleType) -> None:
         super().exec_module(module)
-        # A compiled module imports the others of its build itself, past the import system's finders:
-        # every compiled module loaded by now gets its texts here.
-        for name in COMPILED:
-            loaded = sys.modules.get(name)
-            if loaded is not None and name not in _DOCUMENTED:
-                _DOCUMENTED.add(name)
-                _document(loaded, _DocsRestored.table().get(name))
+        document_loaded()
 
 
 _DOCUMENTED: set[str] = set()
 
 
-def _document(module: ModuleType, entry: dict | None) -> None:
-    if not entry:
+def document_loaded() -> None:
+    """Give every compiled module loaded by now its texts. A compiled module imports the others of its
+    build itself, past the import system's finders, and may be in ``sys.modules`` before its classes
+    exist: a module is done once all its classes were there (the package's public names call this too)."""
+    if PURE_REASON is not None:
         return
-    if entry.get("__module__"):
-        module.__doc__ = entry["__module__"]
+    for name in COMPILED:
+        loaded = sys.modules.get(name)
+        if loaded is not None and name not in _DOCUMENTED and _document(loaded, _DocsRestored.table().get(name)):
+            _DOCUMENTED.add(name)
+
+
+def _document(module: ModuleType, entry: dict | None) -> bool:
+    """Set the texts of ``module`` and its classes; False while some class is not defined yet."""
+    if not entry:
+        return True
+    complete = True
     for name, doc in entry.get("classes", {}).items():
         cls = module.__dict__.get(name)
-        if isinstance(cls, type) and doc:  # (mypyc may keep a class's docstring, never its methods')
+        if not isinstance(cls, type):
+            complete = False
+        elif doc:  # (mypyc may keep a class's docstring, never its methods')
             try:
                 cls.__doc__ = doc
             except (AttributeError, TypeError):  # (an immutable type: left as it is)
                 pass
+    if complete and entry.get("__module__"):
+        module.__doc__ = entry["__module__"]
+    return complete
 
 
 PURE_REASON = _why_pure()
