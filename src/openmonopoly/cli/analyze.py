@@ -93,18 +93,21 @@ def landing(
     from rich import box
     from rich.table import Table
 
-    table = Table(title=f"{ed.name}: where a roll ends ({how}, jail {jail})", box=box.SIMPLE)
+    table = Table(title=f"{ed.name}: where each roll's move ends ({how}, jail {jail})", box=box.SIMPLE)
     table.add_column("#", justify="right")
     table.add_column("space")
-    table.add_column("per roll", justify="right")
+    table.add_column("share of rolls", justify="right")
     table.add_column("rank", justify="right")
     rank = {p: i + 1 for i, p in enumerate(result.ranking())}
     for s in ed.board:
         name = s.name + (" (Just Visiting)" if s.position == result.jail_pos else "")
         table.add_row(str(s.position), name, f"{100 * result.probs[s.position]:.3f}%", str(rank[s.position]))
     table.add_row("", "In Jail", f"{100 * result.in_jail:.3f}%", str(rank[result.size]))
+    from ..analysis.landing import MEANING
+
     out = _console()
     out.print(table)
+    out.print(MEANING, style="dim")
     if plot:
         out.print(f"Heatmap written to {plot}")
 

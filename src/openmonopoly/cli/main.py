@@ -427,6 +427,10 @@ def play(
                 player_names = default_names(ed, kinds)
             try:
                 game = Game(ed, player_names, seed, options)
+                if not names and game.prompt is not None and game.prompt.kind == "character":
+                    # The tokens are the characters (Clone Wars): "Anakin Skywalker" choosing General Grievous
+                    # would be two people in one name. Players who choose a character are named by seat.
+                    game = Game(ed, [f"Player {seat + 1}" for seat in range(len(kinds))], seed, options)
             except OpenMonopolyError as exc:
                 raise UsageProblem(str(exc)) from None
         if time_limit_minutes is not None and time_limit_minutes <= 0:
@@ -502,6 +506,13 @@ def simulate(
     chunk_size: int | None = typer.Option(None, "--chunk-size", help="Games per task (default: automatic)."),
     out: str | None = typer.Option(None, "--out", help="Write one row per game to FILE.csv or FILE.parquet."),
     report: str | None = typer.Option(None, "--report", help="Write plots and summary.md (matplotlib) into DIR."),
+    compare: bool = typer.Option(
+        False,
+        "--compare",
+        help="House-rules lab: play the same deals under the book and under each OPTION_SET given as arguments "
+        "('book', or NAME[=VALUE] joined by commas) and compare them with 95% intervals.",
+    ),
+    option_sets: list[str] | None = typer.Argument(None, help="With --compare: the option sets to compare."),
 ) -> None:
     """Play many bot games and report who wins, how long games last and more.
 
@@ -540,6 +551,27 @@ def simulate(
             raise UsageProblem(f"unknown --backend {backend!r}; allowed: local, ray")
         if address and backend.lower() != "ray":
             raise UsageProblem("--address joins a Ray cluster: use it with --backend ray")
+        if option_sets and not compare:
+            raise UsageProblem(f"unexpected arguments {' '.join(option_sets)!r}: option sets go after --compare")
+        if compare:
+            from .lab import run_lab_command
+
+            run_lab_command(
+                ed,
+                games,
+                seed,
+                kinds,
+                option_sets or [],
+                option,
+                max_rounds,
+                out,
+                report,
+                as_json,
+                backend=backend,
+                workers=workers,
+                address=address,
+                chunk_size=chunk_size,
+            )
         try:
             if out:
                 from ..sim.output import check_out
@@ -670,6 +702,13 @@ def _run_with_progress(
         )
 
 
+def no_winner_words(result: dict) -> str:
+    """What the wins table's last row means, so that its shares visibly add up to every game."""
+    from ..sim.report import no_winner_sentence
+
+    return no_winner_sentence(result)
+
+
 def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     from rich import box
     from rich.table import Table
@@ -680,7 +719,10 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         wins.add_column(col, justify="right" if col in ("wins", "share") else "left")
     for seat, (kind, w) in enumerate(zip(kinds, result["wins"], strict=True)):
         wins.add_row(str(seat + 1), kind, f"{w:g}", f"{100 * w / games:.1f}%")
+    nobody = int(result.get("no_winner", 0))
+    wins.add_row("-", "no winner", str(nobody), f"{100 * nobody / games:.1f}%", style="dim" if not nobody else "")
     out.print(wins)
+    out.print(no_winner_words(result), style="dim")
     turns = result.get("turns", {})
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
@@ -708,7 +750,7 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         moves = landings["moves"]
         top = sorted(landings["positions"], key=lambda p: -p["count"])[:10]
         table = Table(
-            title="Most landed-on spaces",
+            title="Where moves end (every dice and card move)",
             box=box.SIMPLE_HEAD,
             title_justify="left",
             caption=f"{moves:,} moves; {landings.get('in_jail', 0):,} ended in jail",
@@ -716,11 +758,14 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         )
         table.add_column("#", justify="right")
         table.add_column("space")
-        table.add_column("landings", justify="right")
-        table.add_column("share", justify="right")
+        table.add_column("moves", justify="right")
+        table.add_column("share of moves", justify="right")
         for p in top:
             table.add_row(str(p["position"]), p["name"], f"{p['count']:,}", f"{100 * p['count'] / moves:.2f}%")
         out.print(table)
+        from ..sim.report import MOVES_MEANING
+
+        out.print(MOVES_MEANING.replace("`", "'"), style="dim")
 
 
 def _summary(value: Any, title: str | None = None) -> Table:

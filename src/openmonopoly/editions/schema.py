@@ -161,8 +161,14 @@ class Edition:
         return len(self.board)
 
     def money(self, amount: int) -> str:
+        fmt = self.money_format
+        if amount == 0:
+            # A scale letter ("${}K": thousands) says nothing of nothing: no money is "$0", not "$0K".
+            at = fmt.find("{}") + 2
+            if 2 <= at < len(fmt) and fmt[at] in "KMB" and (at + 1 == len(fmt) or not fmt[at + 1].isalpha()):
+                fmt = fmt[:at] + fmt[at + 1 :]
         sign = "-" if amount < 0 else ""
-        return sign + self.money_format.replace("{}", f"{abs(amount):,}")
+        return sign + fmt.replace("{}", f"{abs(amount):,}")
 
     def term(self, key: str, count: int = 1) -> str:
         if count != 1:

@@ -59,7 +59,7 @@ async function create() {
     saveSecret(game.id, "host", game.host_token); saveSecret(game.id, "invite", game.invite);
     const first = seats.findIndex((s) => s.kind === "human");
     if (first >= 0) {
-      const j = await api(`/api/games/${game.id}/join`, { seat: first, invite: game.invite, name: seats[first].name || null });
+      const j = await api(`/api/games/${game.id}/join`, { seat: first, invite: game.invite, host: game.host_token, name: seats[first].name || null });
       saveSeat(game.id, j.seat, j.token);
     }
     location.href = `/game/${game.id}`;
@@ -68,7 +68,11 @@ async function create() {
 
 async function join(gid, seat) {
   const name = (localStorage.getItem("om-name") || "").trim() || null;
-  try { const j = await api(`/api/games/${gid}/join`, { seat, name }); saveSeat(gid, j.seat, j.token); location.href = `/game/${gid}`; }
+  const mine = savedSeat(gid);   // (a guest takes at most the game's seats per guest: the server counts this browser's)
+  try {
+    const j = await api(`/api/games/${gid}/join`, { seat, name, held: mine ? [mine.token] : [], host: savedSecret(gid, "host") || null });
+    saveSeat(gid, j.seat, j.token); location.href = `/game/${gid}`;
+  }
   catch (e) { toast(e.message); }
 }
 
