@@ -129,3 +129,11 @@ def _state(pid: int) -> str:
         return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0]
     except OSError:
         return "Z"
+
+
+def test_the_house_rules_lab_checks_its_report_path_too(tmp_path, no_game_may_start):
+    target = tmp_path / "summary.md"
+    target.write_text("mine")
+    result = runner.invoke(app, [*CLI, "--compare", "book", "utility-rent-reroll", "--report", str(target)])
+    assert result.exit_code == 2, result.output
+    assert "is a file; give a folder" in " ".join(result.stderr.split())
