@@ -42,7 +42,7 @@ def run_lab_command(
         from ..sim.report import check_report
 
         try:
-            check_report()
+            check_report(report)
         except ValueError as exc:
             raise UsageProblem(str(exc)) from None
     if (run.get("workers") or 0) == 1 and run.get("backend", "local") == "local":

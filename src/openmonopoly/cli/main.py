@@ -18,6 +18,7 @@ from ..agents import AGENT_KINDS
 from ..catalogue import SEAT_KINDS
 from ..engine.errors import OpenMonopolyError
 from ..engine.options import BadOption, clock_refused, needs_clock
+from .stopping import stop_signals_interrupt
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -533,8 +534,8 @@ def simulate(
 ) -> None:
     """Play many bot games and report who wins, how long games last and more.
 
-    The digest is the same for every backend, worker count and chunk size. Ctrl-C stops the run and
-    still reports the games that finished (exit code 130)."""
+    The digest is the same for every backend, worker count and chunk size. Ctrl-C, SIGTERM and SIGHUP
+    stop the run and still report and write the games that finished (exit code 130, 143, 129)."""
     try:
         ed = _edition(edition)
         kinds = _seats(seats, ed)
@@ -597,40 +598,42 @@ def simulate(
             if report:
                 from ..sim.report import check_report
 
-                check_report()
+                check_report(report)
             runner = make_backend(backend, workers=workers, address=address, games=games)
         except (ValueError, ImportError) as exc:
             raise UsageProblem(str(exc)) from None
         try:
             # Each game's summary is kept only for --out and --report: otherwise memory stays flat.
             keeping = functools.partial(run_simulation, keep_games=bool(out or report))
-            run = _run_with_progress(
-                keeping,
-                ed,
-                games,
-                seed,
-                kinds,
-                options,
-                max_rounds,
-                runner,
-                chunk_size,
-                show=not as_json and sys.stdout.isatty(),
-            )
+            with stop_signals_interrupt() as stops:
+                run = _run_with_progress(
+                    keeping,
+                    ed,
+                    games,
+                    seed,
+                    kinds,
+                    options,
+                    max_rounds,
+                    runner,
+                    chunk_size,
+                    show=not as_json and sys.stdout.isatty(),
+                )
+                stops.armed = False  # what finished is written whatever arrives now
+                result = run.result
+                written = []
+                if out:
+                    from ..sim.output import write_games
+
+                    written.append(str(write_games(out, run.games, ed.id, kinds)))
+                if report:
+                    from ..sim.report import write_report
+
+                    written.append(str(write_report(report, result, run.games, ed)))
         except OpenMonopolyError as exc:
             raise UsageProblem(str(exc)) from None
-        result = run.result
-        written = []
-        if out:
-            from ..sim.output import write_games
-
-            written.append(str(write_games(out, run.games, ed.id, kinds)))
-        if report:
-            from ..sim.report import write_report
-
-            written.append(str(write_report(report, result, run.games, ed)))
     except UsageProblem as exc:
         fail(str(exc))
-    code = 130 if run.interrupted else 0
+    code = stops.exit_code(run.interrupted)
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False, default=str))
         raise typer.Exit(code)

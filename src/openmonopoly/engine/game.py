@@ -37,7 +37,29 @@ ACTION: Final = Action  # (likewise: the class by its plain name is looked up in
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
-    """Base of every rules family. ``Game(edition, ...)`` builds the right family."""
+    """A game of one edition, played exactly by its rulebook; the base of every rules family.
+
+    ``Game(edition="classic", players=4, seed=0, options=None, *, events=True)`` builds the game of
+    the edition's rules family: ``edition`` is an id (``openmonopoly.edition_ids()``) or an edition
+    file's path, ``players`` a number of seats or a list of names, ``options`` a dict of the
+    edition's options (``{"max-rounds": 50}``). The same edition, options, players, seed and actions
+    always give the same game.
+
+    Playing: ``prompt`` says who must decide what (``Prompt(player, kind, details)``, None when the
+    game is over); ``legal_actions(player)`` lists what that player may do; ``act(player, action)``
+    applies an ``Action`` (or its text, ``"bid 120"``) and returns the events it caused, or raises
+    ``IllegalAction`` leaving the game untouched; ``view(player)`` is what that seat may see (what
+    bots read); ``play_out(agents)`` lets bots play to the end. ``over``, ``winners`` and
+    ``state.end_reason`` tell the result. Saving: ``record()``/``replay(record)``,
+    ``to_json()``/``from_json(data)``, ``clone()``, ``digest()``.
+
+    Example::
+
+        >>> import openmonopoly as om
+        >>> game = om.Game("classic", ["Ann", "Ben"], seed=7)
+        >>> game.prompt.kind
+        'turn'
+    """
 
     family: ClassVar[str] = ""
     editions: ClassVar[tuple[str, ...]] = ()  # editions whose rulebook this subclass implements
@@ -416,6 +438,7 @@ class Game:
     # ------------------------------------------------------------------ the public API
     @property
     def prompt(self) -> Prompt | None:
+        """What the game waits for: ``Prompt(player, kind, details)``, or None when it is over."""
         s: State = self.state
         if s.over or not s.stack:
             return None
@@ -424,11 +447,13 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended (``winners`` and ``state.end_reason`` say how)."""
         over: bool = self.state.over
         return over
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats (empty while the game goes on; several for a shared win)."""
         return list(self.state.winners)
 
     @property
@@ -438,6 +463,8 @@ class Game:
     # The public entry points take ``player: Any`` so that a bad seat (None, "1") gets the engine's own
     # answer rather than the TypeError a compiled ``int`` parameter would raise.
     def legal_actions(self, player: Any) -> Legal:
+        """What ``player`` may do now (``Legal``): the prompt's answers when it is theirs, the any-time
+        actions (build, mortgage, ...), ``bid_range`` in an auction and ``trade_partners``."""
         s: State = self.state
         if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
             return Legal([])
@@ -577,6 +604,8 @@ class Game:
         self._advance()
 
     def view(self, player: int | None = None) -> View:
+        """What ``player`` may see (``View``; None: a spectator): the state without hidden information
+        (deck order, other players' hidden cards, dice to come), the prompt and the legal actions."""
         return self.view_class(self, player)
 
     def describe(self, event: Event) -> str:
@@ -681,6 +710,7 @@ class Game:
         return game
 
     def clone(self, *, events: bool | None = None) -> Game:
+        """An independent copy of the game (events kept or not, by default as this game does)."""
         cls = type(self)
         new = cls.__new__(cls)
         new.edition = self.edition

@@ -9,18 +9,31 @@ share), ``landing_heatmap.png`` (where moves ended, on the board; ``analysis.plo
 from __future__ import annotations
 
 import math
+import tempfile
 from pathlib import Path
 from typing import Any
 
 PLOTS = ("game_length.png", "win_rate.png", "landing_heatmap.png", "rent_by_group.png")
 
 
-def check_report() -> None:
-    """Fail before a long run when matplotlib is missing."""
+def check_report(directory: str | Path) -> None:
+    """Fail before a long run when matplotlib is missing or the report could not be written there: the
+    path is a file, or neither it nor the folder it would be made in can be written."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise ValueError("--report needs matplotlib: pip install 'openmonopoly[sim]'") from None
+        from ..extras import needs_extra
+
+        raise ValueError(needs_extra("--report (its plots: matplotlib)", "sim")) from None
+    out = Path(directory)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--report: {str(out)!r} is a file; give a folder (it gets summary.md and the plots)")
+    try:  # made now and written to once, so that a path that cannot take the report fails before any game
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        raise ValueError(f"--report: cannot write into {str(out)!r}: {exc.strerror or exc}") from None
 
 
 def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float, float]:
