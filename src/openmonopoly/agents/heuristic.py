@@ -27,12 +27,15 @@ from typing import Final
 from ..editions import Edition
 from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
+from ..engine import prompt as P
 from ..engine.actions import Action, TradeOffer
 from ..engine.prompt import Prompt
 from ..engine.prompt import numbered_action as _action
 from ..engine.state import BANK
 from ..engine.view import View
+from ..rules.classic.buildings import BUILDING_SHORTAGE, PLACE_BUILDING
 from ..rules.classic.game import ClassicView
+from ..rules.classic.mortgage import MORTGAGED_PROPERTY
 from . import missions as _variants  # Clone Wars missions, quicker-game tables
 from .base import group_counts, seat_of
 
@@ -268,26 +271,26 @@ class HeuristicAgent:
 
     def decide(self, view: ClassicView, prompt: Prompt) -> Action:
         kind = prompt.kind
-        if kind == "turn":
+        if kind == P.TURN:
             return self.on_turn(view, prompt)
-        if kind == "buy":
+        if kind == P.BUY:
             return self.on_buy(view, prompt)
-        if kind == "auction":
+        if kind == P.AUCTION:
             return self.on_auction(view, prompt)
-        if kind == "debt":
+        if kind == P.DEBT:
             return self.on_debt(view, prompt)  # (checks what it answers itself)
-        if kind == "trade":
+        if kind == P.TRADE:
             return self.on_trade(view, prompt)  # (likewise)
-        if kind == "claim-rent":
+        if kind == P.CLAIM_RENT:
             return A_CLAIM
-        if kind == "mortgaged-property":
+        if kind == MORTGAGED_PROPERTY:
             lift_cost: int = prompt.details["lift_cost"]
             cash = view.cash[seat_of(view)]
             rich = cash - lift_cost >= 2 * self.reserve(view, self._board_of(view))
             return self._safe(view, A_LIFT if rich else A_KEEP)
-        if kind == "building-shortage":
+        if kind == BUILDING_SHORTAGE:
             return self._safe(view, self.on_shortage(view, prompt))
-        if kind == "place-building":
+        if kind == PLACE_BUILDING:
             return self._safe(view, self.on_place(view, prompt))
         if kind in VARIANT_PROMPTS:
             return self._safe(view, _variant_decide(self, view, prompt))

@@ -34,6 +34,7 @@ from typing import Any
 import numpy as np
 
 from ..engine import actions as A
+from ..engine import prompt as P
 from ..engine.actions import Action
 from ..engine.errors import OpenMonopolyError
 from ..engine.prompt import Prompt
@@ -257,14 +258,14 @@ class Features:
         elif kind == "pay-bail":
             cost = float(BAIL)
         offer = action.offer if kind == A.TRADE else None
-        if offer is None and prompt.kind == "trade" and isinstance(details.get("offer"), dict):
+        if offer is None and prompt.kind == P.TRADE and isinstance(details.get("offer"), dict):
             offer = details["offer"]
         if offer is not None:
             self._trade(view, offer, v, o)
             if kind == A.TRADE:
                 v[o + 8] = action.offer.cash / max(1.0, float(view.cash[me])) if action.offer is not None else 0.0
                 cost = max(0.0, float(action.offer.cash)) if action.offer is not None else 0.0
-        v[o + 9] = float(prompt.kind == "turn")
+        v[o + 9] = float(prompt.kind == P.TURN)
         left = float(view.cash[me]) - cost
         v[o + 12] = left / scale
         v[o + 13] = min(3.0, max(-3.0, left / max(1.0, self.danger)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 
+from ..engine import prompt as P
 from ..engine.actions import Action
 from ..engine.prompt import Prompt
 from ..engine.view import View
@@ -35,7 +36,7 @@ class EasyAgent:
 
     def act(self, view: View, prompt: Prompt) -> Action:
         # 'debt' stays with the heuristic: a random liquidation order can sell buildings for nothing
-        if prompt.kind != "debt" and self.rng.random() < self.random_share:
+        if prompt.kind != P.DEBT and self.rng.random() < self.random_share:
             return self.random.act(view, prompt)
         return self.heuristic.act(view, prompt)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine import actions as A
+from ..engine import prompt as P
 from ..engine.actions import Action
 from ..engine.prompt import Prompt
 
@@ -38,7 +39,7 @@ def candidates(view: Any, prompt: Prompt, legal: Any, suggestion: Action | None,
     if legal.bid_range is not None:
         for amount in _bids(view, prompt, legal.bid_range):
             add(Action(A.BID, amount))
-    if prompt.kind == "turn":  # builds (one spot per set) and mortgage lifts
+    if prompt.kind == P.TURN:  # builds (one spot per set) and mortgage lifts
         ed = view.edition
         board, group_of = ed.board, ed.group_of
         best: dict[tuple[str, int], Action] = {}

@@ -12,19 +12,21 @@ from ..editions.schema import STREET, TAX
 from ..engine import actions as A
 from ..engine.actions import Action
 from ..engine.prompt import Prompt
+from ..rules.classic.editions.clonewars.characters import CHARACTER
+from ..rules.classic.editions.clonewars.missions import MISSION, MISSION_PICK
 from ..rules.classic.game import ClassicView
 from .base import seat_of
 
-PROMPT_KINDS = frozenset({"character", "mission", "mission-pick"})
+PROMPT_KINDS = frozenset({CHARACTER, MISSION, MISSION_PICK})
 BANK = -1
 
 
 def decide(bot: Any, view: ClassicView, prompt: Prompt) -> Action:
     legal = view.legal_actions().actions
     kind = prompt.kind
-    if kind == "character":
+    if kind == CHARACTER:
         return _character(view, legal)
-    if kind == "mission":
+    if kind == MISSION:
         return _go(bot, view, prompt, legal)
     return _pick(bot, view, prompt, legal)
 

@@ -445,7 +445,9 @@ def play(
                 player_names = default_names(ed, kinds)
             try:
                 game = Game(ed, player_names, seed, options)
-                if not names and game.prompt is not None and game.prompt.kind == "character":
+                from ..rules.classic.editions.clonewars.characters import CHARACTER  # (only when playing)
+
+                if not names and game.prompt is not None and game.prompt.kind == CHARACTER:
                     # The tokens are the characters (Clone Wars): "Anakin Skywalker" choosing General Grievous
                     # would be two people in one name. Players who choose a character are named by seat.
                     game = Game(ed, [f"Player {seat + 1}" for seat in range(len(kinds))], seed, options)

@@ -24,8 +24,11 @@ from rich.text import Text
 from ..editions.schema import CARD, FREE_PARKING, GO, GO_TO_JAIL, JAIL, RAILROAD, STREET, TAX, UTILITY, Edition
 from ..engine import actions as A
 from ..engine import events as E
+from ..engine import prompt as P
 from ..engine.actions import Action
 from ..engine.events import Event
+from ..rules.classic.buildings import BUILDING_SHORTAGE, PLACE_BUILDING
+from ..rules.classic.mortgage import MORTGAGED_PROPERTY
 from ..rules.words import offer_words
 
 if TYPE_CHECKING:
@@ -774,7 +777,7 @@ class ClassicScreen:
         money = ed.money
         view = self.view()
         kind = prompt.kind
-        if kind == "turn":
+        if kind == P.TURN:
             if d.get("in_jail"):
                 return (
                     f", you are in {ed.term('jail')} (try {d.get('jail_turns', 0) + 1} of "
@@ -783,13 +786,13 @@ class ClassicScreen:
             if d.get("doubles"):
                 return ", you rolled doubles: roll again."
             return ", it is your turn."
-        if kind == "buy":
+        if kind == P.BUY:
             pos = d["pos"]
             return (
                 f", you landed on {ed.board[pos].name}, for sale at {money(d['price'])}. You have "
                 f"{money(view.cash[me])}. Buy it, or the bank auctions it ('deed {pos}' shows its card)."
             )
-        if kind == "auction":
+        if kind == P.AUCTION:
             lot = d["lot"]
             what = ed.board[lot].name if lot >= 0 else f"one of the bank's last {ed.term(d['lot_kind'] + 's', 2)}"
             high = (
@@ -801,35 +804,35 @@ class ClassicScreen:
                 f": auction of {what}. {high}You may bid {money(d['minimum'])} or more, or pass "
                 f"(you have {money(view.cash[me])})."
             )
-        if kind == "debt":
+        if kind == P.DEBT:
             creditor = "the bank" if d["creditor"] < 0 else game.players[d["creditor"]]
             words = f", you owe {money(d['amount'])} to {creditor} ({d['reason']}) and have {money(view.cash[me])}. "
             if view.cash[me] < d["amount"]:
                 words += "Raise the money: sell buildings, mortgage or trade (choice 'Manage…')."
             return words
-        if kind == "trade":
+        if kind == P.TRADE:
             offer = d["offer"]
             return Text.assemble(
                 f", {game.players[offer['proposer']]} offers you a trade:\n", trade_summary(game, offer, viewer=me)
             )
-        if kind == "mortgaged-property":
+        if kind == MORTGAGED_PROPERTY:
             pos = d["pos"]
             return (
                 f", you received {ed.board[pos].name}, which is mortgaged: lift the mortgage now for "
                 f"{money(d['lift_cost'])}, or keep it mortgaged and pay {money(d['interest'])} interest."
             )
-        if kind == "claim-rent":
+        if kind == P.CLAIM_RENT:
             return (
                 f", {game.players[d['payer']]} owes you {money(d['amount'])} rent for "
                 f"{ed.board[d['pos']].name}: claim it?"
             )
-        if kind == "building-shortage":
+        if kind == BUILDING_SHORTAGE:
             req = game.players[d["requester"]]
             return (
                 f", {req} wants a {ed.term(d['building'])} but the bank has only {d['supply']}. "
                 "Do you want one too? (it would then be auctioned)"
             )
-        if kind == "place-building":
+        if kind == PLACE_BUILDING:
             return f", where do you place your {ed.term(d['building'])}?"
         return f" must answer '{kind}'."
 
@@ -852,7 +855,7 @@ class ClassicScreen:
         if k == A.AUCTION:
             return f"Don't buy: auction {ed.board[d['pos']].name}" if "pos" in d else "Let the bank auction it"
         if k == A.PASS:
-            if prompt is not None and prompt.kind == "building-shortage":
+            if prompt is not None and prompt.kind == BUILDING_SHORTAGE:
                 return "No, I don't want one"
             return "Pass (drop out of the auction)"
         if k == A.PAY:

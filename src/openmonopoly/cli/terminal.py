@@ -28,6 +28,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..engine import actions as A
+from ..engine import prompt as P
 from ..engine.actions import Action, whole_number
 from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
@@ -421,7 +422,7 @@ class Session:
         room -= len(status)
         highlight = (
             prompt.details.get("pos")
-            if prompt is not None and prompt.kind == "buy"
+            if prompt is not None and prompt.kind == P.BUY
             else (game.state.position[me] if me is not None else None)
         )
         columns = 2 if console.width >= 76 else 1

@@ -10,6 +10,15 @@ from .actions import Action
 from .errors import IllegalAction
 from .flow import Step
 
+# Prompt kinds that several families share (``Prompt.kind``; a step's ``kind``). A family's own kinds are
+# constants beside its steps (e.g. ``rules/mandalorian/battle.py``, ``rules/empire/kinds.py``).
+TURN: Final = "turn"  # the player whose turn it is: roll, or any-time actions first
+BUY: Final = "buy"  # landed on an unowned property: buy it or (where the book auctions) decline
+AUCTION: Final = "auction"  # the next bidder: bid or pass
+TRADE: Final = "trade"  # a trade offered to this player: accept or reject
+DEBT: Final = "debt"  # a payment this player cannot make yet: raise money, pay, or go bankrupt
+CLAIM_RENT: Final = "claim-rent"  # the owner may claim rent before the next roll (rent must be claimed)
+
 
 def numbered_action(kind: str, arg: int) -> Action:
     """``Action(kind, arg)`` (the same value), for the actions the compiled rules and bots make at every

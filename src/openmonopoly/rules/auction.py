@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Final
 from ..editions.schema import Rules
 from ..engine import actions as A
 from ..engine import events as E
+from ..engine import prompt as P
 from ..engine.events import Event
 from ..engine.flow import Step
 from ..engine.state import State
@@ -61,7 +62,7 @@ class Auction(Step):
     high: int
     high_bidder: int  # -1: no bid yet
     opening: int
-    kind = "auction"
+    kind = P.AUCTION
     answers = frozenset({A.BID, A.PASS})
 
     def __init__(

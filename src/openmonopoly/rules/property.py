@@ -7,6 +7,7 @@ from typing import Any, Final
 
 from ..engine import actions as A
 from ..engine import events as E
+from ..engine import prompt as P
 from ..engine.actions import Action
 from ..engine.events import Event
 from ..engine.flow import Step
@@ -24,7 +25,7 @@ class BuyOrAuction(Step):
 
     FIELDS = ("player", "pos")
     pos: int
-    kind = "buy"
+    kind = P.BUY
     answers = frozenset({A.BUY, A.AUCTION})
 
     def __init__(self, player: int, pos: int) -> None:
@@ -75,7 +76,7 @@ class ClaimRent(Step):
     payer: int
     pos: int
     amount: int
-    kind = "claim-rent"
+    kind = P.CLAIM_RENT
     answers = frozenset({A.CLAIM, A.WAIVE})
 
     def legal(self, game: Game, player: int) -> list[Action]:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ..engine import actions as A
 from ..engine import events as E
+from ..engine import prompt as P
 from ..engine.actions import TradeOffer
 from ..engine.events import Event
 from ..engine.flow import Step
@@ -147,7 +148,7 @@ class TradeAnswer(Step):
 
     FIELDS = ("offer",)
     offer: TradeOffer
-    kind = "trade"
+    kind = P.TRADE
     answers = frozenset({A.ACCEPT, A.REJECT})
 
     def __init__(self, offer: TradeOffer) -> None:

@@ -25,12 +25,16 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine import actions as A
+from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.prompt import Prompt, numbered_action
 from ...engine.view import View
+from ...rules.empire.choose import CHOOSE_PLAYER, CHOOSE_SPACE
 from ...rules.empire.data import OFFICE, EmpireRules
+from ...rules.empire.empire_cards import RESPOND
 from ...rules.empire.game import EmpireView
 from ...rules.empire.kinds import A_BUY_OFFICE, A_MOVE, PICK, PLAY, SWAP, TARGET
+from ...rules.empire.spaces import RENT_DUE
 from ..base import family_view, seat_of
 
 BANK: Final = -1
@@ -100,24 +104,24 @@ class EmpireAgent:
 
     def decide(self, view: EmpireView, prompt: Prompt) -> Action:
         kind = prompt.kind
-        if kind == "turn":
+        if kind == P.TURN:
             action = self.on_turn(view, prompt)
-        elif kind == "buy":
+        elif kind == P.BUY:
             action = self.on_buy(view, prompt)
-        elif kind == "auction":
+        elif kind == P.AUCTION:
             action = self.on_auction(view, prompt)
-        elif kind == "swap":
+        elif kind == SWAP:
             action = self.on_swap(view, prompt)
-        elif kind == "choose-player":
+        elif kind == CHOOSE_PLAYER:
             action = self.on_choose_player(view, prompt)
-        elif kind == "choose-space":
+        elif kind == CHOOSE_SPACE:
             action = self.on_choose_space(view, prompt)
-        elif kind == "rent":
+        elif kind == RENT_DUE:
             card = self._card_of(view, "reverse_rent")
             action = numbered_action(PLAY, card) if card >= 0 and prompt.details["amount"] >= 150 else A.A_PAY
-        elif kind == "respond":
+        elif kind == RESPOND:
             action = self.on_respond(view, prompt)
-        elif kind == "trade":
+        elif kind == P.TRADE:
             action = A.A_REJECT
         else:
             action = None

@@ -24,11 +24,15 @@ from __future__ import annotations
 from typing import Final
 
 from ...engine import actions as A
+from ...engine import prompt as P
 from ...engine.actions import Action, TradeOffer
 from ...engine.prompt import Prompt, numbered_action
 from ...engine.view import View
+from ...rules.mandalorian.battle import BATTLE, BATTLE_REROLL
 from ...rules.mandalorian.data import MandalorianRules
 from ...rules.mandalorian.game import MandalorianView
+from ...rules.mandalorian.grogu import PLACE_GROGU
+from ...rules.mandalorian.signets import SIGNET_CHOICE
 from ..base import family_view, group_counts, seat_of
 
 BANK: Final = -1
@@ -64,26 +68,26 @@ class MandalorianAgent:
 
     def decide(self, view: MandalorianView, prompt: Prompt) -> Action:
         kind = prompt.kind
-        if kind == "turn":
+        if kind == P.TURN:
             return self.on_turn(view, prompt)
-        if kind == "buy":
+        if kind == P.BUY:
             return self.on_buy(view, prompt)
-        if kind == "auction":
+        if kind == P.AUCTION:
             return self.on_auction(view, prompt)
-        if kind == "battle":
+        if kind == BATTLE:
             return self._safe(view, self.on_battle(view, prompt))
-        if kind == "battle-reroll":
+        if kind == BATTLE_REROLL:
             d = prompt.details
             return A.A_REROLL if d["roll"] + d["card_bonus"] < d["roll_needed"] else A.A_KEEP
-        if kind == "signet-choice":
+        if kind == SIGNET_CHOICE:
             return self._safe(view, self.on_choice(view, prompt))
-        if kind == "place-grogu":
+        if kind == PLACE_GROGU:
             return self._safe(view, self.on_place(view, prompt))
-        if kind == "debt":
+        if kind == P.DEBT:
             return self._safe(view, self.on_debt(view, prompt))
-        if kind == "trade":
+        if kind == P.TRADE:
             return self._safe(view, self.on_trade(view, prompt))
-        if kind == "claim-rent":
+        if kind == P.CLAIM_RENT:
             return A.A_CLAIM
         return self._fallback(view)
 

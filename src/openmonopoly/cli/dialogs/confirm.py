@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ...engine import actions as A
+from ...engine import prompt as P
 from ...engine.actions import Action
 
 if TYPE_CHECKING:
@@ -24,7 +25,7 @@ def confirm(session: Session, seat: int, action: Action) -> bool:
         return session.ask_yes(f"{label}: are you sure? This cannot be undone.", False)
     if k == TIME_UP:
         return session.ask_yes("End the game now? The richest player wins.", False)
-    if k == A.ACCEPT and game.prompt is not None and game.prompt.kind == "trade":
+    if k == A.ACCEPT and game.prompt is not None and game.prompt.kind == P.TRADE:
         get, give = offer_values(session, game.prompt.details["offer"], seat)
         if give > get:
             money = game.edition.money

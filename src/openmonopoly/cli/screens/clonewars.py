@@ -10,6 +10,8 @@ from rich.text import Text
 
 from ...engine import actions as A
 from ...engine.actions import Action
+from ...rules.classic.editions.clonewars.characters import CHARACTER
+from ...rules.classic.editions.clonewars.missions import MISSION
 from ..render import ClassicScreen
 
 if TYPE_CHECKING:
@@ -48,9 +50,9 @@ class CloneWarsScreen(ClassicScreen):
             return super().prompt_words(prompt)
         ed = self.edition
         d = prompt.details
-        if prompt.kind == "character":
+        if prompt.kind == CHARACTER:
             return ", choose your character (General Grievous and Asajj Ventress play the dark side)."
-        if prompt.kind == "mission":
+        if prompt.kind == MISSION:
             fail = ed.money(d["fail_cost"])
             need = "a 6" if d["need"] == 6 else f"{d['need']} or more"
             return (

@@ -17,9 +17,13 @@ from rich.table import Table
 from rich.text import Text
 
 from ...engine import actions as A
+from ...engine import prompt as P
 from ...engine.actions import Action
+from ...rules.empire.choose import CHOOSE_SPACE
 from ...rules.empire.data import BRAND, OFFICE, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
+from ...rules.empire.empire_cards import RESPOND
 from ...rules.empire.kinds import BUY_OFFICE, MOVE, PICK, PLAY, SWAP, TARGET
+from ...rules.empire.spaces import RENT_DUE
 from .. import render as R
 from ..render import ClassicScreen
 
@@ -491,11 +495,11 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
     if k == PLAY:
         title = card_title(game, action.arg)
         ck = t.empire_kind[action.arg]
-        if kind == "respond":
+        if kind == RESPOND:
             return f"Block it with {title}"
-        if kind == "buy" and ck == "bargain_business":
+        if kind == P.BUY and ck == "bargain_business":
             return f"Play {title}: buy {ed.board[d['pos']].name} for {money(_empire_effect(game, ck)['price'])}"
-        if kind == "rent" and ck == "reverse_rent":
+        if kind == RENT_DUE and ck == "reverse_rent":
             return f"Play {title}: {game.players[d['owner']]} pays you {money(d['amount'])} instead"
         if ck == "tallest_tower_bonus":
             best = max(tower_value(game, q) for q in range(view.n))
@@ -520,11 +524,11 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
     if k == A.AUCTION:
         return "Don't buy: the bank auctions it"
     if k == A.PASS:
-        if kind == "respond":
+        if kind == RESPOND:
             return "Let it happen"
         return "Pass (drop out of the auction)"
     if k == A.PAY:
-        if kind == "rent":
+        if kind == RENT_DUE:
             owner = game.players[d["owner"]]
             if view.cash[player] < d["amount"] and view.tower[player]:
                 return f"Pay: you can't cover {money(d['amount'])}, so your top ({_top(game, player)}) goes to {owner}"
@@ -560,7 +564,7 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
             return f"{steps} forward: {pos} {sp.name}{note}"
         return f"{pos} {sp.name}{note}"
     if k == A.END:
-        if kind == "choose-space":
+        if kind == CHOOSE_SPACE:
             return "Stay here (no trip)"
         return "Done"
     return None

@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ...engine import actions as A
 from ...engine.actions import Action
+from ...rules.mandalorian.battle import BATTLE
 from .. import render as R
 from ..render import ClassicScreen
 
@@ -255,7 +256,7 @@ class MandalorianScreen(ClassicScreen):
         view = self.view()
         prompt = self.game.prompt
         if k == A.ROLL:
-            if prompt is not None and prompt.kind == "battle":
+            if prompt is not None and prompt.kind == BATTLE:
                 return "Roll for the battle"
             if view.in_jail[player]:
                 needed = ed.rules.jail_roll_needed

@@ -219,6 +219,9 @@ def refund_building(game: ClassicGame, winner: int, price: int) -> None:
         game._events.append(Event(E.PAID, -1, -1, price, winner, "refund"))
 
 
+BUILDING_SHORTAGE: Final = "building-shortage"  # the prompt kind of the step below
+
+
 class BuildingShortage(Step):
     """Asks each rival in turn whether they want one of the bank's last buildings too."""
 
@@ -228,7 +231,7 @@ class BuildingShortage(Step):
     hotel: bool
     asked: tuple[int, ...]
     claimants: tuple[int, ...]
-    kind = "building-shortage"
+    kind = BUILDING_SHORTAGE
     answers = frozenset({A.WANT, A.PASS})
 
     def __init__(
@@ -288,6 +291,9 @@ class BuildingShortage(Step):
         }
 
 
+PLACE_BUILDING: Final = "place-building"  # the prompt kind of the step below
+
+
 class PlaceBuilding(Step):
     """The winner of a building auction chooses where it goes.
 
@@ -298,7 +304,7 @@ class PlaceBuilding(Step):
     FIELDS = ("player", "hotel", "price")
     hotel: bool
     price: int
-    kind = "place-building"
+    kind = PLACE_BUILDING
     answers = frozenset({A.PLACE, A.PASS})
 
     def __init__(self, player: int, hotel: bool, price: int) -> None:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine import events as E
+from ...engine import prompt as P
 from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.state import BANK, State
@@ -60,7 +61,7 @@ class Debt(Step):
     amount: int
     reason: str
     pos: int
-    kind = "debt"
+    kind = P.DEBT
     answers = frozenset({A.PAY, A.BANKRUPT})
 
     def __init__(self, player: int, creditor: int, amount: int, reason: str, pos: int) -> None:

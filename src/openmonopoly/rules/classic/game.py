@@ -15,6 +15,7 @@ from ...editions import Edition
 from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
 from ...engine import actions as A
 from ...engine import events as E
+from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
@@ -160,7 +161,7 @@ class TurnStart(Step):
     """The start of a turn (or of a doubles re-roll): roll, or first leave jail."""
 
     FIELDS = ("player",)
-    kind = "turn"
+    kind = P.TURN
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
     def __init__(self, player: int) -> None:  # (the generic Step.__init__ is slower; this is hot)

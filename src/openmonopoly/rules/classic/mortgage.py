@@ -107,6 +107,9 @@ def transfer_pending(game: Game, pos: int) -> bool:
     return False
 
 
+MORTGAGED_PROPERTY: Final = "mortgaged-property"  # the prompt kind of the step below
+
+
 class MortgagedTransfer(Step):
     """``player`` received mortgaged ``pos`` from ``giver``: lift the mortgage or pay the interest now.
 
@@ -117,7 +120,7 @@ class MortgagedTransfer(Step):
     pos: int
     giver: int
     interest_always: bool
-    kind = "mortgaged-property"
+    kind = MORTGAGED_PROPERTY
     answers = frozenset({A.LIFT, A.KEEP})
 
     def __init__(self, player: int, pos: int, giver: int, interest_always: bool) -> None:

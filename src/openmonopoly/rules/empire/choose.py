@@ -8,7 +8,7 @@ A purpose registers what may be chosen and what happens then:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine.actions import Action
@@ -23,13 +23,16 @@ PLAYER_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
 SPACE_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any], bool]] = {}
 
 
+CHOOSE_PLAYER: Final = "choose-player"  # the prompt kind of the step below
+
+
 class ChoosePlayer(Step):
     """A card or space's effect needs a target: ``player`` picks one of ``targets`` for ``purpose``."""
 
     FIELDS = ("player", "purpose", "arg")
     purpose: str  # a key of PLAYER_PURPOSES
     arg: int
-    kind = "choose-player"
+    kind = CHOOSE_PLAYER
     answers = frozenset({TARGET})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
@@ -60,6 +63,9 @@ class ChoosePlayer(Step):
         return {"purpose": self.purpose, "targets": self.targets(game)}
 
 
+CHOOSE_SPACE: Final = "choose-space"  # the prompt kind of the step below
+
+
 class ChooseSpace(Step):
     """A card or space's effect needs a space: ``player`` picks one of ``spaces`` for ``purpose`` (or
     ends, where it may be declined)."""
@@ -67,7 +73,7 @@ class ChooseSpace(Step):
     FIELDS = ("player", "purpose", "arg")
     purpose: str  # a key of SPACE_PURPOSES
     arg: int
-    kind = "choose-space"
+    kind = CHOOSE_SPACE
     answers = frozenset({PICK, A.END})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)

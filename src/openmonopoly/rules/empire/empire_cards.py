@@ -19,7 +19,7 @@ blocks them all. A blocked attack does nothing; the card played stays played.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -172,6 +172,9 @@ def _respond(
     return Respond(victim, attacker, victims[1:], effect, a, b, super_only, ask)
 
 
+RESPOND: Final = "respond"  # the prompt kind of the step below
+
+
 class Respond(Step):
     """``player`` is the victim of ``effect``: ``pass`` (let it happen) or play a blocker."""
 
@@ -183,7 +186,7 @@ class Respond(Step):
     b: int
     super_only: bool
     ask: bool
-    kind = "respond"
+    kind = RESPOND
     answers = frozenset({A.PASS, PLAY})
 
     def __init__(

@@ -14,6 +14,7 @@ from ...editions import Edition
 from ...editions.schema import GO_TO_JAIL
 from ...engine import actions as A
 from ...engine import events as E
+from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
@@ -41,7 +42,7 @@ class EmpireTurn(Step):
     """The start of a turn (or of a doubles re-roll): buy an office, play cards, leave jail, roll."""
 
     FIELDS = ("player",)
-    kind = "turn"
+    kind = P.TURN
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)

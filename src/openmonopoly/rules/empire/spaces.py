@@ -17,10 +17,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL
 from ...engine import actions as A
+from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
@@ -85,7 +86,7 @@ class BuyBillboard(Step):
 
     FIELDS = ("player", "pos")
     pos: int
-    kind = "buy"
+    kind = P.BUY
     answers = frozenset({A.BUY, A.AUCTION, PLAY})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
@@ -132,13 +133,16 @@ class BuyBillboard(Step):
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
 
+RENT_DUE: Final = "rent"  # the prompt kind of the step below
+
+
 class RentDue(Step):
     """``player`` landed on ``owner``'s brand: ``pay`` their tower value, or play Reverse Rent."""
 
     FIELDS = ("player", "pos", "owner")
     pos: int
     owner: int
-    kind = "rent"
+    kind = RENT_DUE
     answers = frozenset({A.PAY, PLAY})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)

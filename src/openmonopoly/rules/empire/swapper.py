@@ -85,7 +85,7 @@ class SwapChoice(Step):
     FIELDS = ("player", "steps", "first")
     steps: int
     first: int  # the first tower picked (-1: none yet)
-    kind = "swap"
+    kind = SWAP
     answers = frozenset({SWAP, MOVE})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)

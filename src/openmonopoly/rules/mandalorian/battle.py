@@ -15,7 +15,7 @@ Grogu, Grogu is taken and everyone loses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine.actions import Action
@@ -73,6 +73,9 @@ def battle_cards(game: MandalorianGame, player: int) -> list[int]:
     return out
 
 
+BATTLE: Final = "battle"  # the prompt kind of the step below
+
+
 class Battle(Step):
     """Before the roll: play Signet battle cards, then roll."""
 
@@ -80,7 +83,7 @@ class Battle(Step):
     enemy: int
     card: int
     played: tuple[int, ...]  # the Signet battle cards played so far
-    kind = "battle"
+    kind = BATTLE
     answers = frozenset({A.ROLL, A.PLAY})
 
     def __init__(
@@ -117,6 +120,9 @@ class Battle(Step):
         return describe_battle(game, self.player, self.enemy, self.card, self.played)
 
 
+BATTLE_REROLL: Final = "battle-reroll"  # the prompt kind of the step below
+
+
 class Reroll(Step):
     """Ahsoka Tano after her roll: re-roll (and keep the second roll) or keep this one."""
 
@@ -126,7 +132,7 @@ class Reroll(Step):
     played: tuple[int, ...]
     total: int
     dice: tuple[int, ...]
-    kind = "battle-reroll"
+    kind = BATTLE_REROLL
     answers = frozenset({A.REROLL, A.KEEP})
 
     def __init__(

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from ...editions import Edition
 from ...engine import actions as A
 from ...engine import events as E
+from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
@@ -37,7 +38,7 @@ class MandoTurn(Step):
     """The start of a turn: roll (in Jail: try for a 6), or first pay 50 / use a jetpack card to leave Jail."""
 
     FIELDS = ("player",)
-    kind = "turn"
+    kind = P.TURN
     answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)

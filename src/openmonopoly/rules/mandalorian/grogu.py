@@ -11,7 +11,7 @@ everyone loses.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine.actions import Action
@@ -93,11 +93,14 @@ def capture_if_alone(game: MandalorianGame, pos: int, enemy: int) -> bool:
     return True
 
 
+PLACE_GROGU: Final = "place-grogu"  # the prompt kind of the step below
+
+
 class PlaceGrogu(Step):
     """A carrier going to Jail chooses which of their hideouts Grogu stays on."""
 
     FIELDS = ("player",)
-    kind = "place-grogu"
+    kind = PLACE_GROGU
     answers = frozenset({A.PLACE})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine import actions as A
 from ...engine import events as E
+from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
@@ -101,7 +102,7 @@ class HideoutDebt(Step):
     amount: int
     reason: str
     pos: int
-    kind = "debt"
+    kind = P.DEBT
     answers = frozenset({A.PAY, A.BANKRUPT})
 
     def __init__(

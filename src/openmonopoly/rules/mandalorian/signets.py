@@ -12,7 +12,7 @@ effects serve the enemy cards' bonuses and penalties.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -127,13 +127,16 @@ class ResolveLater(Step):
         resolve(game, self.player, self.card, announced=True)
 
 
+SIGNET_CHOICE: Final = "signet-choice"  # the prompt kind of the step below
+
+
 class ChooseSignet(Step):
     """Boba Fett: keep or use one of the two cards drawn; the other goes to the bottom of the deck."""
 
     FIELDS = ("player", "first", "second")
     first: int
     second: int
-    kind = "signet-choice"
+    kind = SIGNET_CHOICE
     answers = frozenset({A.CHOOSE})
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)

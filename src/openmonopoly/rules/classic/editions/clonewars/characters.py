@@ -7,7 +7,7 @@ turn (the rulebook's set-up order: pick a figure, then roll).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .....engine import actions as A
 from .....engine.actions import Action
@@ -27,11 +27,14 @@ def characters(edition: Edition) -> list[tuple[str, str]]:
     return [(c["name"], c["side"]) for c in edition.raw.get("characters", [])]
 
 
+CHARACTER: Final = "character"  # the prompt kind of the step below
+
+
 class CharacterChoice(Step):
     """``player`` picks a character not yet taken."""
 
     FIELDS = ("player",)
-    kind = "character"
+    kind = CHARACTER
     answers = frozenset({A.CHOOSE})
 
     def free(self, game: CloneWarsGame) -> list[int]:

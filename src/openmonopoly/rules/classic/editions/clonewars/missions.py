@@ -20,7 +20,7 @@ the space is resolved as a landing (buy or auction, rent, card, tax, Go to Jail)
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .....editions.schema import STREET
 from .....engine import actions as A
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from .game import CloneWarsGame, CloneWarsState
 
 # Action kinds of the missions (``pick`` and ``target`` are shared with other families).
-MISSION = "mission"  # send the troops
+MISSION = "mission"  # send the troops (also the kind of the prompt that offers it)
 TAKE = "take"  # take an unowned site
 COLLECT = "collect"  # take the cash instead of the sites
 STEAL = "steal"  # steal a site
@@ -164,7 +164,7 @@ class MissionOffer(Step):
 
     FIELDS = ("player", "number")
     number: int
-    kind = "mission"
+    kind = MISSION
     answers = frozenset({MISSION, A.PASS})
 
     def legal(self, game: CloneWarsGame, player: int) -> list[Action]:
@@ -226,6 +226,9 @@ def extra_turn(game: CloneWarsGame, player: int) -> None:
             return
 
 
+MISSION_PICK: Final = "mission-pick"  # the prompt kind of the step below
+
+
 class MissionPick(Step):
     """The choices a successful mission's reward needs (see the module docstring)."""
 
@@ -233,7 +236,7 @@ class MissionPick(Step):
     number: int
     left: int  # sites still to take or steal
     target: int  # the player to move (-1: not chosen yet)
-    kind = "mission-pick"
+    kind = MISSION_PICK
     answers = frozenset({TAKE, COLLECT, STEAL, PICK, TARGET, A.PASS})
 
     def mission(self, game: CloneWarsGame) -> Mission:
