@@ -365,6 +365,16 @@ class Game:
         return Prompt(top.decider, top.kind, top.describe(self))
 
     @property
+    def decider(self) -> int:
+        """The seat the game waits for (-1 once it is over): ``prompt.player`` without making the prompt
+        (whose details take far longer), for loops that only need to know who acts next."""
+        s: State = self.state
+        if s.over or not s.stack:
+            return -1
+        top = s.stack[-1]
+        return top.decider
+
+    @property
     def over(self) -> bool:
         over: bool = self.state.over
         return over

@@ -81,6 +81,8 @@ class ObservationEncoder:
         self.no_prompt = bytes(4 * self.prompt_len)
         # per observer, a space's piece by (owner, level, mortgaged)
         self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
+        # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
+        self.made_spaces: list[tuple[list[Any], list[Any], list[Any], bytes] | None] = [None for _ in range(n)]
 
     def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytes:
         """The observation of ``me``: ``bid_range`` is ``game.legal_actions(me).bid_range`` (the
@@ -152,11 +154,16 @@ class ObservationEncoder:
         return b"".join(parts)
 
     def spaces(self, s: Any, me: int, layout: Layout) -> bytes:
-        """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to ``me``."""
-        size = self.size
+        """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to
+        ``me``. Kept per observer with copies of the three lists it was made from, and made again only
+        once one of them differs (the board changes on a few steps in a hundred)."""
         owner: list[Any] = s.owner if layout.owner else []
         level: list[Any] = s.level if layout.level else []
         mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
+        made = self.made_spaces[me]
+        if made is not None and made[0] == owner and made[1] == level and made[2] == mortgaged:
+            return made[3]
+        size = self.size
         pieces = self.space_pieces[me]
         parts: list[bytes] = []
         for pos in range(size):
@@ -169,7 +176,9 @@ class ObservationEncoder:
             if piece is None:
                 piece = pieces[key] = self.space_piece(me, key)
             parts.append(piece)
-        return b"".join(parts)
+        joined = b"".join(parts)
+        self.made_spaces[me] = (list(owner), list(level), list(mortgaged), joined)
+        return joined
 
     def space_piece(self, me: int, key: tuple[Any, Any, Any]) -> bytes:
         who, level, mortgaged = key
@@ -184,7 +193,11 @@ class ObservationEncoder:
 
 class MaskEncoder:
     """``ActionSpace``'s mask, written into a buffer: an index is set exactly when the action it
-    stands for would be accepted by ``act`` (see ``rl/actions.py`` for the layout)."""
+    stands for would be accepted by ``act`` (see ``rl/actions.py`` for the layout).
+
+    A legal action's index is worked out from its kind and argument (``plain``: the index of each
+    argument-free kind; ``numbered``: the first index of each numbered kind, then one per argument
+    below ``arg_range``), which is ``index[action]`` without hashing the action."""
 
     def __init__(
         self,
@@ -197,6 +210,13 @@ class MaskEncoder:
         prices: list[int],
     ) -> None:
         self.index = index
+        self.plain: dict[str, int] = {a.kind: i for a, i in index.items() if a.arg < 0}
+        self.numbered: dict[str, int] = {}
+        self.arg_range = 0
+        for a, i in index.items():
+            if a.arg >= 0:
+                self.numbered[a.kind] = min(i, self.numbered.get(a.kind, i))
+                self.arg_range = max(self.arg_range, a.arg + 1)
         self.bid_start = bid_start
         self.bid_offsets = bid_offsets
         self.trade_start = trade_start
@@ -204,16 +224,27 @@ class MaskEncoder:
         self.groups = groups  # the sets of two or more spaces
         self.prices = prices
 
+    def index_of(self, action: Action) -> int:
+        """``index[action]``, or -1 when the action has no fixed index (a bid, a trade)."""
+        fields: tuple[Any, Any, Any] = action  # (read as a plain tuple: no attribute lookups)
+        kind: str = fields[0]
+        arg: int = fields[1]
+        if arg < 0:
+            return self.plain.get(kind, -1) if fields[2] is None else -1
+        if arg >= self.arg_range:
+            return -1
+        start = self.numbered.get(kind, -1)
+        return start + arg if start >= 0 else -1
+
     def fill(self, m: Any, game: Game, player: int) -> Legal | None:
         """Write the mask of ``player`` into ``m`` (zeroed, int8); return the legal actions it was
         made from (None once the game is over)."""
         if game.over:
             return None
         legal = game.legal_actions(player)
-        index = self.index
         marked = False
         for a in legal.actions:
-            i = index.get(a, -1)
+            i = self.index_of(a)
             if i >= 0:
                 m[i] = 1
                 marked = True
