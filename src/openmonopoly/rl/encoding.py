@@ -57,6 +57,18 @@ class Layout:
         self.cards: bool = isinstance(cards, list)
 
 
+class SpacesMade:
+    """One observer's per-space part of the observation as last made: a piece per space, joined, and
+    copies of the owner, level and mortgaged lists it shows (set once the pieces are made)."""
+
+    def __init__(self, parts: list[bytes]) -> None:
+        self.parts = parts
+        self.joined = b""
+        self.owner: list[Any] = []
+        self.level: list[Any] = []
+        self.mortgaged: list[Any] = []
+
+
 class ObservationEncoder:
     """``ObservationBuilder.build(game.view(me).to_json())`` as bytes, made from the game's state."""
 
@@ -82,7 +94,7 @@ class ObservationEncoder:
         # per observer, a space's piece by (owner, level, mortgaged)
         self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
         # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
-        self.made_spaces: list[tuple[list[Any], list[Any], list[Any], bytes] | None] = [None for _ in range(n)]
+        self.made_spaces: list[SpacesMade | None] = [None for _ in range(n)]
 
     def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytes:
         """The observation of ``me``: ``bid_range`` is ``game.legal_actions(me).bid_range`` (the
@@ -155,30 +167,51 @@ class ObservationEncoder:
 
     def spaces(self, s: Any, me: int, layout: Layout) -> bytes:
         """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to
-        ``me``. Kept per observer with copies of the three lists it was made from, and made again only
-        once one of them differs (the board changes on a few steps in a hundred)."""
+        ``me``. Kept per observer with copies of the three lists it was made from: only the pieces of
+        the spaces whose entries differ are made again (a step changes one space at most, mostly none)."""
         owner: list[Any] = s.owner if layout.owner else []
         level: list[Any] = s.level if layout.level else []
         mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
         made = self.made_spaces[me]
-        if made is not None and made[0] == owner and made[1] == level and made[2] == mortgaged:
-            return made[3]
-        size = self.size
-        pieces = self.space_pieces[me]
-        parts: list[bytes] = []
-        for pos in range(size):
-            key = (
-                owner[pos] if pos < len(owner) else -1,
-                level[pos] if pos < len(level) else 0,
-                mortgaged[pos] if pos < len(mortgaged) else False,
+        if made is None:
+            made = self.made_spaces[me] = SpacesMade(
+                [self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]
             )
-            piece = pieces.get(key)
-            if piece is None:
-                piece = pieces[key] = self.space_piece(me, key)
-            parts.append(piece)
-        joined = b"".join(parts)
-        self.made_spaces[me] = (list(owner), list(level), list(mortgaged), joined)
-        return joined
+        else:
+            same_owner = made.owner == owner
+            same_level = made.level == level
+            same_mortgaged = made.mortgaged == mortgaged
+            if same_owner and same_level and same_mortgaged:
+                return made.joined
+            seen_owner = made.owner
+            seen_level = made.level
+            seen_mortgaged = made.mortgaged
+            parts = made.parts
+            for pos in range(self.size):
+                if (
+                    (not same_owner and owner[pos] != seen_owner[pos])
+                    or (not same_level and level[pos] != seen_level[pos])
+                    or (not same_mortgaged and mortgaged[pos] != seen_mortgaged[pos])
+                ):
+                    parts[pos] = self.space(me, owner, level, mortgaged, pos)
+        made.owner = list(owner)
+        made.level = list(level)
+        made.mortgaged = list(mortgaged)
+        made.joined = b"".join(made.parts)
+        return made.joined
+
+    def space(self, me: int, owner: list[Any], level: list[Any], mortgaged: list[Any], pos: int) -> bytes:
+        """The piece of space ``pos`` as ``me`` sees it (made once per observer and (owner, level, mortgaged))."""
+        key = (
+            owner[pos] if pos < len(owner) else -1,
+            level[pos] if pos < len(level) else 0,
+            mortgaged[pos] if pos < len(mortgaged) else False,
+        )
+        pieces = self.space_pieces[me]
+        piece = pieces.get(key)
+        if piece is None:
+            piece = pieces[key] = self.space_piece(me, key)
+        return piece
 
     def space_piece(self, me: int, key: tuple[Any, Any, Any]) -> bytes:
         who, level, mortgaged = key
@@ -223,6 +256,7 @@ class MaskEncoder:
         self.trade_multipliers = trade_multipliers
         self.groups = groups  # the sets of two or more spaces
         self.prices = prices
+        self.made_trades: dict[int, list[Action]] = {}  # ``trades`` by proposer, seller and space
 
     def index_of(self, action: Action) -> int:
         """``index[action]``, or -1 when the action has no fixed index (a bid, a trade)."""
@@ -256,14 +290,15 @@ class MaskEncoder:
                     m[self.bid_start + j] = 1
                     marked = True
         if legal.trade_partners:
-            for j, offer in enumerate(self.offers(game, player)):
-                if (
-                    offer is not None
-                    and offer.target in legal.trade_partners
-                    and game.check(player, Action(A.TRADE, -1, offer)) is None
-                ):
-                    m[self.trade_start + j] = 1
-                    marked = True
+            trades = self.trades(game, player)
+            if trades is not None:
+                j = 0
+                for trade in trades:
+                    offer: Any = trade.offer
+                    if offer.target in legal.trade_partners and game.check_formed(player, trade) is None:
+                        m[self.trade_start + j] = 1
+                        marked = True
+                    j += 1
         if not marked and (legal.actions or bids is not None):
             m[0] = 1
         return legal
@@ -271,12 +306,26 @@ class MaskEncoder:
     def offers(self, game: Game, player: int) -> list[TradeOffer | None]:
         """The trade menu: one offer per multiplier for the first space (by set) owned by another
         player that would complete a set of ``player``'s, or Nones."""
+        trades = self.trades(game, player)
+        if trades is None:
+            return [None for _ in self.trade_multipliers]
+        return [trade.offer for trade in trades]
+
+    def trades(self, game: Game, player: int) -> list[Action] | None:
+        """The trade menu's actions (None: nothing to offer), made once per (proposer, seller, space)."""
         target = self.set_completing_space(game, player)
         if target < 0:
-            return [None for _ in self.trade_multipliers]
+            return None
         seller: int = game.state.owner[target]
-        price = self.prices[target]
-        return [TradeOffer(player, seller, (), (target,), int(math.ceil(m * price))) for m in self.trade_multipliers]
+        key = (player * 256 + seller) * 4096 + target
+        made = self.made_trades.get(key)
+        if made is None:
+            price = self.prices[target]
+            made = self.made_trades[key] = [
+                Action(A.TRADE, -1, TradeOffer(player, seller, (), (target,), int(math.ceil(m * price))))
+                for m in self.trade_multipliers
+            ]
+        return made
 
     def set_completing_space(self, game: Game, player: int) -> int:
         owner: list[int] | None = getattr(game.state, "owner", None)

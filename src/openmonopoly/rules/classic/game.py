@@ -510,17 +510,26 @@ class ClassicGame(Game):
     def net_worth(self, player: int) -> int:
         """Cash, properties at price (mortgaged at half), buildings at what they cost."""
         s: ClassicState = self.state
-        worth = s.cash[player]
-        for pos in self.edition.properties:
-            if s.owner[pos] != player:
+        owner = s.owner
+        level = s.level
+        mortgaged = s.mortgaged
+        ed = self.edition
+        board = ed.board
+        hotel_level = -1  # (read once a hotel is found: the level of a hotel)
+        worth: int = s.cash[player]
+        for pos in ed.properties:
+            if owner[pos] != player:
                 continue
-            sp = self.edition.board[pos]
-            worth += sp.price // 2 if s.mortgaged[pos] else sp.price
-            level = s.level[pos]
-            if level == self.hotel_level:
-                worth += sp.hotel_cost + self.houses_per_hotel * sp.house_cost
-            elif level:
-                worth += level * sp.house_cost
+            sp = board[pos]
+            worth += sp.price // 2 if mortgaged[pos] else sp.price
+            here = level[pos]
+            if here:
+                if hotel_level < 0:
+                    hotel_level = self.hotel_level
+                if here == hotel_level:
+                    worth += sp.hotel_cost + self.houses_per_hotel * sp.house_cost
+                else:
+                    worth += here * sp.house_cost
         return worth
 
     def words(self) -> EventWords:
