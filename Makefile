@@ -1,16 +1,21 @@
 # Every target sets up its own virtualenv, so a fresh clone needs only `make play` or `make test`.
-# `play`, `serve`, `simulate` and `bench` install what they need (the package, its runtime dependencies
-# and mypyc for the compiled core); `test` installs the whole development set on top.
+# `play` installs the engine alone and starts at once (the compiled core builds in the background for the
+# next start); `serve` adds the web extra; `simulate` and `bench` build the compiled core first; `test`
+# installs the whole development set (every extra).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 PLAY_SET := $(VENV)/.installed-play
+WEB_SET := $(VENV)/.installed-web
 DEV_SET := $(VENV)/.installed-dev
+DOCS_SET := $(VENV)/.installed-docs
+SETUPTOOLS := $(VENV)/.installed-setuptools
 BUILD_TOOLS := $(VENV)/.installed-build-tools
 PIP := $(BIN)/python -m pip install --quiet --disable-pip-version-check
-# The editable installs build with the venv's own setuptools and mypy (BUILD_TOOLS, installed first):
-# a throwaway build environment would install them once more (a third of the install's time).
+# The editable installs build with the venv's own setuptools (installed first): a throwaway build
+# environment would install it and mypy once more (a third of the install's time).
 PIP_EDITABLE := $(PIP) --no-build-isolation -e
+SAY := @echo "openmonopoly:"
 # The compiled core (mypyc): rebuilt when one of its sources changes. If it cannot be built, the
 # engine runs as pure Python (same games, slower) and every target still works.
 NATIVE := src/openmonopoly/_native_manifest.json
@@ -20,34 +25,55 @@ NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/nu
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
 
-.PHONY: play test lint check test-installed bench bench-instructions simulate serve native pure clean golden train league
+.PHONY: play test lint check test-installed bench bench-instructions simulate serve native pure clean golden train league docs
 
 $(BIN)/python:
+	$(SAY) "[1/3] creating the virtualenv $(VENV) (first run only)"
 	$(PYTHON) -m venv $(VENV)
 
-# mypyc (the `native` extra) first, on its own: the core then compiles while pip installs the rest.
-$(BUILD_TOOLS): pyproject.toml | $(BIN)/python
+$(SETUPTOOLS): | $(BIN)/python
+	$(SAY) "[2/3] installing the build tools"
+	$(PIP) 'setuptools>=77' wheel
+	touch $@
+
+# mypyc (the `native` extra): what compiling the core needs.
+$(BUILD_TOOLS): pyproject.toml | $(SETUPTOOLS)
 	$(PIP) $(NATIVE_NEEDS)
 	touch $@
 
-$(PLAY_SET): pyproject.toml setup.py | $(BUILD_TOOLS)
-	$(PIP_EDITABLE) '.[native]'
+$(PLAY_SET): pyproject.toml setup.py | $(SETUPTOOLS)
+	$(SAY) "[3/3] installing the engine and its dependencies (about 20 seconds the first time)"
+	$(PIP_EDITABLE) .
 	touch $@
+
+$(WEB_SET): pyproject.toml setup.py | $(SETUPTOOLS)
+	$(PIP_EDITABLE) '.[web]'
+	touch $@ $(PLAY_SET)
+
+$(DOCS_SET): pyproject.toml setup.py | $(SETUPTOOLS)
+	$(PIP_EDITABLE) '.[docs]'
+	touch $@ $(PLAY_SET)
 
 $(DEV_SET): pyproject.toml setup.py | $(BUILD_TOOLS)
 	$(PIP_EDITABLE) '.[dev]'
-	touch $@ $(PLAY_SET)
+	touch $@ $(PLAY_SET) $(WEB_SET) $(DOCS_SET)
 
+# Built under a lock (a build already running, e.g. `make play`'s in the background, is waited for) and
+# only when the sources' hashes say the core is not current.
 $(NATIVE): $(NATIVE_SOURCES) tools/build_native.py | $(BUILD_TOOLS)
-	$(BIN)/python tools/build_native.py || echo "warning: the compiled core did not build; running the pure-Python engine"
+	$(SAY) "compiling the engine's core with mypyc (a few minutes the first time)"
+	$(BIN)/python tools/build_native.py --if-stale || echo "warning: the compiled core did not build; running the pure-Python engine"
 
 native: $(NATIVE)
 
 pure:
 	$(PYTHON) tools/build_native.py --clean
 
+# The game starts as soon as the engine is installed: a missing or stale compiled core is built in the
+# background (tools/build_native.py --background; log build/native.log) and used from the next start.
 play: | $(BIN)/python
-	$(MAKE) --no-print-directory -j2 $(PLAY_SET) $(NATIVE)
+	@$(MAKE) -s --no-print-directory $(PLAY_SET)
+	@$(BIN)/python tools/build_native.py --background
 	$(BIN)/openmonopoly play --edition starwars40 --seats human,heuristic,heuristic,heuristic
 
 test: $(DEV_SET) $(NATIVE)
@@ -65,7 +91,7 @@ test-installed:
 	rm -rf $(INSTALLED)
 	$(PYTHON) -m venv $(INSTALLED)
 	$(INSTALLED)/bin/python -m pip install --quiet --disable-pip-version-check '.[dev]'
-	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install'
+	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install and not sweep'
 
 # The golden playthroughs (tests/playthroughs/), rewritten from the current engine: only when a change
 # is meant to change games; then read the diff.
@@ -82,7 +108,7 @@ bench-instructions: $(DEV_SET) $(NATIVE)
 	$(BIN)/python bench/instructions.py
 	$(BIN)/python bench/rl_speed.py
 
-serve: $(PLAY_SET) $(NATIVE)
+serve: $(WEB_SET) $(NATIVE)
 	$(BIN)/openmonopoly serve
 
 simulate: $(PLAY_SET) $(NATIVE)
@@ -102,6 +128,11 @@ LEAGUE_ARGS ?= --editions classic,starwars40,mandalorian,empire --bots random,ea
 league: $(DEV_SET) $(NATIVE)
 	nice -n 19 $(BIN)/python bench/league.py $(LEAGUE_ARGS) --write docs/BOTS.md
 
+# The documentation site (mkdocs.yml, docs/): the guides and the API reference from the docstrings, into
+# site/. Its code examples run as tests (tests/test_docs_examples.py).
+docs: $(DOCS_SET)
+	$(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) build src/*.egg-info .pytest_cache
+	rm -rf $(VENV) build site src/*.egg-info .pytest_cache
 	$(PYTHON) tools/build_native.py --clean

@@ -52,7 +52,7 @@ def state_hash(g: Game) -> bytes:
 # ---------------------------------------------------------------------- cheap checks
 def check_money(g: Game, step: int) -> None:
     s = g.state
-    start = g.edition.rules.start_cash
+    start = g.starting_cash()  # (the rulebook's, or house rule starting-cash)
     if sum(s.cash) - s.bank_net != s.n * start:
         fail(g, step, f"money not conserved: sum(cash)={sum(s.cash)} bank_net={s.bank_net} expected {s.n * start}")
     for p in range(s.n):
@@ -112,8 +112,19 @@ def check_buildings(g: Game, step: int) -> None:
             fail(g, step, f"buildings on a set not wholly owned by one player: {members} owners {owners}")
         if any(s.mortgaged[q] for q in members):
             fail(g, step, f"buildings on a set with a mortgaged street: {members}")
-        if max(levels) - min(levels) > 1 and not sold_city_outright(g, members):
+        if max(levels) - min(levels) > 1 and not g.uneven_building and not sold_city_outright(g, members):
             fail(g, step, f"uneven building on {members}: {levels}")
+
+
+def check_house_rules(g: Game, step: int) -> None:
+    """What the classic family's house rules promise at every step."""
+    s = g.state
+    if s.pot < 0 or (not g.pot_fees and s.pot):
+        fail(g, step, f"free-parking pot {s.pot} (house rule {'on' if g.pot_fees else 'off'})")
+    if g.no_mortgages and any(s.mortgaged):
+        fail(g, step, "a property is mortgaged under house rule no-mortgages")
+    if g.no_auctions and any(type(st).__name__ == "Auction" and st.lot >= 0 for st in s.stack):
+        fail(g, step, "a property is auctioned under house rule no-auctions")
 
 
 def sold_city_outright(g: Game, members) -> bool:
@@ -575,6 +586,7 @@ def check_step(g: Game, step: int, rng: random.Random, full: bool, digest: bytes
     check_money(g, step)
     check_ownership(g, step)
     check_buildings(g, step)
+    check_house_rules(g, step)
     check_cards(g, step)
     offered = check_offered(g, step, everyone=full or step % 8 == 0)
     check_flow(g, step, offered)

@@ -25,6 +25,7 @@ from typing import Any
 import openmonopoly as om
 from openmonopoly import catalogue
 from openmonopoly.agents import make_agent
+from openmonopoly.editions import load
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 REGENERATE = "python tools/golden.py"
@@ -43,9 +44,15 @@ def base_options(info: catalogue.EditionInfo) -> dict[str, Any]:
 
 
 # The value a number option's variant is played at (an option missing here fails the generator).
-SAMPLE_VALUES = {"max-rounds": 10, "time-limit": 25, "character-shift": 1}
+SAMPLE_VALUES = {"max-rounds": 10, "time-limit": 25, "character-shift": 1, "salary": 400, "free-parking-pot": 100}
+# Number options whose sample is a multiple of the edition's printed value (its currency's scale differs).
+SAMPLE_SCALES = {"starting-cash": 2}
 # Options played together as well as alone (the rulebook allows these at once).
-COMBINATIONS = {"clonewars": (("starwars-rule", "quicker-game"),)}
+COMBINATIONS = {
+    "clonewars": (("starwars-rule", "quicker-game"),),
+    # The popular house rules (``--house-rules popular``) together.
+    "classic": (("free-parking-pot", "go-bonus", "no-auctions"),),
+}
 
 DETAILED_STEPS = 60
 CHECKPOINT_EVERY = 100
@@ -65,6 +72,8 @@ class Playthrough:
 def _variant_value(edition: str, option: Any) -> Any:
     if option.kind is bool:
         return not option.default
+    if option.name in SAMPLE_SCALES:
+        return SAMPLE_SCALES[option.name] * load(edition).rules.start_cash
     if option.name not in SAMPLE_VALUES:
         raise KeyError(f"{edition}: option '{option.name}' needs a value in SAMPLE_VALUES of {__file__}")
     return SAMPLE_VALUES[option.name]

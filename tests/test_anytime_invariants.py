@@ -25,6 +25,18 @@ from invariants import MEDDLED, play_checked
 from mandalorian import checks as mando_checks
 
 MEDDLE = 0.2
+# Every classic-family house rule at once (they combine).
+ALL_HOUSE_RULES = {
+    "free-parking-pot": 50,
+    "go-bonus": True,
+    "salary": 300,
+    "jail-no-rent": True,
+    "no-auctions": True,
+    "uneven-building": True,
+    "no-mortgages": True,
+    "starting-cash": 1200,
+    "shuffle-seats": True,
+}
 GAMES_PER_COMBO = 12
 COMBOS: list[tuple[str, dict]] = [
     ("classic", {}),
@@ -39,6 +51,24 @@ COMBOS: list[tuple[str, dict]] = [
     ("clonewars", {"starwars-rule": True, "time-limit": 25}),
     ("empire", {}),
     ("mandalorian", {}),
+    # House rules: each alone on the classic board, then together on every classic-family edition,
+    # and the two every family offers on Empire and the Mandalorian.
+    ("classic", {"free-parking-pot": 0}),
+    ("classic", {"free-parking-pot": 100}),
+    ("classic", {"go-bonus": True}),
+    ("classic", {"salary": 400}),
+    ("classic", {"jail-no-rent": True}),
+    ("classic", {"no-auctions": True}),
+    ("classic", {"uneven-building": True}),
+    ("classic", {"no-mortgages": True}),
+    ("classic", {"starting-cash": 800}),
+    ("classic", {"shuffle-seats": True}),
+    ("starwars40", ALL_HOUSE_RULES),
+    ("sailormoon", dict(ALL_HOUSE_RULES, **{"quicker-game": True})),
+    ("clonewars", dict(ALL_HOUSE_RULES, **{"starwars-rule": True})),
+    ("clonewars", dict(ALL_HOUSE_RULES, **{"time-limit": 25})),
+    ("empire", {"starting-cash": 800, "shuffle-seats": True}),
+    ("mandalorian", {"starting-cash": 100, "shuffle-seats": True}),
 ]
 
 
@@ -52,9 +82,9 @@ def play_one(combo: tuple[str, dict], seed: int, full: bool = False):
     bot = ("random", "heuristic")[seed % 2]
     rounds = 15 + seed % 26
     if edition == "empire":
-        return empire_checks.play_checked(seed, bot, full=full, max_rounds=rounds, meddle=MEDDLE)
+        return empire_checks.play_checked(seed, bot, full=full, max_rounds=rounds, meddle=MEDDLE, options=options)
     if edition == "mandalorian":
-        return mando_checks.play_checked(seed, bot, full=full, max_rounds=rounds, meddle=MEDDLE)
+        return mando_checks.play_checked(seed, bot, full=full, max_rounds=rounds, meddle=MEDDLE, options=options)
     rng = random.Random(seed * 7919 + 29)
     players = 3 if full else rng.randint(2, 6)
     opts = dict(options, **{"rent-must-be-claimed": rng.random() < 0.25})
@@ -73,6 +103,8 @@ def test_any_time_actions_by_unprompted_players(combo) -> None:
         g = play_one(combo, seed, full=seed == 0)
         assert g.over
     expected = EXPECTED_KINDS.get(combo[0], {"build", "mortgage", "unmortgage", "trade"})
+    if combo[1].get("no-mortgages"):
+        expected = expected - {"mortgage", "unmortgage"}
     assert expected <= set(MEDDLED), MEDDLED
 
 

@@ -1,4 +1,5 @@
-"""`make play` on a fresh clone installs what playing needs and nothing of the development set.
+"""`make play` on a fresh clone installs what playing needs and nothing of the development set or the
+web stack (mypyc, for the compiled core, is installed by the background build: see test_first_run.py).
 
 The test reads the commands `make play` runs on a fresh clone (``make -n -B``: every step, nothing run),
 asks pip what its install commands would install into an empty environment (``--dry-run
@@ -22,9 +23,6 @@ import pytest
 pytestmark = pytest.mark.install  # pip resolves against the package index (or its cache)
 
 ROOT = Path(__file__).resolve().parents[1]
-# In the dev set for the tests' clients, but also a runtime dependency's: uvicorn[standard] serves the
-# web game's WebSockets with it.
-ALSO_RUNTIME = {"websockets"}
 
 
 def canonical(requirement: str) -> str:
@@ -33,11 +31,24 @@ def canonical(requirement: str) -> str:
     return re.sub(r"[-_.]+", "-", name.group(0)).lower()
 
 
+def extra_packages(extras: dict[str, list[str]], extra: str) -> set[str]:
+    """An extra's packages, with the package's own extras it names (``openmonopoly[web,sim]``) expanded."""
+    found: set[str] = set()
+    for requirement in extras[extra]:
+        if canonical(requirement) == "openmonopoly":
+            for inner in re.search(r"\[([^\]]*)\]", requirement).group(1).split(","):
+                found |= extra_packages(extras, inner.strip())
+        else:
+            found.add(canonical(requirement))
+    return found
+
+
 def dev_only_packages() -> set[str]:
-    """The dev extra's packages that neither the runtime dependencies nor the compiled core's build need."""
+    """The dev extra's packages (every extra's) that neither the runtime dependencies nor the editable
+    install's build (setuptools, wheel) need."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-    needed = {canonical(r) for r in project["dependencies"] + project["optional-dependencies"]["native"]}
-    return {canonical(r) for r in project["optional-dependencies"]["dev"]} - needed - ALSO_RUNTIME
+    needed = {canonical(r) for r in project["dependencies"]} | {"setuptools", "wheel"}
+    return extra_packages(project["optional-dependencies"], "dev") - needed
 
 
 def play_install_commands() -> list[list[str]]:
@@ -51,7 +62,7 @@ def play_install_commands() -> list[list[str]]:
 
 def test_the_play_setup_installs_no_development_only_package(tmp_path: Path) -> None:
     dev_only = dev_only_packages()
-    assert {"pytest", "playwright", "ray", "open-spiel", "matplotlib", "pyarrow"} <= dev_only
+    assert {"pytest", "playwright", "ray", "open-spiel", "matplotlib", "pyarrow", "fastapi", "mkdocs"} <= dev_only
     installed: set[str] = set()
     for i, command in enumerate(play_install_commands()):
         pip_args = command[command.index("install") + 1 :]
@@ -75,5 +86,5 @@ def test_the_play_setup_installs_no_development_only_package(tmp_path: Path) -> 
             capture_output=True,
         )
         installed |= {canonical(item["metadata"]["name"]) for item in json.loads(report.read_text())["install"]}
-    assert "openmonopoly" in installed and {"typer", "rich", "mypy"} <= installed
+    assert "openmonopoly" in installed and {"typer", "rich", "pydantic"} <= installed
     assert installed.isdisjoint(dev_only), sorted(installed & dev_only)

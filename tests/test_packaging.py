@@ -150,3 +150,28 @@ def test_without_a_c_compiler_the_build_says_so_once_and_installs_the_pure_pytho
     )
     assert version.stderr == ""
     assert version.stdout.strip() == "openmonopoly 0.1.0, engine: pure Python (installed without the compiled core)"
+
+
+def test_help_shows_the_docstrings_and_real_signatures_with_the_compiled_core(installed) -> None:
+    """mypyc drops docstrings and annotations; the installed package puts the sources' back (help())."""
+    venv, base = installed
+    script = (
+        "import inspect, openmonopoly, pydoc; from openmonopoly import _native;"
+        "assert _native.is_compiled() or print('pure', _native.status());"
+        "print(inspect.signature(openmonopoly.Game));"
+        "print(pydoc.render_doc(openmonopoly.Game, renderer=pydoc.plaintext));"
+        "print(pydoc.render_doc(openmonopoly.View, renderer=pydoc.plaintext))"
+    )
+    run = subprocess.run(
+        [str(venv / "bin" / "python"), "-c", script], cwd=base, env=user_env(), capture_output=True, text=True
+    )
+    assert run.returncode == 0 and run.stderr == "", run.stderr
+    text = run.stdout
+    assert "pure" not in text.splitlines()[0]
+    assert text.splitlines()[0].startswith("(edition")  # the real parameters (names and defaults)
+    assert "A game of one edition, played exactly by its rulebook" in text  # the class docstring
+    assert "act(self, player: Any, action: Any) -> list[Event]" in text  # a real signature
+    assert "Apply one action; return the events it caused." in text  # a method's docstring
+    assert "legal_actions(self, player: Any) -> Legal" in text
+    assert "prompt (property)" in text and "What the game waits for" in text
+    assert "legal_actions(self) -> Legal" in text and "What this seat may do now" in text  # the view's

@@ -53,7 +53,7 @@ def test_one_human_game_to_the_end(tmp_path):
     assert "Since your last move" in out
     # deed, help, bad input (re-prompts saying what is allowed), save
     assert "TITLE DEED: Mediterranean Avenue" in out and "Houses cost" in out and "$50 each" in out
-    assert "build / sell / sell-all / mortgage / unmortgage <space>" in out and "your properties" in out
+    assert "build / sell <space>" in out and "mortgage <space>" in out and "your properties" in out
     assert "'xyzzy' is not a choice, a command or an action." in out
     assert "Type a choice number (1-2)" in out
     assert "Not understood: 'bid' needs one whole number" in out

@@ -1,4 +1,4 @@
-"""Your own turn first, always: at 80x24, in every edition, the screen after each of your rolls says what
+"""Your own turn first, always: at 80x24 and 100x30, in every edition, the screen after each of your rolls says what
 the roll did, whatever the bots did meanwhile (their turns are folded to a line each when space is
 short), and no line is cut off with an ellipsis."""
 
@@ -23,8 +23,9 @@ def screen_text(shown: str) -> str:
     return " ".join(BORDERS.sub(" ", shown).split())
 
 
+@pytest.mark.parametrize("cols, rows", [(80, 24), (100, 30)], ids=["80x24", "100x30"])
 @pytest.mark.parametrize("edition", EDITIONS)
-def test_each_of_your_rolls_is_on_the_screen_after_it(edition):
+def test_each_of_your_rolls_is_on_the_screen_after_it(edition, cols, rows):
     term = Pty(
         "play",
         "--edition",
@@ -35,6 +36,8 @@ def test_each_of_your_rolls_is_on_the_screen_after_it(edition):
         "human,heuristic,heuristic,heuristic",
         "--names",
         "Ann,Bo-Katan Kryze of Mandalore,Cy,Di",
+        cols=cols,
+        rows=rows,
     )
     try:
         shown = term.read_until(r"Ann ▸ ")
@@ -54,8 +57,8 @@ def test_each_of_your_rolls_is_on_the_screen_after_it(edition):
                 words = screen_text(shown)
                 assert re.search(r"\bAnn rolls\b", words), f"roll {rolls} not on the screen after it:\n{shown}"
             lines = shown.split("\n")
-            assert len(shown.strip("\n").split("\n")) <= 24 + 1, shown  # one screen (and the echoed keystroke)
-            assert not [line for line in lines if len(line) > 80], shown
+            assert len(shown.strip("\n").split("\n")) <= rows + 1, shown  # one screen (and the echoed keystroke)
+            assert not [line for line in lines if len(line) > cols], shown
             cut = [line for line in lines if "…" in line and not DIALOG_CHOICE.search(line)]
             assert not cut, shown
             if "Ann ▸" not in shown:

@@ -5,6 +5,7 @@ window is 80 columns by 24 rows; keystrokes are typed into it and the screen's t
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
 import pty
@@ -33,6 +34,8 @@ class Pty:
             os.execve(sys.executable, [sys.executable, "-m", "openmonopoly.cli", *args], env)
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         self.pid, self.fd, self.out = pid, fd, ""
+        # (a character may come in two reads: decoded as a stream, never as two broken halves)
+        self.decoder = codecs.getincrementaldecoder("utf-8")("replace")
 
     def read_until(self, pattern: str, timeout: float = 60.0) -> str:
         """Everything shown until ``pattern`` appears (as text, escape codes removed)."""
@@ -44,7 +47,7 @@ class Pty:
             ready, _, _ = select.select([self.fd], [], [], 0.2)
             if ready:
                 try:
-                    self.out += os.read(self.fd, 65536).decode("utf-8", "replace")
+                    self.out += self.decoder.decode(os.read(self.fd, 65536))
                 except OSError:
                     break
         raise AssertionError(f"{pattern!r} never shown; the screen ended with:\n{self.text()[-2000:]}")
@@ -74,9 +77,16 @@ def game():
 def test_a_game_at_80x24_fits_and_keeps_the_prompt_on_screen(game):
     first = game.read_until(r"Ann ▸ ")
     assert "seed 5" in first
-    game.type("board")
-    board = game.read_until(r"Ann ▸ ")
-    assert "Mediterranean" in board and "Boardwalk" in board
+    game.type("board")  # longer than the window: a page at a time, each within 24 rows
+    board = game.read_until(r"back to the game")
+    assert "Mediterranean" in board and "the board: lines 1-22 of" in board
+    assert len(board.strip("\n").split("\n")) <= 24 + 1
+    game.type("")
+    board = game.read_until(r"back to the game")
+    assert "Boardwalk" in board and "the end; Enter: back to the game" in board
+    assert len(board.strip("\n").split("\n")) <= 24 + 1
+    game.type("")
+    game.read_until(r"Ann ▸ ")
     game.type("legend")
     game.read_until(r"Ann ▸ ")
     game.type("1")  # the first choice of the first prompt (roll)

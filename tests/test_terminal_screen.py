@@ -35,6 +35,7 @@ class Terminal:
         self.asked: list[tuple[str, list[str]]] = []  # (question, the screen's last HEIGHT lines)
         self.drawn: list[list[str]] = []  # each whole screen the session drew, up to its question
         self.fresh = False
+        self.pages = 0  # pages of long lists (the board, the log) answered with Enter
 
     def _clear(self, home: bool = True) -> None:
         self.console.export_text(clear=True)
@@ -50,6 +51,9 @@ class Terminal:
         shown = (self.screen + [question])[-self.console.height :]
         self.asked.append((question, shown))
         self.screen.append(question)
+        if question.rstrip().endswith("back to the game"):  # a long list's page: on to the next one
+            self.pages += 1
+            return ""
         if not self.lines:
             raise EOFError
         return self.lines.pop(0)

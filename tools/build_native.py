@@ -4,6 +4,16 @@
     python tools/build_native.py --sources  # the source files it compiles (for make's dependencies)
     python tools/build_native.py --clean    # remove the compiled modules: back to pure Python
     python tools/build_native.py --requirements   # what compiling needs (the `native` extra), for pip
+    python tools/build_native.py --background     # `make play`: build it in the background if needed
+
+``--background`` is how a fresh clone plays at once: when the compiled core is missing or older than its
+sources, it starts the build as a detached, low-priority process (installing mypyc first if needed;
+output in ``build/native.log``) and says so in one line; the game that starts meanwhile runs the
+pure-Python engine (the same games, slower) and the next start uses the compiled core. Every build
+takes one lock (``build/native/build.lock``), so two never race: a build that finds another running
+waits for it, then finds the core current and stops. A failed build is remembered for these sources
+(``build/native/failed.json``) and not retried in the background until a source changes; ``make
+native`` always retries.
 
 ``pip install .`` and wheel builds compile the same modules through the build_ext command that
 ``setup.py`` installs (``setup_arguments``), the way mypy and black ship mypyc-compiled wheels. Editable installs
@@ -21,13 +31,16 @@ status 1 and no compiled module left behind; in a wheel, a wheel without extensi
 from __future__ import annotations
 
 import argparse
+import ast
 import importlib.util
 import json
 import os
+import subprocess
 import sys
 import sysconfig
 import tempfile
 import warnings
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -65,6 +78,7 @@ def clean(native) -> None:
     for path in SRC.glob(SHARED_LIB + "__mypyc.*"):
         path.unlink()
     native.MANIFEST.unlink(missing_ok=True)
+    native.DOCS.unlink(missing_ok=True)
 
 
 def mypy_config(native) -> str:
@@ -119,6 +133,60 @@ def compiler_problem(compiler_type: str | None = None) -> str | None:
     return None
 
 
+def _signature(node: ast.FunctionDef) -> str:
+    returns = f" -> {ast.unparse(node.returns)}" if node.returns is not None else ""
+    return f"{node.name}({ast.unparse(node.args)}){returns}"
+
+
+def _documented(node: ast.FunctionDef, indent: str = "    ") -> str:
+    doc = ast.get_docstring(node) or ""
+    body = "".join(f"\n{indent}{line}" if line else "\n" for line in doc.splitlines())
+    return _signature(node) + body
+
+
+def _public(name: str) -> bool:
+    return not name.startswith("_") or name == "__init__"
+
+
+def docs_table(native) -> dict:
+    """What ``help()`` would show if mypyc kept it: for every class of every compiled module, its
+    docstring followed by each public method's and property's real signature (annotations included)
+    and docstring, read from the source; for each module, its docstring and its functions the same
+    way. The compiled classes get these as ``__doc__`` when imported (``_native``), since mypyc keeps
+    neither docstrings nor annotations, and a compiled method's own ``__doc__`` cannot be set."""
+    table: dict = {}
+    for module in native.COMPILED:
+        tree = ast.parse(native.source_path(module).read_text(encoding="utf-8"))
+        entry: dict = {"__module__": ast.get_docstring(tree) or "", "classes": {}}
+        functions = []
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and _public(node.name):
+                functions.append(_documented(node))
+            elif isinstance(node, ast.ClassDef):
+                members = []
+                for item in node.body:
+                    if isinstance(item, ast.FunctionDef) and _public(item.name):
+                        decorated = {ast.unparse(d) for d in item.decorator_list}
+                        shown = _documented(item)
+                        head = _signature(item)
+                        if "property" in decorated:
+                            shown = f"{item.name} (property)" + shown[len(head) :]
+                        elif "staticmethod" in decorated or "classmethod" in decorated:
+                            kind = "static" if "staticmethod" in decorated else "class"
+                            shown = f"{head} ({kind} method)" + shown[len(head) :]
+                        if not any(d.endswith(".setter") for d in decorated):
+                            members.append(shown)
+                doc = ast.get_docstring(node) or ""
+                if members:
+                    doc += "\n\nMethods and properties (from the source: the compiled core keeps only their names):\n\n"
+                    doc += "\n\n".join(members)
+                entry["classes"][node.name] = doc.strip()
+        if functions:
+            entry["__module__"] += "\n\nFunctions (from the source):\n\n" + "\n\n".join(functions)
+        table[module] = entry
+    return table
+
+
 def setup_arguments() -> dict:
     """What setup.py passes to setup(): the compiled core's build_ext and one placeholder extension, which
     makes the wheel a platform wheel and which the command replaces with mypyc's extensions."""
@@ -156,7 +224,8 @@ def setup_arguments() -> dict:
                 for path in Path(self.build_lib).rglob("*"):  # hold its extensions: never ship those
                     if self.native.is_extension(path) and path.resolve() not in current:
                         path.unlink()
-                (Path(self.build_lib) / "openmonopoly" / self.native.MANIFEST.name).unlink(missing_ok=True)
+                for name in (self.native.MANIFEST.name, self.native.DOCS.name):
+                    (Path(self.build_lib) / "openmonopoly" / name).unlink(missing_ok=True)
             if self.problem is None:
                 try:
                     super().run()
@@ -177,14 +246,151 @@ def setup_arguments() -> dict:
                 if self.inplace
                 else Path(self.build_lib) / "openmonopoly"
             )
+            self.built_docs = package_dir / self.native.DOCS.name
+            self.built_docs.write_text(json.dumps(docs_table(self.native), ensure_ascii=False) + "\n")
             self.built_manifest = package_dir / self.native.MANIFEST.name
             self.built_manifest.write_text(json.dumps(self.native.manifest(self.hashes), indent=1) + "\n")
 
         def get_outputs(self) -> list[str]:
             manifest = getattr(self, "built_manifest", None)
-            return super().get_outputs() + ([str(manifest)] if manifest else [])
+            docs = getattr(self, "built_docs", None)
+            return super().get_outputs() + ([str(manifest), str(docs)] if manifest and docs else [])
 
     return {"ext_modules": [Extension(SHARED_LIB + "__mypyc", sources=[])], "cmdclass": {"build_ext": CompiledCore}}
+
+
+BUILD_DIR = ROOT / "build" / "native"
+LOCK = BUILD_DIR / "build.lock"
+FAILED = BUILD_DIR / "failed.json"
+LOG = ROOT / "build" / "native.log"
+PID = BUILD_DIR / "background.pid"
+
+
+def up_to_date(native) -> bool:
+    """Whether the compiled core in place matches the sources and this Python (the manifest's record)."""
+    if not all(native.compiled_paths(m) for m in native.COMPILED):
+        return False
+    try:
+        built = json.loads(native.MANIFEST.read_text())
+    except (OSError, ValueError):
+        return False
+    return built == native.manifest(native.source_hashes())
+
+
+def open_lock():
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    return open(LOCK, "a+")
+
+
+def building_now() -> bool:
+    """Whether a build holds the lock at this moment."""
+    import fcntl  # (POSIX; imported here because setup.py imports this module on every system)
+
+    with open_lock() as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(lock, fcntl.LOCK_UN)
+        return False
+
+
+def failed_before(native) -> bool:
+    try:
+        return json.loads(FAILED.read_text()) == native.manifest(native.source_hashes())
+    except (OSError, ValueError):
+        return False
+
+
+@contextmanager
+def build_lock():
+    """The lock every in-place build takes (``make native``, ``make play``'s background build; a wheel is
+    built in its own folder and takes none): a second build waits for the first."""
+    import fcntl
+
+    with open_lock() as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            notice(f"waiting for the compiled core's build that is running (log: {LOG.relative_to(ROOT)})")
+            fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
+def build_unless_current(native, force: bool) -> int:
+    """Under the lock: a current core is left as it is (unless ``force``: after waiting for another
+    build, it usually is); a failure is remembered for these sources."""
+    if up_to_date(native) and not force:
+        native.MANIFEST.touch()  # (make compares its date with the sources')
+        print("build_native: the compiled core is up to date")
+        return 0
+    code = build_in_place(native)
+    if code:
+        FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
+    else:
+        FAILED.unlink(missing_ok=True)
+    return code
+
+
+def start_in_background(native) -> int:
+    """``--background``: start a detached build when the core is missing or stale, saying so in one
+    line; nothing when it is current. The game started next runs pure Python until the build is done."""
+    if os.environ.get(native.PURE_ENV, "") not in ("", "0") or up_to_date(native):
+        return 0
+    log = LOG.relative_to(ROOT)
+    if building_now():
+        notice(
+            f"the compiled core is still building in the background (log: {log}); this game runs the pure-Python engine"
+        )
+        return 0
+    if failed_before(native):
+        notice(f"the compiled core did not build (log: {log}); the engine runs as pure Python (`make native` retries)")
+        return 0
+    clean(native)  # a stale core goes now: the game about to start runs the sources without a warning
+    LOG.parent.mkdir(parents=True, exist_ok=True)
+    with open(LOG, "w") as out:
+        subprocess.Popen(
+            [sys.executable, str(Path(__file__).resolve()), "--background-build"],
+            cwd=ROOT,
+            stdin=subprocess.DEVNULL,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # not stopped with the game (Ctrl-C, a closed terminal)
+        )
+    notice(
+        f"compiling the engine's core in the background (a few minutes; log: {log}): this game runs the "
+        "pure-Python engine (same games, slower), the next start the compiled one"
+    )
+    return 0
+
+
+def background_build(native) -> int:
+    """The detached build: low priority, under the build lock from the start (so a second ``make play``
+    sees it running), mypyc installed first if needed."""
+    os.nice(10)
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    PID.write_text(f"{os.getpid()}\n")  # (for whoever must stop it: bench/first_run.py)
+    with build_lock():
+        if up_to_date(native):
+            return 0
+        try:
+            import mypyc  # noqa: F401
+        except ImportError:
+            needs = native_requirements()
+            print(f"build_native: installing {' '.join(needs)}", flush=True)
+            pip = [sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *needs]
+            if subprocess.run(pip).returncode != 0:
+                FAILED.write_text(json.dumps(native.manifest(native.source_hashes())))
+                return 1
+            importlib.invalidate_caches()
+        return build_unless_current(native, force=False)
+
+
+def native_requirements() -> list[str]:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return list(project["optional-dependencies"]["native"])
 
 
 def build_in_place(native) -> int:
@@ -219,8 +425,15 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--sources", action="store_true", help="print the compiled modules' source files")
     group.add_argument("--clean", action="store_true", help="remove the compiled modules")
     group.add_argument("--requirements", action="store_true", help="print what compiling needs (for pip)")
+    group.add_argument("--background", action="store_true", help="build in the background if the core is not current")
+    group.add_argument("--background-build", action="store_true", help=argparse.SUPPRESS)
+    group.add_argument("--if-stale", action="store_true", help="build only if the core is not current")
     args = ap.parse_args(argv)
     native = native_module()
+    if args.background:
+        return start_in_background(native)
+    if args.background_build:
+        return background_build(native)
     if args.sources:
         print(" ".join(str(native.source_path(m).relative_to(ROOT)) for m in native.COMPILED))
         return 0
@@ -229,17 +442,16 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.requirements:
         import shlex
-        import tomllib
 
-        project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
-        print(" ".join(shlex.quote(r) for r in project["optional-dependencies"]["native"]))
+        print(" ".join(shlex.quote(r) for r in native_requirements()))
         return 0
     try:
         import mypyc  # noqa: F401
     except ImportError as exc:
-        notice(f"cannot compile ({exc}); install the dev extra (pip install -e '.[dev]')")
+        notice(f"cannot compile ({exc}); install the native extra (pip install -e '.[native]')")
         return 1
-    return build_in_place(native)
+    with build_lock():
+        return build_unless_current(native, force=not args.if_stale)
 
 
 if __name__ == "__main__":

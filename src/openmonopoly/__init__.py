@@ -51,6 +51,7 @@ def __getattr__(name: str):
 
     module, attr = _PUBLIC[name]
     value = getattr(import_module(f".{module}", __name__), attr)
+    _native.document_loaded()  # (the compiled core's docstrings, for help(): see _native)
     globals()[name] = value
     return value
 

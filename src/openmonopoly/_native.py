@@ -60,6 +60,7 @@ def _compiled_modules() -> tuple[str, ...]:
 COMPILED = _compiled_modules()
 _SOURCE_FIRST = set(COMPILED)  # the modules whose source is imported when running pure Python
 MANIFEST = PACKAGE_DIR / "_native_manifest.json"
+DOCS = PACKAGE_DIR / "_native_docs.json"  # the sources' docstrings and signatures, for help()
 PURE_ENV = "OPENMONOPOLY_PURE"
 PYTHON = "{}.{}".format(*sys.version_info[:2])  # extension modules are built for one minor version
 EXTENSION_SUFFIXES = tuple(importlib.machinery.EXTENSION_SUFFIXES)
@@ -159,9 +160,79 @@ class _SourceFirst(importlib.machinery.PathFinder):
         return importlib.util.spec_from_file_location(fullname, source_path(fullname))
 
 
+class _DocsRestored(importlib.machinery.PathFinder):
+    """Loads the compiled modules and gives their classes (and the modules) the docstrings and real
+    signatures mypyc drops (``DOCS``, written by the build), so ``help()`` reads as it does from the
+    sources. A compiled method's own ``__doc__`` cannot be set: each class's text lists its methods."""
+
+    _table: dict | None = None
+
+    @classmethod
+    def find_spec(
+        cls, fullname: str, path: Sequence[str] | None = None, target: ModuleType | None = None
+    ) -> importlib.machinery.ModuleSpec | None:
+        if fullname not in COMPILED:
+            return None
+        spec = importlib.machinery.PathFinder.find_spec(fullname, path, target)
+        if spec is not None and isinstance(spec.loader, importlib.machinery.ExtensionFileLoader):
+            spec.loader = _DocumentingLoader(spec.loader.name, spec.loader.path)
+        return spec
+
+    @classmethod
+    def table(cls) -> dict:
+        if cls._table is None:
+            try:
+                cls._table = json.loads(DOCS.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                cls._table = {}
+        return cls._table
+
+
+class _DocumentingLoader(importlib.machinery.ExtensionFileLoader):
+    def exec_module(self, module: ModuleType) -> None:
+        super().exec_module(module)
+        document_loaded()
+
+
+_DOCUMENTED: set[str] = set()
+
+
+def document_loaded() -> None:
+    """Give every compiled module loaded by now its texts. A compiled module imports the others of its
+    build itself, past the import system's finders, and may be in ``sys.modules`` before its classes
+    exist: a module is done once all its classes were there (the package's public names call this too)."""
+    if PURE_REASON is not None:
+        return
+    for name in COMPILED:
+        loaded = sys.modules.get(name)
+        if loaded is not None and name not in _DOCUMENTED and _document(loaded, _DocsRestored.table().get(name)):
+            _DOCUMENTED.add(name)
+
+
+def _document(module: ModuleType, entry: dict | None) -> bool:
+    """Set the texts of ``module`` and its classes; False while some class is not defined yet."""
+    if not entry:
+        return True
+    complete = True
+    for name, doc in entry.get("classes", {}).items():
+        cls = module.__dict__.get(name)
+        if not isinstance(cls, type):
+            complete = False
+        elif doc:  # (mypyc may keep a class's docstring, never its methods')
+            try:
+                cls.__doc__ = doc
+            except (AttributeError, TypeError):  # (an immutable type: left as it is)
+                pass
+    if complete and entry.get("__module__"):
+        module.__doc__ = entry["__module__"]
+    return complete
+
+
 PURE_REASON = _why_pure()
 if PURE_REASON is not None and _SourceFirst not in sys.meta_path:
     sys.meta_path.insert(0, _SourceFirst)
+elif PURE_REASON is None and _DocsRestored not in sys.meta_path:
+    sys.meta_path.insert(0, _DocsRestored)
 
 
 def status() -> str:

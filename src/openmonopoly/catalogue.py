@@ -15,6 +15,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, Any
 
 from .agents import AGENT_KINDS, LEVELS
+from .engine.house_rules import HOUSE_RULES, preset
 from .engine.options import BadOption, Option, parse_option_text
 from .errors import OpenMonopolyError
 
@@ -68,6 +69,8 @@ class EditionInfo:
     money_format: str
     options: tuple[Option, ...]
     error: str | None = None
+    # Named sets of house rules (``--house-rules NAME``, the web lobby's menu): the family's and the edition's.
+    presets: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -77,7 +80,8 @@ class EditionInfo:
             "rules_available": self.error is None,
             "players": {"min": self.min_players, "max": self.max_players},
             "currency": {"symbol": self.currency_symbol, "format": self.money_format},
-            "options": [o.describe() for o in self.options],
+            "options": [dict(o.describe(), house_rule=o.name in HOUSE_RULES) for o in self.options],
+            "house_rule_presets": {name: dict(values) for name, values in self.presets},
         }
         if self.error is not None:
             out["error"] = self.error
@@ -94,12 +98,23 @@ def editions() -> list[EditionInfo]:
         try:
             ed = load(eid)
             options = tuple(game_class(ed).available_options(ed).values())
+            presets = tuple(
+                (name, tuple(values.items())) for name, values in game_class(ed).house_rule_presets(ed).items()
+            )
         except OpenMonopolyError as exc:
             out.append(EditionInfo(eid, eid, "?", 0, 0, "", "", (), f"{type(exc).__name__}: {exc}"))
             continue
         out.append(
             EditionInfo(
-                ed.id, ed.name, ed.family, ed.min_players, ed.max_players, ed.currency_symbol, ed.money_format, options
+                ed.id,
+                ed.name,
+                ed.family,
+                ed.min_players,
+                ed.max_players,
+                ed.currency_symbol,
+                ed.money_format,
+                options,
+                presets=presets,
             )
         )
     return out
@@ -133,9 +148,18 @@ def parse_options(ed: Edition, texts: Iterable[str]) -> dict[str, Any]:
         name, value = parse_option_text(text)
         key = name.replace("_", "-")
         if key not in known:
+            refused = game_class(ed).refused_options(ed)
+            if key in refused:
+                raise BadOption(refused[key])
             raise BadOption(f"unknown option '{name}' for edition {ed.id}; known options: " + ", ".join(sorted(known)))
         out[key] = known[key].parse(value)
     return out
+
+
+def house_rules_preset(ed: Edition, name: str) -> dict[str, Any]:
+    """The options of house-rules preset ``name`` for ``ed`` (``popular``, or one its data declares);
+    ``BadOption`` lists the presets it has."""
+    return preset(name, game_class(ed).house_rule_presets(ed), ed.id)
 
 
 def default_names(ed: Edition, count: int) -> list[str]:
@@ -224,4 +248,5 @@ __all__ = [
     "new_game",
     "options",
     "parse_options",
+    "house_rules_preset",
 ]

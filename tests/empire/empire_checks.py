@@ -35,7 +35,7 @@ from openmonopoly.rules.empire.data import OFFICE
 
 def check_money(g, step: int) -> None:
     s = g.state
-    if sum(s.cash) - s.bank_net != s.n * g.edition.rules.start_cash:
+    if sum(s.cash) - s.bank_net != s.n * g.starting_cash():
         fail(g, step, f"money not conserved: {s.cash} bank_net={s.bank_net}")
     if min(s.cash) < 0:
         fail(g, step, f"negative cash {s.cash}")
@@ -124,11 +124,23 @@ def check_privacy(g, step: int) -> None:
                     fail(g, step, f"view of {v} shows {e.player}'s Empire draw {e.info}")
 
 
-def play_checked(seed: int, bot: str, *, full: bool, max_rounds: int | None, cap: int = 20000, meddle: float = 0.0):
-    """``meddle``: see ``invariants.play_checked`` (random any-time actions by players not prompted)."""
+def play_checked(
+    seed: int,
+    bot: str,
+    *,
+    full: bool,
+    max_rounds: int | None,
+    cap: int = 20000,
+    meddle: float = 0.0,
+    options: dict | None = None,
+):
+    """``meddle``: see ``invariants.play_checked`` (random any-time actions by players not prompted);
+    ``options``: more options (house rules) on top of the round limit."""
     rng = random.Random(seed * 7919 + 3)
     players = rng.randint(2, 4)
-    options = {} if max_rounds is None else {"max-rounds": max_rounds}
+    options = dict(options or {})
+    if max_rounds is not None:
+        options["max-rounds"] = max_rounds
     g = om.Game("empire", players, seed=seed, options=options)
     bots = [make_agent(bot, seed * 100 + i) for i in range(players)]
     hashes = [state_hash(g)]

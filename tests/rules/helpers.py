@@ -28,7 +28,7 @@ def new_game(
 def check_invariants(g: om.Game) -> None:
     """The classic family's books: money conserved, the building supply and the cards all accounted for."""
     s = g.state
-    assert sum(s.cash) - s.bank_net == s.n * g.edition.rules.start_cash
+    assert sum(s.cash) - s.bank_net == s.n * g.starting_cash()
     houses = sum(lv for lv in s.level if 0 < lv < g.hotel_level)
     hotels = sum(1 for lv in s.level if lv == g.hotel_level)
     assert houses + s.bank_houses == g.edition.rules.houses

@@ -50,7 +50,8 @@ def choose(view: dict) -> str | None:
     return answers[0] if answers else None
 
 
-OPEN = {"public": True, "spectators": True}  # as every game was before private games: anyone joins, watches
+OPEN = {"public": True, "spectators": True, "seats_per_guest": None}  # as every game was before private games:
+# anyone joins (the tests take several seats from one address), anyone watches
 
 
 def act_if_prompted(ws, msg: dict, seat: int, token: str) -> None:  # noqa: ANN001

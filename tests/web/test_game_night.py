@@ -180,10 +180,12 @@ def test_host_hands_an_absent_seat_to_a_bot_and_the_timer_plays_a_turn(browser, 
         assert r.status_code == 200, r.text
         while state(host)["view"]["prompt"]["player"] == 0:
             play_my_turn(host)
+        # Gone's 2-second turn began on the server before this page saw it: timed from here, the stand-in
+        # may act no sooner than 2 s less that delay (1.5 s leaves the page half a second to see it)
+        start = time.time()
         host.wait_for_selector("#turn-timer")  # the countdown for Gone's turn
         assert "stand-in minds Gone's turn" in host.inner_text("#turn-timer")
         waited = state(host)["version"]
-        start = time.time()
         host.wait_for_function(
             f"window.om.state().view.prompt.player === 0 && window.om.state().version > {waited}", timeout=15000
         )

@@ -142,3 +142,36 @@ def test_serve_refuses_a_bad_bot_declaration(text):
     out = CliRunner().invoke(app, ["serve", "--bot", text])
     assert out.exit_code == 2
     assert "--bot" in out.output or "bot command" in out.output
+
+
+def test_a_remote_bot_s_token_is_stored_hashed_and_survives_a_restart(tmp_path):
+    """The host hands out a bot token; the server restarts (a new app on the same database); the bot still
+    connects with it. Only its hash is stored, and a token the host replaced stops working."""
+    import sqlite3
+
+    from fastapi.testclient import TestClient
+
+    from openmonopoly.web.access import hash_token
+    from openmonopoly.web.app import create_app
+
+    db = tmp_path / "restart.db"
+
+    def greeted(client: TestClient, gid: str, token: str) -> dict:
+        with client.websocket_connect(f"/ws/{gid}/bot", headers={"Authorization": f"Bearer {token}"}) as ws:
+            return ws.receive_json()
+
+    with TestClient(create_app(f"sqlite:///{db}", 0, ServerConfig(bot_delay=0))) as c:
+        g = c.post("/api/games", json={"edition": "classic", "seats": [{"kind": "human"}, {"kind": "remote"}], **OPEN})
+        gid, host = g.json()["id"], g.json()["host_token"]
+        old = c.post(f"/api/games/{gid}/bot-token", json={"host": host, "seat": 1}).json()["token"]
+        token = c.post(f"/api/games/{gid}/bot-token", json={"host": host, "seat": 1}).json()["token"]
+        assert greeted(c, gid, old)["code"] == "unknown-token"  # replaced by the second
+    stored = sqlite3.connect(db).execute("SELECT bot_token_hashes FROM games WHERE id = ?", (gid,)).fetchone()[0]
+    assert json.loads(stored) == [None, hash_token(token)]
+    raw = db.read_bytes()
+    assert token.encode() not in raw and old.encode() not in raw
+    with TestClient(create_app(f"sqlite:///{db}", 0, ServerConfig(bot_delay=0))) as c:  # the restart
+        hello = greeted(c, gid, token)
+        assert hello["type"] == "hello" and hello["protocol"] == 1, hello
+        assert greeted(c, gid, old)["code"] == "unknown-token"
+        assert greeted(c, gid, "")["code"] == "unknown-token"

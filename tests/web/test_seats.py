@@ -208,7 +208,7 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
     are, with no host, and they play on."""
     import sqlite3
 
-    from openmonopoly.web.db import SCHEMA_3_COLUMNS, SCHEMA_4_COLUMNS, SCHEMA_VERSION
+    from openmonopoly.web.db import SCHEMA_3_COLUMNS, SCHEMA_4_COLUMNS, SCHEMA_6_COLUMNS, SCHEMA_VERSION
 
     url = f"sqlite:///{tmp_path / 'old.db'}"
     with TestClient(create_app(url, 0.01, SEEDED)) as c:
@@ -216,16 +216,17 @@ def test_a_schema_2_database_gets_hosts_and_its_games_stay_public(tmp_path):
         token = c.post(f"/api/games/{gid}/join", json={"seat": 0}).json()["token"]
     con = sqlite3.connect(tmp_path / "old.db")
     con.execute("DROP INDEX ix_games_creator")
-    for column in [*SCHEMA_3_COLUMNS, *SCHEMA_4_COLUMNS]:
+    for column in [*SCHEMA_3_COLUMNS, *SCHEMA_4_COLUMNS, *SCHEMA_6_COLUMNS]:
         con.execute(f"ALTER TABLE games DROP COLUMN {column}")
     con.execute("UPDATE openmonopoly_meta SET value = '2' WHERE key = 'schema_version'")
     con.commit()
     con.close()
     app = create_app(url, 0.01, SEEDED)
-    assert app.state.store.schema_version() == SCHEMA_VERSION == 5
+    assert app.state.store.schema_version() == SCHEMA_VERSION == 6
     with TestClient(app) as c:
         info = c.get(f"/api/games/{gid}").json()
         assert info["public"] is True and info["spectators"] is True and info["turn_timer"] is None
+        assert info["spectator_chat"] is False and info["seats_per_guest"] is None  # (one guest took any number)
         assert gid in str(c.get("/api/games").json())
         assert c.post(f"/api/games/{gid}/join", json={"seat": 1}).status_code == 200
         with c.websocket_connect(f"/ws/{gid}") as ws:

@@ -37,7 +37,7 @@ def connect(stack, c, gid, **fields):
 def test_players_talk_and_the_talk_survives_a_restart(tmp_path):
     db = f"sqlite:///{tmp_path / 'talk.db'}"
     with TestClient(create_app(db, 0.01, CONFIG)) as c, ExitStack() as stack:
-        g = new_game(c, spectators=True)
+        g = new_game(c, spectators=True, spectator_chat=True)
         gid, host = g["id"], g["host_token"]
         t0, t1 = seat_up(c, g, 0), seat_up(c, g, 1)
         ann, greeting = connect(stack, c, gid, seat=0, token=t0, host=host)

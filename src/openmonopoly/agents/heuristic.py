@@ -103,11 +103,19 @@ class _Board:
     total_houses: int
     total_hotels: int
     increment: int
+    no_auctions: bool
+    no_mortgages: bool
+    pot: bool
     street_groups: tuple[int, ...]
     build_order: tuple[int, ...]
     sell_order: tuple[int, ...]
 
-    def __init__(self, ed: Edition, max_houses: int | None = None) -> None:
+    def __init__(
+        self, ed: Edition, max_houses: int | None = None, house_rules: tuple[bool, bool, bool] = (False, False, False)
+    ) -> None:
+        # The house rules that change how the bot plays (the game's options, fixed for the game):
+        # no auctions to fall back on, nothing to mortgage, a Free Parking pot to count on.
+        self.no_auctions, self.no_mortgages, self.pot = house_rules
         board = ed.board
         self.size = len(board)
         self.props = tuple(ed.properties)
@@ -171,9 +179,16 @@ def _board(view: ClassicView) -> _Board:
         return b
     hph = view.houses_per_hotel
     key = ed.id if hph == ed.rules.max_houses else f"{ed.id}/{hph}"
+    house_rules = (
+        bool(options.get("no-auctions")),
+        bool(options.get("no-mortgages")),
+        options.get("free-parking-pot") is not None,
+    )
+    if any(house_rules):
+        key += "/" + "".join("1" if flag else "0" for flag in house_rules)
     b = _BOARDS.get(key)
     if b is None:
-        b = _BOARDS[key] = _Board(ed, hph)
+        b = _BOARDS[key] = _Board(ed, hph, house_rules)
     last.edition, last.options, last.board = ed, options, b
     return b
 
@@ -290,6 +305,11 @@ class HeuristicAgent:
 
     def reserve(self, view: ClassicView, b: _Board) -> int:
         """Cash to keep: a base plus a share of the worst rent an opponent's buildings charge."""
+        if b.pot:  # (house rule free-parking-pot: the pot is money the bot may land on, about 1 lap in 7)
+            windfall = view.pot // 7
+            if _nothing_built(b, view.bank_houses, view.bank_hotels):
+                return max(0, BASE_RESERVE - windfall)
+            return max(0, self._threat_reserve(view, b, view.level) - windfall)
         if _nothing_built(b, view.bank_houses, view.bank_hotels):
             return BASE_RESERVE
         return self._threat_reserve(view, b, view.level)
@@ -374,7 +394,12 @@ class HeuristicAgent:
         if cash < price:
             return A_AUCTION
         owner = view.owner
-        if cash - price >= self.reserve(view, b):
+        reserve = self.reserve(view, b)
+        if b.no_auctions:
+            # (house rule no-auctions: declining buys no bargain at auction, it only leaves the property for
+            # the next player to land there; buy keeping half the usual reserve)
+            reserve //= 2
+        if cash - price >= reserve:
             return A_BUY
         if self._completes(b, owner, me, pos) or self._blocks(b, owner, me, pos):
             return A_BUY
@@ -622,7 +647,7 @@ class HeuristicAgent:
                     raisable += b.hotel_cost[q] // 2 + b.max_houses * (b.house_cost[q] // 2)
                 else:
                     raisable += lv * (b.house_cost[q] // 2)
-            if not mortgaged[q]:
+            if not mortgaged[q] and not b.no_mortgages:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
@@ -634,6 +659,8 @@ class HeuristicAgent:
             if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)
         ]
         loose.sort()
+        if b.no_mortgages:  # (house rule no-mortgages: only buildings can be sold)
+            loose = []
         for _, _, _, q in loose:
             action = _action(A.MORTGAGE, q)
             if view.check(action) is None:
@@ -655,7 +682,7 @@ class HeuristicAgent:
                 return action
         # 3. mortgage the sets themselves, weakest first.
         for g in b.sell_order:
-            if g not in full:
+            if g not in full or b.no_mortgages:
                 continue
             for q in b.members[g]:
                 if not mortgaged[q]:

@@ -1,4 +1,11 @@
-"""Long-run landing probabilities per roll: exact (the Markov chain) or by simulating moves."""
+"""Long-run landing probabilities per roll: exact (the Markov chain) or by simulating moves.
+
+What is counted: each roll once, on the space where that roll's move finally ends (after any card
+that sends the token on), and every turn spent in jail as In Jail (the chain's stationary
+distribution over the end of each roll). ``simulate --report`` counts something else, the share of
+*moves* in bot games: the dice's move and each card's move separately (so a card space is counted
+when the token stops on it even when the card sends it on), and no turns spent in jail. So a card
+space is higher there and In Jail lower; ``MEANING`` says it in words for the outputs."""
 
 from __future__ import annotations
 
@@ -11,6 +18,13 @@ import numpy as np
 from ..editions import Edition
 from .markov import build_chain, move_model
 from .simulate_moves import simulate_landing
+
+MEANING = (
+    "Each roll is counted once, where its move finally ends (after any card that sends the token on); "
+    "every turn spent in jail counts as In Jail. (simulate --report counts every move instead, the dice's "
+    "and each card's: a card space counts whenever the token stops on it, turns in jail not at all, so its "
+    "card spaces are higher and In Jail lower.)"
+)
 
 
 @dataclass

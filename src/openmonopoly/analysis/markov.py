@@ -76,9 +76,34 @@ def _card_move(movement: Movement, effect: dict) -> CardMove:
     return ("stay",)  # money, repairs, kept cards, choices (Empire "move up to": stays)
 
 
+def _movement_or_none(ed: Edition) -> tuple[tuple[str, Any], ...]:
+    """The parameters (with their defaults) of ``ed``'s movement model; none without a model."""
+    try:
+        return movement_of(ed).defaults
+    except ValueError:
+        return ()
+
+
+def _refuse_stray_params(ed: Edition, movement: Movement, params: dict[str, Any]) -> None:
+    """A parameter of another family's model (``grogu_loss`` on the classic board) would be silently
+    ignored: refuse it, naming the editions whose model has it."""
+    from ..editions import edition_ids
+
+    for name, value in params.items():
+        if value is None or name in dict(movement.defaults):
+            continue
+        editions = [e for e in edition_ids() if name in dict(_movement_or_none(load_edition(e)))]
+        option = "--" + name.replace("_", "-")
+        raise ValueError(
+            f"{option} ({name}) does not apply to {ed.id}: the {ed.family} family's movement model has no such "
+            f"parameter; it applies to {', '.join(editions) or 'no edition'}"
+        )
+
+
 def move_model(edition: str | Edition, **params: Any) -> MoveModel:
     ed = load_edition(edition) if isinstance(edition, str) else edition
     movement = movement_of(ed)
+    _refuse_stray_params(ed, movement, params)
     size = len(ed.board)
     card_deck: dict[int, int] = {}
     for s in ed.board:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from pathlib import Path
+from typing import Any
 
 from .landing import LandingResult
 
@@ -37,10 +38,28 @@ def colour_scale(probs, size: int) -> tuple[float, float]:
     return low, max(high, low + 1e-9)
 
 
+def cell_label(name: str, width: int = 12) -> str:
+    """A space's name in a board cell, wrapped between words: a word longer than the cell stays whole
+    rather than being broken mid-word (``textwrap``'s default breaks it)."""
+    return "\n".join(textwrap.wrap(name, width, break_long_words=False, break_on_hyphens=False))
+
+
 def plot_landing(
     result: LandingResult, path: str | Path, title: str | None = None, scale_label: str = "probability per roll"
 ) -> Path:
-    """Draw the board with each space coloured by its probability (``title`` replaces the default one)."""
+    """Draw the board with each space coloured by its probability (``title`` replaces the default one)
+    into the PNG file ``path``."""
+    import matplotlib.pyplot as plt
+
+    fig = landing_figure(result, title, scale_label)
+    out = Path(path)
+    fig.savefig(out, dpi=130, bbox_inches="tight")
+    plt.close(fig)
+    return out
+
+
+def landing_figure(result: LandingResult, title: str | None = None, scale_label: str = "probability per roll") -> Any:
+    """The heatmap as a matplotlib figure (``plot_landing`` writes it to a file)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -48,6 +67,7 @@ def plot_landing(
     from matplotlib import cm
     from matplotlib.colors import Normalize
     from matplotlib.patches import Rectangle
+    from matplotlib.ticker import PercentFormatter
 
     ed = result.edition
     size = result.size
@@ -63,16 +83,30 @@ def plot_landing(
         p = float(probs[pos])
         colour = cmap(norm(p)) if p > 0 else "lightgrey"
         ax.add_patch(Rectangle((x, y), 1, 1, facecolor=colour, edgecolor="black", linewidth=0.6))
-        # the full name, wrapped to the cell (at most four lines of about twelve characters)
-        label = "\n".join(textwrap.wrap(ed.board[pos].name, 12, break_long_words=True)[:4])
+        # the full name, wrapped to the cell between words
+        label = cell_label(ed.board[pos].name)
         ax.text(x + 0.5, y + 0.66, label, ha="center", va="center", fontsize=4.8, linespacing=0.95)
         ax.text(x + 0.5, y + 0.3, f"{100 * p:.2f}%", ha="center", va="center", fontsize=7, weight="bold")
     # In Jail drawn as its own box in the middle, beside the board's heat scale
     c = n / 2
     jail_p = result.in_jail
-    ax.add_patch(Rectangle((c - 1, c - 0.5), 2, 1, facecolor=cmap(max(0.0, min(1.0, norm(jail_p)))), edgecolor="black"))
-    ax.text(c, c + 0.15, "In Jail", ha="center", va="center", fontsize=9)
-    ax.text(c, c - 0.2, f"{100 * jail_p:.2f}%", ha="center", va="center", fontsize=10, weight="bold")
+    # (In Jail is far above every space when jail is long: coloured on the scale it would be its top
+    # colour, saying nothing; beyond the scale it is drawn white and hatched, and says so)
+    beyond = jail_p > high
+    ax.add_patch(
+        Rectangle(
+            (c - 1, c - 0.5),
+            2,
+            1,
+            facecolor="white" if beyond else cmap(norm(jail_p)),
+            hatch="//" if beyond else None,
+            edgecolor="black",
+        )
+    )
+    ax.text(c, c + 0.2, "In Jail", ha="center", va="center", fontsize=9, backgroundcolor="white")
+    ax.text(c, c - 0.1, f"{100 * jail_p:.2f}%", ha="center", va="center", fontsize=10, weight="bold")
+    if beyond:
+        ax.text(c, c - 0.35, "(above the colour scale)", ha="center", va="center", fontsize=6, backgroundcolor="white")
     if title is None:
         title = f"{ed.name}: probability a roll ends on each space ({result.method}, jail {result.jail})"
         if result.rolls:
@@ -82,10 +116,12 @@ def plot_landing(
     ax.set_ylim(0, n)
     ax.set_aspect("equal")
     ax.axis("off")
+    # (the cells say percent: so does the bar)
     fig.colorbar(
-        cm.ScalarMappable(norm=norm, cmap=cmap), ax=ax, shrink=0.6, label=f"{scale_label} (grey: no move ends there)"
+        cm.ScalarMappable(norm=norm, cmap=cmap),
+        ax=ax,
+        shrink=0.6,
+        format=PercentFormatter(xmax=1.0, decimals=1),
+        label=f"{scale_label}, % (grey: no move ends there)",
     )
-    out = Path(path)
-    fig.savefig(out, dpi=130, bbox_inches="tight")
-    plt.close(fig)
-    return out
+    return fig

@@ -42,6 +42,20 @@ def _numpy_missing(exc: ImportError):
     _fail(f"analysis needs NumPy ({exc}); install it with: pip install 'openmonopoly[analysis]'")
 
 
+def _house_rules(analysis: str, edition: str, given: list[str] | None) -> str:
+    """--option NAME[=VALUE] (house rules only): checked against the edition and what the analysis models."""
+    from .. import catalogue
+    from ..analysis.house_rules import check_house_rules
+    from ..engine.options import BadOption
+
+    try:
+        options = catalogue.parse_options(catalogue.edition(edition), given or [])
+        return check_house_rules(analysis, options)
+    except BadOption as exc:
+        _fail(str(exc))
+        raise
+
+
 def _model_params(grogu_loss: float | None, hideouts_owned: float | None) -> dict:
     for name, v in (("--grogu-loss", grogu_loss), ("--hideouts-owned", hideouts_owned)):
         if v is not None and not 0.0 <= v <= 1.0:
@@ -64,9 +78,13 @@ def landing(
     hideouts_owned: float | None = typer.Option(
         None, "--hideouts-owned", help="Mandalorian: share of hideouts owned (Unexpected Ally)."
     ),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", help="A house rule NAME[=VALUE] (repeatable); says how the chain models it."
+    ),
 ) -> None:
     """Long-run probability that a roll ends on each space (In Jail apart from Just Visiting)."""
     _check(edition, jail, method)
+    rules_note = _house_rules("landing", edition, option)
     params = _model_params(grogu_loss, hideouts_owned)
     try:
         from ..analysis import landing as compute
@@ -93,18 +111,21 @@ def landing(
     from rich import box
     from rich.table import Table
 
-    table = Table(title=f"{ed.name}: where a roll ends ({how}, jail {jail})", box=box.SIMPLE)
+    table = Table(title=f"{ed.name}: where each roll's move ends ({how}, jail {jail}; {rules_note})", box=box.SIMPLE)
     table.add_column("#", justify="right")
     table.add_column("space")
-    table.add_column("per roll", justify="right")
+    table.add_column("share of rolls", justify="right")
     table.add_column("rank", justify="right")
     rank = {p: i + 1 for i, p in enumerate(result.ranking())}
     for s in ed.board:
         name = s.name + (" (Just Visiting)" if s.position == result.jail_pos else "")
         table.add_row(str(s.position), name, f"{100 * result.probs[s.position]:.3f}%", str(rank[s.position]))
     table.add_row("", "In Jail", f"{100 * result.in_jail:.3f}%", str(rank[result.size]))
+    from ..analysis.landing import MEANING
+
     out = _console()
     out.print(table)
+    out.print(MEANING, style="dim")
     if plot:
         out.print(f"Heatmap written to {plot}")
 
@@ -116,9 +137,13 @@ def rents(
     as_json: bool = typer.Option(False, "--json", help="Print JSON."),
     grogu_loss: float | None = typer.Option(None, "--grogu-loss", help="Mandalorian movement model parameter."),
     hideouts_owned: float | None = typer.Option(None, "--hideouts-owned", help="Mandalorian model parameter."),
+    option: list[str] | None = typer.Option(
+        None, "--option", "-o", help="A house rule NAME[=VALUE] (repeatable); refused where the table cannot model it."
+    ),
 ) -> None:
     """Expected rent per opponent roll and rolls to earn back the cost, per property and building level."""
     _check(edition, jail)
+    _house_rules("rents", edition, option)
     params = _model_params(grogu_loss, hideouts_owned)
     try:
         from ..analysis.rents import rent_table

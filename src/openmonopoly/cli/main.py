@@ -13,11 +13,12 @@ import typer
 # Imported here only what every command needs and costs nothing (the catalogue imports the engine when a
 # command asks it something); Rich, the engine and the bots are imported by the commands that use them,
 # so that `--help` and `--version` start at once.
-from .. import catalogue
+from .. import catalogue, json_limits
 from ..agents import AGENT_KINDS
 from ..catalogue import SEAT_KINDS
 from ..engine.errors import OpenMonopolyError
 from ..engine.options import BadOption, clock_refused, needs_clock
+from .stopping import stop_signals_interrupt
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -110,10 +111,14 @@ def _check_screen(game: Game) -> None:
         )
 
 
-def _options(edition, given: list[str] | None, max_rounds: int | None) -> dict[str, Any]:
-    """--option NAME[=VALUE] and --max-rounds, checked against the edition's options."""
+def _options(
+    edition, given: list[str] | None, max_rounds: int | None, house_rules: str | None = None
+) -> dict[str, Any]:
+    """--house-rules PRESET, then --option NAME[=VALUE] (which may change a preset's) and --max-rounds,
+    checked against the edition's options."""
     try:
-        out = catalogue.parse_options(edition, given or [])
+        out = catalogue.house_rules_preset(edition, house_rules) if house_rules else {}
+        out.update(catalogue.parse_options(edition, given or []))
     except BadOption as exc:
         raise UsageProblem(str(exc)) from None
     if max_rounds is not None:
@@ -145,7 +150,9 @@ def _seats(text: str, edition) -> list[str]:
 def _read_json(path: str) -> dict:
     try:
         with open(path, encoding="utf-8") as fh:
-            data = json.load(fh)
+            data = json_limits.loads(fh.read(), path)
+    except json_limits.JsonLimitError as exc:
+        raise UsageProblem(f"{exc}: not a saved game or record") from None
     except FileNotFoundError:
         raise UsageProblem(f"no such file: {path}") from None
     except json.JSONDecodeError as exc:
@@ -334,6 +341,14 @@ def editions(
             )
             opts.add_row(e["id"], Text(o["name"], style="bold"), default, o["type"], o["help"])
     out.print(opts)
+    presets = Table(title="House-rule presets (play --house-rules NAME)", box=box.SIMPLE_HEAD, title_justify="left")
+    for col in ("edition", "preset", "options"):
+        presets.add_column(col, no_wrap=col != "options")
+    for e in data:
+        for name, values in e.get("house_rule_presets", {}).items():
+            text = ", ".join(k if v is True else f"{k}={v}" for k, v in values.items())
+            presets.add_row(e["id"], Text(name, style="bold"), text)
+    out.print(presets)
 
 
 # ------------------------------------------------------------------------------------ play
@@ -356,6 +371,12 @@ def play(
         "one each game, printed so that the game can be played again.",
     ),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
+    house_rules: str | None = typer.Option(
+        None,
+        "--house-rules",
+        help="A named set of house rules: popular (Free Parking pot, double salary on GO, no auctions) or one "
+        "the edition declares (see `openmonopoly editions`); --option can add to or change it.",
+    ),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
     save: str | None = typer.Option(
         None,
@@ -400,14 +421,14 @@ def play(
             kinds = _seats(seats, ed)
             if len(kinds) != len(game.players):
                 raise UsageProblem(f"{load} has {len(game.players)} players; --seats gives {len(kinds)}")
-            if option or max_rounds is not None:
-                raise UsageProblem("--option and --max-rounds cannot change a loaded game")
+            if option or max_rounds is not None or house_rules:
+                raise UsageProblem("--option, --house-rules and --max-rounds cannot change a loaded game")
             if game.over:
                 raise UsageProblem(f"{load}: that game is already over (see `openmonopoly replay {load}`)")
         else:
             ed = _edition(edition or "classic")
             kinds = _seats(seats or "human,heuristic,heuristic,heuristic", ed)
-            options = _options(ed, option, max_rounds)
+            options = _options(ed, option, max_rounds, house_rules)
             if time_limit_minutes is not None:
                 if "time-limit" not in _family(ed).available_options(ed):
                     raise UsageProblem(f"edition {ed.id} has no time-limit game (option time-limit)")
@@ -424,6 +445,10 @@ def play(
                 player_names = default_names(ed, kinds)
             try:
                 game = Game(ed, player_names, seed, options)
+                if not names and game.prompt is not None and game.prompt.kind == "character":
+                    # The tokens are the characters (Clone Wars): "Anakin Skywalker" choosing General Grievous
+                    # would be two people in one name. Players who choose a character are named by seat.
+                    game = Game(ed, [f"Player {seat + 1}" for seat in range(len(kinds))], seed, options)
             except OpenMonopolyError as exc:
                 raise UsageProblem(str(exc)) from None
         if time_limit_minutes is not None and time_limit_minutes <= 0:
@@ -499,11 +524,18 @@ def simulate(
     chunk_size: int | None = typer.Option(None, "--chunk-size", help="Games per task (default: automatic)."),
     out: str | None = typer.Option(None, "--out", help="Write one row per game to FILE.csv or FILE.parquet."),
     report: str | None = typer.Option(None, "--report", help="Write plots and summary.md (matplotlib) into DIR."),
+    compare: bool = typer.Option(
+        False,
+        "--compare",
+        help="House-rules lab: play the same deals under the book and under each OPTION_SET given as arguments "
+        "('book', or NAME[=VALUE] joined by commas) and compare them with 95% intervals.",
+    ),
+    option_sets: list[str] | None = typer.Argument(None, help="With --compare: the option sets to compare."),
 ) -> None:
     """Play many bot games and report who wins, how long games last and more.
 
-    The digest is the same for every backend, worker count and chunk size. Ctrl-C stops the run and
-    still reports the games that finished (exit code 130)."""
+    The digest is the same for every backend, worker count and chunk size. Ctrl-C, SIGTERM and SIGHUP
+    stop the run and still report and write the games that finished (exit code 130, 143, 129)."""
     try:
         ed = _edition(edition)
         kinds = _seats(seats, ed)
@@ -537,6 +569,27 @@ def simulate(
             raise UsageProblem(f"unknown --backend {backend!r}; allowed: local, ray")
         if address and backend.lower() != "ray":
             raise UsageProblem("--address joins a Ray cluster: use it with --backend ray")
+        if option_sets and not compare:
+            raise UsageProblem(f"unexpected arguments {' '.join(option_sets)!r}: option sets go after --compare")
+        if compare:
+            from .lab import run_lab_command
+
+            run_lab_command(
+                ed,
+                games,
+                seed,
+                kinds,
+                option_sets or [],
+                option,
+                max_rounds,
+                out,
+                report,
+                as_json,
+                backend=backend,
+                workers=workers,
+                address=address,
+                chunk_size=chunk_size,
+            )
         try:
             if out:
                 from ..sim.output import check_out
@@ -545,40 +598,42 @@ def simulate(
             if report:
                 from ..sim.report import check_report
 
-                check_report()
+                check_report(report)
             runner = make_backend(backend, workers=workers, address=address, games=games)
         except (ValueError, ImportError) as exc:
             raise UsageProblem(str(exc)) from None
         try:
             # Each game's summary is kept only for --out and --report: otherwise memory stays flat.
             keeping = functools.partial(run_simulation, keep_games=bool(out or report))
-            run = _run_with_progress(
-                keeping,
-                ed,
-                games,
-                seed,
-                kinds,
-                options,
-                max_rounds,
-                runner,
-                chunk_size,
-                show=not as_json and sys.stdout.isatty(),
-            )
+            with stop_signals_interrupt() as stops:
+                run = _run_with_progress(
+                    keeping,
+                    ed,
+                    games,
+                    seed,
+                    kinds,
+                    options,
+                    max_rounds,
+                    runner,
+                    chunk_size,
+                    show=not as_json and sys.stdout.isatty(),
+                )
+                stops.armed = False  # what finished is written whatever arrives now
+                result = run.result
+                written = []
+                if out:
+                    from ..sim.output import write_games
+
+                    written.append(str(write_games(out, run.games, ed.id, kinds)))
+                if report:
+                    from ..sim.report import write_report
+
+                    written.append(str(write_report(report, result, run.games, ed)))
         except OpenMonopolyError as exc:
             raise UsageProblem(str(exc)) from None
-        result = run.result
-        written = []
-        if out:
-            from ..sim.output import write_games
-
-            written.append(str(write_games(out, run.games, ed.id, kinds)))
-        if report:
-            from ..sim.report import write_report
-
-            written.append(str(write_report(report, result, run.games, ed)))
     except UsageProblem as exc:
         fail(str(exc))
-    code = 130 if run.interrupted else 0
+    code = stops.exit_code(run.interrupted)
     if as_json:
         typer.echo(json.dumps(result, indent=2, ensure_ascii=False, default=str))
         raise typer.Exit(code)
@@ -665,6 +720,13 @@ def _run_with_progress(
         )
 
 
+def no_winner_words(result: dict) -> str:
+    """What the wins table's last row means, so that its shares visibly add up to every game."""
+    from ..sim.report import no_winner_sentence
+
+    return no_winner_sentence(result)
+
+
 def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
     from rich import box
     from rich.table import Table
@@ -675,7 +737,10 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         wins.add_column(col, justify="right" if col in ("wins", "share") else "left")
     for seat, (kind, w) in enumerate(zip(kinds, result["wins"], strict=True)):
         wins.add_row(str(seat + 1), kind, f"{w:g}", f"{100 * w / games:.1f}%")
+    nobody = int(result.get("no_winner", 0))
+    wins.add_row("-", "no winner", str(nobody), f"{100 * nobody / games:.1f}%", style="dim" if not nobody else "")
     out.print(wins)
+    out.print(no_winner_words(result), style="dim")
     turns = result.get("turns", {})
     facts = Table.grid(padding=(0, 2))
     facts.add_column(style="bold")
@@ -703,7 +768,7 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         moves = landings["moves"]
         top = sorted(landings["positions"], key=lambda p: -p["count"])[:10]
         table = Table(
-            title="Most landed-on spaces",
+            title="Where moves end (every dice and card move)",
             box=box.SIMPLE_HEAD,
             title_justify="left",
             caption=f"{moves:,} moves; {landings.get('in_jail', 0):,} ended in jail",
@@ -711,11 +776,14 @@ def render_simulation(out: Console, result: dict, kinds: list[str]) -> None:
         )
         table.add_column("#", justify="right")
         table.add_column("space")
-        table.add_column("landings", justify="right")
-        table.add_column("share", justify="right")
+        table.add_column("moves", justify="right")
+        table.add_column("share of moves", justify="right")
         for p in top:
             table.add_row(str(p["position"]), p["name"], f"{p['count']:,}", f"{100 * p['count'] / moves:.2f}%")
         out.print(table)
+        from ..sim.report import MOVES_MEANING
+
+        out.print(MOVES_MEANING.replace("`", "'"), style="dim")
 
 
 def _summary(value: Any, title: str | None = None) -> Table:

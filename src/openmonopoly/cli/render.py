@@ -4,7 +4,7 @@ A screen reads one game (through ``game.view()`` where it can) and returns Rich 
 plain strings; nothing here asks for input. Families with parts of their own subclass
 ``ClassicScreen`` and override its hooks (``space_columns``/``space_cells`` for the board,
 ``players_table``, ``holdings``, ``header``, ``deed_panel``, ``prompt_text``, ``action_label``,
-``legend_rows``, ``HELP``); ``cli.screens`` says which class draws which game.
+``legend_rows``, ``help_commands``/``help_notes``); ``cli.screens`` says which class draws which game.
 """
 
 from __future__ import annotations
@@ -336,17 +336,6 @@ def tokens_by_space(view: Any) -> dict[int, list[Text]]:
 class ClassicScreen:
     """How a game of the classic family looks in the terminal; families subclass it and override hooks."""
 
-    HELP = """\
-Answer with the [bold]number[/] of a choice, or type one of these:
-  [bold]board[/]    the board           [bold]mine[/]   your properties, with current rents
-  [bold]deed[/] <space>  a {title_deed}      [bold]deeds[/]  every {title_deed} in short
-  [bold]players[/]  everyone's holdings  [bold]log[/] [N]  the last N events (all by default)
-  [bold]legend[/]   what the marks mean  [bold]trade[/]  propose a trade
-  [bold]build[/] / [bold]sell[/] / [bold]sell-all[/] / [bold]mortgage[/] / [bold]unmortgage[/] <space>
-  [bold]save[/] <file>   save the game (resume with --load <file>);  [bold]quit[/] leave (asks to save)
-A <space> is its number (0-{last}) or part of its name, e.g. 'deed 1' or 'mortgage {example}'.
-Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, accept, reject, ..."""
-
     GLYPHS = TYPE_GLYPHS
 
     def __init__(self, game: Game) -> None:
@@ -504,7 +493,13 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
         )
         lines.append(Text(f"Tokens: seat numbers; (2) is in {ed.term('jail')}.  ▶ deciding now, · whose turn it is."))
         for_sale = f", 140: for sale at 140 {self.money_word()}" if self.money_word() else ""
-        lines.append(Text(f"Board: owner by seat number; 2h: two houses, H: a hotel, mortg: mortgaged{for_sale}."))
+        kinds = self.game.ACTION_KINDS.all
+        marks = ["owner by seat number"]
+        if A.BUILD in kinds:  # (only where the edition builds and mortgages: Mandalorian hideouts do neither)
+            marks.append(f"2h: two {self.edition.term('house', 2)}, H: a {self.edition.term('hotel')}")
+        if A.MORTGAGE in kinds:
+            marks.append("mortg: mortgaged")
+        lines.append(Text(f"Board: {', '.join(marks)}{for_sale}."))
         lines.append(Text("Holdings: set letters and how many of the set (LB2); reversed: the whole set."))
         return lines
 
@@ -909,14 +904,83 @@ Actions may also be typed in text form: roll, buy, auction, bid 120, pass, pay, 
             return "Propose: " + offer_words(ed, str(action.offer), game.players)
         return str(action)
 
-    def help_text(self) -> str:
+    # ------------------------------------------------------------------ trades
+    def no_trade_words(self, seat: int) -> str:
+        """Why ``seat`` can propose no trade now (the game lists no partner), in the edition's words."""
+        from ..rules.permissions import auction_open
+        from ..rules.trade import trade_pending
+
+        if trade_pending(self.game):
+            return "another trade is waiting for an answer"
+        if auction_open(self.game):
+            return "an auction is on: trades wait until it ends"
+        return "no other player can trade with you now"
+
+    # ------------------------------------------------------------------ help
+    # (actions a player may type as text, in the order help names them: those the family has)
+    TYPED_ACTIONS: tuple[str, ...] = (
+        "roll",
+        "buy",
+        "auction",
+        "bid 120",
+        "pass",
+        "pay",
+        "accept",
+        "reject",
+        "play",
+        "keep",
+    )
+
+    def help_commands(self) -> list[tuple[str, str]]:
+        """The commands help lists, (what to type, what it does): only what the edition has."""
         ed = self.edition
-        example = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
-        return self.HELP.format(
-            house=ed.term("house"),
-            hotel=ed.term("hotel"),
-            street=ed.term("street"),
-            title_deed=ed.term("title_deed"),
-            last=ed.size - 1,
-            example=example,
+        kinds = self.game.ACTION_KINDS.all
+        deed = ed.term("title_deed")
+        rows = [
+            ("board", "the board"),
+            ("mine", "your properties, with current rents"),
+            ("deed <space>", f"a {deed}"),
+            ("deeds", f"every {deed} in short"),
+            ("players", "everyone's holdings"),
+            ("log [N]", "the last N events (all by default)"),
+            ("legend", "what the marks mean"),
+            ("trade", "propose a trade"),
+        ]
+        if A.BUILD in kinds:
+            house, hotel = ed.term("house", 2), ed.term("hotel", 2)
+            rows.append(("build / sell <space>", f"build or sell {house} and {hotel}"))
+            rows.append(("sell-all <space>", "sell every building of the space's set"))
+        if A.MORTGAGE in kinds:
+            rows.append(("mortgage <space>", "mortgage a property; unmortgage <space> lifts it"))
+        rows += [("save <file>", "save the game (resume with --load <file>)"), ("quit", "leave (asks to save)")]
+        return rows
+
+    def help_example(self) -> str:
+        """An example of a command taking a space, e.g. 'mortgage mediterranean'."""
+        ed = self.edition
+        name = ed.board[ed.properties[0]].name.split()[0].lower() if ed.properties else "3"
+        return f"{'mortgage' if A.MORTGAGE in self.game.ACTION_KINDS.all else 'deed'} {name}"
+
+    def help_notes(self) -> list[str]:
+        """Paragraphs (Rich markup) below the commands, each wrapped to the window."""
+        kinds = self.game.ACTION_KINDS.all
+        typed = [a for a in self.TYPED_ACTIONS if a.split()[0] in kinds]
+        return [
+            f"A <space> is its number (0-{self.edition.size - 1}) or part of its name, e.g. 'deed 1' or "
+            f"'{self.help_example()}'.",
+            f"Actions may also be typed in text form: {', '.join(typed)}, ...",
+        ]
+
+    def help_renderable(self) -> RenderableType:
+        """Help as the window shows it: the commands in two aligned columns (a long description wraps
+        under its own column), then the notes as paragraphs."""
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True, style="bold")
+        grid.add_column()
+        for command, words in self.help_commands():
+            grid.add_row(command, words)
+        return Group(
+            Text.from_markup("Answer with the [bold]number[/] of a choice, or type one of these:"),
+            Padding(grid, (0, 0, 0, 2)),
+            *[Text.from_markup(note) for note in self.help_notes()],
         )

@@ -87,7 +87,9 @@ def serve(
         from ..web.app import run
         from ..web.config import ServerConfig
     except ImportError as exc:
-        typer.echo(f"Error: the web game needs its dependencies installed ({exc})", err=True)
+        from ..extras import needs_extra
+
+        typer.echo(f"Error: {needs_extra('the web game', 'web', exc)}", err=True)
         raise typer.Exit(2) from None
     try:
         config = ServerConfig(

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich import box
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.markup import escape
 from rich.panel import Panel
 from rich.table import Table
@@ -32,8 +32,9 @@ from ..engine.actions import Action, whole_number
 from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
+from ..engine.house_rules import HOUSE_RULES
 from ..engine.prompt import Legal, Prompt
-from . import render
+from . import pager, render
 from .dialogs.bid import bid_dialog
 from .dialogs.confirm import TIME_UP, confirm
 from .dialogs.leave import QuitGame, quit_dialog
@@ -120,6 +121,7 @@ class Session:
         self.note = note  # said before the game and after it (how to play it again)
         self.humans = [s for s, k in enumerate(self.kinds) if k == "human"]
         self.screen = screen_for(game)
+        self.menu_height = 0  # the lines of the question and its choices now shown (a list printed above them)
 
     # ------------------------------------------------------------------ input
     def read(self, prompt: str) -> str:
@@ -157,8 +159,21 @@ class Session:
             self.console.print("Please answer y or n.", style="yellow")
 
     # ------------------------------------------------------------------ the game loop
+    def say_house_rules(self) -> None:
+        """The set-up's list of the house rules in play, each with its one-line explanation."""
+        game = self.game
+        known = game.available_options(game.edition)
+        chosen = [(k, v) for k, v in game.chosen_options().items() if k in HOUSE_RULES and k in known]
+        if not chosen:
+            return
+        self.console.print("House rules at this table:", style="bold")
+        for name, value in chosen:
+            label = name if value is True else f"{name}={value}"
+            self.console.print(f"  {label}: {known[name].help.removeprefix('House rule: ')}")
+
     def run(self) -> int:
         game = self.game
+        self.say_house_rules()
         self.say_note()
         try:
             while not game.over:
@@ -479,9 +494,9 @@ class Session:
         while True:
             legal = game.legal_actions(seat)
             choices = self.choices(seat, legal)
+            self.menu_height = sum(self.height_of(part) for part in self.menu(prompt, choices))
             if redraw:
-                menu_h = sum(self.height_of(part) for part in self.menu(prompt, choices))
-                self.draw_screen(prompt, footer=menu_h)
+                self.draw_screen(prompt, footer=self.menu_height)
             self.show_choices(prompt, choices)
             try:
                 line = self.read(f"[{style}]{name}[/] ▸ ")
@@ -519,37 +534,30 @@ class Session:
             console.print(f"'{shown}' is not a choice number. " + self.allowed(choices), style="yellow")
             return "stay"
         if cmd in ("help", "h", "?"):
-            console.print(Text.from_markup(self.screen.help_text()))
-            return "stay"
+            return self.page(self.screen.help_renderable(), "help")
         if cmd == "board":
             here = game.state.position[seat]
             columns = 2 if console.width >= 76 else 1
             board = self.screen.board_table(highlight=here, columns=columns, width=console.width)
             if self.screen.shortened and columns == 2:  # asked for: every name in full, in one run
                 board = self.screen.board_table(highlight=here, columns=1, width=console.width)
-            console.print(board)
-            return "choices"
+            return self.page(board, "the board")
         if cmd in ("legend", "key"):
-            console.print(self.screen.legend())
-            return "choices"
+            return self.page(self.screen.legend(), "the legend")
         if cmd in ("players", "who", "status"):
-            console.print(render.fit_width(self.screen.players_table(self.kinds, deciding=seat), console))
-            return "choices"
+            return self.page(render.fit_width(self.screen.players_table(self.kinds, deciding=seat), console), "players")
         if cmd in ("mine", "props", "properties"):
-            console.print(self.screen.properties_table(seat))
-            return "choices"
+            return self.page(self.screen.properties_table(seat), "yours")
         if cmd == "deeds":
-            console.print(self.screen.deeds_table())
-            return "choices"
+            return self.page(self.screen.deeds_table(), "the deeds")
         if cmd == "log":
             count = whole_number(rest) if rest else None
             if rest and count is None:
                 console.print("log N: N is a whole number of events (log alone shows them all).", style="yellow")
                 return "stay"
             visible = [e for e in game.history if e.visible_to(seat)]  # no one else's secrets
-            for event in visible[-count:] if count else visible:
-                console.print(render.event_text(game, event))
-            return "choices"
+            events = visible[-count:] if count else visible
+            return self.page(Group(*[render.event_text(game, event) for event in events]), "the log")
         if cmd in ("deed", "card"):
             pos = self.space(rest)
             if pos is None:
@@ -592,6 +600,10 @@ class Session:
             console.print(self.allowed(choices), style="yellow")
             return "stay"
         return self.try_act(seat, action, choices)
+
+    def page(self, renderable: RenderableType, what: str) -> str:
+        """Show a list, a screenful at a time when it is taller than the window (``pager``)."""
+        return pager.show(self, renderable, what, below=self.menu_height)
 
     def pick(self, seat: int, n: int, choices: list[Choice], legal: Legal) -> str:
         if not 1 <= n <= len(choices):

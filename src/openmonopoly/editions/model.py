@@ -185,7 +185,13 @@ def describe_errors(path: str, exc: ValidationError, limit: int = 8) -> str:
 
 
 def validate(model: type[EditionBase], raw: Any, path: str) -> EditionBase:
-    """``raw`` checked against the family's ``model``; ``EditionError`` lists every problem found."""
+    """``raw`` checked against the family's ``model``; ``EditionError`` lists every problem found.
+    Text with control characters (terminal escapes) is refused first, naming the field."""
+    from .printable import unprintable_field
+
+    bad = unprintable_field(raw)
+    if bad is not None:
+        raise EditionError(f"{path}: {bad[0]}: {bad[1]}")
     try:
         return model.model_validate(raw, strict=True)
     except ValidationError as exc:

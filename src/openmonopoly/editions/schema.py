@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from .. import registry
+from .. import json_limits, registry
 from ..errors import OpenMonopolyError
 
 
@@ -161,8 +161,14 @@ class Edition:
         return len(self.board)
 
     def money(self, amount: int) -> str:
+        fmt = self.money_format
+        if amount == 0:
+            # A scale letter ("${}K": thousands) says nothing of nothing: no money is "$0", not "$0K".
+            at = fmt.find("{}") + 2
+            if 2 <= at < len(fmt) and fmt[at] in "KMB" and (at + 1 == len(fmt) or not fmt[at + 1].isalpha()):
+                fmt = fmt[:at] + fmt[at + 1 :]
         sign = "-" if amount < 0 else ""
-        return sign + self.money_format.replace("{}", f"{abs(amount):,}")
+        return sign + fmt.replace("{}", f"{abs(amount):,}")
 
     def term(self, key: str, count: int = 1) -> str:
         if count != 1:
@@ -235,7 +241,9 @@ def load_edition_file(path: str | Path) -> Edition:
     except OSError as exc:
         raise EditionError(f"{path}: cannot read: {exc}") from None
     try:
-        raw = json.loads(data.decode("utf-8"))
+        raw = json_limits.loads(data.decode("utf-8"), path)
+    except json_limits.JsonLimitError as exc:
+        raise EditionError(f"{exc}: not an edition") from None
     except UnicodeDecodeError as exc:
         raise EditionError(f"{path}: not UTF-8 text (byte {exc.start}): save the file as UTF-8") from None
     except json.JSONDecodeError as exc:

@@ -25,7 +25,8 @@ from .chance import Chance
 from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
 from .flow import Step
-from .options import Option, resolve_options
+from .house_rules import HOUSE_RULES, SHUFFLE_SEATS, STARTING_CASH, refused_house_rule
+from .options import BadOption, Option, resolve_options
 from .prompt import BotPrompt, Legal, Prompt
 from .state import State
 from .view import View
@@ -36,7 +37,29 @@ ACTION: Final = Action  # (likewise: the class by its plain name is looked up in
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
-    """Base of every rules family. ``Game(edition, ...)`` builds the right family."""
+    """A game of one edition, played exactly by its rulebook; the base of every rules family.
+
+    ``Game(edition="classic", players=4, seed=0, options=None, *, events=True)`` builds the game of
+    the edition's rules family: ``edition`` is an id (``openmonopoly.edition_ids()``) or an edition
+    file's path, ``players`` a number of seats or a list of names, ``options`` a dict of the
+    edition's options (``{"max-rounds": 50}``). The same edition, options, players, seed and actions
+    always give the same game.
+
+    Playing: ``prompt`` says who must decide what (``Prompt(player, kind, details)``, None when the
+    game is over); ``legal_actions(player)`` lists what that player may do; ``act(player, action)``
+    applies an ``Action`` (or its text, ``"bid 120"``) and returns the events it caused, or raises
+    ``IllegalAction`` leaving the game untouched; ``view(player)`` is what that seat may see (what
+    bots read); ``play_out(agents)`` lets bots play to the end. ``over``, ``winners`` and
+    ``state.end_reason`` tell the result. Saving: ``record()``/``replay(record)``,
+    ``to_json()``/``from_json(data)``, ``clone()``, ``digest()``.
+
+    Example::
+
+        >>> import openmonopoly as om
+        >>> game = om.Game("classic", ["Ann", "Ben"], seed=7)
+        >>> game.prompt.kind
+        'turn'
+    """
 
     family: ClassVar[str] = ""
     editions: ClassVar[tuple[str, ...]] = ()  # editions whose rulebook this subclass implements
@@ -54,6 +77,11 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
+    # House rules read from ``options`` once (``read_options``): the rule modules test these fields, not
+    # the options dict. ``no_auctions`` and ``pot_fees`` are read by shared modules (property, money).
+    shuffle_seats: bool = False
+    no_auctions: bool = False
+    pot_fees: bool = False
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
     # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.
@@ -91,7 +119,12 @@ class Game:
         names = seat_names(players, self.edition)
         if options is not None and not isinstance(options, dict):
             raise BadArgument(f"options: a dict of option names to values; got {type(options).__name__}")
-        self.options = resolve_options(self.available_options(self.edition), options, self.edition.id)
+        self.options = resolve_options(
+            self.available_options(self.edition), options, self.edition.id, self.refused_options(self.edition)
+        )
+        conflict = self.option_conflict()
+        if conflict is not None:
+            raise BadOption(conflict)
         if type(seed) is not int:
             raise BadArgument(f"seed: a whole number; got {type(seed).__name__} {seed!r}")
         if chance is not None and not isinstance(chance, Chance):
@@ -104,7 +137,11 @@ class Game:
         self.history = []
         self._events = self.history if events else None
         self._record = []
+        self.read_options()
         self.state = self.new_state(names)
+        cash = self.options.get(STARTING_CASH)
+        if cash is not None:
+            self.state.cash = [cash] * len(names)
         self.setup()
         self._advance()
 
@@ -133,6 +170,39 @@ class Game:
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
         return dict(cls.OPTIONS)
+
+    @classmethod
+    def refused_options(cls, edition: Edition) -> dict[str, str]:
+        """The house rules ``edition`` does not offer, each with the sentence that refuses it."""
+        known = cls.available_options(edition)
+        out: dict[str, str] = {}
+        for name in HOUSE_RULES:
+            if name not in known:
+                why = refused_house_rule(name, edition.id, edition.family, known)
+                if why is not None:
+                    out[name] = why
+        return out
+
+    @classmethod
+    def house_rule_presets(cls, edition: Edition) -> dict[str, dict[str, Any]]:
+        """Named sets of house rules for ``edition`` (``--house-rules NAME``): the family's, then the
+        edition data's own (``house_rules``)."""
+        return {}
+
+    def option_conflict(self) -> str | None:
+        """Why the resolved ``options`` contradict each other (a sentence naming them), or None."""
+        return None
+
+    def read_options(self) -> None:
+        """Read the options the rules test during play into fields, once per game (and per clone or load):
+        the hot path then reads a field, not the options dict."""
+        self.shuffle_seats = bool(self.options.get(SHUFFLE_SEATS))
+
+    def starting_cash(self) -> int:
+        """What each player starts with: the rulebook's, or house rule ``starting-cash``."""
+        cash = self.options.get(STARTING_CASH)
+        printed: int = self.edition.rules.start_cash
+        return printed if cash is None else int(cash)
 
     @classmethod
     def rent_levels(cls, edition: Edition) -> list[tuple[int, str, int, int]]:
@@ -166,7 +236,7 @@ class Game:
     def start_play(self) -> None:
         """Find the first player and start their turn."""
         s: State = self.state
-        s.first_player = s.current = self.first_player()
+        s.first_player = s.current = self.draw_first_player() if self.shuffle_seats else self.first_player()
         s.turns = 1
         self.push(self.turn_step(s.current))
         if self._events is not None:
@@ -189,6 +259,12 @@ class Game:
                 if rolls is not None:
                     self.emit(Event(GAME_STARTED, contenders[0], info=" ".join(rolls)))
                 return contenders[0]
+
+    def draw_first_player(self) -> int:
+        """House rule ``shuffle-seats``: the first player is drawn at random, every seat equally likely."""
+        first = self.chance.below(self.state.n)
+        self.emit(Event(GAME_STARTED, first, info="drawn"))
+        return first
 
     def first_player_dice(self) -> tuple[int, ...]:
         """One player's roll for the first turn: both dice."""
@@ -290,6 +366,10 @@ class Game:
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         raise NotImplementedError
 
+    def fee_to_pot(self, amount: int, reason: str) -> None:
+        """A payment to the bank has been made while ``pot_fees`` is on (house rule free-parking-pot):
+        the family sets aside what goes into the pot."""
+
     # ... movement (rules/movement.py) ...
     def go_salary(self, player: int) -> int:
         """What ``player`` collects for passing GO."""
@@ -358,6 +438,7 @@ class Game:
     # ------------------------------------------------------------------ the public API
     @property
     def prompt(self) -> Prompt | None:
+        """What the game waits for: ``Prompt(player, kind, details)``, or None when it is over."""
         s: State = self.state
         if s.over or not s.stack:
             return None
@@ -376,11 +457,13 @@ class Game:
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended (``winners`` and ``state.end_reason`` say how)."""
         over: bool = self.state.over
         return over
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats (empty while the game goes on; several for a shared win)."""
         return list(self.state.winners)
 
     @property
@@ -390,6 +473,8 @@ class Game:
     # The public entry points take ``player: Any`` so that a bad seat (None, "1") gets the engine's own
     # answer rather than the TypeError a compiled ``int`` parameter would raise.
     def legal_actions(self, player: Any) -> Legal:
+        """What ``player`` may do now (``Legal``): the prompt's answers when it is theirs, the any-time
+        actions (build, mortgage, ...), ``bid_range`` in an auction and ``trade_partners``."""
         s: State = self.state
         if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
             return Legal([])
@@ -536,6 +621,8 @@ class Game:
         self._advance()
 
     def view(self, player: int | None = None) -> View:
+        """What ``player`` may see (``View``; None: a spectator): the state without hidden information
+        (deck order, other players' hidden cards, dice to come), the prompt and the legal actions."""
         return self.view_class(self, player)
 
     def describe(self, event: Event) -> str:
@@ -640,6 +727,7 @@ class Game:
         return game
 
     def clone(self, *, events: bool | None = None) -> Game:
+        """An independent copy of the game (events kept or not, by default as this game does)."""
         cls = type(self)
         new = cls.__new__(cls)
         new.edition = self.edition
@@ -651,6 +739,7 @@ class Game:
         new._events = new.history if new.log_events else None
         new._record = list(self._record)
         new.state = self.state.copy()
+        new.read_options()
         return new
 
     # copy/deepcopy/pickle go through clone and JSON rather than through each object's fields: the

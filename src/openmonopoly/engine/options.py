@@ -20,6 +20,9 @@ class Option:
     help: str
     kind: type = bool  # bool or int
     minimum: int | None = None
+    # A number option that may also be switched on bare (``free-parking-pot`` alone): the value it then
+    # takes; "off" then means the default.
+    bare: int | None = None
 
     def parse(self, value: Any) -> Any:
         if self.kind is bool:
@@ -33,6 +36,11 @@ class Option:
             raise BadOption(f"option '{self.name}' is on/off; got {value!r} (use true/false)")
         if value is None:
             return None
+        if self.bare is not None:
+            if value is True or (isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "")):
+                return self.bare
+            if value is False or (isinstance(value, str) and value.strip().lower() in ("false", "no", "off")):
+                return self.default
         # Exactly a whole number, or its text in ASCII digits: not 2.5, True or '٣', which int() takes.
         text = value.strip() if isinstance(value, str) else ""
         if type(value) is int:
@@ -88,12 +96,20 @@ def claim_rent_option(ask: str = "claim") -> Option:
     )
 
 
-def resolve_options(known: Mapping[str, Option], given: Mapping[str, Any] | None, edition: str) -> dict[str, Any]:
-    """Defaults overlaid with ``given``; unknown names are an error listing the known ones."""
+def resolve_options(
+    known: Mapping[str, Option],
+    given: Mapping[str, Any] | None,
+    edition: str,
+    refused: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """Defaults overlaid with ``given``; unknown names are an error listing the known ones, and the
+    names in ``refused`` (house rules this edition does not offer) an error saying why."""
     values = {name: opt.default for name, opt in known.items()}
     for name, value in (given or {}).items():
         key = name.replace("_", "-")
         if key not in known:
+            if refused is not None and key in refused:
+                raise BadOption(refused[key])
             raise BadOption(
                 f"unknown option '{name}' for edition {edition}; known options: " + ", ".join(sorted(known))
             )

@@ -146,6 +146,8 @@ def from_json(data: Any, *, verify: bool = True) -> Game:
         events=data["events"] is not None,
     )
     saved = json.loads(json.dumps({k: data[k] for k in ("edition", "options", "seed", "state", "events")}))
+    for name, value in type(rebuilt.state).LATER_FIELDS.items():  # a save from before the field existed
+        saved["state"].setdefault(name, value)
     again = to_json(rebuilt)
     diff = first_difference(saved, json.loads(json.dumps({k: again[k] for k in saved})), "")
     if diff is not None:
@@ -167,7 +169,10 @@ def _from_json(data: dict[str, Any]) -> Game:
     family = _rules_class(data["edition"])
     game: Game = family.__new__(family)
     game.edition = edition
-    game.options = resolve_options(family.available_options(edition), data["options"], edition.id)
+    game.options = resolve_options(
+        family.available_options(edition), data["options"], edition.id, family.refused_options(edition)
+    )
+    game.read_options()
     game.seed = int(data["seed"])
     game.chance = Chance.from_json(data["chance"])
     game.log_events = data.get("events") is not None

@@ -37,6 +37,9 @@ class State:
         "bank_net",
         "dice",
     )
+    # Fields added after saved games were written: a save without one reads as this value (what the game
+    # it came from had, the field not existing then), so an upgrade never makes a stored game unloadable.
+    LATER_FIELDS: ClassVar[dict[str, Any]] = {}
     # Fields that bots and views may not see (deck order and the like); families extend it.
     HIDDEN: ClassVar[frozenset[str]] = frozenset()
 
@@ -101,7 +104,7 @@ class State:
     def from_json(cls, d: dict[str, Any]) -> State:
         new = cls.__new__(cls)
         for name in cls.FIELDS:
-            value = d[name]
+            value = d[name] if name in d or name not in cls.LATER_FIELDS else cls.LATER_FIELDS[name]
             if name == "stack":
                 value = [Step.from_json(s) for s in value]
             elif name == "dice":

@@ -61,19 +61,23 @@ class View:
 
     @property
     def edition(self) -> Edition:
+        """The edition being played (board, cards, words, ``money(n)``)."""
         return self._game.edition
 
     @property
     def options(self) -> dict[str, Any]:
+        """The game's options by name (``{"max-rounds": 50, ...}``)."""
         return self._game.options
 
     @property
     def cash(self) -> list[int]:
+        """Each seat's cash (index: seat)."""
         s: State = self._game.state
         return s.cash
 
     @property
     def turns(self) -> int:
+        """Player-turns played so far."""
         s: State = self._game.state
         return s.turns
 
@@ -81,86 +85,103 @@ class View:
     # class declares its own (``ClassicView``, ``EmpireView``, ``MandalorianView``).
     @property
     def n(self) -> int:
+        """How many seats the game has."""
         s: State = self._game.state
         return s.n
 
     @property
     def names(self) -> list[str]:
+        """Each seat's name."""
         s: State = self._game.state
         return s.names
 
     @property
     def position(self) -> list[int]:
+        """Each seat's board position (0: GO)."""
         s: State = self._game.state
         return s.position
 
     @property
     def alive(self) -> list[bool]:
+        """Whether each seat is still in the game."""
         s: State = self._game.state
         return s.alive
 
     @property
     def current(self) -> int:
+        """The seat whose turn it is."""
         s: State = self._game.state
         return s.current
 
     @property
     def first_player(self) -> int:
+        """The seat that moved first."""
         s: State = self._game.state
         return s.first_player
 
     @property
     def round(self) -> int:
+        """The round being played (1 first; a round ends when the first player's turn comes again)."""
         s: State = self._game.state
         return s.round
 
     @property
     def over(self) -> bool:
+        """Whether the game has ended."""
         s: State = self._game.state
         return s.over
 
     @property
     def winners(self) -> list[int]:
+        """The winning seats (empty until the game is over; several when shared)."""
         s: State = self._game.state
         return s.winners
 
     @property
     def end_reason(self) -> str:
+        """Why the game ended (``"bankruptcy"``, ``"round-limit"``, a family's own), or ``""``."""
         s: State = self._game.state
         return s.end_reason
 
     @property
     def bank_net(self) -> int:
+        """What the bank has paid out minus what it received."""
         s: State = self._game.state
         return s.bank_net
 
     @property
     def dice(self) -> tuple[int, ...]:
+        """The last roll's dice (empty before the first roll)."""
         s: State = self._game.state
         return s.dice
 
     @property
     def in_jail(self) -> list[bool]:
+        """Whether each seat is in jail."""
         s: State = self._game.state
         return s.in_jail
 
     @property
     def jail_turns(self) -> list[int]:
+        """Turns each seat has spent in jail so far."""
         s: State = self._game.state
         return s.jail_turns
 
     @property
     def held(self) -> list[list[int]]:
+        """Each seat's kept cards (get out of jail free and the like) as ``deck << 8 | card`` numbers."""
         s: State = self._game.state
         return s.held
 
     @property
     def owner(self) -> list[int]:
+        """Each board position's owner (-1: the bank, or a space nobody can own)."""
         s: State = self._game.state
         return s.owner
 
     @property
     def prompt(self) -> Prompt | None:
+        """What the game waits for (``Prompt``: ``player``, ``kind``, ``details``), or None when it is over."""
         return self._game.prompt
 
     @property
@@ -183,6 +204,8 @@ class View:
         return self._game.parse(text, -1 if self.player is None else self.player)
 
     def legal_actions(self) -> Legal:
+        """What this seat may do now (``Legal``): the prompt's answers if it is this seat's, the
+        any-time actions (build, mortgage, ...) and ``bid_range`` in an auction; empty for spectators."""
         return Legal([]) if self.player is None else self._game.legal_actions(self.player)
 
     def legal_answers(self) -> Legal:
@@ -190,6 +213,7 @@ class View:
         return Legal([]) if self.player is None else self._game.legal_answers(self.player)
 
     def check(self, action: Action) -> str | None:
+        """Why ``action`` would be refused now (a sentence), or None when it is legal."""
         if self.player is None:
             return "spectators cannot act"
         game = self._game
@@ -200,6 +224,7 @@ class View:
         return reason
 
     def events(self) -> list[Event]:
+        """Every event of the game so far that this seat may see (needs a game made with events on)."""
         return [e for e in self._game.history if e.visible_to(self.player)]
 
     def sample_game(self, seed: int) -> Game:

@@ -3,8 +3,15 @@
 Needs ``pip install 'openmonopoly[rl]'`` (NumPy, Gymnasium, PettingZoo; OpenSpiel optional).
 """
 
-from .actions import ActionSpace
-from .aec import MonopolyAEC, env
-from .observation import ObservationBuilder
+try:
+    from .actions import ActionSpace
+    from .aec import MonopolyAEC, env
+    from .observation import ObservationBuilder
+except ModuleNotFoundError as exc:
+    if exc.name not in ("numpy", "gymnasium", "pettingzoo"):
+        raise
+    from ..extras import needs_extra
+
+    raise ModuleNotFoundError(needs_extra("openmonopoly.rl", "rl", exc), name=exc.name) from None
 
 __all__ = ["ActionSpace", "MonopolyAEC", "ObservationBuilder", "env"]

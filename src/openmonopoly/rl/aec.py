@@ -45,6 +45,7 @@ class MonopolyAEC(AECEnv):
         max_steps: int = 5000,
         reward: str = "win",
         render_mode: str | None = None,
+        game_options: dict | None = None,
     ) -> None:
         super().__init__()
         if reward not in ("win", "net-worth"):
@@ -56,6 +57,9 @@ class MonopolyAEC(AECEnv):
         self.num_players = num_players
         self.max_rounds = max_rounds
         self.max_steps = max_steps
+        # The game's options (house rules, variants), checked now: every episode is played under them.
+        self.game_options = {**(game_options or {}), "max-rounds": max_rounds}
+        Game(self.edition, num_players, options=self.game_options, events=False)
         self.reward_kind = reward
         self.render_mode = render_mode
         self.actions = ActionSpace(self.edition)
@@ -89,7 +93,7 @@ class MonopolyAEC(AECEnv):
             self.edition,
             self.num_players,
             seed=game_seed,
-            options={"max-rounds": self.max_rounds},
+            options=self.game_options,
             events=self.render_mode is not None,
         )
         self.agents = list(self.possible_agents)

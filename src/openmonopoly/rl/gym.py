@@ -38,6 +38,7 @@ class MonopolyGym(gym.Env):
         reward: str = "win",
         illegal_penalty: float = 0.0,
         render_mode: str | None = None,
+        game_options: dict | None = None,
     ) -> None:
         super().__init__()
         self.edition = load_edition(edition)
@@ -50,6 +51,9 @@ class MonopolyGym(gym.Env):
             raise ValueError(f"seat must be 0..{self.num_players - 1}")
         self.fixed_seat = seat
         self.max_rounds, self.max_steps = max_rounds, max_steps
+        # The game's options (house rules, variants), checked now: every episode is played under them.
+        self.game_options = {**(game_options or {}), "max-rounds": max_rounds}
+        Game(self.edition, self.num_players, options=self.game_options, events=False)
         self.reward_kind = reward
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
@@ -71,7 +75,7 @@ class MonopolyGym(gym.Env):
             self.edition,
             self.num_players,
             seed=int(rng.integers(2**31 - 1)),
-            options={"max-rounds": self.max_rounds},
+            options=self.game_options,
             events=False,
         )
         others = [p for p in range(self.num_players) if p != self.seat]

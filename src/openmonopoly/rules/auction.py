@@ -52,6 +52,8 @@ def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int |
 
 
 class Auction(Step):
+    """An auction: each bidder in turn bids more than ``high`` (in ``increment``s, from ``minimum``) or passes."""
+
     FIELDS = ("lot", "bidders", "turn", "high", "high_bidder", "opening")
     lot: int  # a board position, or HOUSE_LOT / HOTEL_LOT
     bidders: tuple[int, ...]  # still bidding, in turn order

@@ -91,6 +91,8 @@ def pay_bail(game: Game, player: int) -> None:
     rules: Rules = game.edition.rules
     fine = rules.jail_fine
     transfer(game, player, BANK, fine)
+    if game.pot_fees:  # (house rule free-parking-pot)
+        game.fee_to_pot(fine, "bail")
     if game._events is not None:
         game._events.append(Event(E.PAID, player, -1, fine, BANK, "bail"))
     release(game, player, "paid")

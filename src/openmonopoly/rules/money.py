@@ -42,6 +42,8 @@ def pay(game: Game, payer: int, payee: int, amount: int, reason: str, pos: int =
     s: State = game.state
     if s.cash[payer] >= amount:
         transfer(game, payer, payee, amount)
+        if payee == BANK and game.pot_fees:  # (house rule free-parking-pot)
+            game.fee_to_pot(amount, reason)
         if game._events is not None:
             game._events.append(Event(E.PAID, payer, pos, amount, payee, reason))
     else:

@@ -57,6 +57,9 @@ class BuyOrAuction(Step):
             s.owner[pos] = player
             if game._events is not None:
                 game._events.append(Event(E.BOUGHT, player, pos, price))
+        elif game.no_auctions:  # (house rule no-auctions: it stays with the bank)
+            if game._events is not None:
+                game._events.append(Event(E.AUCTION_UNSOLD, player, pos, info="no-auctions"))
         else:
             start_auction(game, pos, game.seats_from(player))
 

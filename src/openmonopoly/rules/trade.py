@@ -145,6 +145,8 @@ def execute(game: Game, offer: TradeOffer) -> None:
 
 
 class TradeAnswer(Step):
+    """A trade offered to ``offer.target``, who accepts or rejects it."""
+
     FIELDS = ("offer",)
     offer: TradeOffer
     kind = "trade"

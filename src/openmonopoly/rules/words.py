@@ -61,6 +61,8 @@ class EventWords:
 
     def describe(self, event: Event) -> str:
         """One sentence for ``event``."""
+        if event.kind == E.GAME_STARTED and event.info == "drawn":  # house rule shuffle-seats, any family
+            return f"The first player is drawn at random: {self.names[event.player]} starts."
         text = self.own(event)
         if text is None:
             text = describe(self.edition, event, self.names, self.houses_per_hotel)
@@ -116,6 +118,8 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
     if k == E.AUCTION_WON:
         lot = space(event.pos) if event.pos >= 0 else f"a {ed.term(event.info)}"
         return f"{who(p)} wins {lot} for {money(event.amount)}."
+    if k == E.AUCTION_UNSOLD and event.info == "no-auctions":
+        return f"{who(p)} does not buy {space(event.pos)}; with no auctions it stays with the bank."
     if k == E.AUCTION_UNSOLD:
         return "Nobody bids; it stays with the bank." if event.pos >= 0 else "Nobody bids."
     if k == E.PAID:
@@ -137,6 +141,7 @@ def describe(edition: Edition, event: Event, names: Sequence[str], houses_per_ho
             "refund": "(refund)",
             "mission": "(mission)",
             "deed": f"for {space(event.pos)}",
+            "free-parking": f"(the pot on {space(event.pos)})",
         }
         return f"{who(p)} pays {money(event.amount)} to {who(event.other)} {label.get(reason, reason)}.".replace(
             "  ", " "

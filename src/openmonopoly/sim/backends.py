@@ -99,18 +99,25 @@ class InProcess:
         pass
 
 
+# The signals that stop a run (Ctrl-C, ``kill``, a closed terminal): the parent handles them and stops
+# the workers, which ignore them from birth (a terminal's hang-up or a ``kill`` of the process group
+# reaches them too, and a worker killed mid-chunk would break the pool before the parent could report).
+STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+
+
 @contextmanager
-def _sigint_ignored():
+def _stop_signals_ignored():
     import threading
 
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOP_SIGNALS}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def _ready() -> int:
@@ -138,12 +145,13 @@ def _in_flight(workers: int) -> int:
 
 
 def _worker_init(job: SimJob | None = None) -> None:
-    """Pool workers leave Ctrl-C to the parent, which cancels the run and stops them, exit by
+    """Pool workers leave Ctrl-C, SIGTERM and SIGHUP to the parent, which cancels the run and stops them, exit by
     themselves if the parent dies without stopping them (killed), and are ready to play when the
     parent's start-up is over."""
     import threading
 
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for sig in STOP_SIGNALS:
+        signal.signal(sig, signal.SIG_IGN)
     if job is not None:
         warm_up(job)
     parent = os.getppid()
@@ -170,16 +178,22 @@ class ProcessPool:
         import multiprocessing
         from concurrent.futures import ProcessPoolExecutor, wait
 
+        with _stop_signals_ignored():
+            # multiprocessing's resource tracker (started for the pool's queues) is a child process too: it
+            # ignores SIGINT and SIGTERM by itself, SIGHUP (a closed terminal) only if born ignoring it.
+            from multiprocessing import resource_tracker
+
+            resource_tracker.ensure_running()
         pool = self._pool = ProcessPoolExecutor(
             max_workers=self.workers,
             mp_context=multiprocessing.get_context("spawn"),
             initializer=_worker_init,
             initargs=(job,),
         )
-        # The first submits spawn the workers (one each while none is idle). They start with Ctrl-C ignored
-        # (the parent handles it and stops them), so that a Ctrl-C while they import cannot print their
-        # tracebacks.
-        with _sigint_ignored(), _engine_only_main():
+        # The first submits spawn the workers (one each while none is idle). They start with the stop
+        # signals ignored (the parent handles them and stops them), so that a Ctrl-C while they import
+        # cannot print their tracebacks.
+        with _stop_signals_ignored(), _engine_only_main():
             pings = [pool.submit(_ready) for _ in range(self.workers)]
         # Ready when every worker has answered a ping (each has imported the engine and warmed up).
         self._pending = set(pings)
@@ -225,7 +239,7 @@ class ProcessPool:
             pool.shutdown(wait=False, cancel_futures=True)
             for proc in processes:
                 if proc.is_alive():
-                    proc.terminate()
+                    proc.kill()  # (SIGKILL: they ignore SIGTERM, and hold nothing worth a clean exit)
             for proc in processes:
                 proc.join(timeout=5)
             # The pool's manager thread sees its workers gone and closes its wake-up pipe. Until it has,
@@ -260,7 +274,9 @@ class Ray:
         try:
             import ray  # noqa: F401
         except ImportError as exc:
-            raise ImportError(f"the ray backend needs Ray: pip install 'openmonopoly[ray]' ({exc})") from None
+            from ..extras import needs_extra
+
+            raise ImportError(needs_extra("the ray backend", "ray", exc)) from None
         self.address = address
         self._requested = workers
         self.workers = workers or cpu_count()

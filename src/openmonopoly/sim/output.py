@@ -31,7 +31,9 @@ def check_out(path: str | Path) -> str:
         try:
             import pyarrow  # noqa: F401
         except ImportError:
-            raise ValueError("writing Parquet needs pyarrow: pip install 'openmonopoly[sim]'") from None
+            from ..extras import needs_extra
+
+            raise ValueError(needs_extra("writing Parquet (pyarrow)", "sim")) from None
     parent = Path(path).resolve().parent
     if not parent.is_dir():
         raise ValueError(f"--out: no such folder {str(parent)!r}")

@@ -9,18 +9,31 @@ share), ``landing_heatmap.png`` (where moves ended, on the board; ``analysis.plo
 from __future__ import annotations
 
 import math
+import tempfile
 from pathlib import Path
 from typing import Any
 
 PLOTS = ("game_length.png", "win_rate.png", "landing_heatmap.png", "rent_by_group.png")
 
 
-def check_report() -> None:
-    """Fail before a long run when matplotlib is missing."""
+def check_report(directory: str | Path) -> None:
+    """Fail before a long run when matplotlib is missing or the report could not be written there: the
+    path is a file, or neither it nor the folder it would be made in can be written."""
     try:
         import matplotlib  # noqa: F401
     except ImportError:
-        raise ValueError("--report needs matplotlib: pip install 'openmonopoly[sim]'") from None
+        from ..extras import needs_extra
+
+        raise ValueError(needs_extra("--report (its plots: matplotlib)", "sim")) from None
+    out = Path(directory)
+    if out.exists() and not out.is_dir():
+        raise ValueError(f"--report: {str(out)!r} is a file; give a folder (it gets summary.md and the plots)")
+    try:  # made now and written to once, so that a path that cannot take the report fails before any game
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as exc:
+        raise ValueError(f"--report: cannot write into {str(out)!r}: {exc.strerror or exc}") from None
 
 
 def wilson(successes: float, trials: float, z: float = 1.96) -> tuple[float, float, float]:
@@ -55,6 +68,19 @@ def win_rates(result: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
         p, lo, hi = wilson(wins, games)
         by_order.append({"label": _ordinal(place + 1), "wins": wins, "trials": games, "rate": p, "lo": lo, "hi": hi})
     return {"seat": by_seat, "kind": by_kind, "order": by_order}
+
+
+def no_winner_sentence(result: dict[str, Any]) -> str:
+    """How many games ended without a winner, said even when none did (the wins then add up to every game)."""
+    nobody = int(result.get("no_winner", 0))
+    games = int(result["games"])
+    if not nobody:
+        return f"Every one of the {games:,} games had a winner."
+    ends = ", ".join(f"{k} {v}" for k, v in result.get("end_reasons", {}).items())
+    return (
+        f"{nobody:,} of the {games:,} games ({_pct(nobody / max(1, games))}) ended with no winner "
+        f"and count in no seat's wins (game ends: {ends})."
+    )
 
 
 def _ordinal(n: int) -> str:
@@ -175,7 +201,7 @@ def plot_landings(result: dict[str, Any], edition, path: Path) -> None:
     probs = np.array(counts, dtype=float) / moves
     size = len(edition.board)
     title = (
-        f"{edition.name}: share of moves ending on each space "
+        f"{edition.name}: share of moves ending on each space, every dice and card move counted "
         f"({landings['moves']:,} moves in {result['games']} bot games)"
     )
     if size % 4 == 0:
@@ -231,6 +257,16 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+# (two landing statistics exist and differ by design: the report says which one this is)
+MOVES_MEANING = (
+    "What is counted here: every move, the dice's and each card's separately, where it stops; so a card space "
+    "counts whenever a token stops on it, even when its card sends the token on, and turns spent in jail are "
+    "not moves. `openmonopoly analyze landing` gives the other statistic, each roll counted once where its move "
+    "finally ends and every turn in jail as In Jail (the long-run distribution): its card spaces are lower and "
+    "In Jail higher than here."
+)
+
+
 def summary_markdown(result: dict[str, Any], edition) -> str:
     rates = win_rates(result)
     t = result["turns"]
@@ -267,7 +303,7 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
         )
     lines += [
         "",
-        "Shared wins (equal net worth at the round limit) count as fractions of a win.",
+        "Shared wins (equal net worth at the round limit) count as fractions of a win. " + no_winner_sentence(result),
         "",
     ]
     if rates["order"]:
@@ -309,7 +345,7 @@ def summary_markdown(result: dict[str, Any], edition) -> str:
         lines += ["| space | name | landings | share |", "| ---: | --- | ---: | ---: |"]
         for p in sorted(landings["positions"], key=lambda p: -p["count"])[:10]:
             lines.append(f"| {p['position']} | {p['name']} | {p['count']:,} | {100 * p['count'] / moves:.2f}% |")
-        lines += ["", f"{moves:,} moves; {landings['in_jail']:,} ended in jail."]
+        lines += ["", f"{moves:,} moves; {landings['in_jail']:,} ended in jail.", "", MOVES_MEANING]
     groups = rent_by_group(result, edition)
     lines += ["", "## Rent income by colour group", "", "![rent owed per game by colour group](rent_by_group.png)", ""]
     if groups:

@@ -130,6 +130,8 @@ class SimJob:
     options: dict = field(default_factory=dict)
     max_rounds: int | None = None
     keep_games: bool = False
+    # The house-rules lab's extra facts per game (``sim.lab``): total cash by round, the winners' full sets.
+    lab: bool = False
 
 
 @cache
@@ -153,13 +155,15 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
     counts = [0] * (size + 1)
     rents = [0] * size
     agents = [make_bot(kind, agent_seed(seed, k)) for k, kind in enumerate(job.seats)]
+    cash_by_round: list[int] = []
+    playing = agents if not job.lab else [RoundCashProbe(agent, cash_by_round) for agent in agents]
     g = play_game(
         job.edition,
         list(job.seats),
         seed,
         job.options,
         job.max_rounds,
-        agents=agents,
+        agents=playing,
         landing_counts=counts,
         rent_counts=rents,
     )
@@ -168,7 +172,7 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
     for agent in agents:
         for fault in getattr(agent, "faults", ()):
             faults[fault.code] = faults.get(fault.code, 0) + 1
-    return {
+    summary: dict[str, Any] = {
         "index": index,
         "seed": seed,
         "turns": s.turns,
@@ -183,6 +187,45 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
         "digest": game_digest(g),
         "bot_faults": faults,
     }
+    if job.lab:
+        summary["cash_by_round"] = cash_by_round
+        summary["winner_sets"] = winner_sets(g)
+    return summary
+
+
+class RoundCashProbe:
+    """Wraps a bot and notes the players' total cash at the first decision of each round (the lab's
+    "cash in circulation"); it passes every prompt on unchanged, so the game is the one the bot plays alone."""
+
+    def __init__(self, agent: Any, cash_by_round: list[int]) -> None:
+        self.agent = agent
+        self.cash_by_round = cash_by_round
+
+    def act(self, view: Any, prompt: Any) -> Any:
+        s = view._game.state
+        while len(self.cash_by_round) < s.round:
+            self.cash_by_round.append(sum(s.cash))
+        return self.agent.act(view, prompt)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+
+def winner_sets(game: Game) -> list[str]:
+    """The groups (colour sets, and railroads or utilities where the edition groups them) that a winner
+    owned whole at the end, sorted; empty for a family that keeps no per-space owner."""
+    owner = getattr(game.state, "owner", None)
+    if owner is None:
+        return []
+    members: dict[str, list[int]] = {}
+    for space in game.edition.board:
+        group = getattr(space, "group", None)
+        if group:
+            members.setdefault(group, []).append(space.position)
+    winners = set(game.state.winners)
+    return sorted(
+        g for g, spaces in members.items() if owner[spaces[0]] in winners and len({owner[p] for p in spaces}) == 1
+    )
 
 
 @dataclass
@@ -253,6 +296,7 @@ def run_simulation(
     address: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     keep_games: bool = True,
+    lab: bool = False,
 ) -> SimulationRun:
     """Play ``games`` bot games on a backend and aggregate them (see ``simulate`` for the result).
 
@@ -260,7 +304,8 @@ def run_simulation(
     of ``workers``, default all cores), ``"inprocess"``, ``"process"``, ``"ray"`` (a local Ray,
     or the cluster at ``address``) or a ``sim.backends.Backend``. ``progress(done, total)`` is
     called after each chunk. ``keep_games``: return every game's summary (``SimulationRun.games``);
-    without it memory stays the same however many games are played. Ctrl-C (KeyboardInterrupt)
+    without it memory stays the same however many games are played. ``lab``: each summary also carries
+    ``cash_by_round`` and ``winner_sets`` (the house-rules lab's facts, ``sim.lab``). Ctrl-C (KeyboardInterrupt)
     stops the run: pending chunks are cancelled and the result covers the games that finished,
     with ``"interrupted": True``.
 
@@ -277,7 +322,7 @@ def run_simulation(
     from ..editions import load
 
     ed = load(edition)
-    job = SimJob(edition, tuple(seats), seed, dict(options or {}), max_rounds, keep_games)
+    job = SimJob(edition, tuple(seats), seed, dict(options or {}), max_rounds, keep_games, lab)
     began = time.perf_counter()
     agg = Aggregate(ed, list(seats))
     kept: list[dict[str, Any]] = []

@@ -184,6 +184,8 @@ class Aggregate:
             "options": dict(options),
             "max_rounds": max_rounds,
             "wins": [round(float(w), 6) for w in self.wins],
+            # games that ended without a winner (shared wins are fractions summing to one game each)
+            "no_winner": int(games - sum(self.wins)),
             "wins_by_turn_order": [round(float(w), 6) for w in self.wins_by_order],
             "end_reasons": dict(sorted(self.end_reasons.items())),
             "turns": {

@@ -1,12 +1,14 @@
 """Table talk: each game's chat, kept with the game.
 
 Seated players talk at the table (``"table"`` channel; everyone connected to the game reads it); where the
-host lets spectators watch, spectators talk among themselves (``"spectators"``: spectators and the host
-read it, players do not, so nobody at the table is coached). Quick reactions are a fixed set of words (no
-pictographs: common fonts lack them). Text is plain: control and formatting characters are removed, and a
-message is at most ``MAX_TEXT`` characters; each seat (or spectator's address) may say ``BURST`` things at
-once and ``PER_MINUTE`` a minute. The host can mute a seat. Everything is stored in the ``chat`` table
-(``Store.add_chat``) before anyone hears it, so it survives a restart and is shown in the replay.
+host lets spectators watch and opens their channel (a switch of its own, ``LiveGame.spectator_chat``,
+stored with the game: off unless the host turns it on), spectators talk among themselves
+(``"spectators"``: spectators and the host read it, players do not, so nobody at the table is coached).
+Quick reactions are a fixed set of words (no pictographs: common fonts lack them). Text is plain: control
+and formatting characters are removed, and a message is at most ``MAX_TEXT`` characters; each seat (or
+spectator's address) may say ``BURST`` things at once and ``PER_MINUTE`` a minute. The host can mute a
+seat. Everything is stored in the ``chat`` table (``Store.add_chat``) before anyone hears it, so it survives
+a restart and is shown in the replay.
 
 Messages (server -> client): the ``sync`` on hello carries ``chat``: ``{"messages": [...], "muted": [seats],
 "reactions": [...]}``; then ``{"type": "chat", "messages": [...], "muted": [seats]}``; each message has
@@ -109,6 +111,12 @@ class TableTalk:
             return P.error(
                 "not-seated",
                 "only seated players (and the host) talk at the table; spectators talk in the spectators' channel",
+            )
+        if channel == SPECTATORS and not live.spectator_chat:
+            return P.error(
+                "spectator-chat-off",
+                "the host has not opened the spectators' channel: you can read the table's talk; "
+                "ask the host to let spectators talk",
             )
         room = await self.room(live.id)
         if conn.seat is not None and conn.seat in room.muted:

@@ -11,6 +11,7 @@ from ..editions import load as load_edition
 from ..engine.chance import Chance, KeyedChance
 from ..engine.errors import OpenMonopolyError
 from ..engine.game import Game
+from . import names as player_names
 from . import protocol as P
 from . import records
 from .access import Refused, hash_token
@@ -45,9 +46,19 @@ def new_game(spec: P.CreateGame, config: ServerConfig) -> tuple[StoredGame, Game
     names: list[str] = []
     defaults = default_names(ed, n)
     for i, s in enumerate(spec.seats):
-        name = (s.name or "").strip() or defaults[i]
-        if name in names:
+        try:
+            given = player_names.clean(s.name or "")
+        except Refused as exc:
+            raise Refused(f"seat {i}'s name: {exc}") from None
+        name = given or defaults[i]
+        if name.casefold() in {n.casefold() for n in names}:  # (two seats given one name: told apart)
             name = f"{name} ({i + 1})"
+        twin = next((n for n in names if player_names.look_alike(n, name)), None)
+        if given and twin is not None:
+            raise Refused(
+                f"seat {i}'s name {name!r} looks like another seat's {twin!r}; choose names nobody at the table "
+                "could mistake for each other"
+            )
         names.append(name)
     options = bounded_options(kinds, dict(spec.options), config)
     if spec.seed is not None:
@@ -85,6 +96,7 @@ def give_access(stored: StoredGame, spec: P.CreateGame) -> tuple[str, str]:
     host, invite = secrets.token_urlsafe(18), secrets.token_urlsafe(12)
     stored.host_hash, stored.invite_hash = hash_token(host), hash_token(invite)
     stored.listed, stored.spectators, stored.turn_timer = spec.public, spec.spectators, spec.turn_timer
+    stored.spectator_chat, stored.seat_limit = spec.spectator_chat, spec.seats_per_guest
     stored.stand_in = [None] * len(stored.kinds)
     return host, invite
 

@@ -46,8 +46,9 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column
 
-SCHEMA_VERSION = 5  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer; 4: creators, imports;
-# 5: the chat table (created, nothing altered)
+SCHEMA_VERSION = 6  # 2: games.chance_key; 3: hosts, invites, stand-in bots, turn timer; 4: creators, imports;
+# 5: the chat table (created, nothing altered); 6: games.bot_token_hashes (remote bots' tokens), the
+# spectators' channel switch, seats per guest
 
 # Columns added by schema 3, with what a game stored before gets: it was public, anyone could watch it.
 SCHEMA_3_COLUMNS = {
@@ -63,6 +64,14 @@ SCHEMA_4_COLUMNS = {
     "creator": "VARCHAR(64)",
     "imported": "INTEGER",
     "redraw_chance": "JSON",
+}
+# Columns added by schema 6; a game stored before has the spectators' channel closed (the host opens it)
+# and no limit on the seats one guest takes (as before).
+SCHEMA_6_COLUMNS = {
+    "bot_token_hashes": "JSON",
+    "spectator_chat": "BOOLEAN DEFAULT FALSE",
+    "seat_limit": "INTEGER",
+    "seat_clients": "JSON",
 }
 
 
@@ -100,6 +109,12 @@ class GameRow(Base):
     # had seen, drawing ``redraw_chance`` (see web/records.py).
     imported: Mapped[int | None] = mapped_column(Integer, nullable=True)
     redraw_chance: Mapped[Any] = mapped_column(JSON, nullable=True)
+    # Per seat: sha256 hex of the bot token the host handed out for a remote bot's seat, or null (schema 6).
+    bot_token_hashes: Mapped[Any] = mapped_column(JSON, nullable=True)
+    spectator_chat: Mapped[bool] = mapped_column(Boolean, default=False)  # spectators talk in their channel
+    seat_limit: Mapped[int | None] = mapped_column(Integer, nullable=True)  # seats one guest may take, or any
+    # Per seat: who took it in a public game (a keyed hash of the address block, as ``creator``), or null.
+    seat_clients: Mapped[Any] = mapped_column(JSON, nullable=True)
 
 
 class MoveRow(Base):
@@ -167,6 +182,10 @@ class StoredGame:
     creator: str | None = None
     imported: int | None = None  # an imported record's actions (then the redraw), or None
     redraw_chance: list | None = None
+    bot_token_hashes: list | None = None  # per seat: the remote bot's token hash, or None
+    spectator_chat: bool = False
+    seat_limit: int | None = None
+    seat_clients: list | None = None
 
     def record(self) -> dict:
         """The game's record; an imported game's also says after which action (``redrawn_after``) the server
@@ -427,6 +446,9 @@ class Store:
             for name, sql_type in SCHEMA_4_COLUMNS.items():
                 if current < 4 and name not in columns:
                     db.execute(text(f"ALTER TABLE games ADD COLUMN {name} {sql_type}"))
+            for name, sql_type in SCHEMA_6_COLUMNS.items():
+                if current < 6 and name not in columns:
+                    db.execute(text(f"ALTER TABLE games ADD COLUMN {name} {sql_type}"))
             if current < 4:
                 db.execute(text("CREATE INDEX IF NOT EXISTS ix_games_creator ON games (creator)"))
             if db.get(MetaRow, "address_salt") is None:  # (the key of the creators' hashes: random per database)
@@ -471,6 +493,10 @@ class Store:
                     creator=g.creator,
                     imported=g.imported,
                     redraw_chance=g.redraw_chance,
+                    bot_token_hashes=g.bot_token_hashes,
+                    spectator_chat=g.spectator_chat,
+                    seat_limit=g.seat_limit,
+                    seat_clients=g.seat_clients,
                     version=len(g.moves),
                     status=g.status,
                     winners=g.winners,
@@ -608,12 +634,15 @@ class Store:
         with self.engine.connect() as con:
             con.execute(text("SELECT 1"))
 
-    def set_token(self, game_id: str, seat: int, token_hash: str, name: str | None, status: str) -> bool:
-        """Claim a seat; False if it was taken meanwhile."""
+    def set_token(
+        self, game_id: str, seat: int, token_hash: str, name: str | None, status: str, client: str | None = None
+    ) -> bool:
+        """Claim a seat (``client``: who took it, as ``GameRow.seat_clients`` keeps it); False if it was taken
+        meanwhile."""
         games = table_of(GameRow)
         with self.engine.begin() as con:
             row = con.execute(
-                select(games.c.token_hashes, games.c.stand_in, games.c.names)
+                select(games.c.token_hashes, games.c.stand_in, games.c.names, games.c.seat_clients)
                 .where(games.c.id == game_id)
                 .with_for_update()  # (PostgreSQL; SQLite has one writer at a time anyway)
             ).first()
@@ -628,10 +657,19 @@ class Store:
             names = list(row.names)
             if name:
                 names[seat] = name
+            clients = list(row.seat_clients or [None] * len(hashes))
+            clients[seat] = client
             con.execute(
                 update(games)
                 .where(games.c.id == game_id)
-                .values(token_hashes=hashes, stand_in=stand_in, names=names, status=status, updated=time.time())
+                .values(
+                    token_hashes=hashes,
+                    stand_in=stand_in,
+                    names=names,
+                    status=status,
+                    seat_clients=clients,
+                    updated=time.time(),
+                )
             )
             return True
 
@@ -644,9 +682,11 @@ class Store:
         turn_timer: int | None,
         spectators: bool,
         invite_hash: str | None = None,
+        settings: dict[str, Any] | None = None,
     ) -> None:
         """What the host changed: seats handed to bots or taken back, a player removed (with the invite
-        link replaced in the same write, when ``invite_hash`` is given), the timer."""
+        link replaced in the same write, when ``invite_hash`` is given), the timer; ``settings``: other
+        columns of the game's row the host set (``spectator_chat``, ``seat_limit``, ``seat_clients``)."""
         values: dict[str, Any] = {
             "token_hashes": token_hashes,
             "stand_in": stand_in,
@@ -657,9 +697,23 @@ class Store:
         }
         if invite_hash is not None:
             values["invite_hash"] = invite_hash
+        for key, value in (settings or {}).items():
+            assert key in SCHEMA_6_COLUMNS, key
+            values[key] = value
         with self.engine.begin() as con:
             games = table_of(GameRow)
             con.execute(update(games).where(games.c.id == game_id).values(**values))
+
+    def set_bot_token(self, game_id: str, seat: int, token_hash: str) -> None:
+        """A remote bot seat's new bot token (its hash): the seat's old one stops working."""
+        games = table_of(GameRow)
+        with self.engine.begin() as con:
+            row = con.execute(
+                select(games.c.bot_token_hashes, games.c.kinds).where(games.c.id == game_id).with_for_update()
+            ).one()
+            hashes = list(row.bot_token_hashes or [None] * len(row.kinds))
+            hashes[seat] = token_hash
+            con.execute(update(games).where(games.c.id == game_id).values(bot_token_hashes=hashes, updated=time.time()))
 
     def set_invite(self, game_id: str, invite_hash: str) -> None:
         """The host's new invite link (its hash): the old one stops working."""
@@ -703,6 +757,10 @@ class Store:
                 row.creator,
                 row.imported,
                 row.redraw_chance,
+                row.bot_token_hashes,
+                row.spectator_chat is True,
+                row.seat_limit,
+                row.seat_clients,
             )
 
     # ------------------------------------------------------------------ table talk (web/chat.py)

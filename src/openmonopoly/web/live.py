@@ -127,9 +127,14 @@ class LiveGame:
         self.invite_hash = stored.invite_hash
         self.listed = stored.listed
         self.spectators = stored.spectators
+        self.spectator_chat = stored.spectator_chat  # spectators talk among themselves (web/chat.py)
+        self.seat_limit = stored.seat_limit  # seats one guest may take (None: any number; web/seats.py)
+        self.seat_clients = list(stored.seat_clients or [None] * len(self.kinds))  # who took each (public games)
         self.turn_timer = stored.turn_timer
         self.stand_ins: dict[int, Any] = {}  # human seats a bot plays meanwhile (the host said so)
         self.stand_in = list(stored.stand_in or [None] * len(self.kinds))
+        # Per seat: the hash of the bot token a remote bot's seat was handed (stored: it survives a restart).
+        self.bot_token_hashes: list[str | None] = list(stored.bot_token_hashes or [None] * len(self.kinds))
         self.timed_out: int | None = None  # the human seat whose turn the timer gave to a bot
         self.timer_agents: dict[int, Any] = {}
         self.deadline: float | None = None  # when the turn timer runs out (epoch), or None
@@ -232,6 +237,8 @@ class LiveGame:
             "options": dict(self.game.options),
             "public": self.listed,
             "spectators": self.spectators,
+            "spectator_chat": self.spectator_chat,
+            "seats_per_guest": self.seat_limit,
             "turn_timer": self.turn_timer,
             "deadline": self.deadline,
             "continued_from_record": self.imported,

@@ -64,6 +64,7 @@ ERROR_CODES = {
     "rate-limited": "too many messages or connections from this client; wait and try again",
     "private": "this game is private or takes no spectators: join with its invite link, or ask the host",
     "server": "the server could not handle the message; nothing changed",
+    "spectator-chat-off": "the host has not opened the spectators' channel: spectators read the table's talk",
     "muted": "the host muted this seat's table talk",
 }
 
@@ -221,6 +222,7 @@ class GameRecord(Strict):
     chance: list[Annotated[int, Field(ge=0, le=10**6)]]
 
 
+GuestSeats = Annotated[int, Field(ge=1, le=MAX_SEATS)]
 MAX_TURN_TIMER = 3600  # seconds; the least is the server's (ServerConfig.min_turn_timer)
 TimerSeconds = Annotated[int, Field(ge=1, le=MAX_TURN_TIMER)]
 
@@ -229,6 +231,9 @@ class CreateGame(Strict):
     edition: Annotated[str, Field(max_length=64)] = "classic"
     public: bool = False  # listed in the lobby, free seats open to anyone; else by invite link only
     spectators: bool = False  # people without a seat may watch (a private game's: with the invite)
+    spectator_chat: bool = False  # spectators may talk among themselves (their own channel; web/chat.py)
+    # Seats one guest may take (one browser; in a public game also one network address); null: any number.
+    seats_per_guest: GuestSeats | None = 1
     turn_timer: TimerSeconds | None = None
     seats: Annotated[list[SeatSpec], Field(max_length=MAX_SEATS)] = Field(
         default_factory=lambda: [SeatSpec(), SeatSpec(kind="heuristic")]
@@ -248,6 +253,10 @@ class JoinSeat(Strict):
     seat: Seat
     name: Name | None = None
     invite: Token | None = None  # the code of the invite link: needed to join a private game
+    # The seat tokens this browser already holds for the game (a guest takes at most the game's
+    # seats_per_guest), and the host's token (the host takes any number of seats).
+    held: Annotated[list[Token], Field(max_length=MAX_SEATS)] = []
+    host: Token | None = None
 
 
 # ------------------------------------------------------------------------------ the host's commands
@@ -292,6 +301,22 @@ class SetSpectators(Strict):
     allowed: bool
 
 
+class SetSpectatorChat(Strict):
+    """Spectators may (or may no longer) talk among themselves, in their own channel."""
+
+    command: Literal["spectator-chat"]
+    host: Token
+    allowed: bool
+
+
+class SetSeatsPerGuest(Strict):
+    """How many seats one guest may take (null: any number); seats already taken stay."""
+
+    command: Literal["seats-per-guest"]
+    host: Token
+    seats: GuestSeats | None
+
+
 class NewInvite(Strict):
     """A new invite link; the old one stops working (seats already taken keep their links)."""
 
@@ -300,5 +325,6 @@ class NewInvite(Strict):
 
 
 HostCommand = Annotated[
-    HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators | NewInvite, Field(discriminator="command")
+    HandToBot | TakeBack | RemovePlayer | SetTimer | SetSpectators | SetSpectatorChat | SetSeatsPerGuest | NewInvite,
+    Field(discriminator="command"),
 ]

@@ -34,6 +34,8 @@ async def start_rematch(registry: Registry, live: LiveGame, host_token: str | No
         edition=game.edition.id,
         public=live.listed,
         spectators=live.spectators,
+        spectator_chat=live.spectator_chat,
+        seats_per_guest=live.seat_limit,
         turn_timer=live.turn_timer,
         seats=[P.SeatSpec(kind=k, name=n) for k, n in zip(live.kinds, game.players, strict=True)],
         options={k: v for k, v in game.options.items() if v is not None},
@@ -43,9 +45,18 @@ async def start_rematch(registry: Registry, live: LiveGame, host_token: str | No
     status = "open" if any(k == "human" and h is None for k, h in zip(new.kinds, hashes, strict=True)) else "running"
     async with new.lock:
         await registry.write_db(
-            registry.store.save_seats, new.id, hashes, list(new.stand_in), status, new.turn_timer, new.spectators
+            registry.store.save_seats,
+            new.id,
+            hashes,
+            list(new.stand_in),
+            status,
+            new.turn_timer,
+            new.spectators,
+            None,
+            {"seat_clients": list(live.seat_clients)},
         )
         new.token_hashes = hashes
+        new.seat_clients = list(live.seat_clients)
     await chat.talk(registry).post(live, None, chat.TABLE, "rematch", "Host", new.id)
     registry.kick(new)
     return {"game": new.id, "host_token": host, "invite": invite}

@@ -15,8 +15,8 @@ over a transport. Whenever the game waits on the seat (``RemoteBots.kick``, call
 after every action), the bot gets the prompt; its answer is checked and applied like a person's action
 (under the game's lock, committed, then broadcast). A timeout, or too many faults, and the built-in
 heuristic bot answers for it, as in the terminal and in simulations; a remote bot not connected is waited
-for like an absent person (the turn timer, if the host set one, applies). Bot tokens live in memory: after
-a restart the host asks for a new one.
+for like an absent person (the turn timer, if the host set one, applies). A bot token is stored hashed with
+the game, like the seat tokens: it still works after the server restarts, until the host asks for a new one.
 """
 
 from __future__ import annotations
@@ -150,7 +150,6 @@ class RemoteSeat:
     starting: bool = False
     over_sent: bool = False
     name: str = ""
-    token_hash: str | None = None
     faults: list = field(default_factory=list)
 
 
@@ -173,20 +172,20 @@ class RemoteBots:
         if rs is None or rs.live is not live:  # (a game reloaded into memory is a new LiveGame)
             kind = live.kinds[seat]
             spec = self.declared.get(kind[len(NAMED) :]) if kind.startswith(NAMED) else None
-            old = rs
             rs = self.seats[key] = RemoteSeat(live, seat, spec)
-            if old is not None:
-                rs.token_hash = old.token_hash
         return rs
 
     # ------------------------------------------------------------------ tokens
-    def issue_token(self, live: LiveGame, seat: int) -> str:
-        """A new bot token for a ``remote`` seat (the last one stops working)."""
+    async def issue_token(self, live: LiveGame, seat: int) -> str:
+        """A new bot token for a ``remote`` seat (the last one stops working), stored hashed with the game."""
         if not 0 <= seat < len(live.kinds) or live.kinds[seat] != REMOTE:
             remote = [i for i, k in enumerate(live.kinds) if k == REMOTE]
             raise ValueError(f"seat {seat} is not a remote bot's seat; this game's remote seats: {remote}")
         token = secrets.token_urlsafe(24)
-        self.seat(live, seat).token_hash = hash_token(token)
+        digest = hash_token(token)
+        async with live.lock:
+            await self.registry.write_db(self.registry.store.set_bot_token, live.id, seat, digest)
+            live.bot_token_hashes[seat] = digest
         return token
 
     def seat_of_token(self, live: LiveGame, token: str | None) -> int | None:
@@ -194,8 +193,8 @@ class RemoteBots:
             return None
         digest = hash_token(token)
         for seat, kind in enumerate(live.kinds):
-            rs = self.seats.get((live.id, seat))
-            if kind == REMOTE and rs is not None and rs.token_hash and hmac.compare_digest(rs.token_hash, digest):
+            stored = live.bot_token_hashes[seat]
+            if kind == REMOTE and stored and hmac.compare_digest(stored, digest):
                 return seat
         return None
 
@@ -437,7 +436,7 @@ def add_routes(app: FastAPI, registry: Registry) -> None:
         if not live.host_ok(body.get("host") if isinstance(body.get("host"), str) else None):
             raise HTTPException(403, "only the host (who created the game) hands out bot tokens")
         try:
-            token = hub.issue_token(live, body["seat"])
+            token = await hub.issue_token(live, body["seat"])
         except ValueError as exc:
             raise HTTPException(409, str(exc)) from None
         return {"game": game_id, "seat": body["seat"], "token": token, "path": f"/ws/{game_id}/bot"}

@@ -241,8 +241,9 @@ class Registry:
         return resumed
 
     # ------------------------------------------------------------------ seats
-    async def join(self, live: LiveGame, seat: int, name: str | None, invite: str | None = None) -> str:
-        return await seats.join(self, live, seat, name, invite)
+    async def join(self, live: LiveGame, seat: int, name: str | None, invite: str | None = None, **guest: Any) -> str:
+        """Take a seat (``seats.join``, which says what ``guest`` may hold): the new seat token."""
+        return await seats.join(self, live, seat, name, invite, **guest)
 
     async def host_command(self, live: LiveGame, cmd: Any) -> str | None:
         """Carry out one of the host's commands (``protocol.HostCommand``); raises Refused. (A new invite

@@ -143,9 +143,38 @@ class TradeWizard:
             if not text:
                 return 0
             amount = whole_number(text[1:] if text.startswith("-") else text)
-            if amount is not None:
-                return -amount if text.startswith("-") else amount
-            self.console.print("A whole number, please (negative: they pay you).", style="yellow")
+            if amount is None:
+                self.console.print("A whole number, please (negative: they pay you).", style="yellow")
+                continue
+            payer = target if text.startswith("-") else self.seat
+            if amount > view.cash[payer]:  # (only this answer is asked again: the rest of the offer stays)
+                who = "you have" if payer == self.seat else f"{self.game.players[payer]} has"
+                self.console.print(f"{who.capitalize()} only {ed.money(view.cash[payer])}.", style="yellow")
+                continue
+            return -amount if text.startswith("-") else amount
+
+    def ask_give(self, mine: list[int]) -> list[int]:
+        self.console.print(Text.assemble("You can give:\n", self.listing(mine)))
+        return self.pick_spaces("Give which properties (numbers or names, comma-separated): ", mine)
+
+    def ask_take(self, target: int, theirs: list[int]) -> list[int]:
+        self.console.print(Text.assemble(f"{self.game.players[target]} can give:\n", self.listing(theirs)))
+        return self.pick_spaces("Ask for which properties: ", theirs)
+
+    def part_to_change(self, offer: TradeOffer, cash: list[int]) -> str:
+        """Which part of a refused offer to ask again: the cash when it is more than the payer has,
+        else the player's choice (Enter or 'cancel' stops the trade)."""
+        if offer.cash > cash[offer.proposer] or -offer.cash > cash[offer.target]:
+            self.console.print("The rest is kept; say the cash again.", style="yellow")
+            return "cash"
+        while True:
+            text = self.read("Change 1) what you give, 2) what you ask for, 3) the cash (Enter: cancel): ")
+            if not text:
+                raise Cancelled
+            n = whole_number(text)
+            if n in (1, 2, 3):
+                return ("give", "take", "cash")[n - 1]
+            self.console.print("Choose 1, 2 or 3, or Enter to cancel.", style="yellow")
 
     def _run(self) -> str:
         game = self.game
@@ -153,15 +182,14 @@ class TradeWizard:
         seat, view = self.seat, self.view
         partners = self.legal.trade_partners
         if not partners:
-            console.print("No trade can be proposed now (another trade is waiting for an answer).", style="yellow")
+            words = self.session.screen.no_trade_words(seat)
+            console.print(f"No trade can be proposed now: {words}.", style="yellow")
             return "stay"
         console.print(Text("Propose a trade (Enter skips a question, 'cancel' stops)", style="bold"))
         target = self.partner(list(partners))
         mine, theirs = self.tradable(seat), self.tradable(target)
-        console.print(Text.assemble("You can give:\n", self.listing(mine)))
-        give = self.pick_spaces("Give which properties (numbers or names, comma-separated): ", mine)
-        console.print(Text.assemble(f"{game.players[target]} can give:\n", self.listing(theirs)))
-        take = self.pick_spaces("Ask for which properties: ", theirs)
+        give = self.ask_give(mine)
+        take = self.ask_take(target, theirs)
         cash = self.cash(target)
         give_cards: tuple[int, ...] = ()
         take_cards: tuple[int, ...] = ()
@@ -169,11 +197,22 @@ class TradeWizard:
             give_cards = (view.trade_cards(seat)[0],)
         if view.held[target] and self.session.ask_yes("Ask for their get-out-of-jail card?", False):
             take_cards = (view.trade_cards(target)[0],)
-        offer = TradeOffer(seat, target, tuple(give), tuple(take), cash, give_cards, take_cards)
-        reason = game.check(seat, Action(A.TRADE, -1, offer))
-        if reason is not None:
+        while True:
+            # One answer the rules refuse (too much cash, nothing moving) costs only that answer: the
+            # others are kept and the player says which part to give again.
+            offer = TradeOffer(seat, target, tuple(give), tuple(take), cash, give_cards, take_cards)
+            reason = game.check(seat, Action(A.TRADE, -1, offer))
+            if reason is None:
+                break
             console.print(f"That trade is not allowed: {reason}.", style="yellow")
-            return "choices"
+            console.print(Text.assemble("So far: ", render.trade_summary(game, offer.to_json(), viewer=seat)))
+            part = self.part_to_change(offer, view.cash)
+            if part == "give":
+                give = self.ask_give(mine)
+            elif part == "take":
+                take = self.ask_take(target, theirs)
+            else:
+                cash = self.cash(target)
         console.print(render.trade_summary(game, offer.to_json(), viewer=seat))
         if not self.session.ask_yes("Propose this trade?", True):
             raise Cancelled

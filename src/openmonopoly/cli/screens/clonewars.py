@@ -39,7 +39,8 @@ class CloneWarsScreen(ClassicScreen):
     def status_facts(self, seat: int) -> str:
         c = self.character_of(seat)
         words = super().status_facts(seat)
-        side = f"{c['side']} side" if c else ""
+        # (the character's name, not only its side: a player is not the character they play)
+        side = f"as {c['name']}, {c['side']} side" if c else ""
         return ", ".join(w for w in (side, words) if w)
 
     def prompt_words(self, prompt: Prompt) -> str | Text:

@@ -40,23 +40,14 @@ _GLYPHS = {
     TOWER_TAX: "%",
 }
 
-HELP = """\
-Answer with the [bold]number[/] of a choice, or type one of these:
-  [bold]deed[/] <space>        a brand's card: price, colour set, height, owner (or what a space does)
-  [bold]board[/]  the board    [bold]players[/]  the towers    [bold]mine[/]  your tower    [bold]deeds[/]  the brands
-  [bold]legend[/] the marks    [bold]log[/] [N]  the last N events (all by default)
-  [bold]trade[/]               sell (or buy) a Chance Get Out of Jail Free card for cash, when someone holds one
-  [bold]save[/] <file>         save the game (resume with --load <file>)
-  [bold]quit[/]                leave the game (asks whether to save)
-A <space> is its number (0-{last}) or part of its name, e.g. 'deed 1' or 'deed xbox'.
-Actions may also be typed in text form: roll, buy, auction, bid 150, pass, pay, move, pick 12 (a space number).
-
-[bold]Monopoly Empire in short[/]: the first player to fill their tower (16 units) wins. Buying a brand or a
-utility billboard slots it on top of your tower (1-4 units); the tower value (shown by the towers) is what GO
-pays you and the rent a rival pays on your brands. The second die has a sneaky-swapper face: switch the
-topmost billboards of two towers instead of moving. A full colour set brings a free office (4 units); on your
-turn you may also buy one. Empire cards are secret until played; Just Say No! and HANDS OFF! block attacks.
-Whoever cannot pay hands over their topmost billboard instead (there is no bankruptcy)."""
+IN_SHORT = (
+    "[bold]Monopoly Empire in short[/]: the first player to fill their tower (16 units) wins. Buying a brand or "
+    "a utility billboard slots it on top of your tower (1-4 units); the tower value (shown by the towers) is what "
+    "GO pays you and the rent a rival pays on your brands. The second die has a sneaky-swapper face: switch the "
+    "topmost billboards of two towers instead of moving. A full colour set brings a free office (4 units); on "
+    "your turn you may also buy one. Empire cards are secret until played; Just Say No! and HANDS OFF! block "
+    "attacks. Whoever cannot pay hands over their topmost billboard instead (there is no bankruptcy)."
+)
 
 
 # ---------------------------------------------------------------------------------- small helpers
@@ -578,7 +569,6 @@ def _action_label(game: Game, player: int, action: Action) -> str | None:
 class EmpireScreen(ClassicScreen):
     """Towers instead of houses, billboards instead of deeds, secret Empire hands."""
 
-    HELP = HELP
     GLYPHS = _GLYPHS
 
     def space_mark(self, pos: int) -> Text:
@@ -698,8 +688,34 @@ class EmpireScreen(ClassicScreen):
     def action_label(self, player: int, action: Action) -> str:
         return _action_label(self.game, player, action) or super().action_label(player, action)
 
-    def help_text(self) -> str:
-        return self.HELP.format(last=self.edition.size - 1)
+    def no_trade_words(self, seat: int) -> str:
+        words = super().no_trade_words(seat)
+        if words.startswith("no other player") and not any(self.view().held):
+            # (the only thing that changes hands between Empire players is a kept Chance card)
+            return "in Monopoly Empire a trade sells or buys a Get Out of Jail Free card, and nobody holds one now"
+        return words
+
+    TYPED_ACTIONS = ("roll", "buy", "auction", "bid 150", "pass", "pay", "move", "pick 12 (a space number)")
+
+    def help_commands(self) -> list[tuple[str, str]]:
+        return [
+            ("deed <space>", "a brand's card: price, colour set, height, owner (or what a space does)"),
+            ("board", "the board"),
+            ("players", "the towers"),
+            ("mine", "your tower and your Empire cards"),
+            ("deeds", "the brands"),
+            ("legend", "the marks"),
+            ("log [N]", "the last N events (all by default)"),
+            ("trade", "sell (or buy) a Chance Get Out of Jail Free card for cash, when someone holds one"),
+            ("save <file>", "save the game (resume with --load <file>)"),
+            ("quit", "leave the game (asks whether to save)"),
+        ]
+
+    def help_example(self) -> str:
+        return "deed xbox"
+
+    def help_notes(self) -> list[str]:
+        return [*super().help_notes(), IN_SHORT]
 
 
 SCREEN = EmpireScreen

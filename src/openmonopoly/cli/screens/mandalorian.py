@@ -208,10 +208,26 @@ class MandalorianScreen(ClassicScreen):
             )
         return table
 
+    def help_commands(self) -> list[tuple[str, str]]:
+        rows = super().help_commands()  # (no houses and no mortgages here: those lines are not in it)
+        rows[1] = ("mine", "your hideouts, their rents")
+        rows.insert(-2, ("sell <space>", "sell one of your hideouts back to the bank"))
+        return rows
+
+    def help_example(self) -> str:
+        return "deed " + self.edition.board[self.edition.rules.hideouts[0]].name.split()[0].lower()
+
     def prompt_words(self, prompt: Prompt) -> str | Text:
         ed = self.edition
         d = prompt.details
         k = prompt.kind
+        if k == "turn" and d.get("in_jail"):  # one die: a high roll frees, there are no doubles
+            t = ed.rules
+            needed = f"a {t.jail_roll_needed}" + ("" if t.jail_roll_needed >= t.silver_die else " or more")
+            return (
+                f", you are in Jail (try {d.get('jail_turns', 0) + 1} of {t.jail_attempts}): roll the silver die, "
+                f"{needed} frees you; or pay {ed.money(t.jail_fine)}."
+            )
         if k == "battle":
             return (
                 f", battle {d['enemy_name']} (level {d['level']}): roll {d['roll_needed']} or higher"
@@ -242,7 +258,8 @@ class MandalorianScreen(ClassicScreen):
             if prompt is not None and prompt.kind == "battle":
                 return "Roll for the battle"
             if view.in_jail[player]:
-                return "Roll the silver die for a 6"
+                needed = ed.rules.jail_roll_needed
+                return f"Roll the silver die for a {needed}" + ("" if needed >= ed.rules.silver_die else " or more")
             return "Roll the green die" if view.grogu_carrier == player else "Roll the silver die"
         if k == A.PAY_BAIL:
             return f"Pay {ed.money(ed.rules.jail_fine)} to leave Jail"

@@ -98,7 +98,7 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False,
     if level == game.hotel_level:
         return f"{sp.name} already has a {ed.term('hotel')}" if explain else REFUSED
     for q in members:
-        if levels[q] < level:  # (``level`` is above the set's lowest)
+        if levels[q] < level and not game.uneven_building:  # (``level`` is above the set's lowest)
             if not explain:
                 return REFUSED
             return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
@@ -349,7 +349,7 @@ def check_sell(game: ClassicGame, player: int, pos: int, *, explain: bool = True
     if level == 0:
         return f"there is nothing built on {board[pos].name}" if explain else REFUSED
     for q in ed.group_members[ed.group_of[pos]]:
-        if levels[q] > level:  # (``level`` is below the set's highest)
+        if levels[q] > level and not game.uneven_building:  # (``level`` is below the set's highest)
             if not explain:
                 return REFUSED
             return f"sell evenly: first sell from the other {ed.term('streets', 2)} of the set"

@@ -47,7 +47,7 @@ def raisable(game: ClassicGame, player: int) -> int:
             continue
         if level[pos]:
             total += refund_value(game, pos)
-        if not mortgaged[pos]:
+        if not mortgaged[pos] and not game.no_mortgages:
             total += board[pos].mortgage
     return total
 
@@ -103,6 +103,8 @@ class Debt(Step):
         game.pop()
         if action.kind == A.PAY:
             transfer(game, player, self.creditor, self.amount)
+            if self.creditor == BANK and game.pot_fees:  # (house rule free-parking-pot)
+                game.fee_to_pot(self.amount, self.reason)
             if game._events is not None:
                 game._events.append(Event(E.PAID, player, self.pos, self.amount, self.creditor, self.reason))
         else:
@@ -161,8 +163,9 @@ def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
             s.mortgaged[pos] = False
             if game._events is not None:
                 game._events.append(Event(E.TRANSFERRED, BANK, pos, other=player))
-        for pos in reversed(mine):
-            start_auction(game, pos, game.seats_from(s.current))
+        if not game.no_auctions:  # (house rule no-auctions: they stay with the bank)
+            for pos in reversed(mine):
+                start_auction(game, pos, game.seats_from(s.current))
     handover = s.stack[before:]
     game.drop_from_flow(player)
     alive = [p for p in range(s.n) if s.alive[p]]

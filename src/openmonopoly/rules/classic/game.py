@@ -12,13 +12,24 @@ from typing import Any, ClassVar, Final, cast
 from mypy_extensions import mypyc_attr
 
 from ...editions import Edition
-from ...editions.schema import CARD, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
+from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
 from ...engine import actions as A
 from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
+from ...engine.house_rules import (
+    DOUBLE_RENT_FULL_SET,
+    FREE_PARKING_POT,
+    GO_BONUS,
+    JAIL_NO_RENT,
+    NO_AUCTIONS,
+    NO_MORTGAGES,
+    SALARY,
+    SHUFFLE_SEATS,
+    UNEVEN_BUILDING,
+)
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.prompt import numbered_action
 from ...engine.state import BANK, State
@@ -26,12 +37,13 @@ from ...engine.view import View, public_field
 from ...registry import register
 from .. import cards, jail, movement, permissions, trade
 from ..auction import HOTEL_LOT
-from ..money import pay
+from ..money import pay, transfer
 from ..property import BuyOrAuction, ClaimRent
 from ..words import EventWords
 from . import buildings, mortgage
 from .data import ClassicRules, compile_classic
 from .debt import raisable, start_debt
+from .house_rules import POT_REASONS, already_doubles, classic_conflict, classic_house_rules, classic_presets
 from .rent import rent_due, rent_for_roll
 
 
@@ -49,8 +61,10 @@ class ClassicState(State):
         "held",
         "doubles",
         "shortage_tried",
+        "pot",
     )
     HIDDEN = frozenset({"decks"})
+    LATER_FIELDS: ClassVar[dict[str, Any]] = {"pot": 0}  # (the Free Parking pot came with the house rules)
     level: list[int]  # per space: houses 1..houses_per_hotel, then the hotel level
     mortgaged: list[bool]
     bank_houses: int
@@ -58,6 +72,7 @@ class ClassicState(State):
     decks: list[list[int]]  # per deck: card indices in draw order (hidden)
     doubles: int
     shortage_tried: list[list[int]]
+    pot: int  # house rule free-parking-pot: the bank's money waiting on Free Parking (0 otherwise)
 
     def __init__(self, names: list[str], edition: Edition) -> None:
         rules = edition.rules
@@ -74,6 +89,7 @@ class ClassicState(State):
         self.held = [[] for _ in range(n)]
         self.doubles = 0
         self.shortage_tried = []
+        self.pot = 0
 
 
 UTILITY_RENT_REROLL: Final = "utility-rent-reroll"
@@ -215,6 +231,13 @@ class ClassicGame(Game):
     PERMISSIONS = permissions.CLASSIC
     # Optional statistics hook (sim.runner): a list of board-size + 1 counters, or None (the default: off).
     landing_counts: list[int] | None = None
+    # House rules, read from the options once (``read_options``); the rulebook's values otherwise.
+    pot_refill: int = 0  # free-parking-pot=N: what the bank puts into the emptied pot
+    go_bonus: bool = False
+    salary: int = -1  # salary=N (-1: the rulebook's)
+    jail_no_rent: bool = False
+    uneven_building: bool = False
+    no_mortgages: bool = False
     OPTIONS: ClassVar[dict[str, Option]] = {
         RENT_MUST_BE_CLAIMED: claim_rent_option(),
         MAX_ROUNDS: max_rounds_option("the richest player by net worth", "play to the last player standing"),
@@ -226,7 +249,33 @@ class ClassicGame(Game):
         options = dict(ClassicGame.OPTIONS)
         rules: ClassicRules = edition.rules
         options[UTILITY_RENT_REROLL] = utility_reroll_option(rules.utility_rent_reroll, edition.term("utilities", 2))
+        options.update(classic_house_rules(edition))
         return options
+
+    @classmethod
+    def refused_options(cls, edition: Edition) -> dict[str, str]:
+        return {DOUBLE_RENT_FULL_SET: already_doubles(edition)}
+
+    @classmethod
+    def house_rule_presets(cls, edition: Edition) -> dict[str, dict[str, Any]]:
+        return classic_presets(edition)
+
+    def option_conflict(self) -> str | None:
+        return classic_conflict(self.options, self.edition)
+
+    def read_options(self) -> None:
+        options = self.options
+        self.shuffle_seats = bool(options.get(SHUFFLE_SEATS))
+        pot = options.get(FREE_PARKING_POT)
+        self.pot_fees = pot is not None
+        self.pot_refill = pot or 0
+        self.go_bonus = bool(options.get(GO_BONUS))
+        salary = options.get(SALARY)
+        self.salary = -1 if salary is None else salary
+        self.jail_no_rent = bool(options.get(JAIL_NO_RENT))
+        self.no_auctions = bool(options.get(NO_AUCTIONS))
+        self.uneven_building = bool(options.get(UNEVEN_BUILDING))
+        self.no_mortgages = bool(options.get(NO_MORTGAGES))
 
     @classmethod
     def compile_rules(cls, edition: Edition) -> Rules:
@@ -278,8 +327,15 @@ class ClassicGame(Game):
         return False
 
     def go_salary(self, player: int) -> int:
-        rules: ClassicRules = self.edition.rules
-        return rules.go_salary
+        salary = self.salary
+        if salary < 0:
+            rules: ClassicRules = self.edition.rules
+            salary = rules.go_salary
+        if self.go_bonus:
+            s: ClassicState = self.state
+            if s.position[player] == 0:  # (house rule go-bonus: the move ends on GO itself)
+                return 2 * salary
+        return salary
 
     def cannot_pay(self, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
         """A payment due now exceeds the payer's cash (families settle this their own way)."""
@@ -304,7 +360,26 @@ class ClassicGame(Game):
 
     # ------------------------------------------------------------ set-up
     def new_state(self, names: list[str]) -> ClassicState:
-        return ClassicState(names, self.edition)
+        state = ClassicState(names, self.edition)
+        state.pot = self.pot_refill
+        return state
+
+    def fee_to_pot(self, amount: int, reason: str) -> None:
+        """House rule free-parking-pot: a payment to the bank of one of the ``POT_REASONS`` waits in the pot
+        (the bank's money, set aside: ``bank_net`` is untouched until the pot is taken)."""
+        if reason in POT_REASONS:
+            s: ClassicState = self.state
+            s.pot += amount
+
+    def take_pot(self, player: int, pos: int) -> None:
+        """House rule free-parking-pot: ``player`` has landed on Free Parking and takes the pot."""
+        s: ClassicState = self.state
+        amount = s.pot
+        s.pot = self.pot_refill
+        if amount:
+            transfer(self, BANK, player, amount)
+            if self._events is not None:
+                self._events.append(Event(E.PAID, BANK, pos, amount, player, "free-parking"))
 
     # ------------------------------------------------------------ seats and turns
     def next_turn(self) -> None:
@@ -367,7 +442,7 @@ class ClassicGame(Game):
             owner = s.owner[pos]
             if owner == BANK:
                 self.push(BuyOrAuction(player, pos))
-            elif owner != player and not s.mortgaged[pos]:
+            elif owner != player and not s.mortgaged[pos] and not (self.jail_no_rent and s.in_jail[owner]):
                 self.charge_rent(player, owner, pos, self.rent(pos, rent_multiplier, dice_multiplier))
         elif t == TAX:
             pay(self, player, BANK, sp.amount, "tax", pos)
@@ -375,6 +450,8 @@ class ClassicGame(Game):
             cards.draw(self, player, sp.deck)
         elif t == GO_TO_JAIL:
             jail.send_to_jail(self, player, "space")
+        elif t == FREE_PARKING and self.pot_fees:
+            self.take_pot(player, pos)
 
     # ------------------------------------------------------------ rent
     def rent(self, pos: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> int:
@@ -543,7 +620,7 @@ class ClassicGame(Game):
 
     def table_fields(self, viewer: int | None) -> dict[str, Any]:
         s: ClassicState = self.state
-        return {
+        fields: dict[str, Any] = {
             "owner": list(s.owner),
             "level": list(s.level),
             "mortgaged": list(s.mortgaged),
@@ -554,6 +631,9 @@ class ClassicGame(Game):
             "deck_sizes": [len(d) for d in s.decks],
             "doubles": s.doubles,
         }
+        if self.pot_fees:  # (house rule free-parking-pot; absent otherwise, so the book's views stay as they were)
+            fields["pot"] = s.pot
+        return fields
 
 
 register(ClassicGame)

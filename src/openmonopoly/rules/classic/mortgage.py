@@ -46,6 +46,8 @@ def lift_cost(game: Game, pos: int) -> int:
 
 def check_mortgage(game: ClassicGame, player: int, pos: int, *, explain: bool = True) -> str | None:
     """Why ``player`` may not mortgage ``pos`` now (``explain=False``: ``REFUSED`` without the words)."""
+    if game.no_mortgages:
+        return "house rule no-mortgages: nothing may be mortgaged in this game" if explain else REFUSED
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board

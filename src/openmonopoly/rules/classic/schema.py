@@ -8,6 +8,7 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, model_validator
 
 from ...editions.model import CardBase, Count, DeckBase, EditionBase, Positive, SpaceBase, Strict, Text, position_check
+from ...engine.house_rules import DOUBLE_RENT_FULL_SET, HOUSE_RULES, POPULAR
 
 
 class Go(SpaceBase):
@@ -173,10 +174,26 @@ class ClassicEdition(EditionBase):
     board: list[ClassicSpace]
     decks: list[ClassicDeck]
     characters: list[Character] = Field([], description="the Star Wars rule's characters (Clone Wars)")
+    house_rules: dict[
+        Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]*$")], dict[str, Annotated[int, Field(ge=0)] | bool]
+    ] = Field(
+        {},
+        description="named presets of house rules (--house-rules NAME, the web lobby): preset name -> "
+        "{house rule: value}; 'popular' is the family's own",
+    )
 
     @model_validator(mode="after")
     def _classic_cross_fields(self) -> ClassicEdition:
         board, rules = self.board, self.rules
+        for preset, values in self.house_rules.items():
+            if preset == POPULAR:
+                raise ValueError(f"house_rules.{preset}: '{POPULAR}' is the family's preset; name this one otherwise")
+            for name in values:
+                if name not in HOUSE_RULES or name == DOUBLE_RENT_FULL_SET:
+                    raise ValueError(
+                        f"house_rules.{preset}.{name}: not a house rule of the classic family; house rules: "
+                        + ", ".join(n for n in HOUSE_RULES if n != DOUBLE_RENT_FULL_SET)
+                    )
         position_check(board, "rules.jail_position", rules.jail_position, "jail")
         for key, kind in (("railroad_rent", "railroad"), ("utility_multipliers", "utility")):
             have, need = len(getattr(rules, key)), sum(s.type == kind for s in board)

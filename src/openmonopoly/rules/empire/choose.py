@@ -24,6 +24,8 @@ SPACE_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any], bool]] =
 
 
 class ChoosePlayer(Step):
+    """A card or space's effect needs a target: ``player`` picks one of ``targets`` for ``purpose``."""
+
     FIELDS = ("player", "purpose", "arg")
     purpose: str  # a key of PLAYER_PURPOSES
     arg: int
@@ -59,6 +61,9 @@ class ChoosePlayer(Step):
 
 
 class ChooseSpace(Step):
+    """A card or space's effect needs a space: ``player`` picks one of ``spaces`` for ``purpose`` (or
+    ends, where it may be declined)."""
+
     FIELDS = ("player", "purpose", "arg")
     purpose: str  # a key of SPACE_PURPOSES
     arg: int

@@ -18,6 +18,7 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
+from ...engine.house_rules import every_family_house_rules
 from ...engine.options import MAX_ROUNDS, Option, max_rounds_option
 from ...engine.state import BANK
 from ...engine.view import View, public_field
@@ -232,6 +233,12 @@ class EmpireGame(Game):
         return rules
 
     @classmethod
+    def available_options(cls, edition: Edition) -> dict[str, Option]:
+        options = dict(EmpireGame.OPTIONS)
+        options.update(every_family_house_rules(edition, "the youngest player starting"))
+        return options
+
+    @classmethod
     def compile_rules(cls, edition: Edition) -> Any:
         return compile_empire(edition)
 
@@ -266,7 +273,8 @@ class EmpireGame(Game):
         Empire cards, one at a time in seat order."""
         s: EmpireState = self.state
         rules = self.rules
-        self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
+        if not self.shuffle_seats:  # (house rule shuffle-seats: the draw names the first player)
+            self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
         for _ in range(rules.starting_empire_cards):
             for p in range(s.n):
                 empire_cards.draw(self, p, rules.empire_deck)

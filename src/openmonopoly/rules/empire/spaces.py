@@ -81,6 +81,8 @@ def buy_billboard(game: EmpireGame, player: int, pos: int, price: int) -> None:
 
 
 class BuyBillboard(Step):
+    """Buy the brand landed on (its billboard goes on your tower), or let the bank auction it."""
+
     FIELDS = ("player", "pos")
     pos: int
     kind = "buy"

@@ -17,6 +17,7 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from ...engine.game import Game
+from ...engine.house_rules import every_family_house_rules
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.state import BANK
 from ...engine.view import View, public_field
@@ -177,6 +178,12 @@ class MandalorianGame(Game):
         """The edition's rules table, typed (``Edition.rules`` is any family's)."""
         rules: MandalorianRules = self.edition.rules
         return rules
+
+    @classmethod
+    def available_options(cls, edition: Edition) -> dict[str, Option]:
+        options = dict(MandalorianGame.OPTIONS)
+        options.update(every_family_house_rules(edition, "everyone rolling the silver die"))
+        return options
 
     @classmethod
     def compile_rules(cls, edition: Edition) -> Any:

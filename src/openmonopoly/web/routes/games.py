@@ -105,9 +105,11 @@ def add(app: FastAPI, server: Server) -> None:
     @app.post("/api/games/{game_id}/join")
     async def join(game_id: str, body: P.JoinSeat, request: Request) -> Any:
         server.rate_limited(server.hello_limit, request, "seat requests")
-        live = await server.live_or_404(game_id, body.invite)
+        live = await server.live_or_404(game_id, body.invite, body.host)
         try:
-            token = await registry.join(live, body.seat, body.name, body.invite)
+            token = await registry.join(
+                live, body.seat, body.name, body.invite, client=client_of(request), held=body.held, host=body.host
+            )
         except Refused as exc:
             raise refused(exc) from None
         return {"game": game_id, "seat": body.seat, "token": token}

@@ -24,9 +24,58 @@ function wrap(text, max) {
   if (line) lines.push(line);
   return lines;
 }
+// Words on the board are at least LEAST_PX CSS px as drawn (a board too small for that, a phone's, hides
+// them: game.js shows them in the Spaces list): Board.setScale turns that into the drawing's units.
+const LEAST_PX = 11.2;
+const FONT = '"DejaVu Sans", Arial, sans-serif';
+let measurer = null;
+function textWidth(text, size, weight = 400) {
+  measurer = measurer || document.createElement("canvas").getContext("2d");
+  measurer.font = `${weight} ${size}px ${FONT}`;
+  return measurer.measureText(text).width;
+}
+// A line may be drawn up to this much narrower than its font makes it (SVG textLength): letters a little
+// condensed read better than a word broken after its sixth letter.
+const SQUEEZE = 1.2;
+// ``text`` in lines at most ``width`` wide (measured, SQUEEZE allowed): words wider than a line are split
+// with a hyphen (at least three letters a piece); at most ``most`` lines, the last cut short with an
+// ellipsis (the whole name is in the space's tooltip and deed).
+function fitLines(text, width, size, weight, most) {
+  const fits = (t) => textWidth(t, size, weight) <= width * SQUEEZE;
+  const pieces = [];
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    let rest = word;
+    while (!fits(rest) && rest.length > 5) {
+      let n = rest.length - 3;
+      while (n > 3 && !fits(rest.slice(0, n) + "-")) n--;
+      pieces.push([rest.slice(0, n) + "-", true]); rest = rest.slice(n);
+    }
+    pieces.push([rest, false]);
+  }
+  const lines = [];
+  for (const [piece, broken] of pieces) {   // (a broken word's pieces each start a line)
+    const last = lines.length ? lines[lines.length - 1] : null;
+    if (last && !last.endsWith("-") && !broken && fits(`${last} ${piece}`)) lines[lines.length - 1] = `${last} ${piece}`;
+    else lines.push(piece);
+  }
+  if (lines.length <= most) return lines;
+  const kept = lines.slice(0, most);
+  let tail = kept[most - 1].replace(/-$/, "");
+  while (tail.length > 1 && !fits(tail + "…")) tail = tail.slice(0, -1);
+  kept[most - 1] = tail + "…";
+  return kept;
+}
 function multiline(parent, lines, x, y, size, attrs = {}) {
   const t = svg("text", { x, y, "font-size": size, "text-anchor": "middle", ...attrs }, parent);
   lines.forEach((l, i) => { const s = svg("tspan", { x, dy: i === 0 ? 0 : size * 1.1 }, t); s.textContent = l; });
+  return t;
+}
+// ``multiline`` of lines from fitLines: a line wider than ``width`` is condensed to it.
+function fitted(parent, lines, x, y, size, weight, width, attrs = {}) {
+  const t = multiline(parent, lines, x, y, size, { "font-weight": weight, ...attrs });
+  t.querySelectorAll("tspan").forEach((s, i) => {
+    if (textWidth(lines[i], size, weight) > width) { s.setAttribute("textLength", width); s.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
+  });
   return t;
 }
 
@@ -37,10 +86,11 @@ export class Board {
     this.side = Math.ceil(this.n / 4);
     this.C = this.n > 36 ? 130 : 140;
     this.w = (S - 2 * this.C) / (this.side - 1);
-    this.root = svg("svg", { viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": edition.name, "font-family": "DejaVu Sans, Arial, sans-serif" });
+    this.root = svg("svg", { viewBox: `0 0 ${S} ${S}`, role: "img", "aria-label": edition.name, "font-family": FONT });
     container.prepend(this.root);
     svg("rect", { x: 0, y: 0, width: S, height: S, fill: "#cfe5cf", stroke: "#222", "stroke-width": 4 }, this.root);
-    this.cells = []; this.marks = [];
+    this.F = 12.5;   // the least font size of a word, in the drawing's units (setScale)
+    this.cells = []; this.marks = []; this.words = [];
     for (let p = 0; p < this.n; p++) this.drawSpace(p);
     this.drawCentre();
     this.tokenLayer = svg("g", {}, this.root);
@@ -63,6 +113,19 @@ export class Board {
   }
   centreOf(p) { const f = this.frame(p); return [f.x + f.width / 2, f.y + f.height / 2]; }
 
+  // The board is drawn at ``pxPerUnit`` CSS px per unit of the drawing: every word is redrawn at least
+  // LEAST_PX on screen (longer words break over lines), and the tokens and markers with it.
+  setScale(pxPerUnit) {
+    if (!(pxPerUnit > 0)) return;
+    const F = Math.max(12.5, Math.ceil((LEAST_PX / pxPerUnit) * 2) / 2);
+    if (F === this.F) return;
+    this.F = F;
+    for (let p = 0; p < this.n; p++) { this.words[p].innerHTML = ""; this.drawWords(p); }
+    this.infoT.setAttribute("font-size", Math.max(16, F));
+    this.tokens.forEach((t) => t && t.remove()); this.tokens = [];
+    if (this.last) this.update(...this.last);
+  }
+
   drawSpace(p) {
     const sp = this.ed.spaces[p], f = this.frame(p), { C, w } = this;
     const g = svg("g", { class: "space", "data-pos": p, style: "cursor:pointer" }, this.root);
@@ -70,53 +133,75 @@ export class Board {
     const title = svg("title", {}, g); title.textContent = sp.name;
     if (f.corner) {
       svg("rect", { x: f.x, y: f.y, width: C, height: C, fill: "#e8f1e1", stroke: "#222", "stroke-width": 2 }, g);
-      const cx = f.x + C / 2, cy = f.y + C / 2;
-      const inner = svg("g", { transform: `rotate(${[-45, 45, 135, -135][f.k]} ${cx} ${cy})` }, g);
-      if (sp.type === "go") {
-        multiline(inner, ["GO"], cx, cy + 14, 44, { "font-weight": 900, fill: "#c8102e" });
-        // Empire pays the tower's value at GO, not a fixed salary.
-        const salary = this.ed.family === "empire" ? "your tower value" : money(this.ed, this.ed.rules.go_salary ?? 200);
-        multiline(inner, [`collect ${salary}`], cx, cy - 22, 12);
-      } else if (sp.type === "jail") {
-        g.querySelector("rect").remove();
-        svg("rect", { x: f.x, y: f.y, width: C, height: C, fill: "#e8f1e1", stroke: "#222", "stroke-width": 2 }, g);
+      if (sp.type === "jail") {
         const bx = f.x + C * 0.34, by = f.y, bw = C * 0.66;
         svg("rect", { x: bx, y: by, width: bw, height: bw, fill: "#f7941d", stroke: "#222", "stroke-width": 2 }, g);
         for (let i = 1; i < 5; i++) svg("line", { x1: bx + i * bw / 5, y1: by + bw * 0.3, x2: bx + i * bw / 5, y2: by + bw, stroke: "#222", "stroke-width": 2.5 }, g);
-        multiline(g, [(this.ed.terms.jail || "Jail").toUpperCase()], bx + bw / 2, by + bw * 0.22, 14, { "font-weight": 800 });
-        multiline(g, [(this.ed.terms.just_visiting || "Just Visiting").toUpperCase()], f.x + C * 0.5, f.y + C - 12, 12, { "font-weight": 700 });
-      } else {
-        const color = sp.type === "go_to_jail" ? "#0b3d91" : sp.type === "free_parking" ? "#c8102e" : "#333";
-        multiline(inner, wrap(sp.name, 11), cx, cy - 4, 17, { "font-weight": 800, fill: color });
       }
+      this.words[p] = svg("g", { class: "words" }, g);
+      this.drawWords(p);
       this.cells[p] = g;
       return;
     }
     const cell = svg("g", { transform: f.t }, g);
     svg("rect", { x: 0, y: 0, width: w, height: C, fill: "#e8f1e1", stroke: "#222", "stroke-width": 1.5 }, cell);
     const colour = groupColour(sp.color);
-    const bar = colour ? C * 0.2 : 0;
-    if (colour) svg("rect", { x: 0, y: 0, width: w, height: bar, fill: colour, stroke: "#222", "stroke-width": 1.5 }, cell);
-    let fs = Math.min(12.5, w / 6.6);
-    const longest = Math.max(...sp.name.split(/\s+/).map((x) => x.length));
-    if (longest * fs * 0.66 > w - 6) fs = (w - 6) / (longest * 0.66);
-    const lines = wrap(sp.name, Math.max(longest, Math.floor((w - 6) / (fs * 0.64)))).slice(0, 4);
-    multiline(cell, lines, w / 2, bar + fs + 4, fs, { "font-weight": 700 });
-    const kindWord = colour ? "" : (this.ed.terms[sp.type] || (sp.type === "card" ? "" : sp.type.replace(/_/g, " ")));
-    if (!colour && sp.type !== "card") multiline(cell, [kindWord.toUpperCase()], w / 2, C * 0.66, fs * 0.72, { fill: "#555", "letter-spacing": 0.5 });
-    if (sp.type === "card") multiline(cell, ["?"], w / 2, C * 0.72, 34, { "font-weight": 900, fill: p % 3 ? "#f7941d" : "#3a7bd5" });
-    const price = sp.price || (sp.type === "tax" ? sp.amount : 0);
-    if (price) multiline(cell, [(sp.type === "tax" ? "Pay " : "") + money(this.ed, price)], w / 2, C - 20, fs * 0.95);
+    if (colour) svg("rect", { x: 0, y: 0, width: w, height: C * 0.2, fill: colour, stroke: "#222", "stroke-width": 1.5 }, cell);
+    this.words[p] = svg("g", { class: "words" }, cell);
+    this.drawWords(p);
     // owner band (outer edge), mortgage mark and building pips live in a "marks" group redrawn on update
     this.marks[p] = svg("g", {}, cell);
     this.cells[p] = g;
+  }
+
+  // A space's words at the board's least size (this.F): the name, what kind of space, the price.
+  drawWords(p) {
+    const sp = this.ed.spaces[p], f = this.frame(p), { C, w, F } = this, g = this.words[p];
+    if (f.corner) {
+      const cx = f.x + C / 2, cy = f.y + C / 2;
+      const inner = svg("g", { transform: `rotate(${[-45, 45, 135, -135][f.k]} ${cx} ${cy})` }, g);
+      if (sp.type === "go") {
+        multiline(inner, ["GO"], cx, cy + 14, 44, { "font-weight": 900, fill: "#c8102e" });
+        // Empire pays the tower's value at GO, not a fixed salary.
+        const salary = this.ed.family === "empire" ? "your tower value" : money(this.ed, this.ed.rules.go_salary ?? 200);
+        // (above GO, inside the corner: the next space is drawn over whatever runs past it)
+        const size = Math.max(12, F), lines = fitLines(`collect ${salary}`, C * 0.8, size, 400, 3);
+        fitted(inner, lines, cx, cy - 24 - (lines.length - 1) * size * 1.1, size, 400, C * 0.8);
+      } else if (sp.type === "jail") {
+        const bx = f.x + C * 0.34, by = f.y, bw = C * 0.66;
+        const big = Math.max(14, F), small = Math.max(12, F);
+        fitted(g, fitLines((this.ed.terms.jail || "Jail").toUpperCase(), bw - 6, big, 800, 1), bx + bw / 2, by + bw * 0.22, big, 800, bw - 6);
+        const visiting = fitLines((this.ed.terms.just_visiting || "Just Visiting").toUpperCase(), C - 6, small, 700, 2);
+        fitted(g, visiting, f.x + C * 0.5, f.y + C - 12 - (visiting.length - 1) * small * 1.1, small, 700, C - 6);
+      } else {
+        const color = sp.type === "go_to_jail" ? "#0b3d91" : sp.type === "free_parking" ? "#c8102e" : "#333";
+        const size = Math.max(17, F), lines = fitLines(sp.name, C * 1.15, size, 800, 3);
+        fitted(inner, lines, cx, cy - 4 - (lines.length - 1) * size * 0.55, size, 800, C * 1.15, { fill: color });
+      }
+      return;
+    }
+    const colour = groupColour(sp.color), bar = colour ? C * 0.2 : 0;
+    // (the size the cell gives its words when the board is large; never under the least readable size)
+    const fs = Math.max(F, Math.min(12.5, w / 6.6)), step = fs * 1.1;
+    const price = sp.price || (sp.type === "tax" ? sp.amount : 0);
+    const bottom = price ? C - 20 - fs : C - 6;   // the words above the price
+    const room = Math.max(1, Math.floor((bottom - bar - 4) / step));
+    const card = sp.type === "card";
+    const lines = fitLines(sp.name, w - 6, fs, 700, card ? Math.max(1, room - 2) : room);
+    fitted(g, lines, w / 2, bar + fs + 4, fs, 700, w - 6);
+    const kind = colour || card ? "" : (this.ed.terms[sp.type] || sp.type.replace(/_/g, " "));
+    const said = kind && sp.name.toLowerCase().includes(kind.toLowerCase());   // ("Income Tax" needs no "TAX")
+    const kindLines = kind && !said && lines.length < room ? fitLines(kind.toUpperCase(), w - 6, fs, 400, 1) : [];
+    if (kindLines.length && !kindLines[0].endsWith("…")) fitted(g, kindLines, w / 2, bar + fs + 4 + lines.length * step, fs, 400, w - 6, { fill: "#555" });
+    if (card) multiline(g, ["?"], w / 2, C * 0.72 + Math.max(0, lines.length - 1) * step * 0.5, 34, { "font-weight": 900, fill: p % 3 ? "#f7941d" : "#3a7bd5" });
+    if (price) fitted(g, fitLines((sp.type === "tax" ? "Pay " : "") + money(this.ed, price), w - 4, fs, 400, 1), w / 2, C - 20, fs, 400, w - 4);
   }
 
   drawCentre() {
     const g = svg("g", {}, this.root);
     const c = S / 2;
     const name = this.ed.name.replace(/^Monopoly:?\s*/i, "");
-    svg("rect", { x: c - 250, y: c - 300, width: 500, height: 74, rx: 6, fill: "#c8102e", stroke: "#7a0a1c", "stroke-width": 4, transform: `rotate(-8 ${c} ${c - 263})` }, g);
+    svg("rect", { x: c - 250, y: c - 300, width: 500, height: 74, rx: 6, fill: "#c8102e", stroke: "#7a0a1c", "stroke-width": 4, transform: `rotate(-8 ${c} ${c - 263})`, class: "banner" }, g);
     multiline(g, ["MONOPOLY"], c, c - 248, 52, { "font-weight": 900, fill: "#fff", transform: `rotate(-8 ${c} ${c - 263})`, "letter-spacing": 4 });
     // (below the tilted banner's lowest corner, about c - 192, and above the dice)
     multiline(g, wrap(name, 46).slice(0, 2), c, c - 172, 18, { "font-weight": 700, fill: "#1d3b2a", class: "subtitle" });
@@ -140,6 +225,7 @@ export class Board {
   }
 
   update(view, names) {
+    this.last = [view, names];
     // The view says at which level a street holds a hotel (the quicker game: after 3 houses, level 4);
     // a family without hotels has no hotel_level, and its levels are drawn as houses.
     const hotel = view.hotel_level ?? Infinity, houses = view.houses_per_hotel ?? 4;
@@ -153,7 +239,7 @@ export class Board {
       }
       if (view.mortgaged && view.mortgaged[p]) {
         svg("rect", { x: 0, y: 0, width: w, height: C, fill: "rgba(90,90,90,.45)" }, m);
-        multiline(m, ["MORTGAGED"], w / 2, C / 2, Math.min(11, w / 7), { "font-weight": 800, fill: "#fff", transform: `rotate(-60 ${w / 2} ${C / 2})` });
+        multiline(m, ["MORTGAGED"], w / 2, C / 2, this.F, { "font-weight": 800, fill: "#fff", transform: `rotate(-60 ${w / 2} ${C / 2})` });
       }
       const level = view.level ? view.level[p] : 0;
       if (level > 0) {
@@ -174,7 +260,7 @@ export class Board {
       const [x, y] = this.centreOf(p);
       const g = svg("g", { class: "marker" }, this.markerLayer);
       svg("rect", { x: x - 34 + i * 24, y: y - 40, width: 22, height: 22, rx: 4, fill, stroke: "#111", transform: `rotate(45 ${x - 23 + i * 24} ${y - 29})` }, g);
-      multiline(g, [label], x - 23 + i * 24, y - 24, 12, { fill: "#fff", "font-weight": 800 });
+      multiline(g, [label], x - 23 + i * 24, y - 29 + Math.max(12, this.F) * 0.38, Math.max(12, this.F), { fill: "#fff", "font-weight": 800 });
       svg("title", {}, g).textContent = title;
     };
     (view.enemies || []).forEach((e, i) => { if (e.space >= 0) badge(e.space, i, e.name[0], "#5b1010", e.name); });
@@ -240,11 +326,12 @@ export class Board {
       }
       svg("line", { x1: x - 2, y1: base, x2: x + tw + 2, y2: base, stroke: "#222", "stroke-width": 3 }, g);
       svg("circle", { cx, cy: top - 16, r: 12, fill: PLAYER_COLOURS[seat % 6], stroke: "#111", "stroke-width": 2 }, g);
-      multiline(g, [tokenLabels(names)[seat] || "?"], cx, top - 11.5, 13, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
+      const F = this.F;
+      multiline(g, [tokenLabels(names)[seat] || "?"], cx, top - 16 + Math.max(13, F) * 0.36, Math.max(13, F), { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
       // neighbouring towers' labels on alternate rows: side by side they ran together ("10/1616/16")
-      const row = (i % 2) * 28;
-      multiline(g, [`${pl.height ?? 0}/${emp.capacity}`], cx, base + 16 + row, 12, { "font-weight": 800, fill: "#1d3b2a", class: "tower-height" });
-      multiline(g, [money(this.ed, pl.tower_value ?? 0)], cx, base + 30 + row, 10, { "font-weight": 600, fill: "#1d3b2a", class: "tower-value" });
+      const big = Math.max(12, F), small = Math.max(10, F), row = (i % 2) * (big + small + 6);
+      multiline(g, [`${pl.height ?? 0}/${emp.capacity}`], cx, base + 4 + big + row, big, { "font-weight": 800, fill: "#1d3b2a", class: "tower-height" });
+      multiline(g, [money(this.ed, pl.tower_value ?? 0)], cx, base + 6 + big + small + row, small, { "font-weight": 600, fill: "#1d3b2a", class: "tower-value" });
     });
   }
 
@@ -256,8 +343,9 @@ export class Board {
       if (t && t.dataset.label !== label) { t.remove(); t = null; }      // a joiner chose a name
       if (!t) {
         t = svg("g", { class: "token", "data-seat": seat, "data-label": label }, this.tokenLayer);
-        tokenShape(t, seat);
-        multiline(t, [label], 0, label.length > 1 ? 4.5 : 5.5, label.length > 1 ? 11 : 14, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
+        tokenShape(t, seat, Math.max(13, this.F * 0.9));
+        const size = Math.max(label.length > 1 ? 11 : 14, this.F);
+        multiline(t, [label], 0, size * 0.38, size, { "font-weight": 900, fill: seat === 3 ? "#111" : "#fff" });
         svg("title", {}, t).textContent = names[seat] || "";
         this.tokens[seat] = t; this.shown[seat] = pl.position;
         this.placeToken(seat, pl.position, pl);
@@ -280,15 +368,16 @@ export class Board {
   placeToken(seat, pos, pl) {
     let [x, y] = this.centreOf(pos);
     // three across, two down, 28 apart: six tokens on one space never cover each other
-    const dx = ((seat % 3) - 1) * 27, dy = (Math.floor(seat / 3) - 0.3) * 28;
+    const apart = Math.max(27, this.F * 1.9);
+    const dx = ((seat % 3) - 1) * apart, dy = (Math.floor(seat / 3) - 0.3) * (apart + 1);
     if (pos === this.side && pl && pl.in_jail) { x += 16; y -= 16; }
     this.tokens[seat].setAttribute("transform", `translate(${x + dx},${y + dy + 10})`);
   }
 }
 
 // A shape per seat (besides its colour), so that tokens differ for colour-blind players and at a glance.
-function tokenShape(g, seat) {
-  const fill = PLAYER_COLOURS[seat % 6], r = 13, attrs = { fill, stroke: "#111", "stroke-width": 2.5, class: "token-shape" };
+function tokenShape(g, seat, r = 13) {
+  const fill = PLAYER_COLOURS[seat % 6], attrs = { fill, stroke: "#111", "stroke-width": 2.5, class: "token-shape" };
   const poly = (pts) => svg("polygon", { points: pts.map(([a, b]) => `${a.toFixed(1)},${b.toFixed(1)}`).join(" "), ...attrs }, g);
   const ring = (n, rot, rr = r + 1) => Array.from({ length: n }, (_, i) => [rr * Math.cos(rot + (2 * Math.PI * i) / n), rr * Math.sin(rot + (2 * Math.PI * i) / n)]);
   switch (seat % 6) {

@@ -255,6 +255,7 @@ function send(action) {
 function render() {
   if (!view) return;
   board.update(view, names);
+  document.body.classList.toggle("game-over", !!view.over);
   fitBoard();
   $("players-panel").hidden = false;
   renderPlayers(); renderPrompt(); yourTurnCue(); renderSpaces();
@@ -272,10 +273,16 @@ function renderPrompt() {
   tickTimer();
 }
 
+// ``into`` made like ``from`` changing as little as it can: an element with an id is matched by it (a line
+// added above it does not make it a new element), the rest by place; equal buttons stay the same elements.
 function morph(into, from) {
   const next = [...from.childNodes];
   next.forEach((n, i) => {
-    const old = into.childNodes[i];
+    let old = into.childNodes[i];
+    if (n.nodeType === 1 && n.id && !(old && old.nodeType === 1 && old.id === n.id)) {
+      const same = [...into.children].find((c) => c.id === n.id);
+      if (same) { into.insertBefore(same, old || null); old = same; }
+    }
     if (!old) { into.append(n); return; }
     if (old.isEqualNode(n)) return;
     if (old.nodeType === 1 && n.nodeType === 1 && old.tagName === n.tagName && !old.matches("button, input, select, a")
@@ -303,6 +310,14 @@ function buildPrompt(box) {
     if (!replayMode) box.append(rematchBox(), el("div", { class: "buttons" }, el("a", { class: "btn", href: `/replay/${gameId}` }, "Replay this game"), el("a", { class: "btn", href: "/" }, "Lobby")));
     return;
   }
+  // The any-time tools first: the prompt grows downwards (its top stays put), so they never move while
+  // others act, nor when the turn comes.
+  const legal = replayMode || seat === null ? [] : legalList();
+  const tools = el("div", { class: "tools", id: "tools" });
+  if (legal.some((a) => ["build", "sell", "sell-all", "mortgage", "unmortgage"].includes(a.split(" ")[0])))
+    tools.append(el("button", { id: "manage", onclick: openManage }, "Build / mortgage…"));
+  if (legal.some((a) => a.startsWith("trade"))) tools.append(el("button", { id: "trade", onclick: openTrade }, "Propose trade…"));
+  if (tools.childNodes.length) box.append(tools);
   box.append(el("div", { class: "title", id: "prompt-title" }, promptTitle(p)));
   const d = p.details || {};
   if (p.kind === "buy" && ed.spaces[d.pos]) box.append(el("div", { class: "detail" }, `${spaceName(d.pos)} — ${m(d.price ?? ed.spaces[d.pos].price)}`));
@@ -312,7 +327,6 @@ function buildPrompt(box) {
   if (p.kind === "trade" && d.offer) box.append(offerBox(d.offer));
   if (replayMode) return;
   if (seat === null) { box.append(el("div", { class: "detail" }, "You are watching.")); return; }
-  const legal = legalList();
   const answers = legal.filter((a) => !ANYTIME.has(a.split(" ")[0]) && !a.startsWith("bid "));
   const bid = legal.find((a) => a.startsWith("bid "));
   if (p.player === seat) {
@@ -338,11 +352,6 @@ function buildPrompt(box) {
     box.append(el("div", { class: "detail", id: "waiting" }, waitingText(p.player)));
   }
   if (deadline && !replayMode) box.append(el("div", { class: "detail timer", id: "turn-timer" }, timerText()));
-  const tools = el("div", { class: "tools" });
-  if (legal.some((a) => ["build", "sell", "sell-all", "mortgage", "unmortgage"].includes(a.split(" ")[0])))
-    tools.append(el("button", { id: "manage", onclick: openManage }, "Build / mortgage…"));
-  if (legal.some((a) => a.startsWith("trade"))) tools.append(el("button", { id: "trade", onclick: openTrade }, "Propose trade…"));
-  box.append(tools);
 }
 
 // Final standings: winners first, then by net worth (the view's valuation of each player).
@@ -434,7 +443,11 @@ function setupCues() {
 // A board drawn smaller than its words can be read (a phone): its words are hidden and the Spaces list
 // says them at a readable size.
 const COMPACT_BELOW = 600;
-function fitBoard() { $("board").classList.toggle("compact", $("board").getBoundingClientRect().width < COMPACT_BELOW); }
+function fitBoard() {
+  const width = $("board").getBoundingClientRect().width;
+  $("board").classList.toggle("compact", width < COMPACT_BELOW);
+  if (width >= COMPACT_BELOW) board.setScale(board.root.getBoundingClientRect().width / 1000);   // (words at 11 px or more)
+}
 addEventListener("resize", () => ed && fitBoard());
 
 function renderSpaces() {
@@ -632,6 +645,10 @@ function chatForm() {
   const form = $("chat-form"); form.innerHTML = "";
   $("chat-panel").style.display = "";
   if (seat !== null && muted.includes(seat)) { form.append(el("div", { class: "empty" }, "The host muted your table talk.")); return; }
+  if (seat === null && !hostToken() && !info.spectator_chat) {
+    form.append(el("div", { class: "empty", id: "spectators-quiet" }, "You read the table's talk; the host has not opened a channel for spectators to talk."));
+    return;
+  }
   const input = el("input", { id: "chat-input", maxlength: 240, placeholder: seat === null ? "Talk with the other spectators" : "Talk to the table", "aria-label": "message" });
   const say = () => { const t = input.value.trim(); if (!t) return; if (ws && ws.readyState === 1) ws.send(JSON.stringify({ type: "say", text: t })); input.value = ""; };
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") say(); });
@@ -687,12 +704,13 @@ function renderGone() {
 function renderSeats() {
   const panel = $("seat-panel"), list = $("seatlist");
   panel.style.display = replayMode ? "none" : "";
+  const typed = $("join-name")?.value;   // (what the person is typing survives the redraw when someone else joins)
   list.innerHTML = "";
   if (closedFor) { list.append(el("div", { class: "detail", id: "closed-note" }, closedFor)); }
   const free = info.seats.filter((s) => s.kind === "human" && !s.claimed);
   const mayJoin = info.public || inviteCode();
   if (seat === null && free.length && mayJoin && !view?.over) {
-    const name = el("input", { id: "join-name", maxlength: 40, placeholder: "Your name", value: localStorage.getItem("om-name") || "" });
+    const name = el("input", { id: "join-name", maxlength: 40, placeholder: "Your name", value: typed ?? (localStorage.getItem("om-name") || "") });
     list.append(el("div", { class: "detail" }, "Take a free seat:"), el("div", { class: "field" }, el("label", { for: "join-name" }, "Your name"), name),
       el("div", { class: "buttons" }, free.map((s) => el("button", { class: "go", "data-seat": s.seat, onclick: () => takeSeat(s.seat, name.value) }, `Play as ${s.name}`))));
   } else if (seat === null && !mayJoin) {
@@ -740,10 +758,17 @@ function hostControls() {
   const timer = el("select", { id: "turn-timer-select", onchange: (e) => host({ command: "timer", seconds: e.target.value ? Number(e.target.value) : null }) },
     timerChoices(timerMin, info.turn_timer).map(([v, t]) => el("option", { value: v, selected: String(info.turn_timer ?? "") === v }, t)));
   const watch = el("input", { type: "checkbox", id: "allow-spectators", checked: !!info.spectators, onchange: (e) => host({ command: "spectators", allowed: e.target.checked }) });
+  const talk = el("input", { type: "checkbox", id: "allow-spectator-chat", checked: !!info.spectator_chat, onchange: (e) => host({ command: "spectator-chat", allowed: e.target.checked }) });
+  const humans = info.seats.filter((s) => s.kind === "human").length;
+  const perGuest = el("select", { id: "seats-per-guest", onchange: (e) => host({ command: "seats-per-guest", seats: e.target.value ? Number(e.target.value) : null }) },
+    [...Array(Math.max(1, humans - 1)).keys()].map((i) => [String(i + 1), i === 0 ? "1 seat" : `${i + 1} seats`]).concat([["", "Any number"]])
+      .map(([v, t]) => el("option", { value: v, selected: String(info.seats_per_guest ?? "") === v }, t)));
   const renew = el("button", { id: "new-invite", onclick: () => confirm("Make a new invite link? The old one stops working: whoever has it can no longer join or watch. Players keep their seats.") && newInvite() }, "New invite link");
   box.append(el("table", { class: "hostseats" }, rows),
     el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a stand-in minds the turn)"), timer),
     el("label", { class: "check" }, watch, " Spectators may watch (with the invite link)"),
+    el("label", { class: "check" }, talk, " Spectators may talk among themselves (players do not read it)"),
+    el("div", { class: "field row" }, el("label", { for: "seats-per-guest" }, "Seats one guest may take" + (info.public ? " (one browser or network)" : " (one browser)")), perGuest),
     el("div", { class: "buttons" }, renew),
     el("details", { class: "host-link", id: "host-link-box" }, el("summary", {}, "Run this game from another device"),
       copyRow("host-link", "Host link — your host controls on another device. Keep it to yourself: it is not an invite.", hostLink(gameId, hostToken()), "Copy host link")));
@@ -773,7 +798,8 @@ async function host(command) {
 async function takeSeat(s, name) {
   name = (name || "").trim();
   try {
-    const j = await api(`/api/games/${gameId}/join`, { seat: s, name: name || null, invite: inviteCode() });
+    const mine = savedSeat(gameId);   // (a guest takes at most the game's seats per guest: the server counts this browser's)
+    const j = await api(`/api/games/${gameId}/join`, { seat: s, name: name || null, invite: inviteCode(), held: mine ? [mine.token] : [], host: hostToken() || null });
     if (name) localStorage.setItem("om-name", name);
     saveSeat(gameId, j.seat, j.token); seat = j.seat; token = j.token; closedFor = null;
     if (ws && ws.readyState <= 1) ws.close(); else connect();
@@ -818,7 +844,9 @@ function connect() {
       if ($("dlg").open && $("dlg-body").querySelector(".manage")) openManage();
       if (view.over && !wasOver) renderSeats();
     } else if (msg.type === "seats") {
+      const talked = info && info.spectator_chat;
       info = msg.game; names = info.seats.map((s) => s.name); renderSeats(); render();
+      if (seat === null && talked !== info.spectator_chat && reactions.length) chatForm();   // the host opened or closed the spectators' channel
     } else if (msg.type === "chat") {
       if (msg.muted) muted = msg.muted;
       showChat(msg.messages); if (msg.messages.some((c) => c.kind === "mute" || c.kind === "unmute")) chatForm();

@@ -22,13 +22,30 @@ function pickEdition() {
   const n = Math.max(current.players.min, Math.min(4, current.players.max));
   seats = Array.from({ length: n }, (_, i) => ({ kind: i === 0 ? "human" : "heuristic", name: "" }));
   drawSeats();
-  const box = $("options"); box.innerHTML = "";
+  // The rulebook's options, then the house rules in their own section (with the presets' menu).
+  const box = $("options"), house = $("house-rules"); box.innerHTML = ""; house.innerHTML = "";
   for (const o of current.options) {
     const id = "opt-" + o.name;
     let input;
     if (o.type === "bool") input = el("input", { type: "checkbox", id, "data-opt": o.name, checked: !!o.default });
     else input = el("input", { type: "number", id, "data-opt": o.name, min: 0, placeholder: o.default == null ? "off" : String(o.default), style: "width:80px" });
-    box.append(el("label", { title: o.help, for: id }, input, optionLabel(o.name), el("span", { class: "empty" }, " — " + o.help)));
+    const help = o.house_rule ? o.help.replace(/^House rule: /, "") : o.help;
+    (o.house_rule ? house : box).append(el("label", { title: help, for: id }, input, optionLabel(o.name), el("span", { class: "empty" }, " — " + help)));
+  }
+  const presets = current.house_rule_presets || {};
+  $("house-rules-field").hidden = !current.options.some((o) => o.house_rule);
+  $("house-preset").replaceChildren(el("option", { value: "" }, "by the book"),
+    ...Object.keys(presets).map((name) => el("option", { value: name }, optionLabel(name))));
+  $("house-preset").onchange = () => applyPreset(presets[$("house-preset").value] || {});
+}
+
+// A preset sets every house rule: those it names on (or to its number), the others off.
+function applyPreset(values) {
+  for (const o of current.options) {
+    if (!o.house_rule) continue;
+    const inp = $("opt-" + o.name), v = values[o.name];
+    if (inp.type === "checkbox") inp.checked = v === true;
+    else inp.value = v === undefined || v === true || v === false ? "" : String(v);
   }
 }
 
@@ -59,7 +76,7 @@ async function create() {
     saveSecret(game.id, "host", game.host_token); saveSecret(game.id, "invite", game.invite);
     const first = seats.findIndex((s) => s.kind === "human");
     if (first >= 0) {
-      const j = await api(`/api/games/${game.id}/join`, { seat: first, invite: game.invite, name: seats[first].name || null });
+      const j = await api(`/api/games/${game.id}/join`, { seat: first, invite: game.invite, host: game.host_token, name: seats[first].name || null });
       saveSeat(game.id, j.seat, j.token);
     }
     location.href = `/game/${game.id}`;
@@ -68,7 +85,11 @@ async function create() {
 
 async function join(gid, seat) {
   const name = (localStorage.getItem("om-name") || "").trim() || null;
-  try { const j = await api(`/api/games/${gid}/join`, { seat, name }); saveSeat(gid, j.seat, j.token); location.href = `/game/${gid}`; }
+  const mine = savedSeat(gid);   // (a guest takes at most the game's seats per guest: the server counts this browser's)
+  try {
+    const j = await api(`/api/games/${gid}/join`, { seat, name, held: mine ? [mine.token] : [], host: savedSecret(gid, "host") || null });
+    saveSeat(gid, j.seat, j.token); location.href = `/game/${gid}`;
+  }
   catch (e) { toast(e.message); }
 }
 
