@@ -42,6 +42,10 @@ MORTGAGE: Final = "mortgage"
 UNMORTGAGE: Final = "unmortgage"
 TRADE: Final = "trade"
 
+# What a check answers when its caller asked only whether an action is legal (``explain=False``: listing
+# every legal action checks many that fail, and the words of each failure would cost more than the check).
+REFUSED: Final = "not allowed now"
+
 
 class ActionKinds:
     """The action kinds one rules family accepts, and how their text reads: ``kind`` alone

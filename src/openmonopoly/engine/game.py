@@ -446,6 +446,16 @@ class Game:
         return Prompt(top.decider, top.kind, top.describe(self))
 
     @property
+    def decider(self) -> int:
+        """The seat the game waits for (-1 once it is over): ``prompt.player`` without making the prompt
+        (whose details take far longer), for loops that only need to know who acts next."""
+        s: State = self.state
+        if s.over or not s.stack:
+            return -1
+        top = s.stack[-1]
+        return top.decider
+
+    @property
     def over(self) -> bool:
         """Whether the game has ended (``winners`` and ``state.end_reason`` say how)."""
         over: bool = self.state.over
@@ -498,10 +508,9 @@ class Game:
 
     def _not_refused(self, player: int, actions: list[Action]) -> list[Action]:
         """``actions`` less those the money and property gate refuses (rare: the list is then rebuilt)."""
-        refusal = self.refusal
-        for a in actions:
-            if refusal(player, a) is not None:
-                return [b for b in actions if refusal(player, b) is None]
+        for a in actions:  # (``self.refusal`` called as a method: a bound method is a Python-level call)
+            if self.refusal(player, a) is not None:
+                return [b for b in actions if self.refusal(player, b) is None]
         return actions
 
     def parse(self, text: Any, player: Any = -1) -> Action:
@@ -546,6 +555,13 @@ class Game:
             problem = action_problem(action, kinds)
             if problem is not None:
                 return problem
+        return self.check_formed(player, action)
+
+    def check_formed(self, player: Any, action: Action) -> str | None:
+        """``check`` of an action known to be well formed (an ``Action`` of this game's kinds with fields
+        of the right types, as ``action_problem`` tests): what ``check`` asks once the shape test has
+        passed. For callers that build their actions from the game's own tables (the RL mask's trade
+        menu), which need not pay for the shape test of a trade offer again."""
         s: State = self.state
         if s.over:
             return "the game is over"
@@ -554,9 +570,10 @@ class Game:
         p: int = player
         if not s.alive[p]:
             return "you are out of the game"
-        # (typed from here on: the shape test above passed, and compiled code then reads the fields directly)
+        kinds = self._action_kinds()
         a: Action = action
-        kind: str = kind_
+        fields: tuple[Any, Any, Any] = a  # (the kind read from the plain tuple: no attribute lookup)
+        kind: str = fields[0]
         if kind in kinds.anytime:
             reason = self.check_anytime(p, a)
         else:

@@ -107,15 +107,14 @@ class MonopolyAEC(AECEnv):
         self.agent_selection = self._prompted()
 
     def _prompted(self) -> str:
-        prompt = self.game.prompt  # type: ignore[union-attr]
-        return self.possible_agents[prompt.player] if prompt is not None else self.agents[0]
+        player = self.game.decider  # type: ignore[union-attr]
+        return self.possible_agents[player] if player >= 0 else self.agents[0]
 
     def decision(self, player: int) -> Decision | None:
         """The legal actions and mask of ``player`` if the game waits for them (kept until it moves on)."""
         game = self.game
         assert game is not None, "call reset() first"
-        prompt = game.prompt
-        if prompt is None or prompt.player != player:
+        if game.decider != player:
             return None
         decision = self._decision
         if decision is None or decision.player != player:

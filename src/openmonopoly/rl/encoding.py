@@ -57,6 +57,18 @@ class Layout:
         self.cards: bool = isinstance(cards, list)
 
 
+class SpacesMade:
+    """One observer's per-space part of the observation as last made: a piece per space, joined, and
+    copies of the owner, level and mortgaged lists it shows (set once the pieces are made)."""
+
+    def __init__(self, parts: list[bytes]) -> None:
+        self.parts = parts
+        self.joined = b""
+        self.owner: list[Any] = []
+        self.level: list[Any] = []
+        self.mortgaged: list[Any] = []
+
+
 class ObservationEncoder:
     """``ObservationBuilder.build(game.view(me).to_json())`` as bytes, made from the game's state."""
 
@@ -81,6 +93,8 @@ class ObservationEncoder:
         self.no_prompt = bytes(4 * self.prompt_len)
         # per observer, a space's piece by (owner, level, mortgaged)
         self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
+        # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
+        self.made_spaces: list[SpacesMade | None] = [None for _ in range(n)]
 
     def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytes:
         """The observation of ``me``: ``bid_range`` is ``game.legal_actions(me).bid_range`` (the
@@ -152,24 +166,52 @@ class ObservationEncoder:
         return b"".join(parts)
 
     def spaces(self, s: Any, me: int, layout: Layout) -> bytes:
-        """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to ``me``."""
-        size = self.size
+        """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to
+        ``me``. Kept per observer with copies of the three lists it was made from: only the pieces of
+        the spaces whose entries differ are made again (a step changes one space at most, mostly none)."""
         owner: list[Any] = s.owner if layout.owner else []
         level: list[Any] = s.level if layout.level else []
         mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
-        pieces = self.space_pieces[me]
-        parts: list[bytes] = []
-        for pos in range(size):
-            key = (
-                owner[pos] if pos < len(owner) else -1,
-                level[pos] if pos < len(level) else 0,
-                mortgaged[pos] if pos < len(mortgaged) else False,
+        made = self.made_spaces[me]
+        if made is None:
+            made = self.made_spaces[me] = SpacesMade(
+                [self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]
             )
-            piece = pieces.get(key)
-            if piece is None:
-                piece = pieces[key] = self.space_piece(me, key)
-            parts.append(piece)
-        return b"".join(parts)
+        else:
+            same_owner = made.owner == owner
+            same_level = made.level == level
+            same_mortgaged = made.mortgaged == mortgaged
+            if same_owner and same_level and same_mortgaged:
+                return made.joined
+            seen_owner = made.owner
+            seen_level = made.level
+            seen_mortgaged = made.mortgaged
+            parts = made.parts
+            for pos in range(self.size):
+                if (
+                    (not same_owner and owner[pos] != seen_owner[pos])
+                    or (not same_level and level[pos] != seen_level[pos])
+                    or (not same_mortgaged and mortgaged[pos] != seen_mortgaged[pos])
+                ):
+                    parts[pos] = self.space(me, owner, level, mortgaged, pos)
+        made.owner = list(owner)
+        made.level = list(level)
+        made.mortgaged = list(mortgaged)
+        made.joined = b"".join(made.parts)
+        return made.joined
+
+    def space(self, me: int, owner: list[Any], level: list[Any], mortgaged: list[Any], pos: int) -> bytes:
+        """The piece of space ``pos`` as ``me`` sees it (made once per observer and (owner, level, mortgaged))."""
+        key = (
+            owner[pos] if pos < len(owner) else -1,
+            level[pos] if pos < len(level) else 0,
+            mortgaged[pos] if pos < len(mortgaged) else False,
+        )
+        pieces = self.space_pieces[me]
+        piece = pieces.get(key)
+        if piece is None:
+            piece = pieces[key] = self.space_piece(me, key)
+        return piece
 
     def space_piece(self, me: int, key: tuple[Any, Any, Any]) -> bytes:
         who, level, mortgaged = key
@@ -184,7 +226,11 @@ class ObservationEncoder:
 
 class MaskEncoder:
     """``ActionSpace``'s mask, written into a buffer: an index is set exactly when the action it
-    stands for would be accepted by ``act`` (see ``rl/actions.py`` for the layout)."""
+    stands for would be accepted by ``act`` (see ``rl/actions.py`` for the layout).
+
+    A legal action's index is worked out from its kind and argument (``plain``: the index of each
+    argument-free kind; ``numbered``: the first index of each numbered kind, then one per argument
+    below ``arg_range``), which is ``index[action]`` without hashing the action."""
 
     def __init__(
         self,
@@ -197,12 +243,32 @@ class MaskEncoder:
         prices: list[int],
     ) -> None:
         self.index = index
+        self.plain: dict[str, int] = {a.kind: i for a, i in index.items() if a.arg < 0}
+        self.numbered: dict[str, int] = {}
+        self.arg_range = 0
+        for a, i in index.items():
+            if a.arg >= 0:
+                self.numbered[a.kind] = min(i, self.numbered.get(a.kind, i))
+                self.arg_range = max(self.arg_range, a.arg + 1)
         self.bid_start = bid_start
         self.bid_offsets = bid_offsets
         self.trade_start = trade_start
         self.trade_multipliers = trade_multipliers
         self.groups = groups  # the sets of two or more spaces
         self.prices = prices
+        self.made_trades: dict[int, list[Action]] = {}  # ``trades`` by proposer, seller and space
+
+    def index_of(self, action: Action) -> int:
+        """``index[action]``, or -1 when the action has no fixed index (a bid, a trade)."""
+        fields: tuple[Any, Any, Any] = action  # (read as a plain tuple: no attribute lookups)
+        kind: str = fields[0]
+        arg: int = fields[1]
+        if arg < 0:
+            return self.plain.get(kind, -1) if fields[2] is None else -1
+        if arg >= self.arg_range:
+            return -1
+        start = self.numbered.get(kind, -1)
+        return start + arg if start >= 0 else -1
 
     def fill(self, m: Any, game: Game, player: int) -> Legal | None:
         """Write the mask of ``player`` into ``m`` (zeroed, int8); return the legal actions it was
@@ -210,10 +276,9 @@ class MaskEncoder:
         if game.over:
             return None
         legal = game.legal_actions(player)
-        index = self.index
         marked = False
         for a in legal.actions:
-            i = index.get(a, -1)
+            i = self.index_of(a)
             if i >= 0:
                 m[i] = 1
                 marked = True
@@ -225,14 +290,15 @@ class MaskEncoder:
                     m[self.bid_start + j] = 1
                     marked = True
         if legal.trade_partners:
-            for j, offer in enumerate(self.offers(game, player)):
-                if (
-                    offer is not None
-                    and offer.target in legal.trade_partners
-                    and game.check(player, Action(A.TRADE, -1, offer)) is None
-                ):
-                    m[self.trade_start + j] = 1
-                    marked = True
+            trades = self.trades(game, player)
+            if trades is not None:
+                j = 0
+                for trade in trades:
+                    offer: Any = trade.offer
+                    if offer.target in legal.trade_partners and game.check_formed(player, trade) is None:
+                        m[self.trade_start + j] = 1
+                        marked = True
+                    j += 1
         if not marked and (legal.actions or bids is not None):
             m[0] = 1
         return legal
@@ -240,12 +306,26 @@ class MaskEncoder:
     def offers(self, game: Game, player: int) -> list[TradeOffer | None]:
         """The trade menu: one offer per multiplier for the first space (by set) owned by another
         player that would complete a set of ``player``'s, or Nones."""
+        trades = self.trades(game, player)
+        if trades is None:
+            return [None for _ in self.trade_multipliers]
+        return [trade.offer for trade in trades]
+
+    def trades(self, game: Game, player: int) -> list[Action] | None:
+        """The trade menu's actions (None: nothing to offer), made once per (proposer, seller, space)."""
         target = self.set_completing_space(game, player)
         if target < 0:
-            return [None for _ in self.trade_multipliers]
+            return None
         seller: int = game.state.owner[target]
-        price = self.prices[target]
-        return [TradeOffer(player, seller, (), (target,), int(math.ceil(m * price))) for m in self.trade_multipliers]
+        key = (player * 256 + seller) * 4096 + target
+        made = self.made_trades.get(key)
+        if made is None:
+            price = self.prices[target]
+            made = self.made_trades[key] = [
+                Action(A.TRADE, -1, TradeOffer(player, seller, (), (target,), int(math.ceil(m * price))))
+                for m in self.trade_multipliers
+            ]
+        return made
 
     def set_completing_space(self, game: Game, player: int) -> int:
         owner: list[int] | None = getattr(game.state, "owner", None)

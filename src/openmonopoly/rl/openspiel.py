@@ -235,9 +235,9 @@ class MonopolySpielState(pyspiel.State):
         return self.engine
 
     def _prompted(self) -> int:
-        prompt = self._engine().prompt
-        assert prompt is not None
-        return prompt.player
+        player = self._engine().decider
+        assert player >= 0
+        return player
 
     def current_player(self):
         if self._draw_range:

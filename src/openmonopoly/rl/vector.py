@@ -76,8 +76,8 @@ class SelfPlayGame:
     def _decide(self) -> None:
         game = self.game
         assert game is not None
-        prompt = game.prompt
-        self.decision = None if prompt is None else Decision(self.actions, game, prompt.player)
+        player = game.decider
+        self.decision = None if player < 0 else Decision(self.actions, game, player)
 
     @property
     def player(self) -> int:

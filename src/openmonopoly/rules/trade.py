@@ -62,6 +62,8 @@ def check_offer(game: Game, offer: TradeOffer) -> str | None:
     # (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number).
     key = game.trade_card_key
     for cards, holder in ((offer.give_cards, p), (offer.take_cards, q)):
+        if not cards:
+            continue
         held = [key(ref) for ref in s.held[holder]]
         for deck in cards:
             if held.count(deck) < list(cards).count(deck):

@@ -31,6 +31,7 @@ HOTEL: Final = "hotel"
 # Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
 A_WANT: Final = A.A_WANT
 A_PASS: Final = A.A_PASS
+REFUSED: Final = A.REFUSED
 
 
 def refund_value(game: ClassicGame, pos: int) -> int:
@@ -72,46 +73,53 @@ def owns_set(game: ClassicGame, player: int, pos: int) -> bool:
     return True
 
 
-def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False) -> str | None:
-    """Why ``player`` cannot put the next building on ``pos`` now (``paid``: already paid for)."""
+def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False, explain: bool = True) -> str | None:
+    """Why ``player`` cannot put the next building on ``pos`` now (``paid``: already paid for;
+    ``explain=False``: ``REFUSED`` without the words)."""
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
     if not 0 <= pos < len(board) or board[pos].type != STREET:
-        return f"only {ed.term('streets', 2)} can be built on"
+        return f"only {ed.term('streets', 2)} can be built on" if explain else REFUSED
     sp = board[pos]
     owner = s.owner
     if owner[pos] != player:
-        return f"you do not own {sp.name}"
+        return f"you do not own {sp.name}" if explain else REFUSED
     members = ed.group_members[sp.group_index]
     for q in members:
         if owner[q] != player:
-            return f"you need the whole colour set to build on {sp.name}"
+            return f"you need the whole colour set to build on {sp.name}" if explain else REFUSED
     mortgaged = s.mortgaged
     for q in members:
         if mortgaged[q]:
-            return f"a {ed.term('street')} of this colour set is mortgaged"
+            return f"a {ed.term('street')} of this colour set is mortgaged" if explain else REFUSED
     levels = s.level
     level = levels[pos]
     if level == game.hotel_level:
-        return f"{sp.name} already has a {ed.term('hotel')}"
+        return f"{sp.name} already has a {ed.term('hotel')}" if explain else REFUSED
     for q in members:
         if levels[q] < level and not game.uneven_building:  # (``level`` is above the set's lowest)
+            if not explain:
+                return REFUSED
             return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
     hotel = level == game.houses_per_hotel
     if hotel and s.bank_hotels == 0:
-        return f"the bank has no {ed.term('hotels', 2)} left"
+        return f"the bank has no {ed.term('hotels', 2)} left" if explain else REFUSED
     if not hotel and s.bank_houses == 0:
-        return f"the bank has no {ed.term('houses', 2)} left"
+        return f"the bank has no {ed.term('houses', 2)} left" if explain else REFUSED
     if not paid and free_supply(game, hotel) <= 0:
+        if not explain:
+            return REFUSED
         return f"the bank's last {ed.term('hotels' if hotel else 'houses', 2)} are won at auction and wait to be placed"
     if not paid:
         cost = sp.hotel_cost if hotel else sp.house_cost
         if s.cash[player] < cost:
-            return f"it costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
+            return f"it costs {ed.money(cost)} and you have {ed.money(s.cash[player])}" if explain else REFUSED
         # The once-a-turn limit stops a second shortage auction only: once the bank has enough
         # again, an ordinary build goes ahead whatever auction was called before.
         if s.shortage_tried and [player, int(hotel)] in s.shortage_tried and shortage_rivals(game, player, hotel):
+            if not explain:
+                return REFUSED
             return (
                 f"you already called a {ed.term('hotel' if hotel else 'house')} auction this turn; "
                 "try again on a later turn"
@@ -335,20 +343,25 @@ class PlaceBuilding(Step):
         return {"building": HOTEL if self.hotel else HOUSE}
 
 
-def check_sell(game: ClassicGame, player: int, pos: int) -> str | None:
+def check_sell(game: ClassicGame, player: int, pos: int, *, explain: bool = True) -> str | None:
+    """Why ``player`` may not sell a building of ``pos`` now (``explain=False``: ``REFUSED`` without the words)."""
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
     if not 0 <= pos < len(board) or board[pos].type != STREET or s.owner[pos] != player:
-        return f"you own no {ed.term('street')} at {pos}"
+        return f"you own no {ed.term('street')} at {pos}" if explain else REFUSED
     levels = s.level
     level = levels[pos]
     if level == 0:
-        return f"there is nothing built on {board[pos].name}"
+        return f"there is nothing built on {board[pos].name}" if explain else REFUSED
     for q in ed.group_members[ed.group_of[pos]]:
         if levels[q] > level and not game.uneven_building:  # (``level`` is below the set's highest)
+            if not explain:
+                return REFUSED
             return f"sell evenly: first sell from the other {ed.term('streets', 2)} of the set"
     if level == game.hotel_level and s.bank_houses < game.houses_per_hotel:
+        if not explain:
+            return REFUSED
         return (
             f"the bank has only {s.bank_houses} {ed.term('houses', 2)}, not the {game.houses_per_hotel} a "
             f"{ed.term('hotel')} breaks into; use sell-all {pos} to sell the whole set's buildings"
@@ -373,12 +386,14 @@ def sell(game: ClassicGame, player: int, pos: int) -> None:
         game._events.append(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))
 
 
-def check_sell_all(game: ClassicGame, player: int, pos: int) -> str | None:
+def check_sell_all(game: ClassicGame, player: int, pos: int, *, explain: bool = True) -> str | None:
+    """Why ``player`` may not sell every building of ``pos``'s set now (``explain=False``: ``REFUSED``
+    without the words)."""
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
     if not 0 <= pos < len(board) or board[pos].type != STREET or s.owner[pos] != player:
-        return f"you own no {ed.term('street')} at {pos}"
+        return f"you own no {ed.term('street')} at {pos}" if explain else REFUSED
     levels = s.level
     for q in ed.group_members[ed.group_of[pos]]:
         if levels[q]:

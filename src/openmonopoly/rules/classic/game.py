@@ -32,6 +32,7 @@ from ...engine.house_rules import (
     UNEVEN_BUILDING,
 )
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
+from ...engine.prompt import numbered_action
 from ...engine.state import BANK, State
 from ...engine.view import View, public_field
 from ...registry import register
@@ -475,16 +476,21 @@ class ClassicGame(Game):
         kind = action.kind
         if kind == A.TRADE:
             return trade.check_proposal(self, player, action)
+        return self.check_property_action(player, kind, action.arg)
+
+    def check_property_action(self, player: int, kind: str, pos: int, explain: bool = True) -> str | None:
+        """``check_anytime`` of the numbered any-time kinds (build, sell, sell-all, mortgage, unmortgage
+        on ``pos``); ``explain=False`` (``legal_anytime``): ``REFUSED`` without the words of the reason."""
         if kind == A.BUILD:
-            return buildings.check_build(self, player, action.arg)
+            return buildings.check_build(self, player, pos, explain=explain)
         if kind == A.SELL:
-            return buildings.check_sell(self, player, action.arg)
+            return buildings.check_sell(self, player, pos, explain=explain)
         if kind == A.SELL_ALL:
-            return buildings.check_sell_all(self, player, action.arg)
+            return buildings.check_sell_all(self, player, pos, explain=explain)
         if kind == A.MORTGAGE:
-            return mortgage.check_mortgage(self, player, action.arg)
+            return mortgage.check_mortgage(self, player, pos, explain=explain)
         if kind == A.UNMORTGAGE:
-            return mortgage.check_unmortgage(self, player, action.arg)
+            return mortgage.check_unmortgage(self, player, pos, explain=explain)
         return f"unknown action '{kind}'"
 
     def apply_anytime(self, player: int, action: Action) -> None:
@@ -503,27 +509,44 @@ class ClassicGame(Game):
             mortgage.unmortgage(self, player, action.arg)
 
     def legal_anytime(self, player: int) -> list[Action]:
+        """Every legal build, sell, sell-all, mortgage and unmortgage of ``player``, property by property in
+        board order, each in that order. Cheap filters first; the checks of ``check_property_action``
+        (without the words of their reasons) have the last word on every action listed, and the actions
+        are the shared ones (``numbered_action``): this runs at every decision of a learning agent."""
         s: ClassicState = self.state
         ed = self.edition
-        check = self.check_anytime
+        owner = s.owner
+        level = s.level
+        mortgaged = s.mortgaged
+        group_of = ed.group_of
+        members = ed.group_members
+        hotel_level = self.hotel_level
         out: list[Action] = []
         for pos in ed.properties:
-            if s.owner[pos] != player:
+            if owner[pos] != player:
                 continue
-            # Cheap filters first; ``check_anytime`` has the last word on every action listed.
-            group = ed.group_of[pos]
-            candidates = [A.UNMORTGAGE] if s.mortgaged[pos] else [A.MORTGAGE]
-            if group >= 0:
-                if s.level[pos]:
-                    candidates.append(A.SELL)
-                if any(s.level[q] for q in ed.group_members[group]):
-                    candidates.append(A.SELL_ALL)
-                if s.level[pos] < self.hotel_level and buildings.owns_set(self, player, pos):
-                    candidates.append(A.BUILD)
-            for kind in candidates:
-                action = Action(kind, pos)
-                if check(player, action) is None:
-                    out.append(action)
+            kind = A.UNMORTGAGE if mortgaged[pos] else A.MORTGAGE
+            if self.check_property_action(player, kind, pos, False) is None:
+                out.append(numbered_action(kind, pos))
+            group = group_of[pos]
+            if group < 0:
+                continue
+            here = level[pos]
+            if here and self.check_property_action(player, A.SELL, pos, False) is None:
+                out.append(numbered_action(A.SELL, pos))
+            built = False
+            for q in members[group]:
+                if level[q]:
+                    built = True
+                    break
+            if built and self.check_property_action(player, A.SELL_ALL, pos, False) is None:
+                out.append(numbered_action(A.SELL_ALL, pos))
+            if (
+                here < hotel_level
+                and buildings.owns_set(self, player, pos)
+                and self.check_property_action(player, A.BUILD, pos, False) is None
+            ):
+                out.append(numbered_action(A.BUILD, pos))
         return out
 
     def refusal(self, player: int, action: Action) -> str | None:
@@ -565,17 +588,26 @@ class ClassicGame(Game):
     def net_worth(self, player: int) -> int:
         """Cash, properties at price (mortgaged at half), buildings at what they cost."""
         s: ClassicState = self.state
-        worth = s.cash[player]
-        for pos in self.edition.properties:
-            if s.owner[pos] != player:
+        owner = s.owner
+        level = s.level
+        mortgaged = s.mortgaged
+        ed = self.edition
+        board = ed.board
+        hotel_level = -1  # (read once a hotel is found: the level of a hotel)
+        worth: int = s.cash[player]
+        for pos in ed.properties:
+            if owner[pos] != player:
                 continue
-            sp = self.edition.board[pos]
-            worth += sp.price // 2 if s.mortgaged[pos] else sp.price
-            level = s.level[pos]
-            if level == self.hotel_level:
-                worth += sp.hotel_cost + self.houses_per_hotel * sp.house_cost
-            elif level:
-                worth += level * sp.house_cost
+            sp = board[pos]
+            worth += sp.price // 2 if mortgaged[pos] else sp.price
+            here = level[pos]
+            if here:
+                if hotel_level < 0:
+                    hotel_level = self.hotel_level
+                if here == hotel_level:
+                    worth += sp.hotel_cost + self.houses_per_hotel * sp.house_cost
+                else:
+                    worth += here * sp.house_cost
         return worth
 
     def words(self) -> EventWords:

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 # Final literals in engine/actions.py and engine/events.py, which the compiler inlines).
 A_LIFT: Final = A.A_LIFT
 A_KEEP: Final = A.A_KEEP
+REFUSED: Final = A.REFUSED
 
 
 def interest(game: Game, pos: int) -> int:
@@ -43,21 +44,24 @@ def lift_cost(game: Game, pos: int) -> int:
     return game.edition.board[pos].unmortgage
 
 
-def check_mortgage(game: ClassicGame, player: int, pos: int) -> str | None:
+def check_mortgage(game: ClassicGame, player: int, pos: int, *, explain: bool = True) -> str | None:
+    """Why ``player`` may not mortgage ``pos`` now (``explain=False``: ``REFUSED`` without the words)."""
     if game.no_mortgages:
-        return "house rule no-mortgages: nothing may be mortgaged in this game"
+        return "house rule no-mortgages: nothing may be mortgaged in this game" if explain else REFUSED
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
     if not 0 <= pos < len(board) or not board[pos].is_property or s.owner[pos] != player:
-        return f"you do not own a property at {pos}"
+        return f"you do not own a property at {pos}" if explain else REFUSED
     sp = board[pos]
     if s.mortgaged[pos]:
-        return f"{sp.name} is already mortgaged"
+        return f"{sp.name} is already mortgaged" if explain else REFUSED
     if sp.type == STREET:
         level = s.level
         for q in ed.group_members[ed.group_of[pos]]:
             if level[q]:
+                if not explain:
+                    return REFUSED
                 return f"sell the {ed.term('houses', 2)} and {ed.term('hotels', 2)} of this colour set first"
     return None
 
@@ -71,17 +75,20 @@ def mortgage(game: ClassicGame, player: int, pos: int) -> None:
         game._events.append(Event(E.MORTGAGED, player, pos, amount))
 
 
-def check_unmortgage(game: ClassicGame, player: int, pos: int) -> str | None:
+def check_unmortgage(game: ClassicGame, player: int, pos: int, *, explain: bool = True) -> str | None:
+    """Why ``player`` may not lift the mortgage on ``pos`` now (``explain=False``: ``REFUSED`` without the words)."""
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
     if not 0 <= pos < len(board) or not board[pos].is_property or s.owner[pos] != player:
-        return f"you do not own a property at {pos}"
+        return f"you do not own a property at {pos}" if explain else REFUSED
     sp = board[pos]
     if not s.mortgaged[pos]:
-        return f"{sp.name} is not mortgaged"
+        return f"{sp.name} is not mortgaged" if explain else REFUSED
     cost = lift_cost(game, pos)
     if s.cash[player] < cost:
+        if not explain:
+            return REFUSED
         return f"lifting the mortgage costs {ed.money(cost)} and you have {ed.money(s.cash[player])}"
     return None
 
