@@ -6,7 +6,7 @@ taken from ``view.legal_actions()``, so it is always legal.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..editions.schema import STREET, TAX
 from ..engine import actions as A
@@ -17,7 +17,7 @@ from ..rules.classic.editions.clonewars.missions import MISSION, MISSION_PICK
 from ..rules.classic.game import ClassicView
 from .base import seat_of
 
-PROMPT_KINDS = frozenset({CHARACTER, MISSION, MISSION_PICK})
+PROMPT_KINDS: Final[frozenset[str]] = frozenset({CHARACTER, MISSION, MISSION_PICK})
 BANK = -1
 
 
