@@ -70,10 +70,13 @@ def test_refused_combination() -> None:
 @pytest.mark.parametrize("edition", ["sailormoon", "clonewars"])
 def test_options_are_declared_per_edition(edition) -> None:
     from openmonopoly.engine.game import rules_class
+    from openmonopoly.engine.house_rules import DOUBLE_RENT_FULL_SET, HOUSE_RULES
 
     known = set(rules_class(om.load_edition(edition)).available_options(om.load_edition(edition)))
     expected = {"max-rounds", "rent-must-be-claimed", "quicker-game", "utility-rent-reroll"}
     if edition == "clonewars":
         expected |= {"time-limit", "starwars-rule"}
+    # and the classic family's house rules, less the one every classic rulebook already plays
+    expected |= set(HOUSE_RULES) - {DOUBLE_RENT_FULL_SET}
     assert known == expected
     assert "quicker-game" not in rules_class(om.load_edition("classic")).available_options(om.load_edition("classic"))

@@ -45,8 +45,13 @@ def _numpy_missing(exc: ImportError):
 def _house_rules(analysis: str, edition: str, given: list[str] | None) -> str:
     """--option NAME[=VALUE] (house rules only): checked against the edition and what the analysis models."""
     from .. import catalogue
-    from ..analysis.house_rules import check_house_rules
     from ..engine.options import BadOption
+
+    try:
+        from ..analysis.house_rules import check_house_rules
+    except ImportError as exc:  # (the analysis package needs NumPy: the [analysis] extra)
+        _numpy_missing(exc)
+        raise
 
     try:
         options = catalogue.parse_options(catalogue.edition(edition), given or [])
