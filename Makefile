@@ -91,7 +91,7 @@ test-installed:
 	rm -rf $(INSTALLED)
 	$(PYTHON) -m venv $(INSTALLED)
 	$(INSTALLED)/bin/python -m pip install --quiet --disable-pip-version-check '.[dev]'
-	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install and not sweep'
+	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install and not once'
 
 # The golden playthroughs (tests/playthroughs/), rewritten from the current engine: only when a change
 # is meant to change games; then read the diff.

@@ -22,18 +22,25 @@ else:
     settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     settings.load_profile("ci")
 
-# Whole-game sweeps (a test module, or one test function as ``module::name``): many games checked action
-# by action against the rules' invariants, or played through the bot protocol. They test the engine's
-# logic, which `make test` checks compiled and pure; `make test-installed` (the package as pip installs
-# it: wheel build, package data, bytecode caching) deselects them with `-m 'not sweep'`, which halves CI.
-# The golden playthroughs, the compiled-core tests and a short game of each reference bot run in both.
-SWEEPS = (
+# Tests that run once, in `make test`: whole-game sweeps (many games checked action by action against the
+# rules' invariants, or played through the bot protocol) and the browser's table scenarios. What they
+# test does not depend on how the package is installed, and `make test` checks it compiled and pure;
+# `make test-installed` (the package as pip installs it: wheel build, package data, bytecode caching)
+# deselects them with `-m 'not once'`, which keeps CI well under its half hour. The golden playthroughs,
+# the compiled-core tests, every edition's page in the browser (tests/web/test_browser.py: the packaged
+# static files) and a short game of each reference bot run in both. An entry is a test module, or one
+# test function as ``module::name``.
+RUN_ONCE = (
     "test_invariants.py",
     "test_variant_invariants.py",
     "test_anytime_invariants.py",
     "rl/test_fast_path.py",
     "validation/test_action_input.py",
     "botprotocol/test_reference_bots.py::test_a_reference_bot_plays_100_games_of_every_edition",
+    "web/test_table_night.py",
+    "web/test_game_night.py",
+    "web/test_fair_links.py",
+    "web/test_table_details.py",
 )
 
 
@@ -42,5 +49,5 @@ def pytest_collection_modifyitems(config, items) -> None:  # type: ignore[no-unt
 
     for item in items:
         relative = Path(str(item.fspath)).relative_to(TESTS).as_posix()
-        if relative in SWEEPS or f"{relative}::{getattr(item, 'originalname', item.name)}" in SWEEPS:
-            item.add_marker(pytest.mark.sweep)
+        if relative in RUN_ONCE or f"{relative}::{getattr(item, 'originalname', item.name)}" in RUN_ONCE:
+            item.add_marker(pytest.mark.once)
