@@ -73,7 +73,7 @@ def render_lab(lab: dict[str, Any]) -> None:
     from rich import box
     from rich.table import Table
 
-    from ..sim.lab_report import delta_text, level_text
+    from ..sim.lab_report import figure_cell
     from .main import console
 
     con = console()
@@ -89,14 +89,6 @@ def render_lab(lab: dict[str, Any]) -> None:
     for k in keys:
         table.add_column(lab["figures"][k], justify="right")
     for row in lab["sets"]:
-        cells = []
-        for k in keys:
-            f = row["figures"][k]
-            text = f"{level_text(k, f['mean'])} ({level_text(k, f['lo'])}..{level_text(k, f['hi'])})"
-            if row["vs_book"]:
-                d = row["vs_book"][k]
-                text += f"\nΔ {delta_text(k, d['mean'])} ({delta_text(k, d['lo'])}..{delta_text(k, d['hi'])})"
-            cells.append(text)
-        table.add_row(row["label"], *cells)
+        table.add_row(row["label"], *(figure_cell(row, k, between="..", newline="\n") for k in keys))
     con.print(table)
     con.print(f"Digest: {lab['digest']}", markup=False)

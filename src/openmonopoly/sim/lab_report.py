@@ -116,14 +116,7 @@ def summary_markdown(lab: dict[str, Any], command: str | None = None) -> str:
         "| --- | " + " | ".join("---:" for _ in keys) + " |",
     ]
     for row in lab["sets"]:
-        cells = []
-        for k in keys:
-            f = row["figures"][k]
-            cell = f"{level_text(k, f['mean'])} ({level_text(k, f['lo'])} – {level_text(k, f['hi'])})"
-            if row["vs_book"]:
-                d = row["vs_book"][k]
-                cell += f"<br>Δ {delta_text(k, d['mean'])} ({delta_text(k, d['lo'])} – {delta_text(k, d['hi'])})"
-            cells.append(cell)
+        cells = [figure_cell(row, k, between=" – ", newline="<br>") for k in keys]
         lines.append(f"| {row['label']} | " + " | ".join(cells) + " |")
     lines += [
         "",
@@ -163,6 +156,19 @@ def summary_markdown(lab: dict[str, Any], command: str | None = None) -> str:
 
 def delta_text(key: str, value: float) -> str:
     return f"{value:+.2f}" if key == "rounds" else f"{100 * value:+.2f} pts"
+
+
+def figure_cell(row: dict[str, Any], key: str, *, between: str, newline: str) -> str:
+    """One option set's figure with its interval, and under it (``newline``) the paired difference from the
+    book with its interval; ``between`` joins an interval's ends (the terminal's table and summary.md)."""
+    f = row["figures"][key]
+    cell = f"{level_text(key, f['mean'])} ({level_text(key, f['lo'])}{between}{level_text(key, f['hi'])})"
+    if row["vs_book"]:
+        d = row["vs_book"][key]
+        cell += (
+            f"{newline}Δ {delta_text(key, d['mean'])} ({delta_text(key, d['lo'])}{between}{delta_text(key, d['hi'])})"
+        )
+    return cell
 
 
 def _cash_rounds(lab: dict[str, Any]) -> list[int]:
