@@ -217,3 +217,57 @@ def test_report_writes_plots_and_summary(tmp_path):
     summary = (out / "summary.md").read_text()
     assert "| max-rounds=10 |" in summary and "Δ" in summary and "Digest" in summary
     assert json.loads((out / "lab.json").read_text())["games"] == 4
+
+
+# ------------------------------------------------------------------------------ presets as option sets
+def test_a_preset_is_an_option_set_labelled_with_its_name():
+    sets = lab_sets("popular", "popular,free-parking-pot=300", "family-night")
+    by = {s.label: s for s in sets}
+    assert [s.label for s in sets] == ["book", "popular", "popular,free-parking-pot=300", "family-night"]
+    assert by["popular"].options == {"free-parking-pot": 0, "go-bonus": True, "no-auctions": True}
+    assert by["popular"].preset == "popular" and by["book"].preset is None
+    # The set's own options change or add to the preset's, as --option does after --house-rules.
+    assert by["popular,free-parking-pot=300"].options == {"free-parking-pot": 300, "go-bonus": True, "no-auctions": True}
+    assert by["family-night"].options["starting-cash"] == 2000
+
+
+@pytest.mark.parametrize(
+    ("texts", "words"),
+    [
+        # The preset's options typed out are the same set as the preset.
+        (["popular", "free-parking-pot,go-bonus,no-auctions"], ["same as 'popular'"]),
+        (["popular,family-night"], ["presets popular, family-night", "one preset per set"]),
+        (["populr"], ["unknown option 'populr'", "house-rules presets: family-night, popular"]),
+        (["popular,salary=0"], ["salary=0 pays none"]),
+    ],
+)
+def test_bad_preset_sets_are_refused(texts, words):
+    with pytest.raises(BadOptionSet) as caught:
+        lab_sets(*texts)
+    for word in words:
+        assert word in str(caught.value)
+
+
+def test_an_edition_without_presets_says_so():
+    with pytest.raises(BadOptionSet, match="house-rules presets: none"):
+        parse_option_sets(load("empire"), ["popular"], 4)
+
+
+def test_the_report_and_the_table_name_the_preset(tmp_path):
+    pytest.importorskip("matplotlib")
+    out = tmp_path / "lab"
+    result = CliRunner().invoke(
+        app, ["simulate", "-n", "2", "-w", "1", "--seed", "3", "--report", str(out), "--compare", "popular"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "popular plays free-parking-pot=0, go-bonus, no-auctions" in result.output
+    summary = (out / "summary.md").read_text()
+    assert "\n| popular |" in summary
+    assert "`popular` (house-rules preset popular) plays free-parking-pot=0, go-bonus, no-auctions" in summary
+    lab = json.loads((out / "lab.json").read_text())
+    assert [(row["label"], row["preset"]) for row in lab["sets"]] == [("book", None), ("popular", "popular")]
+
+
+def test_house_rules_flag_goes_into_the_sets_not_beside_them():
+    result = CliRunner().invoke(app, ["simulate", "-n", "2", "--house-rules", "popular", "--compare", "go-bonus"])
+    assert result.exit_code == 2 and "(--compare popular)" in result.output
