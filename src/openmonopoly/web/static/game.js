@@ -258,7 +258,17 @@ function render() {
   document.body.classList.toggle("game-over", !!view.over);
   fitBoard();
   $("players-panel").hidden = false;
-  renderPlayers(); renderPrompt(); yourTurnCue(); renderSpaces();
+  renderPlayers(); renderPot(); renderPrompt(); yourTurnCue(); renderSpaces();
+}
+
+// House rule free-parking-pot: the money in the middle, above the prompt (the view carries ``pot`` only in
+// games with the house rule, so a game by the book shows nothing here).
+function renderPot() {
+  const box = $("pot");
+  box.hidden = view.pot === undefined || !!view.over;
+  const text = box.hidden ? "" : `${(ed.terms && ed.terms.free_parking) || "Free Parking"} pot: ${m(view.pot)}`;
+  if (box.textContent !== text) box.textContent = text;
+  box.dataset.pot = box.hidden ? "" : String(view.pot);
 }
 
 function legalList() { return (view && view.legal) || []; }

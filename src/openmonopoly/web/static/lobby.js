@@ -37,10 +37,16 @@ function pickEdition() {
   $("house-preset").replaceChildren(el("option", { value: "" }, "by the book"),
     ...Object.keys(presets).map((name) => el("option", { value: name }, optionLabel(name))));
   $("house-preset").onchange = () => applyPreset(presets[$("house-preset").value] || {});
+  $("house-preset-note").textContent = "";
 }
 
-// A preset sets every house rule: those it names on (or to its number), the others off.
+// A preset sets every house rule: those it names on (or to its number), the others off; the note under the
+// menu says which it plays (each rule's explanation is beside its box below).
 function applyPreset(values) {
+  const rules = Object.entries(values).map(([k, v]) => optionLabel(k) + (v === true ? "" : ` (${v})`));
+  $("house-preset-note").textContent = rules.length
+    ? `${optionLabel($("house-preset").value)} plays: ${rules.join(", ")}; the other house rules are off. Each is explained below.`
+    : "";
   for (const o of current.options) {
     if (!o.house_rule) continue;
     const inp = $("opt-" + o.name), v = values[o.name];

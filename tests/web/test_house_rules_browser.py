@@ -1,0 +1,127 @@
+"""House rules in the browser (Debian's chromium, Playwright): the lobby's presets (choose one, read what it
+plays, create the game, the game plays by it) and the Free Parking pot on the game page."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from openmonopoly.engine.game import Game
+
+from .helpers import LiveServer, state
+from .test_browser import click_action, wait_my_prompt
+
+pytestmark = pytest.mark.browser
+
+POPULAR = {"free-parking-pot": 0, "go-bonus": True, "no-auctions": True}
+
+
+def _seated_page(browser, srv, body: dict):  # noqa: ANN001
+    """A game created from ``body`` (POST /api/games), seat 0 taken: its page, ready."""
+    g = httpx.post(srv.url + "/api/games", json=body)
+    assert g.status_code == 200, g.text
+    gid = g.json()["id"]
+    token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0, "invite": g.json()["invite"]}).json()["token"]
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+    page = ctx.new_page()
+    page.goto(f"{srv.url}/game/{gid}")
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def test_lobby_preset_explained_and_carried_into_the_game(browser, tmp_path):
+    with LiveServer(f"sqlite:///{tmp_path / 'lobby.db'}", bot_delay=0.02) as srv:
+        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(srv.url + "/")
+        page.wait_for_selector("#edition option", state="attached")
+        page.select_option("#edition", "classic")
+        assert page.locator("#house-rules-field").is_visible()
+        menu = [o.strip() for o in page.locator("#house-preset option").all_inner_texts()]
+        assert menu == ["by the book", "Popular", "Family night"]
+        assert page.locator("#house-preset-note").inner_text() == ""
+        # Family night first, then popular: a preset sets every house rule, so family night's are cleared.
+        page.select_option("#house-preset", "family-night")
+        assert page.locator("#opt-jail-no-rent").is_checked()
+        assert page.locator("#opt-starting-cash").input_value() == "2000"
+        page.select_option("#house-preset", "popular")
+        note = page.locator("#house-preset-note").inner_text()
+        assert note.startswith("Popular plays: Free parking pot (0), Go bonus, No auctions")
+        assert "the other house rules are off" in note
+        assert page.locator("#opt-go-bonus").is_checked() and page.locator("#opt-no-auctions").is_checked()
+        assert page.locator("#opt-free-parking-pot").input_value() == "0"
+        assert not page.locator("#opt-jail-no-rent").is_checked()
+        assert page.locator("#opt-starting-cash").input_value() == ""
+        # Each house rule is explained beside its box, in the edition's words.
+        label = page.locator("#house-rules label[for='opt-free-parking-pot']").inner_text()
+        assert "landing on Free Parking takes it" in label
+        page.click("#create-game")
+        page.wait_for_url("**/game/*")
+        page.wait_for_selector("body[data-ready='1']")
+        view = state(page)["view"]
+        assert {k: view["options"].get(k) for k in POPULAR} == POPULAR
+        assert "jail-no-rent" not in view["options"] and "starting-cash" not in view["options"]
+        # The game plays by it: the pot is there (empty), shown above the prompt.
+        assert view["pot"] == 0
+        assert page.locator("#pot").inner_text() == "Free Parking pot: $0"
+        assert not errors, errors
+
+
+def test_lobby_by_the_book_clears_the_preset(browser, tmp_path):
+    with LiveServer(f"sqlite:///{tmp_path / 'book.db'}", bot_delay=0.02) as srv:
+        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+        page.goto(srv.url + "/")
+        page.wait_for_selector("#edition option", state="attached")
+        page.select_option("#house-preset", "popular")
+        page.select_option("#house-preset", "")
+        assert page.locator("#house-preset-note").inner_text() == ""
+        assert not page.locator("#opt-go-bonus").is_checked()
+        page.click("#create-game")
+        page.wait_for_url("**/game/*")
+        page.wait_for_selector("body[data-ready='1']")
+        view = state(page)["view"]
+        assert not set(POPULAR) & set(view["options"]) and "pot" not in view
+        assert page.locator("#pot").is_hidden()
+
+
+def _record_with_money_in_the_pot() -> dict:
+    """Seat 1 rolls onto Income Tax: 200 waits in the pot; seat 0's turn next."""
+    game = Game("classic", ["You", "Ann"], 1, options={"free-parking-pot": 0})
+    assert game.prompt.player == 1
+    game.chance.force_dice(1, 3)
+    game.act(1, "roll")
+    assert game.state.pot == 200 and game.prompt.player == 0
+    return game.record()
+
+
+def test_the_pot_is_shown_on_the_game_page_and_follows_the_game(browser, tmp_path):
+    with LiveServer(f"sqlite:///{tmp_path / 'pot.db'}", bot_delay=0.02) as srv:
+        page = _seated_page(browser, srv, {"record": _record_with_money_in_the_pot(), "kinds": ["human", "heuristic"]})
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        pot = page.locator("#pot")
+        assert pot.is_visible() and pot.inner_text() == "Free Parking pot: $200"
+        # It sits above the prompt, inside the board's centre.
+        assert page.locator("#centre > #pot + #prompt").count() == 1
+        for _ in range(6):  # play on: what the page shows is the view's pot, whatever happens to it
+            s = wait_my_prompt(page)
+            if s["view"]["over"]:
+                break
+            legal = s["view"]["legal"]
+            pick = next((a for a in ("roll", "buy", "pay", "end") if a in legal), None)
+            if pick is None:
+                break
+            click_action(page, pick)
+            v = state(page)["view"]
+            assert pot.get_attribute("data-pot") == str(v["pot"])
+            assert pot.inner_text() == f"Free Parking pot: ${v['pot']:,}"
+        assert not errors, errors
+
+
+def test_a_game_by_the_book_shows_no_pot(browser, tmp_path):
+    with LiveServer(f"sqlite:///{tmp_path / 'nopot.db'}", bot_delay=0.02) as srv:
+        page = _seated_page(browser, srv, {"edition": "classic", "seats": [{"kind": "human"}, {"kind": "heuristic"}]})
+        assert "pot" not in state(page)["view"]
+        assert page.locator("#pot").is_hidden() and page.locator("#pot").inner_text() == ""
