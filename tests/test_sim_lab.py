@@ -227,7 +227,11 @@ def test_a_preset_is_an_option_set_labelled_with_its_name():
     assert by["popular"].options == {"free-parking-pot": 0, "go-bonus": True, "no-auctions": True}
     assert by["popular"].preset == "popular" and by["book"].preset is None
     # The set's own options change or add to the preset's, as --option does after --house-rules.
-    assert by["popular,free-parking-pot=300"].options == {"free-parking-pot": 300, "go-bonus": True, "no-auctions": True}
+    assert by["popular,free-parking-pot=300"].options == {
+        "free-parking-pot": 300,
+        "go-bonus": True,
+        "no-auctions": True,
+    }
     assert by["family-night"].options["starting-cash"] == 2000
 
 

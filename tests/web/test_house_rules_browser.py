@@ -21,7 +21,9 @@ def _seated_page(browser, srv, body: dict):  # noqa: ANN001
     g = httpx.post(srv.url + "/api/games", json=body)
     assert g.status_code == 200, g.text
     gid = g.json()["id"]
-    token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0, "invite": g.json()["invite"]}).json()["token"]
+    token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0, "invite": g.json()["invite"]}).json()[
+        "token"
+    ]
     ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
     ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
     page = ctx.new_page()
