@@ -213,15 +213,24 @@ def test_same_digest_on_1_and_2_workers_and_ray(tmp_path):
 def test_report_writes_plots_and_summary(tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "lab"
-    result = CliRunner().invoke(
-        app, ["simulate", "-n", "4", "-w", "1", "--seed", "2", "--report", str(out), "--compare", "max-rounds=10"]
-    )
+    command = ["simulate", "-n", "4", "-w", "1", "--seed", "2", "--report", str(out)]
+    result = CliRunner().invoke(app, [*command, "--compare", "max-rounds=10", "popular"])
     assert result.exit_code == 0, result.output
     for name in ("lab_figures.png", "lab_cash.png", "lab_sets.png", "lab.json", "summary.md"):
         assert (out / name).stat().st_size > 0, name
     summary = (out / "summary.md").read_text()
     assert "| max-rounds=10 |" in summary and "Δ" in summary and "Digest" in summary
-    assert json.loads((out / "lab.json").read_text())["games"] == 4
+    lab = json.loads((out / "lab.json").read_text())
+    assert lab["games"] == 4
+    # A preset's set is labelled with the preset's name, and both outputs say which options it played.
+    assert "\n| popular |" in summary
+    assert "`popular` (house-rules preset popular) plays free-parking-pot=0, go-bonus, no-auctions" in summary
+    assert "popular plays free-parking-pot=0, go-bonus, no-auctions" in result.output
+    assert [(row["label"], row["preset"]) for row in lab["sets"]] == [
+        ("book", None),
+        ("max-rounds=10", None),
+        ("popular", "popular"),
+    ]
 
 
 # ------------------------------------------------------------------------------ presets as option sets
@@ -243,21 +252,6 @@ def test_a_preset_is_an_option_set_labelled_with_its_name():
 def test_an_edition_without_presets_says_so():
     with pytest.raises(BadOptionSet, match="house-rules presets: none"):
         parse_option_sets(load("empire"), ["popular"], 4)
-
-
-def test_the_report_and_the_table_name_the_preset(tmp_path):
-    pytest.importorskip("matplotlib")
-    out = tmp_path / "lab"
-    result = CliRunner().invoke(
-        app, ["simulate", "-n", "2", "-w", "1", "--seed", "3", "--report", str(out), "--compare", "popular"]
-    )
-    assert result.exit_code == 0, result.output
-    assert "popular plays free-parking-pot=0, go-bonus, no-auctions" in result.output
-    summary = (out / "summary.md").read_text()
-    assert "\n| popular |" in summary
-    assert "`popular` (house-rules preset popular) plays free-parking-pot=0, go-bonus, no-auctions" in summary
-    lab = json.loads((out / "lab.json").read_text())
-    assert [(row["label"], row["preset"]) for row in lab["sets"]] == [("book", None), ("popular", "popular")]
 
 
 def test_house_rules_flag_goes_into_the_sets_not_beside_them():

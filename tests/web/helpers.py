@@ -154,3 +154,15 @@ def seated_page(browser, url: str, body: dict, errors: list[str] | None = None):
     page.goto(f"{url}/game/{gid}")
     page.wait_for_selector("body[data-ready='1']")
     return page
+
+
+def lobby_page(browser, url: str, errors: list[str] | None = None):  # noqa: ANN001
+    """The lobby of the server at ``url`` in a new browser context (1400x1000), its editions loaded and
+    classic chosen. ``errors`` collects the page's script errors."""
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.wait_for_selector("#edition option", state="attached")
+    page.select_option("#edition", "classic")
+    return page

@@ -14,7 +14,7 @@ from openmonopoly.editions import edition_ids
 from openmonopoly.engine.game import Game
 from openmonopoly.web.config import ServerConfig
 
-from .helpers import LiveServer, seated_page, shots_dir, state
+from .helpers import LiveServer, lobby_page, seated_page, shots_dir, state
 
 pytestmark = pytest.mark.browser
 
@@ -42,12 +42,8 @@ def click_action(page, action: str) -> None:
 
 def test_lobby_play_reload_spectate(browser, tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'e2e.db'}", bot_delay=0.02) as srv:
-        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(srv.url + "/")
-        page.wait_for_selector("#edition option", state="attached")
-        page.select_option("#edition", "classic")
+        errors: list[str] = []
+        page = lobby_page(browser, srv.url, errors)
         kinds = page.locator(".seat-kind")
         assert kinds.count() == 4
         assert kinds.nth(0).input_value() == "human"

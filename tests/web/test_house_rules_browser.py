@@ -7,7 +7,7 @@ import pytest
 
 from openmonopoly.engine.game import Game
 
-from .helpers import LiveServer, seated_page, state
+from .helpers import LiveServer, lobby_page, seated_page, state
 from .test_browser import click_action, wait_my_prompt
 
 pytestmark = pytest.mark.browser
@@ -17,12 +17,8 @@ POPULAR = {"free-parking-pot": 0, "go-bonus": True, "no-auctions": True}
 
 def test_lobby_preset_explained_and_carried_into_the_game(browser, tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'lobby.db'}", bot_delay=0.02) as srv:
-        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(srv.url + "/")
-        page.wait_for_selector("#edition option", state="attached")
-        page.select_option("#edition", "classic")
+        errors: list[str] = []
+        page = lobby_page(browser, srv.url, errors)
         assert page.locator("#house-rules-field").is_visible()
         menu = [o.strip() for o in page.locator("#house-preset option").all_inner_texts()]
         assert menu == ["by the book", "Popular", "Family night"]
@@ -56,9 +52,7 @@ def test_lobby_preset_explained_and_carried_into_the_game(browser, tmp_path):
 
 def test_lobby_by_the_book_clears_the_preset(browser, tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'book.db'}", bot_delay=0.02) as srv:
-        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        page.goto(srv.url + "/")
-        page.wait_for_selector("#edition option", state="attached")
+        page = lobby_page(browser, srv.url)
         page.select_option("#house-preset", "popular")
         page.select_option("#house-preset", "")
         assert page.locator("#house-preset-note").inner_text() == ""
