@@ -77,6 +77,8 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
+    _chosen: dict[str, Any] | None = None  # chosen_options(), worked out for the options dict _chosen_for
+    _chosen_for: dict[str, Any] | None = None
     # House rules read from ``options`` once (``read_options``): the rule modules test these fields, not
     # the options dict. ``no_auctions`` and ``pot_fees`` are read by shared modules (property, money).
     shuffle_seats: bool = False
@@ -164,8 +166,13 @@ class Game:
         carry, so that adding an option (off by default) changes no record, view or golden file.
         Loading fills in the defaults again (``resolve_options``), so records that list every option load
         the same."""
-        known = self.available_options(self.edition)
-        return {k: v for k, v in self.options.items() if k not in known or v != known[k].default}
+        # Every view carries them, and the options' descriptions are worded afresh by each
+        # available_options call: work them out once per options dict (a game's never changes in place).
+        if self._chosen is None or self._chosen_for is not self.options:
+            known = self.available_options(self.edition)
+            self._chosen = {k: v for k, v in self.options.items() if k not in known or v != known[k].default}
+            self._chosen_for = self.options
+        return dict(self._chosen)
 
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
