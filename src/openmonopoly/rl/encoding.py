@@ -336,7 +336,9 @@ class MaskEncoder:
             return action
         if index < self.trade_start:
             bids = (legal if legal is not None else game.legal_actions(player)).bid_range
-            return numbered_action(A.BID, (bids[0] if bids is not None else 0) + self.bid_offsets[index - self.bid_start])
+            return numbered_action(
+                A.BID, (bids[0] if bids is not None else 0) + self.bid_offsets[index - self.bid_start]
+            )
         trades = self.trades(game, player)
         if trades is None:
             return Action(A.TRADE, -1, TradeOffer(player, player))  # (refused by check)

@@ -65,7 +65,9 @@ class _Config:
         self.players = int(p["players"])
         self.max_rounds = int(p["max_rounds"])
         self.max_steps = int(p["max_steps"])
-        self.options = game_options(self.edition, self.players, self.max_rounds, str(p["house_rules"]), str(p["options"]))
+        self.options = game_options(
+            self.edition, self.players, self.max_rounds, str(p["house_rules"]), str(p["options"])
+        )
         self.actions = ActionSpace(self.edition)
         self.obs = ObservationBuilder(self.edition, self.players, self.options)
         self.max_chance_outcomes = max_draw_range(self.edition, self.players)

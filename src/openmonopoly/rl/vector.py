@@ -198,8 +198,8 @@ class MonopolyVectorEnv(VectorEnv):
         self._obs = np.zeros((num_envs, self.obs.dim), np.float32)
         self._mask = np.zeros((num_envs, self.actions.n), np.int8)
         # (the batches' bytes: a game's row is written as one slice of bytes, with no NumPy call)
-        self._obs_bytes = memoryview(self._obs).cast("B")
-        self._mask_bytes = memoryview(self._mask).cast("B")
+        self._obs_bytes = self._obs.data.cast("B")
+        self._mask_bytes = self._mask.data.cast("B")
         self._obs_row = self.obs.dim * 4
         self._mask_row = self.actions.n
         self._player = np.zeros(num_envs, np.int64)
