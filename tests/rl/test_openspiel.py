@@ -185,3 +185,39 @@ def test_resample_hides_the_deck_order():
     assert a.engine.state.cash == state.engine.state.cash
     hidden = sorted(state.engine.state.HIDDEN)
     assert any(getattr(a.engine.state, h) != getattr(b.engine.state, h) for h in hidden)
+
+
+def test_game_options_are_parameters():
+    plain = om_spiel.load("classic", 2, max_rounds=5)
+    game = om_spiel.load("classic", 2, max_rounds=5, house_rules="popular", options="free-parking-pot=300")
+    assert game.observation_tensor_size() == plain.observation_tensor_size() + 1
+    state = game.new_initial_state()
+    rng = np.random.default_rng(3)
+    while state.is_chance_node():  # the set-up (the same outcome each time would tie the first roll forever)
+        state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+    engine = state.engine
+    assert engine.pot_fees and engine.no_auctions and engine.state.pot == 300  # popular, with the pot set to 300
+    assert engine.round_limit() == 5
+    assert state.observation_tensor(0)[-1] == np.float32(300 / 1500)
+    while not state.is_terminal():  # a whole game under them
+        if state.is_chance_node():
+            state.apply_action(int(rng.integers(len(state.chance_outcomes()))))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    assert state.engine.state.round <= 6
+
+
+@pytest.mark.parametrize(
+    ("params", "message"),
+    [
+        ({"options": "no-such-rule"}, "unknown option 'no-such-rule'"),
+        ({"options": "free-parking-pot=lots"}, "whole number"),
+        ({"options": "go-bonus,,no-auctions"}, "no empty entry"),
+        ({"options": "max-rounds=9"}, "max_rounds parameter"),
+        ({"house_rules": "nonesuch"}, "nonesuch"),
+        ({"edition": "empire", "players": 3, "options": "go-bonus"}, "classic family"),
+    ],
+)
+def test_bad_game_options_are_refused_when_loading(params, message):
+    with pytest.raises(ValueError, match=message):
+        pyspiel.load_game(om_spiel.SHORT_NAME, {"edition": "classic", "players": 2, **params})

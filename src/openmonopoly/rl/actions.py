@@ -70,12 +70,14 @@ class ActionSpace:
         self.n = len(self.labels)
         self.encoder = MaskEncoder(
             self.index,
+            self.fixed,
             self.bid_start,
             BID_OFFSETS,
             self.trade_start,
             TRADE_MULTIPLIERS,
             [tuple(members) for members in edition.group_members if len(members) >= 2],  # (the trade menu's sets)
             [space.price for space in edition.board],
+            self.n,
         )
 
     def __reduce__(self) -> tuple:
@@ -106,18 +108,7 @@ class ActionSpace:
         index = int(index)
         if not 0 <= index < self.n:
             raise ValueError(f"action index {index} is outside 0..{self.n - 1}")
-        if index == 0:
-            return game.legal_actions(player).first()
-        if index < self.bid_start:
-            return self.fixed[index]  # type: ignore[return-value]
-        if index < self.trade_start:
-            legal = game.legal_actions(player)
-            lo = legal.bid_range[0] if legal.bid_range is not None else 0
-            return Action(A.BID, lo + BID_OFFSETS[index - self.bid_start])
-        offer = self.set_completing_offers(game, player)[index - self.trade_start]
-        if offer is None:
-            return Action(A.TRADE, -1, TradeOffer(player, player))  # refused by check
-        return Action(A.TRADE, -1, offer)
+        return self.encoder.decode(game, player, index, None)
 
     def encode(self, action: Action) -> int | None:
         """The index of a concrete (non-bid, non-trade) action, if it has one."""

@@ -19,8 +19,11 @@ from pettingzoo import AECEnv
 from ..editions import load as load_edition
 from ..engine.game import Game
 from .actions import ActionSpace
-from .decision import Decision
+from .encoding import Decision, StepCore
 from .observation import CLIP, ObservationBuilder
+
+FLOAT32 = np.dtype(np.float32)
+INT8 = np.dtype(np.int8)
 
 
 def end_rewards(game: Game, reward: str) -> list[float]:
@@ -63,7 +66,8 @@ class MonopolyAEC(AECEnv):
         self.reward_kind = reward
         self.render_mode = render_mode
         self.actions = ActionSpace(self.edition)
-        self.obs = ObservationBuilder(self.edition, num_players)
+        self.obs = ObservationBuilder(self.edition, num_players, self.game_options)
+        self.core = StepCore(self.obs.encoder, self.actions.encoder)  # the step's work, compiled
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agent_index = {a: i for i, a in enumerate(self.possible_agents)}
         obs_space = spaces.Dict(
@@ -75,7 +79,7 @@ class MonopolyAEC(AECEnv):
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.actions.n) for a in self.possible_agents}
         self.game: Game | None = None
-        self._decision: Decision | None = None  # the prompted player's, until the game moves on
+        self._rewarded = False  # whether the last step gave anyone a reward (else every reward is 0)
         self._seed_rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -103,7 +107,8 @@ class MonopolyAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.steps = 0
-        self._decision = None
+        self._rewarded = False
+        self.core.start(self.game)
         self.agent_selection = self._prompted()
 
     def _prompted(self) -> str:
@@ -112,60 +117,45 @@ class MonopolyAEC(AECEnv):
 
     def decision(self, player: int) -> Decision | None:
         """The legal actions and mask of ``player`` if the game waits for them (kept until it moves on)."""
-        game = self.game
-        assert game is not None, "call reset() first"
-        if game.decider != player:
-            return None
-        decision = self._decision
-        if decision is None or decision.player != player:
-            decision = self._decision = Decision(self.actions, game, player)
-        return decision
+        return self.core.decision_of(player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         p = self.agent_index[agent]
-        game = self.game
-        assert game is not None, "call reset() first"
-        decision = self.decision(p)
-        vec = self.obs.observe(game, p, None if decision is None else decision.bid_range)
-        if decision is not None and not self.terminations[agent] and not self.truncations[agent]:
-            mask = decision.mask.copy()
-        else:
-            mask = np.zeros(self.actions.n, dtype=np.int8)
-        return {"observation": vec, "action_mask": mask}
+        core = self.core
+        vec = np.frombuffer(core.observation(p), FLOAT32)  # (each its own buffer: writable, not shared)
+        if self.terminations[agent] or self.truncations[agent]:
+            return {"observation": vec, "action_mask": np.zeros(self.actions.n, INT8)}
+        return {"observation": vec, "action_mask": np.frombuffer(core.mask(p), INT8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        if action is None or not self.core.act(self.agent_index[agent], int(action)):
+            raise ValueError(f"action {action} is not legal for {agent} now (see the action_mask)")
         game = self.game
         assert game is not None
-        p = self.agent_index[agent]
-        decision = self.decision(p)
-        if (
-            action is None
-            or decision is None
-            or not 0 <= int(action) < self.actions.n
-            or not decision.mask[int(action)]
-        ):
-            raise ValueError(f"action {action} is not legal for {agent} now (see the action_mask)")
         self._cumulative_rewards[agent] = 0.0
-        self._decision = None
-        game.act(p, self.actions.decode(game, p, int(action)))
         self.steps += 1
-        for a in self.agents:
-            self.rewards[a] = 0.0
+        if self._rewarded:
+            for a in self.agents:
+                self.rewards[a] = 0.0
+            self._rewarded = False
         if game.over:
             for a, r in zip(self.possible_agents, end_rewards(game, self.reward_kind), strict=True):
                 self.rewards[a] = r
                 self.terminations[a] = True
+            self._rewarded = True
         elif self.steps >= self.max_steps:
             for a, r in zip(self.possible_agents, end_rewards(game, self.reward_kind), strict=True):
                 self.rewards[a] = r if self.reward_kind == "net-worth" else 0.0
                 self.truncations[a] = True
-        if not game.over and not self.steps >= self.max_steps:
+            self._rewarded = True
+        else:
             self.agent_selection = self._prompted()
-        self._accumulate_rewards()
+        if self._rewarded:  # (adding rewards of 0 changes nothing)
+            self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -22,7 +22,7 @@ from typing import Any, Final
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Game
-from ..engine.prompt import Legal
+from ..engine.prompt import Legal, numbered_action
 
 CLIP: Final = 10.0
 _AMOUNTS: Final = ("price", "amount", "high", "minimum")
@@ -70,10 +70,14 @@ class SpacesMade:
 
 
 class ObservationEncoder:
-    """``ObservationBuilder.build(game.view(me).to_json())`` as bytes, made from the game's state."""
+    """``ObservationBuilder.build(game.view(me).to_json())`` as bytes, made from the game's state.
 
-    def __init__(self, n: int, size: int, scale: float, kinds: tuple[str, ...]) -> None:
+    ``extras``: the public numbers only some options add to the view (the Free Parking pot of house rule
+    free-parking-pot), read from the state fields of the same names and appended, scaled, at the end."""
+
+    def __init__(self, n: int, size: int, scale: float, kinds: tuple[str, ...], extras: tuple[str, ...] = ()) -> None:
         self.n = n
+        self.extras = extras
         self.size = size
         self.scale = scale
         self.per_player = 7 + size
@@ -163,6 +167,8 @@ class ObservationEncoder:
                 1.0 if s.over else 0.0,
             )
         )
+        if self.extras:
+            parts.append(floats([clip(getattr(s, name) / sc) for name in self.extras]))
         return b"".join(parts)
 
     def spaces(self, s: Any, me: int, layout: Layout) -> bytes:
@@ -235,14 +241,18 @@ class MaskEncoder:
     def __init__(
         self,
         index: dict[Action, int],
+        fixed: list[Action | None],
         bid_start: int,
         bid_offsets: tuple[int, ...],
         trade_start: int,
         trade_multipliers: tuple[float, ...],
         groups: list[tuple[int, ...]],
         prices: list[int],
+        n: int,
     ) -> None:
         self.index = index
+        self.fixed = fixed  # the action of each index below ``bid_start`` (None for index 0)
+        self.n = n
         self.plain: dict[str, int] = {a.kind: i for a, i in index.items() if a.arg < 0}
         self.numbered: dict[str, int] = {}
         self.arg_range = 0
@@ -292,16 +302,47 @@ class MaskEncoder:
         if legal.trade_partners:
             trades = self.trades(game, player)
             if trades is not None:
+                cash: int = game.state.cash[player]
                 j = 0
                 for trade in trades:
                     offer: Any = trade.offer
-                    if offer.target in legal.trade_partners and game.check_formed(player, trade) is None:
+                    # (an offer paying more than the proposer's cash is refused by every family's check,
+                    # ``trade.check_offer``: no need to ask, and to word the refusal)
+                    if (
+                        offer.cash <= cash
+                        and offer.target in legal.trade_partners
+                        and game.check_formed(player, trade) is None
+                    ):
                         m[self.trade_start + j] = 1
                         marked = True
                     j += 1
         if not marked and (legal.actions or bids is not None):
             m[0] = 1
         return legal
+
+    def decide(self, game: Game, player: int) -> Decision:
+        """The decision of ``player`` now: the legal actions and the mask made from them."""
+        mask = bytearray(self.n)
+        return Decision(player, self.fill(mask, game, player), mask, len(game._record))
+
+    def decode(self, game: Game, player: int, index: int, legal: Legal | None) -> Action:
+        """The engine action index ``index`` (within 0..n-1) stands for now; ``legal``: the legal actions
+        of ``player`` now if known (None: worked out here when needed)."""
+        if index == 0:
+            return (legal if legal is not None else game.legal_actions(player)).first()
+        if index < self.bid_start:
+            action = self.fixed[index]
+            assert action is not None
+            return action
+        if index < self.trade_start:
+            bids = (legal if legal is not None else game.legal_actions(player)).bid_range
+            return numbered_action(
+                A.BID, (bids[0] if bids is not None else 0) + self.bid_offsets[index - self.bid_start]
+            )
+        trades = self.trades(game, player)
+        if trades is None:
+            return Action(A.TRADE, -1, TradeOffer(player, player))  # (refused by check)
+        return trades[index - self.trade_start]
 
     def offers(self, game: Game, player: int) -> list[TradeOffer | None]:
         """The trade menu: one offer per multiplier for the first space (by set) owned by another
@@ -342,3 +383,84 @@ class MaskEncoder:
             if missing >= 0 and owner[missing] >= 0:
                 return missing
         return -1
+
+
+class Decision:
+    """What the game waits for from ``player``: the legal actions (``Legal``; None once the game is over)
+    and the mask made from them, one byte per index (1: legal). Kept until the game moves on: a step
+    needs the legal actions for the mask, for the bid range in the observation and to decode its index."""
+
+    def __init__(self, player: int, legal: Legal | None, mask: bytearray, moves: int = -1) -> None:
+        self.player = player
+        self.legal = legal
+        self.mask = mask
+        self.moves = moves  # how many actions the game had taken when it was made
+
+    @property
+    def bid_range(self) -> tuple[int, int] | None:
+        legal = self.legal
+        return None if legal is None else legal.bid_range
+
+
+class StepCore:
+    """One game's reinforcement-learning step, compiled: who decides, the observation and mask as bytes
+    (the environments wrap them for NumPy, ``np.frombuffer``), and acting on an index.
+
+    The decision of the player prompted is made once and kept until the game takes another action (by
+    this step or any other way: bots, a user's ``game.act``). An index its mask
+    allows is applied without a second check: the mask marks exactly what ``Game.check`` accepts
+    (``legal_actions`` lists exactly that, tests/test_legal_lists.py; the trade menu is checked offer by
+    offer), and nothing moves between the mask and the action (as ``Game.play_out`` applies an answer the
+    bot's own check accepted)."""
+
+    def __init__(self, obs: ObservationEncoder, masks: MaskEncoder) -> None:
+        self.obs = obs
+        self.masks = masks
+        self.game: Game | None = None
+        self.decision: Decision | None = None
+
+    def start(self, game: Game) -> None:
+        """Play ``game`` from now on."""
+        self.game = game
+        self.decision = None
+
+    def playing(self) -> Game:
+        game = self.game
+        if game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        return game
+
+    def decision_of(self, player: int) -> Decision | None:
+        """The decision of ``player`` if the game waits for them (None otherwise)."""
+        game = self.playing()
+        if game.decider != player:
+            return None
+        decision = self.decision
+        if decision is None or decision.player != player or decision.moves != len(game._record):
+            decision = self.decision = self.masks.decide(game, player)
+        return decision
+
+    def observation(self, player: int, final: bool = False) -> bytearray:
+        """The observation of ``player`` (float32 numbers, native order); ``final``: the last one of an
+        episode that ended (truncated or over), which shows no bid range."""
+        decision = None if final else self.decision_of(player)
+        return bytearray(self.obs.encode(self.playing(), player, None if decision is None else decision.bid_range))
+
+    def mask(self, player: int) -> bytearray:
+        """The mask of ``player`` (int8): all zeros unless the game waits for them."""
+        decision = self.decision_of(player)
+        return bytearray(decision.mask) if decision is not None else bytearray(self.masks.n)
+
+    def act(self, player: int, index: Any) -> bool:
+        """Apply index ``index`` for ``player``; False (nothing changed) when the mask does not allow it."""
+        if type(index) is not int:
+            return False
+        i: int = index
+        decision = self.decision_of(player)
+        if decision is None or not 0 <= i < self.masks.n or not decision.mask[i]:
+            return False
+        game = self.playing()
+        action = self.masks.decode(game, player, i, decision.legal)
+        self.decision = None
+        game._apply(player, action)
+        return True

@@ -21,7 +21,8 @@ from ..agents import make_agent
 from ..editions import load as load_edition
 from ..engine.game import Game
 from .actions import ActionSpace
-from .aec import end_rewards
+from .aec import FLOAT32, INT8, end_rewards
+from .encoding import StepCore
 from .observation import CLIP, ObservationBuilder
 
 
@@ -58,7 +59,8 @@ class MonopolyGym(gym.Env):
         self.illegal_penalty = illegal_penalty
         self.render_mode = render_mode
         self.actions = ActionSpace(self.edition)
-        self.obs = ObservationBuilder(self.edition, self.num_players)
+        self.obs = ObservationBuilder(self.edition, self.num_players, self.game_options)
+        self.core = StepCore(self.obs.encoder, self.actions.encoder)
         self.observation_space = spaces.Box(-CLIP, CLIP, (self.obs.dim,), np.float32)
         self.action_space = spaces.Discrete(self.actions.n)
         self.game: Game | None = None
@@ -83,6 +85,7 @@ class MonopolyGym(gym.Env):
             p: make_agent(kind, int(rng.integers(2**31 - 1)))
             for p, kind in zip(others, self.opponent_kinds, strict=True)
         }
+        self.core.start(self.game)
         self.steps = 0
         self._play_bots()
         return self._observe(), self._info()
@@ -98,10 +101,8 @@ class MonopolyGym(gym.Env):
             game.act(prompt.player, bot.act(game.view(prompt.player), prompt))
 
     def _observe(self) -> np.ndarray:
-        game = self.game
-        assert game is not None
-        self._mask = self.actions.mask(game, self.seat) if not game.over else np.zeros(self.actions.n, np.int8)
-        return self.obs.build(game.view(self.seat).to_json())
+        self._mask = np.frombuffer(self.core.mask(self.seat), INT8)
+        return np.frombuffer(self.core.observation(self.seat), FLOAT32)
 
     def _info(self, **extra: Any) -> dict:
         return {"action_mask": self._mask.copy(), "seat": self.seat, **extra}
@@ -116,7 +117,8 @@ class MonopolyGym(gym.Env):
         if illegal:
             legal = np.flatnonzero(self._mask)
             action = int(self.np_random.choice(legal))
-        game.act(self.seat, self.actions.decode(game, self.seat, int(action)))
+        if not self.core.act(self.seat, int(action)):
+            raise RuntimeError(f"index {action} of the mask was refused")  # (never: the mask is what is legal)
         self.steps += 1
         self._play_bots()
         terminated = game.over

@@ -4,8 +4,11 @@ Players are listed from the observer round the table (the observer first). Per p
 alive, cash, net worth (both scaled by the starting cash), in jail, jail turns, jail cards, and the
 position one-hot. Per space: owner relative to the observer (bank, me, next player, ...), building
 level, mortgaged. Then the prompt: its kind one-hot, whether it is mine, the space it is about
-(one-hot), its amounts scaled, the legal bid range; the dice, doubles and the round. Every value is
-clipped to +-``CLIP``.
+(one-hot), its amounts scaled, the legal bid range; the dice, doubles and the round. Last, only when
+the game's options add them to the view (``OPTION_FIELDS``), the public numbers those options bring:
+the Free Parking pot of house rule free-parking-pot, scaled by the starting cash. So an observation
+under the book's rules is what it always was (same length, same meaning of every number), and a game
+with the pot on shows it one number longer. Every value is clipped to +-``CLIP``.
 
 ``ObservationBuilder.build(view.to_json())`` is the definition: it reads only the view's JSON, so
 it works for any family and shows nothing a player cannot see. ``ObservationBuilder.fill`` writes the
@@ -26,6 +29,10 @@ from .encoding import CLIP, ObservationEncoder
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+
+# Public numbers of the view that only some options add (free-parking-pot: the money in the middle),
+# observed at the end of the vector when the game's view has them.
+OPTION_FIELDS = ("pot",)
 
 PROMPT_KINDS = (
     "turn",
@@ -49,9 +56,24 @@ PROMPT_KINDS = (
 )
 
 
+def option_fields(edition, num_players: int, options: dict | None) -> tuple[str, ...]:
+    """The ``OPTION_FIELDS`` a game of ``edition`` under ``options`` shows in its view (none without options)."""
+    if not options:
+        return ()
+    from ..engine.game import Game
+
+    shown = Game(edition, num_players, options=options, events=False).view_fields(0)
+    return tuple(name for name in OPTION_FIELDS if name in shown)
+
+
 class ObservationBuilder:
-    def __init__(self, edition, num_players: int) -> None:
+    """The observation of one edition and seat count; ``options`` are the game's options (house rules),
+    which may add numbers at the end (``OPTION_FIELDS``)."""
+
+    def __init__(self, edition, num_players: int, options: dict | None = None) -> None:
         self.edition = edition
+        self.options = dict(options or {})
+        self.extras = option_fields(edition, num_players, self.options)
         self.n = num_players
         self.size = len(edition.board)
         self.scale = float(edition.rules.start_cash or 1000)
@@ -59,12 +81,14 @@ class ObservationBuilder:
         self.per_space = (self.n + 1) + 2
         self.prompt_len = len(PROMPT_KINDS) + 1 + 1 + self.size + 4 + 2
         self.tail = 5
-        self.dim = self.n * self.per_player + self.size * self.per_space + self.prompt_len + self.tail
-        self.encoder = ObservationEncoder(self.n, self.size, self.scale, PROMPT_KINDS)
+        self.dim = (
+            self.n * self.per_player + self.size * self.per_space + self.prompt_len + self.tail + len(self.extras)
+        )
+        self.encoder = ObservationEncoder(self.n, self.size, self.scale, PROMPT_KINDS, self.extras)
 
     def __reduce__(self) -> tuple:
         # (made again: its compiled encoder cannot be copied or pickled field by field)
-        return (ObservationBuilder, (self.edition, self.n))
+        return (ObservationBuilder, (self.edition, self.n, self.options))
 
     def __deepcopy__(self, memo: dict) -> ObservationBuilder:
         return self  # (its encoder's caches are keyed by what they describe: sharing them is safe)
@@ -146,5 +170,7 @@ class ObservationBuilder:
         v[o + 2] = data.get("doubles", 0) / 3.0
         v[o + 3] = data.get("round", 0) / 100.0
         v[o + 4] = float(data.get("over", False))
+        for j, name in enumerate(self.extras):
+            v[o + self.tail + j] = data.get(name, 0) / sc
         np.clip(v, -CLIP, CLIP, out=v)
         return v

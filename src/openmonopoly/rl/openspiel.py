@@ -2,6 +2,11 @@
 
 ``import openmonopoly.rl.openspiel`` registers ``python_openmonopoly``; load it with
 ``pyspiel.load_game("python_openmonopoly", {"edition": "classic", "players": 2, "max_rounds": 50})``.
+The game's options are parameters too: ``house_rules`` names a preset (``"popular"``) and ``options``
+lists options as on the command line, ``NAME[=VALUE]`` joined by commas
+(``"free-parking-pot=500,no-auctions"``), applied over the preset; they are checked when the game is
+loaded (an unknown or contradictory one is a ``ValueError`` naming what is allowed), and every state
+is played under them (the observation shows what they add to the view, such as the Free Parking pot).
 Actions are the edition's fixed discrete action space (``rl.actions``). Chance is explicit: every outcome
 the engine draws (each die, each swap of a deck shuffle at set-up, each random pick) is a chance node whose
 ``chance_outcomes()`` are that draw's range, equally likely, so OpenSpiel's search samples the dice instead
@@ -24,7 +29,14 @@ from .actions import ActionSpace
 from .observation import ObservationBuilder
 
 SHORT_NAME = "python_openmonopoly"
-_DEFAULTS: dict[str, Any] = {"edition": "classic", "players": 2, "max_rounds": 50, "max_steps": 3000}
+_DEFAULTS: dict[str, Any] = {
+    "edition": "classic",
+    "players": 2,
+    "max_rounds": 50,
+    "max_steps": 3000,
+    "house_rules": "",
+    "options": "",
+}
 _MAX_ACTIONS = 4096
 
 _GAME_TYPE = pyspiel.GameType(
@@ -53,9 +65,37 @@ class _Config:
         self.players = int(p["players"])
         self.max_rounds = int(p["max_rounds"])
         self.max_steps = int(p["max_steps"])
+        self.options = game_options(
+            self.edition, self.players, self.max_rounds, str(p["house_rules"]), str(p["options"])
+        )
         self.actions = ActionSpace(self.edition)
-        self.obs = ObservationBuilder(self.edition, self.players)
+        self.obs = ObservationBuilder(self.edition, self.players, self.options)
         self.max_chance_outcomes = max_draw_range(self.edition, self.players)
+
+
+def game_options(edition, players: int, max_rounds: int, house_rules: str, options: str) -> dict[str, Any]:
+    """The options every game is played under: the preset ``house_rules``, then ``options`` (``NAME[=VALUE]``
+    joined by commas), then the round limit; checked by setting a game up (``ValueError`` says what is wrong)."""
+    from ..catalogue import house_rules_preset, parse_options
+    from ..engine.errors import OpenMonopolyError
+    from ..engine.options import MAX_ROUNDS, clock_refused, needs_clock
+
+    try:
+        out = house_rules_preset(edition, house_rules.strip()) if house_rules.strip() else {}
+        texts = [t.strip() for t in options.split(",")] if options.strip() else []
+        if not all(texts):
+            raise ValueError(f"options {options!r}: write NAME[=VALUE] joined by commas, with no empty entry")
+        given = parse_options(edition, texts)
+        if MAX_ROUNDS in given:
+            raise ValueError("give the round limit as the max_rounds parameter, not in options")
+        out.update(given)
+        out[MAX_ROUNDS] = max_rounds
+        if needs_clock(out):
+            raise ValueError(clock_refused("an OpenSpiel game"))
+        Game(edition, players, options=out, events=False)
+    except OpenMonopolyError as exc:
+        raise ValueError(str(exc)) from None
+    return out
 
 
 def max_draw_range(edition, players: int) -> int:
@@ -188,7 +228,7 @@ class MonopolySpielState(pyspiel.State):
     # ------------------------------------------------------------------ chance
     def _new_engine(self, chance: Chance) -> Game:
         cfg = self._spiel_game
-        return Game(cfg.edition, cfg.players, options={"max-rounds": cfg.max_rounds}, events=False, chance=chance)
+        return Game(cfg.edition, cfg.players, options=cfg.options, events=False, chance=chance)
 
     def _resolve(self) -> None:
         """Run the set-up or the pending action with the outcomes known: either it needs one more

@@ -33,8 +33,8 @@ from gymnasium.vector import AsyncVectorEnv, AutoresetMode, VectorEnv
 from ..editions import load as load_edition
 from ..engine.game import Game
 from .actions import ActionSpace
-from .aec import end_rewards
-from .decision import Decision
+from .aec import FLOAT32, INT8, end_rewards
+from .encoding import StepCore
 from .observation import CLIP, ObservationBuilder
 
 
@@ -45,68 +45,53 @@ class SelfPlayGame:
         self,
         edition: Any,
         num_players: int,
-        max_rounds: int,
         max_steps: int,
         reward: str,
+        game_options: dict[str, Any],
         actions: ActionSpace,
         obs: ObservationBuilder,
     ) -> None:
         if reward not in ("win", "net-worth"):
             raise ValueError("reward must be 'win' or 'net-worth'")
         self.edition, self.num_players = edition, num_players
-        self.max_rounds, self.max_steps, self.reward_kind = max_rounds, max_steps, reward
-        self.actions, self.obs = actions, obs
+        self.max_steps, self.reward_kind = max_steps, reward
+        self.game_options = game_options
+        self.core = StepCore(obs.encoder, actions.encoder)
         self.seed_rng = np.random.default_rng()
         self.game: Game | None = None
-        self.decision: Decision | None = None
-        self.last_player = -1  # who acted last (whose view the final observation is)
+        self.player = -1  # the acting player (once the game has ended: the one who acted last)
+        self.ended = False
         self.steps = 0
 
     def reset(self, seed: int | None = None) -> None:
         if seed is not None:
             self.seed_rng = np.random.default_rng(seed)
         game_seed = int(self.seed_rng.integers(0, 2**31 - 1))  # (as MonopolyAEC.reset draws it)
-        self.game = Game(
-            self.edition, self.num_players, seed=game_seed, options={"max-rounds": self.max_rounds}, events=False
-        )
+        self.game = Game(self.edition, self.num_players, seed=game_seed, options=self.game_options, events=False)
+        self.core.start(self.game)
         self.steps = 0
-        self.last_player = -1
-        self._decide()
+        self.ended = False
+        self.player = self.game.decider
 
-    def _decide(self) -> None:
-        game = self.game
-        assert game is not None
-        player = game.decider
-        self.decision = None if player < 0 else Decision(self.actions, game, player)
+    def observation(self) -> bytearray:
+        """The acting player's observation; once the game has ended, the final one (the last actor's view
+        of the end)."""
+        if self.ended:
+            return self.core.observation(max(self.player, 0), True)
+        return self.core.observation(self.player)
 
-    @property
-    def player(self) -> int:
-        """The acting player (once the game has ended: the one who acted last)."""
-        return self.last_player if self.decision is None else self.decision.player
-
-    def write(self, obs_row: np.ndarray, mask_row: np.ndarray) -> None:
-        """The acting player's observation and mask into two batch rows; once the game has ended, the
-        final observation (the last actor's view of the end) and an empty mask."""
-        game = self.game
-        assert game is not None
-        decision = self.decision
-        if decision is None:
-            self.obs.fill(obs_row, game, max(self.last_player, 0), None)
-            mask_row[:] = 0
-            return
-        self.obs.fill(obs_row, game, decision.player, decision.bid_range)
-        mask_row[:] = decision.mask
+    def mask(self) -> bytearray:
+        """The acting player's mask (empty once the game has ended)."""
+        return bytearray(self.core.masks.n) if self.ended else self.core.mask(self.player)
 
     def step(self, index: int) -> tuple[float, bool, bool, list[float] | None]:
         """Apply ``index`` for the acting player: (its reward, terminated, truncated, every seat's end
         reward when the game ended)."""
-        game, decision = self.game, self.decision
-        assert game is not None and decision is not None, "the game is over: reset it"
-        index = int(index)
-        if not 0 <= index < self.actions.n or not decision.mask[index]:
-            raise ValueError(f"action {index} is not legal for player {decision.player} now (see info['action_mask'])")
-        p = decision.player
-        game.act(p, self.actions.decode(game, p, index))
+        game = self.game
+        assert game is not None and not self.ended, "the game is over: reset it"
+        p = self.player
+        if not self.core.act(p, int(index)):
+            raise ValueError(f"action {index} is not legal for player {p} now (see info['action_mask'])")
         self.steps += 1
         terminated = game.over
         truncated = not terminated and self.steps >= self.max_steps
@@ -114,19 +99,21 @@ class SelfPlayGame:
             rewards = end_rewards(game, self.reward_kind)
             if truncated and self.reward_kind == "win":
                 rewards = [0.0] * len(rewards)
-            self.decision = None
-            self.last_player = p
+            self.ended = True
             return rewards[p], terminated, truncated, rewards
-        self.last_player = p
-        self._decide()
+        self.player = game.decider
         return 0.0, False, False, None
 
 
-def _edition(edition: str, num_players: int) -> Any:
+def _edition(edition: str, num_players: int, max_rounds: int, game_options: dict | None) -> tuple[Any, dict]:
+    """The edition and the games' options (``game_options`` with the round limit), checked now: every
+    game is played under them."""
     ed = load_edition(edition)
     if not ed.min_players <= num_players <= ed.max_players:
         raise ValueError(f"{ed.name} is for {ed.min_players}-{ed.max_players} players")
-    return ed
+    options = {**(game_options or {}), "max-rounds": max_rounds}
+    Game(ed, num_players, options=options, events=False)
+    return ed, options
 
 
 def _spaces(actions: ActionSpace, obs: ObservationBuilder) -> tuple[spaces.Box, spaces.Discrete]:
@@ -145,14 +132,14 @@ class MonopolySelfPlayEnv(gym.Env):
         max_rounds: int = 100,
         max_steps: int = 5000,
         reward: str = "win",
+        game_options: dict | None = None,
     ) -> None:
         super().__init__()
-        ed = _edition(edition, num_players)
+        ed, options = _edition(edition, num_players, max_rounds, game_options)
         self.actions = ActionSpace(ed)
-        self.obs = ObservationBuilder(ed, num_players)
-        self.table = SelfPlayGame(ed, num_players, max_rounds, max_steps, reward, self.actions, self.obs)
+        self.obs = ObservationBuilder(ed, num_players, options)
+        self.table = SelfPlayGame(ed, num_players, max_steps, reward, options, self.actions, self.obs)
         self.observation_space, self.action_space = _spaces(self.actions, self.obs)
-        self._obs = np.zeros(self.obs.dim, np.float32)
         self._mask = np.zeros(self.actions.n, np.int8)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
@@ -161,8 +148,8 @@ class MonopolySelfPlayEnv(gym.Env):
         return self._observe(), self._info()
 
     def _observe(self) -> np.ndarray:
-        self.table.write(self._obs, self._mask)
-        return self._obs.copy()
+        self._mask = np.frombuffer(self.table.mask(), INT8)
+        return np.frombuffer(self.table.observation(), FLOAT32)
 
     def _info(self, **extra: Any) -> dict:
         return {"action_mask": self._mask.copy(), "player": self.table.player, **extra}
@@ -193,23 +180,28 @@ class MonopolyVectorEnv(VectorEnv):
         max_rounds: int = 100,
         max_steps: int = 5000,
         reward: str = "win",
+        game_options: dict | None = None,
     ) -> None:
         if num_envs < 1:
             raise ValueError("num_envs must be at least 1")
-        ed = _edition(edition, num_players)
+        ed, options = _edition(edition, num_players, max_rounds, game_options)
         self.num_envs = num_envs
         self.num_players = num_players
         self.actions = ActionSpace(ed)
-        self.obs = ObservationBuilder(ed, num_players)
+        self.obs = ObservationBuilder(ed, num_players, options)
         self.tables = [
-            SelfPlayGame(ed, num_players, max_rounds, max_steps, reward, self.actions, self.obs)
-            for _ in range(num_envs)
+            SelfPlayGame(ed, num_players, max_steps, reward, options, self.actions, self.obs) for _ in range(num_envs)
         ]
         self.single_observation_space, self.single_action_space = _spaces(self.actions, self.obs)
         self.observation_space = gym.vector.utils.batch_space(self.single_observation_space, num_envs)
         self.action_space = gym.vector.utils.batch_space(self.single_action_space, num_envs)
         self._obs = np.zeros((num_envs, self.obs.dim), np.float32)
         self._mask = np.zeros((num_envs, self.actions.n), np.int8)
+        # (the batches' bytes: a game's row is written as one slice of bytes, with no NumPy call)
+        self._obs_bytes = self._obs.data.cast("B")
+        self._mask_bytes = self._mask.data.cast("B")
+        self._obs_row = self.obs.dim * 4
+        self._mask_row = self.actions.n
         self._player = np.zeros(num_envs, np.int64)
         self._rewards = np.zeros(num_envs, np.float64)
         self._terminated = np.zeros(num_envs, np.bool_)
@@ -228,7 +220,9 @@ class MonopolyVectorEnv(VectorEnv):
 
     def _write(self, i: int) -> None:
         table = self.tables[i]
-        table.write(self._obs[i], self._mask[i])
+        o, m = self._obs_row, self._mask_row
+        self._obs_bytes[i * o : (i + 1) * o] = table.observation()
+        self._mask_bytes[i * m : (i + 1) * m] = table.mask()
         self._player[i] = table.player
 
     def _info(self, finals: np.ndarray | None) -> dict:
@@ -274,6 +268,8 @@ class MonopolyVectorEnv(VectorEnv):
 
     def close_extras(self, **kwargs: Any) -> None:
         self.tables = []
+        self._obs_bytes.release()
+        self._mask_bytes.release()
 
 
 def async_vector_env(num_envs: int, **kwargs: Any) -> AsyncVectorEnv:
