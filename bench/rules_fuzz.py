@@ -4,10 +4,11 @@
 
 Game ``i`` plays combination ``i % len(combos)`` (an edition id from the registry and one mix of its
 on/off options, with ``time-limit`` off or 25 where the edition has it; mixes the rules refuse are
-left out) with random bots from seed ``start + i``, 2 to the edition's most players, a round limit of
-``--rounds``. Before each prompted action a player who is not prompted tries a random any-time action
-one time in five (``tests/invariants.random_anytime``: builds, sales, mortgages, lifts, trade offers),
-as people at a table may. After every action ``tests/invariants.MoneyRules`` checks what no action may
+left out; the house rules that take a value, such as the Free Parking pot, drawn per game) with
+random bots from seed ``start + i``, 2 to the edition's most players, a round limit of ``--rounds``.
+Before each prompted action a player who is not prompted tries a random any-time action one time in
+five (``tests/invariants.random_anytime``: builds, sales, mortgages, lifts, trade offers), as people at
+a table may. After every action ``tests/invariants.MoneyRules`` checks what no action may
 do: cash or property leaving a debtor except towards the debt or in a sale for cash, a cash-only high
 bid not covered by cash in hand, rent charged on a mortgaged space, a building placed by a player in
 debt -- and no player's cash goes below zero. A violation is counted with its first example; the run
@@ -43,6 +44,13 @@ MEDDLE = 0.2
 CAP = 20000  # actions per game (a safety net: every game ends at the round limit long before)
 
 
+VALUED_HOUSE_RULES: dict[str, tuple[int | None, ...]] = {
+    "free-parking-pot": (None, 0, 500),
+    "salary": (None, 400),
+    "starting-cash": (None, 300, 3000),
+}
+
+
 def combos() -> list[tuple[str, dict]]:
     """Every edition id of the registry with every mix of its on/off options (and the time limit)."""
     out: list[tuple[str, dict]] = []
@@ -70,9 +78,20 @@ def play(combo: tuple[str, dict], seed: int, rounds: int, tally: dict) -> None:
     rng = random.Random(seed)
     players = rng.randint(2, ed.max_players)
     options = dict(mix, **{"max-rounds": rounds})
-    if "character-shift" in catalogue.options(ed):
+    known = catalogue.options(ed)
+    if "character-shift" in known:
         options["character-shift"] = seed % 4
-    g = Game(edition, players, seed=seed, options=options)
+    # The house rules that take a value are not among the on/off mixes: each game draws one of a few
+    # values for each its edition offers (a low starting cash brings debts early).
+    draw = random.Random(f"valued house rules {seed}")
+    for name, values in VALUED_HOUSE_RULES.items():
+        value = draw.choice(values)
+        if name in known and value is not None:
+            options[name] = value
+    try:
+        g = Game(edition, players, seed=seed, options=options)
+    except BadOption:  # a drawn value the mix refuses (e.g. too little starting cash for the time-limit deal)
+        g = Game(edition, players, seed=seed, options={k: v for k, v in options.items() if k not in VALUED_HOUSE_RULES})
     bots = [make_agent("random", seed * 100 + i) for i in range(players)]
     rules = MoneyRules(g)
     step = 0

@@ -68,3 +68,31 @@ def test_play_with_a_preset_lists_the_house_rules_and_options_add_to_it(tmp_path
     assert "House rules at this table:" in result.output and "go-bonus" in result.output
     result = runner.invoke(app, ["play", "--house-rules", "nope", "--seats", "heuristic,heuristic"])
     assert result.exit_code != 0 and "no house-rules preset 'nope'" in result.output
+
+
+def test_simulate_takes_a_preset_as_play_does():
+    runner = CliRunner()
+    args = ["simulate", "-n", "2", "-w", "1", "--seed", "5", "--max-rounds", "30", "--json"]
+    with_preset = runner.invoke(app, [*args, "--house-rules", "popular"])
+    assert with_preset.exit_code == 0, with_preset.output
+    spelled = runner.invoke(app, [*args, "-o", "free-parking-pot", "-o", "go-bonus", "-o", "no-auctions"])
+    book = runner.invoke(app, args)
+    # The preset plays exactly the games its options spelled out play, and not the book's.
+    digest = json.loads(with_preset.stdout)["digest"]
+    assert digest == json.loads(spelled.stdout)["digest"]
+    assert digest != json.loads(book.stdout)["digest"]
+    # --option changes the preset's value.
+    changed = runner.invoke(app, [*args, "--house-rules", "popular", "-o", "free-parking-pot=500"])
+    assert json.loads(changed.stdout)["digest"] != digest
+    refused = runner.invoke(app, [*args, "--house-rules", "nope"])
+    assert refused.exit_code == 2 and "no house-rules preset 'nope'" in refused.output
+
+
+def test_analyze_takes_a_preset():
+    pytest.importorskip("numpy")
+    runner = CliRunner()
+    landing = runner.invoke(app, ["analyze", "landing", "--house-rules", "popular", "--json"])
+    assert landing.exit_code == 0, landing.output
+    # family-night has jail-no-rent, which the rent table cannot model: refused, naming it.
+    rents = runner.invoke(app, ["analyze", "rents", "--house-rules", "family-night"])
+    assert rents.exit_code != 0 and "jail-no-rent" in rents.output

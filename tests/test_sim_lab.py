@@ -143,6 +143,11 @@ def test_compare_on_a_small_known_example():
         (["max-rounds=5", "max-rounds=5"], ["same as"]),
         (["book"], ["at least one option set besides the book"]),
         (["max-rounds=5,"], ["NAME[=VALUE]"]),
+        # A preset's options typed out are the same set as the preset.
+        (["popular", "free-parking-pot,go-bonus,no-auctions"], ["same as 'popular'"]),
+        (["popular,family-night"], ["presets popular, family-night", "one preset per set"]),
+        (["populr"], ["unknown option 'populr'", "house-rules presets: family-night, popular"]),
+        (["popular,salary=0"], ["salary=0 pays none"]),
     ],
 )
 def test_bad_option_sets_are_refused_with_a_clear_error(texts, words):
@@ -208,12 +213,47 @@ def test_same_digest_on_1_and_2_workers_and_ray(tmp_path):
 def test_report_writes_plots_and_summary(tmp_path):
     pytest.importorskip("matplotlib")
     out = tmp_path / "lab"
-    result = CliRunner().invoke(
-        app, ["simulate", "-n", "4", "-w", "1", "--seed", "2", "--report", str(out), "--compare", "max-rounds=10"]
-    )
+    command = ["simulate", "-n", "4", "-w", "1", "--seed", "2", "--report", str(out)]
+    result = CliRunner().invoke(app, [*command, "--compare", "max-rounds=10", "popular"])
     assert result.exit_code == 0, result.output
     for name in ("lab_figures.png", "lab_cash.png", "lab_sets.png", "lab.json", "summary.md"):
         assert (out / name).stat().st_size > 0, name
     summary = (out / "summary.md").read_text()
     assert "| max-rounds=10 |" in summary and "Δ" in summary and "Digest" in summary
-    assert json.loads((out / "lab.json").read_text())["games"] == 4
+    lab = json.loads((out / "lab.json").read_text())
+    assert lab["games"] == 4
+    # A preset's set is labelled with the preset's name, and both outputs say which options it played.
+    assert "\n| popular |" in summary
+    assert "`popular` (house-rules preset popular) plays free-parking-pot=0, go-bonus, no-auctions" in summary
+    assert "popular plays free-parking-pot=0, go-bonus, no-auctions" in result.output
+    assert [(row["label"], row["preset"]) for row in lab["sets"]] == [
+        ("book", None),
+        ("max-rounds=10", None),
+        ("popular", "popular"),
+    ]
+
+
+# ------------------------------------------------------------------------------ presets as option sets
+def test_a_preset_is_an_option_set_labelled_with_its_name():
+    sets = lab_sets("popular", "popular,free-parking-pot=300", "family-night")
+    by = {s.label: s for s in sets}
+    assert [s.label for s in sets] == ["book", "popular", "popular,free-parking-pot=300", "family-night"]
+    assert by["popular"].options == {"free-parking-pot": 0, "go-bonus": True, "no-auctions": True}
+    assert by["popular"].preset == "popular" and by["book"].preset is None
+    # The set's own options change or add to the preset's, as --option does after --house-rules.
+    assert by["popular,free-parking-pot=300"].options == {
+        "free-parking-pot": 300,
+        "go-bonus": True,
+        "no-auctions": True,
+    }
+    assert by["family-night"].options["starting-cash"] == 2000
+
+
+def test_an_edition_without_presets_says_so():
+    with pytest.raises(BadOptionSet, match="house-rules presets: none"):
+        parse_option_sets(load("empire"), ["popular"], 4)
+
+
+def test_house_rules_flag_goes_into_the_sets_not_beside_them():
+    result = CliRunner().invoke(app, ["simulate", "-n", "2", "--house-rules", "popular", "--compare", "go-bonus"])
+    assert result.exit_code == 2 and "(--compare popular)" in result.output

@@ -396,3 +396,26 @@ def test_players_at_80_columns_show_everyones_cash_place_and_holdings_in_full(ed
                 assert f"{v.height[seat]}/{g.edition.rules.capacity}" in flat
             else:
                 assert " ".join(screen.holdings(seat).plain.split()) in flat
+
+
+@pytest.mark.parametrize("edition", ["classic", "starwars40"])
+def test_the_free_parking_pot_is_in_the_status_at_80x24(edition):
+    """House rule free-parking-pot: the money in the middle is in the status header (and only then); every
+    screen still fits the window. Star Wars 40th's long name puts it on the header's second line."""
+    game = om.Game(edition, ["Ann", "Ben", "Cy", "Di"], seed=5, options={"free-parking-pot": 0, "max-rounds": 10})
+    game.state.pot = 1350
+    term = Terminal(COMMANDS + ["1"] * 300)
+    assert session(game, ["human", "heuristic", "heuristic", "random"], term).run() == 0
+    check_screens(term, game)
+    money = game.edition.money(1350)
+    first = term.asked[0][1]
+    header = [line for line in first if "pot:" in line]
+    assert header and f"Free Parking pot: {money}" in header[0], "\n".join(first)
+    assert header[0] == first[0 if edition == "classic" else 1]
+    # As the game goes the header follows the pot.
+    shown = {line.split("pot: ")[1].split("  ")[0] for _, screen in term.asked for line in screen if "pot: " in line}
+    assert len(shown) > 1
+    book = om.Game(edition, ["Ann", "Ben", "Cy", "Di"], seed=5, options={"max-rounds": 10})
+    plain = Terminal(["1"] * 40)
+    session(book, ["human", "heuristic", "heuristic", "random"], plain).run()
+    assert not any("pot:" in line for _, screen in plain.asked for line in screen)

@@ -156,10 +156,23 @@ def parse_options(ed: Edition, texts: Iterable[str]) -> dict[str, Any]:
     return out
 
 
+def house_rule_presets(ed: Edition) -> dict[str, dict[str, Any]]:
+    """``ed``'s named sets of house rules (``popular``, and the ones its data declares), by name."""
+    return game_class(ed).house_rule_presets(ed)
+
+
 def house_rules_preset(ed: Edition, name: str) -> dict[str, Any]:
     """The options of house-rules preset ``name`` for ``ed`` (``popular``, or one its data declares);
     ``BadOption`` lists the presets it has."""
-    return preset(name, game_class(ed).house_rule_presets(ed), ed.id)
+    return preset(name, house_rule_presets(ed), ed.id)
+
+
+def preset_and_options(ed: Edition, preset_name: str | None, texts: Iterable[str]) -> dict[str, Any]:
+    """``--house-rules PRESET`` and then ``--option NAME[=VALUE]``...: the preset's options, which the
+    typed ones add to or change, all checked against ``ed``'s options (``BadOption`` says what is wrong)."""
+    out = house_rules_preset(ed, preset_name) if preset_name else {}
+    out.update(parse_options(ed, texts))
+    return out
 
 
 def default_names(ed: Edition, count: int) -> list[str]:
@@ -248,5 +261,7 @@ __all__ = [
     "new_game",
     "options",
     "parse_options",
+    "house_rule_presets",
     "house_rules_preset",
+    "preset_and_options",
 ]

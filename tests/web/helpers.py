@@ -135,3 +135,34 @@ def shots_dir(tmp_path: Path) -> Path:
 def state(page) -> dict:  # noqa: ANN001
     """What the game page shows (window.om.state(): view, version, seat, info, deadline)."""
     return page.evaluate("window.om.state()")
+
+
+def seated_page(browser, url: str, body: dict, errors: list[str] | None = None):  # noqa: ANN001
+    """A game made by POST /api/games with ``body`` on the server at ``url``, its seat 0 taken in a new
+    browser context (1400x1000): that game's page, ready. ``errors`` collects the page's script errors."""
+    import httpx
+
+    g = httpx.post(url + "/api/games", json=body)
+    assert g.status_code == 200, g.text
+    gid, invite = g.json()["id"], g.json()["invite"]
+    token = httpx.post(f"{url}/api/games/{gid}/join", json={"seat": 0, "invite": invite}).json()["token"]
+    ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
+    ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
+    page = ctx.new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{url}/game/{gid}")
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def lobby_page(browser, url: str, errors: list[str] | None = None):  # noqa: ANN001
+    """The lobby of the server at ``url`` in a new browser context (1400x1000), its editions loaded and
+    classic chosen. ``errors`` collects the page's script errors."""
+    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    if errors is not None:
+        page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url + "/")
+    page.wait_for_selector("#edition option", state="attached")
+    page.select_option("#edition", "classic")
+    return page

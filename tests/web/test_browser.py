@@ -14,7 +14,7 @@ from openmonopoly.editions import edition_ids
 from openmonopoly.engine.game import Game
 from openmonopoly.web.config import ServerConfig
 
-from .helpers import LiveServer, shots_dir, state
+from .helpers import LiveServer, lobby_page, seated_page, shots_dir, state
 
 pytestmark = pytest.mark.browser
 
@@ -42,12 +42,8 @@ def click_action(page, action: str) -> None:
 
 def test_lobby_play_reload_spectate(browser, tmp_path):
     with LiveServer(f"sqlite:///{tmp_path / 'e2e.db'}", bot_delay=0.02) as srv:
-        page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(srv.url + "/")
-        page.wait_for_selector("#edition option", state="attached")
-        page.select_option("#edition", "classic")
+        errors: list[str] = []
+        page = lobby_page(browser, srv.url, errors)
         kinds = page.locator(".seat-kind")
         assert kinds.count() == 4
         assert kinds.nth(0).input_value() == "human"
@@ -138,21 +134,9 @@ def _light_blue_record() -> dict:
 
 
 def test_build_by_clicking(browser, tmp_path):
-    import httpx
-
     with LiveServer(f"sqlite:///{tmp_path / 'build.db'}", bot_delay=0.02) as srv:
-        g = httpx.post(
-            srv.url + "/api/games",
-            json={"record": _light_blue_record(), "kinds": ["human", "heuristic", "heuristic", "heuristic"]},
-        ).json()
-        token = httpx.post(f"{srv.url}/api/games/{g['id']}/join", json={"seat": 0, "invite": g["invite"]}).json()[
-            "token"
-        ]
-        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-        ctx.add_init_script(f"localStorage.setItem('om-seat-{g['id']}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-        page = ctx.new_page()
-        page.goto(f"{srv.url}/game/{g['id']}")
-        page.wait_for_selector("body[data-ready='1']")
+        body = {"record": _light_blue_record(), "kinds": ["human", "heuristic", "heuristic", "heuristic"]}
+        page = seated_page(browser, srv.url, body)
         s = wait_my_prompt(page)
         assert "build 6" in s["view"]["legal"]
         page.click("svg g.space[data-pos='6']")  # the deed card, with its actions
@@ -177,22 +161,9 @@ def test_game_page_of_each_edition(browser, tmp_path, edition):
     with LiveServer(f"sqlite:///{tmp_path / 'shot.db'}", bot_delay=0.0, config=ServerConfig(allow_seeds=True)) as srv:
         ed = httpx.get(f"{srv.url}/api/editions/{edition}").json()
         n = max(ed["players"]["min"], min(4, ed["players"]["max"]))
-        g = httpx.post(
-            srv.url + "/api/games",
-            json={"edition": edition, "seed": 7, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * (n - 1)},
-        )
-        assert g.status_code == 200, g.text
-        gid = g.json()["id"]
-        token = httpx.post(f"{srv.url}/api/games/{gid}/join", json={"seat": 0, "invite": g.json()["invite"]}).json()[
-            "token"
-        ]
-        ctx = browser.new_context(viewport={"width": 1400, "height": 1000})
-        ctx.add_init_script(f"localStorage.setItem('om-seat-{gid}', JSON.stringify({{seat: 0, token: '{token}'}}))")
-        page = ctx.new_page()
-        errors = []
-        page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(f"{srv.url}/game/{gid}")
-        page.wait_for_selector("body[data-ready='1']")
+        errors: list[str] = []
+        body = {"edition": edition, "seed": 7, "seats": [{"kind": "human"}] + [{"kind": "heuristic"}] * (n - 1)}
+        page = seated_page(browser, srv.url, body, errors)
         assert page.locator("svg .space").count() == len(ed["spaces"])
         for _ in range(12):  # play a few turns by clicking
             s = wait_my_prompt(page)

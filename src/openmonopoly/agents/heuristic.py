@@ -109,16 +109,21 @@ class _Board:
     no_auctions: bool
     no_mortgages: bool
     pot: bool
+    uneven: bool
     street_groups: tuple[int, ...]
     build_order: tuple[int, ...]
     sell_order: tuple[int, ...]
 
     def __init__(
-        self, ed: Edition, max_houses: int | None = None, house_rules: tuple[bool, bool, bool] = (False, False, False)
+        self,
+        ed: Edition,
+        max_houses: int | None = None,
+        house_rules: tuple[bool, bool, bool, bool] = (False, False, False, False),
     ) -> None:
         # The house rules that change how the bot plays (the game's options, fixed for the game):
-        # no auctions to fall back on, nothing to mortgage, a Free Parking pot to count on.
-        self.no_auctions, self.no_mortgages, self.pot = house_rules
+        # no auctions to fall back on, nothing to mortgage, a Free Parking pot to count on, houses that
+        # need not be spread evenly.
+        self.no_auctions, self.no_mortgages, self.pot, self.uneven = house_rules
         board = ed.board
         self.size = len(board)
         self.props = tuple(ed.properties)
@@ -186,6 +191,7 @@ def _board(view: ClassicView) -> _Board:
         bool(options.get("no-auctions")),
         bool(options.get("no-mortgages")),
         options.get("free-parking-pot") is not None,
+        bool(options.get("uneven-building")),
     )
     if any(house_rules):
         key += "/" + "".join("1" if flag else "0" for flag in house_rules)
@@ -222,6 +228,37 @@ def _any_mortgaged(mortgaged: list[bool], members: tuple[int, ...]) -> bool:
         if mortgaged[q]:
             return True
     return False
+
+
+def _rent_per_cost(b: _Board, q: int, lv: int) -> float:
+    """Street ``q`` at ``lv`` buildings in a whole set: the best rent gained per money spent by building
+    on up to some level (3 houses, 4, a hotel), over every such level: the worth of its next building when
+    houses need not be spread evenly."""
+    # (an unimproved street of a whole set is let at double rent: what building on it gains is above that)
+    now = 2 * b.rent[q][0] if lv == 0 else b.rent_at(q, lv)
+    best = 0.0
+    spent = 0
+    for target in range(lv + 1, b.hotel_level + 1):
+        spent += b.hotel_cost[q] if target == b.hotel_level else b.house_cost[q]
+        if spent > 0:
+            best = max(best, (b.rent_at(q, target) - now) / spent)
+    return best
+
+
+def _least_rent_lost(b: _Board, level: list[int], members: tuple[int, ...]) -> int:
+    """The built-on street of a set whose top building loses the least rent per money its sale raises
+    (under uneven-building: sell from the streets the bot did not concentrate on first); -1 if none."""
+    spot, lost = -1, 0.0
+    for q in members:
+        lv = level[q]
+        if lv <= 0:
+            continue
+        below = 2 * b.rent[q][0] if lv == 1 else b.rent_at(q, lv - 1)
+        refund = (b.hotel_cost[q] if lv == b.hotel_level else b.house_cost[q]) // 2 or 1
+        per = (b.rent_at(q, lv) - below) / refund
+        if spot < 0 or per < lost:
+            spot, lost = q, per
+    return spot
 
 
 def _cheapest_at(b: _Board, level: list[int], members: tuple[int, ...], top: int) -> int:
@@ -546,6 +583,8 @@ class HeuristicAgent:
         bank_houses: int,
         bank_hotels: int,
     ) -> Action | None:
+        if b.uneven:
+            return self._build_unevenly(view, b, full, level, mortgaged, cash, reserve, bank_houses, bank_hotels)
         hotel_level = b.hotel_level
         price = b.price
         for g in full:  # best return first
@@ -568,6 +607,46 @@ class HeuristicAgent:
             if cash - cost < reserve:
                 continue
             action = _action(A.BUILD, spot)
+            if view.check(action) is None:
+                return action
+        return None
+
+    def _build_unevenly(
+        self,
+        view: ClassicView,
+        b: _Board,
+        full: list[int],
+        level: list[int],
+        mortgaged: list[bool],
+        cash: int,
+        reserve: int,
+        bank_houses: int,
+        bank_hotels: int,
+    ) -> Action | None:
+        """House rule uneven-building: put the next building where it heads for the best rent per money
+        spent, wherever that is in the bot's sets. Rent jumps most at the third house, so this takes the
+        set's best street to three houses (on the cheap sets, where a hotel pays most for its cost, on to a
+        hotel) before the next street gets any, as a table used to the rule does, rather than spreading a
+        house at a time."""
+        best, best_score = -1, 0.0
+        for g in full:
+            members = b.members[g]
+            if _any_mortgaged(mortgaged, members):
+                continue
+            for q in members:
+                lv = level[q]
+                if lv >= b.hotel_level:
+                    continue
+                hotel = lv == b.max_houses
+                if (bank_hotels if hotel else bank_houses) <= 0:
+                    continue
+                if cash - (b.hotel_cost[q] if hotel else b.house_cost[q]) < reserve:
+                    continue
+                score = _rent_per_cost(b, q, lv)
+                if score > best_score or (score == best_score and best >= 0 and b.price[q] > b.price[best]):
+                    best, best_score = q, score
+        if best >= 0:
+            action = _action(A.BUILD, best)
             if view.check(action) is None:
                 return action
         return None
@@ -619,9 +698,13 @@ class HeuristicAgent:
             members = b.members[g]
             if _any_mortgaged(mortgaged, members):
                 continue
-            low = _lowest(level, members)
-            if low >= b.hotel_level or (low == b.max_houses) != hotel:
-                continue
+            if b.uneven:  # (any street may take the next house; a hotel goes on a street with all its houses)
+                if not any((level[q] == b.max_houses) if hotel else (level[q] < b.max_houses) for q in members):
+                    continue
+            else:
+                low = _lowest(level, members)
+                if low >= b.hotel_level or (low == b.max_houses) != hotel:
+                    continue
             q = members[-1]
             cost = b.hotel_cost[q] if hotel else b.house_cost[q]
             if cash - cost >= reserve:
@@ -688,7 +771,7 @@ class HeuristicAgent:
             top = _highest(level, members)
             if not top:
                 continue
-            spot = _cheapest_at(b, level, members, top)
+            spot = _least_rent_lost(b, level, members) if b.uneven else _cheapest_at(b, level, members, top)
             action = _action(A.SELL, spot)
             if view.check(action) is None:
                 return action

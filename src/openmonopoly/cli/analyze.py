@@ -7,6 +7,7 @@ import json
 import typer
 
 from ..engine.errors import OpenMonopolyError
+from .flags import HOUSE_RULES_OPTION
 
 # Rich and the editions are imported by the commands (`openmonopoly --help` lists this group without them).
 
@@ -42,8 +43,9 @@ def _numpy_missing(exc: ImportError):
     _fail(f"analysis needs NumPy ({exc}); install it with: pip install 'openmonopoly[analysis]'")
 
 
-def _house_rules(analysis: str, edition: str, given: list[str] | None) -> str:
-    """--option NAME[=VALUE] (house rules only): checked against the edition and what the analysis models."""
+def _house_rules(analysis: str, edition: str, given: list[str] | None, house_rules: str | None) -> str:
+    """--house-rules PRESET and --option NAME[=VALUE] (house rules only): checked against the edition and
+    what the analysis models."""
     from .. import catalogue
     from ..engine.options import BadOption
 
@@ -54,7 +56,7 @@ def _house_rules(analysis: str, edition: str, given: list[str] | None) -> str:
         raise
 
     try:
-        options = catalogue.parse_options(catalogue.edition(edition), given or [])
+        options = catalogue.preset_and_options(catalogue.edition(edition), house_rules, given or [])
         return check_house_rules(analysis, options)
     except BadOption as exc:
         _fail(str(exc))
@@ -86,10 +88,11 @@ def landing(
     option: list[str] | None = typer.Option(
         None, "--option", "-o", help="A house rule NAME[=VALUE] (repeatable); says how the chain models it."
     ),
+    house_rules: str | None = HOUSE_RULES_OPTION,
 ) -> None:
     """Long-run probability that a roll ends on each space (In Jail apart from Just Visiting)."""
     _check(edition, jail, method)
-    rules_note = _house_rules("landing", edition, option)
+    rules_note = _house_rules("landing", edition, option, house_rules)
     params = _model_params(grogu_loss, hideouts_owned)
     try:
         from ..analysis import landing as compute
@@ -145,10 +148,11 @@ def rents(
     option: list[str] | None = typer.Option(
         None, "--option", "-o", help="A house rule NAME[=VALUE] (repeatable); refused where the table cannot model it."
     ),
+    house_rules: str | None = HOUSE_RULES_OPTION,
 ) -> None:
     """Expected rent per opponent roll and rolls to earn back the cost, per property and building level."""
     _check(edition, jail)
-    _house_rules("rents", edition, option)
+    _house_rules("rents", edition, option, house_rules)
     params = _model_params(grogu_loss, hideouts_owned)
     try:
         from ..analysis.rents import rent_table

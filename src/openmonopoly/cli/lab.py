@@ -33,7 +33,9 @@ def run_lab_command(
     if out:
         raise UsageProblem("--out does not go with --compare; --report DIR writes the comparison (lab.json)")
     if not texts:
-        raise UsageProblem("--compare needs option sets, e.g. --compare book max-rounds=50 'max-rounds=50,NAME'")
+        raise UsageProblem(
+            "--compare needs option sets, e.g. --compare book max-rounds=50 'max-rounds=50,NAME' popular"
+        )
     try:
         sets = parse_option_sets(ed, texts, len(kinds), max_rounds)
     except BadOptionSet as exc:
@@ -73,6 +75,7 @@ def render_lab(lab: dict[str, Any]) -> None:
     from rich import box
     from rich.table import Table
 
+    from ..sim.lab import options_label
     from ..sim.lab_report import figure_cell
     from .main import console
 
@@ -91,4 +94,7 @@ def render_lab(lab: dict[str, Any]) -> None:
     for row in lab["sets"]:
         table.add_row(row["label"], *(figure_cell(row, k, between="..", newline="\n") for k in keys))
     con.print(table)
+    for row in lab["sets"]:
+        if row.get("preset"):
+            con.print(f"{row['label']} plays {options_label(row['options'])}", markup=False)
     con.print(f"Digest: {lab['digest']}", markup=False)

@@ -17,7 +17,8 @@ from .. import catalogue, json_limits
 from ..agents import AGENT_KINDS
 from ..catalogue import SEAT_KINDS
 from ..engine.errors import OpenMonopolyError
-from ..engine.options import BadOption, clock_refused, needs_clock
+from ..engine.options import BadOption, clock_refused, needs_clock, option_text
+from .flags import HOUSE_RULES_OPTION
 from .stopping import stop_signals_interrupt
 
 if TYPE_CHECKING:
@@ -117,8 +118,7 @@ def _options(
     """--house-rules PRESET, then --option NAME[=VALUE] (which may change a preset's) and --max-rounds,
     checked against the edition's options."""
     try:
-        out = catalogue.house_rules_preset(edition, house_rules) if house_rules else {}
-        out.update(catalogue.parse_options(edition, given or []))
+        out = catalogue.preset_and_options(edition, house_rules, given or [])
     except BadOption as exc:
         raise UsageProblem(str(exc)) from None
     if max_rounds is not None:
@@ -341,12 +341,16 @@ def editions(
             )
             opts.add_row(e["id"], Text(o["name"], style="bold"), default, o["type"], o["help"])
     out.print(opts)
-    presets = Table(title="House-rule presets (play --house-rules NAME)", box=box.SIMPLE_HEAD, title_justify="left")
+    presets = Table(
+        title="House-rule presets (play/simulate --house-rules NAME, simulate --compare NAME)",
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+    )
     for col in ("edition", "preset", "options"):
         presets.add_column(col, no_wrap=col != "options")
     for e in data:
         for name, values in e.get("house_rule_presets", {}).items():
-            text = ", ".join(k if v is True else f"{k}={v}" for k, v in values.items())
+            text = ", ".join(option_text(k, v) for k, v in values.items())
             presets.add_row(e["id"], Text(name, style="bold"), text)
     out.print(presets)
 
@@ -371,12 +375,7 @@ def play(
         "one each game, printed so that the game can be played again.",
     ),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
-    house_rules: str | None = typer.Option(
-        None,
-        "--house-rules",
-        help="A named set of house rules: popular (Free Parking pot, double salary on GO, no auctions) or one "
-        "the edition declares (see `openmonopoly editions`); --option can add to or change it.",
-    ),
+    house_rules: str | None = HOUSE_RULES_OPTION,
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End after R rounds (richest wins)."),
     save: str | None = typer.Option(
         None,
@@ -512,6 +511,7 @@ def simulate(
     ),
     max_rounds: int | None = typer.Option(None, "--max-rounds", help="End each game after R rounds."),
     option: list[str] | None = typer.Option(None, "--option", "-o", help="NAME[=VALUE]; repeatable."),
+    house_rules: str | None = HOUSE_RULES_OPTION,
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
     workers: int | None = typer.Option(
         None,
@@ -530,7 +530,8 @@ def simulate(
         False,
         "--compare",
         help="House-rules lab: play the same deals under the book and under each OPTION_SET given as arguments "
-        "('book', or NAME[=VALUE] joined by commas) and compare them with 95% intervals.",
+        "('book', or NAME[=VALUE] and at most one house-rules preset such as popular, joined by commas) and "
+        "compare them with 95% intervals.",
     ),
     option_sets: list[str] | None = typer.Argument(None, help="With --compare: the option sets to compare."),
 ) -> None:
@@ -545,7 +546,12 @@ def simulate(
             raise UsageProblem(f"simulate plays bots only; allowed seat kinds: {', '.join(AGENT_KINDS)}")
         if games < 1:
             raise UsageProblem(f"--games must be at least 1; got {games}")
-        options = _options(ed, option, None)
+        if compare and house_rules:
+            raise UsageProblem(
+                "--house-rules does not go with --compare: give the preset as an option set of its own "
+                f"(--compare {house_rules}) or with options ('{house_rules},NAME=VALUE')"
+            )
+        options = _options(ed, option, None, house_rules)
         if needs_clock(options):
             raise UsageProblem(clock_refused("a simulation"))
         if max_rounds is not None and max_rounds < 1:

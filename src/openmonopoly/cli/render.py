@@ -27,6 +27,7 @@ from ..engine import events as E
 from ..engine import prompt as P
 from ..engine.actions import Action
 from ..engine.events import Event
+from ..engine.house_rules import FREE_PARKING_POT
 from ..rules.classic.buildings import BUILDING_SHORTAGE, PLACE_BUILDING
 from ..rules.classic.mortgage import MORTGAGED_PROPERTY
 from ..rules.words import offer_words
@@ -620,6 +621,8 @@ class ClassicScreen:
         ed = self.edition
         view = self.view()
         t = header_start(self.game, view)
+        if self.game.options.get(FREE_PARKING_POT) is not None:  # (house rule: the money in the middle)
+            t.append(f"  {ed.term('free_parking')} pot: {ed.money(view.pot)}", style="bold green")
         t.append(
             f"  bank: {view.bank_houses} {ed.term('houses', 2)}, {view.bank_hotels} {ed.term('hotels', 2)}", style="dim"
         )

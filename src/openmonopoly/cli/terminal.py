@@ -34,6 +34,7 @@ from ..engine.errors import BadActionText, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.house_rules import HOUSE_RULES
+from ..engine.options import option_text
 from ..engine.prompt import Legal, Prompt
 from . import pager, render
 from .dialogs.bid import bid_dialog
@@ -169,8 +170,7 @@ class Session:
             return
         self.console.print("House rules at this table:", style="bold")
         for name, value in chosen:
-            label = name if value is True else f"{name}={value}"
-            self.console.print(f"  {label}: {known[name].help.removeprefix('House rule: ')}")
+            self.console.print(f"  {option_text(name, value)}: {known[name].help.removeprefix('House rule: ')}")
 
     def run(self) -> int:
         game = self.game

@@ -34,6 +34,11 @@ from .view import View
 TRADE: Final = A.TRADE  # (Final: compiled code reads it as a C static)
 ACTION: Final = Action  # (likewise: the class by its plain name is looked up in the module's globals)
 
+# A family's options for an edition and the house rules it refuses there, worded once (each description
+# formats the edition's terms and money, which would cost a game's set-up a tenth of a short game):
+# (family, id of the edition) -> (the edition, kept so that its id is never another's; options; refusals).
+_OPTIONS_OF: dict[tuple[type, int], tuple[Edition, dict[str, Option], dict[str, str]]] = {}
+
 
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Game:
@@ -77,6 +82,8 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
+    _chosen: dict[str, Any] | None = None  # chosen_options(), worked out for the options dict _chosen_for
+    _chosen_for: dict[str, Any] | None = None
     # House rules read from ``options`` once (``read_options``): the rule modules test these fields, not
     # the options dict. ``no_auctions`` and ``pot_fees`` are read by shared modules (property, money).
     shuffle_seats: bool = False
@@ -119,9 +126,8 @@ class Game:
         names = seat_names(players, self.edition)
         if options is not None and not isinstance(options, dict):
             raise BadArgument(f"options: a dict of option names to values; got {type(options).__name__}")
-        self.options = resolve_options(
-            self.available_options(self.edition), options, self.edition.id, self.refused_options(self.edition)
-        )
+        known, refused = self.options_of(self.edition)
+        self.options = resolve_options(known, options, self.edition.id, refused)
         conflict = self.option_conflict()
         if conflict is not None:
             raise BadOption(conflict)
@@ -164,12 +170,28 @@ class Game:
         carry, so that adding an option (off by default) changes no record, view or golden file.
         Loading fills in the defaults again (``resolve_options``), so records that list every option load
         the same."""
-        known = self.available_options(self.edition)
-        return {k: v for k, v in self.options.items() if k not in known or v != known[k].default}
+        # Every view carries them, and the options' descriptions are worded afresh by each
+        # available_options call: work them out once per options dict (a game's never changes in place).
+        if self._chosen is None or self._chosen_for is not self.options:
+            known = self.options_of(self.edition)[0]
+            self._chosen = {k: v for k, v in self.options.items() if k not in known or v != known[k].default}
+            self._chosen_for = self.options
+        return dict(self._chosen)
 
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:
         return dict(cls.OPTIONS)
+
+    @classmethod
+    def options_of(cls, edition: Edition) -> tuple[dict[str, Option], dict[str, str]]:
+        """``available_options(edition)`` and ``refused_options(edition)``, made once per family and
+        edition and shared: read them, never change them."""
+        key = (cls, id(edition))
+        entry = _OPTIONS_OF.get(key)
+        if entry is None or entry[0] is not edition:
+            entry = (edition, cls.available_options(edition), cls.refused_options(edition))
+            _OPTIONS_OF[key] = entry
+        return entry[1], entry[2]
 
     @classmethod
     def refused_options(cls, edition: Edition) -> dict[str, str]:

@@ -117,6 +117,11 @@ def resolve_options(
     return values
 
 
+def option_text(name: str, value: Any) -> str:
+    """An option as typed on a command line: ``NAME`` when switched on, else ``NAME=VALUE``."""
+    return name if value is True else f"{name}={value}"
+
+
 def parse_option_text(text: str) -> tuple[str, str]:
     """'name' or 'name=value' as typed on a command line."""
     name, sep, value = text.partition("=")

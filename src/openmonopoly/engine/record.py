@@ -169,9 +169,8 @@ def _from_json(data: dict[str, Any]) -> Game:
     family = _rules_class(data["edition"])
     game: Game = family.__new__(family)
     game.edition = edition
-    game.options = resolve_options(
-        family.available_options(edition), data["options"], edition.id, family.refused_options(edition)
-    )
+    known, refused = family.options_of(edition)
+    game.options = resolve_options(known, data["options"], edition.id, refused)
     game.read_options()
     game.seed = int(data["seed"])
     game.chance = Chance.from_json(data["chance"])

@@ -40,22 +40,29 @@ class BadOptionSet(ValueError):
 
 @dataclass(frozen=True)
 class OptionSet:
-    """One column of the comparison: its label as typed (``book``, ``free-parking-pot,go-bonus``) and the
-    parsed options."""
+    """One column of the comparison: its label as typed (``book``, ``free-parking-pot,go-bonus``,
+    ``popular``), the parsed options and the house-rules preset it names, if any."""
 
     label: str
     options: dict[str, Any]
+    preset: str | None = None
 
 
 def parse_option_sets(edition: Any, texts: Iterable[str], seats: int, max_rounds: int | None = None) -> list[OptionSet]:
-    """The option sets as typed (``book``, or ``NAME[=VALUE]`` joined by commas), the book first whether
-    named or not. Each is checked against the edition's options and set up once (a game is made, not
-    played), so an unknown or contradictory set is refused before any game runs. ``max_rounds``: the
-    limit every set plays under (``--max-rounds``), which a set may then not set itself."""
-    from ..catalogue import game_class, parse_options
+    """The option sets as typed (``book``, or ``NAME[=VALUE]`` and at most one house-rules preset joined by
+    commas), the book first whether named or not. A preset (``popular``, or one the edition's data declares)
+    stands for its options, which the set's other options add to or change, as with ``--house-rules`` and
+    ``--option``; a name that is an option is the option. Each set is checked against the edition's options
+    and set up once (a game is made, not played), so an unknown or contradictory set is refused before any
+    game runs. ``max_rounds``: the limit every set plays under (``--max-rounds``), which a set may then not
+    set itself."""
+    from ..catalogue import game_class, house_rule_presets, preset_and_options
+    from ..catalogue import options as known_options
     from ..engine.errors import OpenMonopolyError
     from ..engine.options import BadOption, clock_refused, needs_clock
 
+    known = known_options(edition)
+    presets = house_rule_presets(edition)
     sets = [OptionSet(BOOK, {})]
     seen: dict[str, str] = {json.dumps({}): BOOK}
     for text in texts:
@@ -69,14 +76,24 @@ def parse_option_sets(edition: Any, texts: Iterable[str], seats: int, max_rounds
             raise BadOptionSet(
                 f"option set {label!r}: write 'book' alone, and options as NAME[=VALUE] joined by commas"
             )
-        names = [p.split("=", 1)[0].strip().replace("_", "-") for p in parts]
+        named = [p for p in parts if p in presets and p not in known]
+        if len(named) > 1:
+            raise BadOptionSet(
+                f"option set {label!r} names the presets {', '.join(named)}; give one preset per set and add "
+                "options to it"
+            )
+        typed = [p for p in parts if p not in named]
+        names = [p.split("=", 1)[0].strip().replace("_", "-") for p in typed]
         twice = sorted({n for n in names if names.count(n) > 1})
         if twice:
             raise BadOptionSet(f"option set {label!r} gives {', '.join(twice)} more than once")
         try:
-            options = parse_options(edition, parts)
+            options = preset_and_options(edition, named[0] if named else None, typed)
         except BadOption as exc:
-            raise BadOptionSet(f"option set {label!r}: {exc}") from None
+            also = (
+                f"; house-rules presets: {', '.join(sorted(presets)) or 'none'}" if "unknown option" in str(exc) else ""
+            )
+            raise BadOptionSet(f"option set {label!r}: {exc}{also}") from None
         if max_rounds is not None and "max-rounds" in options:
             raise BadOptionSet(
                 f"option set {label!r} sets max-rounds, but --max-rounds {max_rounds} already limits every set;"
@@ -92,10 +109,17 @@ def parse_option_sets(edition: Any, texts: Iterable[str], seats: int, max_rounds
         if key in seen:
             raise BadOptionSet(f"option set {label!r} is the same as {seen[key]!r}; give each set once")
         seen[key] = label
-        sets.append(OptionSet(label, options))
+        sets.append(OptionSet(label, options, named[0] if named else None))
     if len(sets) < 2:
         raise BadOptionSet("--compare needs at least one option set besides the book")
     return sets
+
+
+def options_label(options: dict[str, Any]) -> str:
+    """A set's options as typed (``free-parking-pot=0, go-bonus, no-auctions``), to say what a preset holds."""
+    from ..engine.options import option_text
+
+    return ", ".join(option_text(k, v) for k, v in options.items()) or "none"
 
 
 @dataclass(frozen=True)
@@ -177,7 +201,13 @@ def compare(
     book_values = {k: [f(g) for g in book] for k, (_, f) in figures.items()}
     for s in sets:
         played = games_by_set[s.label]
-        row: dict[str, Any] = {"label": s.label, "options": s.options, "figures": {}, "vs_book": {}}
+        row: dict[str, Any] = {
+            "label": s.label,
+            "options": s.options,
+            "preset": s.preset,
+            "figures": {},
+            "vs_book": {},
+        }
         for key, (_, f) in figures.items():
             values = [f(g) for g in played]
             level = mean_interval(values).to_json()

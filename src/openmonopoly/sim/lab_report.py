@@ -11,6 +11,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from .lab import options_label
 from .report import _plt
 
 PLOTS = ("lab_figures.png", "lab_cash.png", "lab_sets.png")
@@ -118,6 +119,13 @@ def summary_markdown(lab: dict[str, Any], command: str | None = None) -> str:
     for row in lab["sets"]:
         cells = [figure_cell(row, k, between=" – ", newline="<br>") for k in keys]
         lines.append(f"| {row['label']} | " + " | ".join(cells) + " |")
+    presets = [row for row in lab["sets"] if row.get("preset")]
+    if presets:
+        lines.append("")
+        lines += [
+            f"- `{row['label']}` (house-rules preset {row['preset']}) plays {options_label(row['options'])}"
+            for row in presets
+        ]
     lines += [
         "",
         "Δ: difference from the book, paired game by game. The first mover is the player the set-up roll puts",

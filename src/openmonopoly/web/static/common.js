@@ -48,6 +48,11 @@ export function timerChoices(min, current) {
 }
 
 // An option's name as words ("rent-must-be-claimed" -> "Rent must be claimed").
+// How many seats one guest may take (one browser; in a public game also one network address): 1 up to
+// `most`, then any number (the value "").
+export function seatsPerGuestChoices(most) {
+  return [...Array(Math.max(1, most)).keys()].map((i) => [String(i + 1), i === 0 ? "1 seat" : `${i + 1} seats`]).concat([["", "Any number"]]);
+}
 export function optionLabel(name) { const w = name.replace(/[-_]+/g, " "); return w[0].toUpperCase() + w.slice(1); }
 
 // Token labels that tell players apart: one letter where the first letters differ, else the initials of

@@ -1,4 +1,4 @@
-import { api, el, forgetSeat, forgetSecret, hostLink, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, timerChoices, tokenLabels, toast } from "/static/common.js";
+import { api, el, forgetSeat, forgetSecret, hostLink, inviteLink, money, PLAYER_COLOURS, savedSecret, savedSeat, saveSecret, saveSeat, seatLink, seatsPerGuestChoices, timerChoices, tokenLabels, toast } from "/static/common.js";
 import { Board, groupColour } from "/static/board.js";
 
 const $ = (id) => document.getElementById(id);
@@ -258,7 +258,17 @@ function render() {
   document.body.classList.toggle("game-over", !!view.over);
   fitBoard();
   $("players-panel").hidden = false;
-  renderPlayers(); renderPrompt(); yourTurnCue(); renderSpaces();
+  renderPlayers(); renderPot(); renderPrompt(); yourTurnCue(); renderSpaces();
+}
+
+// House rule free-parking-pot: the money in the middle, above the prompt (the view carries ``pot`` only in
+// games with the house rule, so a game by the book shows nothing here).
+function renderPot() {
+  const box = $("pot");
+  box.hidden = view.pot === undefined || !!view.over;
+  const text = box.hidden ? "" : `${(ed.terms && ed.terms.free_parking) || "Free Parking"} pot: ${m(view.pot)}`;
+  if (box.textContent !== text) box.textContent = text;
+  box.dataset.pot = box.hidden ? "" : String(view.pot);
 }
 
 function legalList() { return (view && view.legal) || []; }
@@ -761,8 +771,7 @@ function hostControls() {
   const talk = el("input", { type: "checkbox", id: "allow-spectator-chat", checked: !!info.spectator_chat, onchange: (e) => host({ command: "spectator-chat", allowed: e.target.checked }) });
   const humans = info.seats.filter((s) => s.kind === "human").length;
   const perGuest = el("select", { id: "seats-per-guest", onchange: (e) => host({ command: "seats-per-guest", seats: e.target.value ? Number(e.target.value) : null }) },
-    [...Array(Math.max(1, humans - 1)).keys()].map((i) => [String(i + 1), i === 0 ? "1 seat" : `${i + 1} seats`]).concat([["", "Any number"]])
-      .map(([v, t]) => el("option", { value: v, selected: String(info.seats_per_guest ?? "") === v }, t)));
+    seatsPerGuestChoices(humans - 1).map(([v, t]) => el("option", { value: v, selected: String(info.seats_per_guest ?? "") === v }, t)));
   const renew = el("button", { id: "new-invite", onclick: () => confirm("Make a new invite link? The old one stops working: whoever has it can no longer join or watch. Players keep their seats.") && newInvite() }, "New invite link");
   box.append(el("table", { class: "hostseats" }, rows),
     el("div", { class: "field row" }, el("label", { for: "turn-timer-select" }, "Turn timer (then a stand-in minds the turn)"), timer),

@@ -1,6 +1,6 @@
-import { api, el, optionLabel, PLAYER_COLOURS, saveSecret, saveSeat, savedSecret, savedSeat, timerChoices, toast } from "/static/common.js";
+import { api, el, optionLabel, PLAYER_COLOURS, saveSecret, saveSeat, savedSecret, savedSeat, seatsPerGuestChoices, timerChoices, toast } from "/static/common.js";
 
-let editions = [], seatKinds = [], current = null, seats = [];
+let editions = [], seatKinds = [], current = null, seats = [], seatsPerGuest = "1";
 const $ = (id) => document.getElementById(id);
 
 async function init() {
@@ -13,6 +13,8 @@ async function init() {
   $("edition").addEventListener("change", pickEdition);
   $("add-seat").addEventListener("click", () => { if (seats.length < current.players.max) { seats.push({ kind: "heuristic", name: "" }); drawSeats(); } });
   $("create-game").addEventListener("click", create);
+  // The spectators' channel only means something when spectators may watch.
+  $("spectators").addEventListener("change", () => { $("spectator-chat").disabled = !$("spectators").checked; if ($("spectator-chat").disabled) $("spectator-chat").checked = false; });
   pickEdition();
   refresh(); setInterval(refresh, 3000); mine();
 }
@@ -37,10 +39,16 @@ function pickEdition() {
   $("house-preset").replaceChildren(el("option", { value: "" }, "by the book"),
     ...Object.keys(presets).map((name) => el("option", { value: name }, optionLabel(name))));
   $("house-preset").onchange = () => applyPreset(presets[$("house-preset").value] || {});
+  $("house-preset-note").textContent = "";
 }
 
-// A preset sets every house rule: those it names on (or to its number), the others off.
+// A preset sets every house rule: those it names on (or to its number), the others off; the note under the
+// menu says which it plays (each rule's explanation is beside its box below).
 function applyPreset(values) {
+  const rules = Object.entries(values).map(([k, v]) => optionLabel(k) + (v === true ? "" : ` (${v})`));
+  $("house-preset-note").textContent = rules.length
+    ? `${optionLabel($("house-preset").value)} plays: ${rules.join(", ")}; the other house rules are off. Each is explained below.`
+    : "";
   for (const o of current.options) {
     if (!o.house_rule) continue;
     const inp = $("opt-" + o.name), v = values[o.name];
@@ -60,6 +68,11 @@ function drawSeats() {
     box.append(el("div", { class: "seat-row" }, el("span", { class: "dot", style: `background:${PLAYER_COLOURS[i]}` }), kind, name, rm));
   });
   $("add-seat").disabled = seats.length >= current.players.max;
+  // A guest may take up to every seat but one (the host's); the choice made stays while it still fits.
+  const perGuest = $("seats-per-guest"), choices = seatsPerGuestChoices(seats.length - 1);
+  perGuest.replaceChildren(...choices.map(([v, t]) => el("option", { value: v }, t)));
+  perGuest.value = choices.some(([v]) => v === seatsPerGuest) ? seatsPerGuest : "1";
+  perGuest.onchange = () => { seatsPerGuest = perGuest.value; };
 }
 
 async function create() {
@@ -71,7 +84,8 @@ async function create() {
   try {
     const timer = $("turn-timer").value;
     const game = await api("/api/games", { edition: current.id, seats: seats.map((s) => ({ kind: s.kind, name: s.name || null })), options,
-      public: $("public").checked, spectators: $("spectators").checked, turn_timer: timer ? Number(timer) : null });
+      public: $("public").checked, spectators: $("spectators").checked, spectator_chat: $("spectator-chat").checked,
+      seats_per_guest: $("seats-per-guest").value ? Number($("seats-per-guest").value) : null, turn_timer: timer ? Number(timer) : null });
     // The creator is the host: the host token and the invite code stay in this browser (and in links' fragments).
     saveSecret(game.id, "host", game.host_token); saveSecret(game.id, "invite", game.invite);
     const first = seats.findIndex((s) => s.kind === "human");
