@@ -283,17 +283,20 @@ class HeuristicAgent:
         # ``seed`` is accepted like every bot's; this one is deterministic and draws nothing.
         self.proposed: set[TradeOffer] = set()  # every offer made (never repeated, rejected or not)
         self.trade_turn = -1  # the turn counter of the last trade search
-        # What depends only on who owns what (and on the board and seat), kept until that changes:
-        # comparing the owners costs a third of working out the full sets again.
-        self._owner_seen: list[int] = []
+        # What depends only on who owns what (and on the board and seat), kept until that changes: the
+        # game's owner list and its change count (``ClassicView.owner_changes``) as last seen.
+        self._owner_seen: list[int] | None = None
+        self._owner_changes = -1
         self._owner_board: _Board | None = None
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
         self._full: list[int] = []  # my full sets (``_full_groups``)
         self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
-        # The view (its game and seat) and building levels the reserve was last worked out for, and the reserve.
-        self._reserve_level: list[int] = []
+        # The view (its game and seat), level list and its change count the reserve was last worked out for,
+        # and the reserve.
+        self._reserve_level: list[int] | None = None
+        self._reserve_changes = -1
         self._reserve_view: View | None = None
         self._reserve = BASE_RESERVE
         self._view: View | None = None  # the view last seen, and its board
@@ -357,8 +360,9 @@ class HeuristicAgent:
     def _threat_reserve(self, view: ClassicView, b: _Board, level: list[int]) -> int:
         """``reserve`` once something is built."""
         # Built streets never change hands, so for one view (a game and a seat) the levels decide the threat:
-        # it is worked out again only when they differ from last time.
-        if view is self._reserve_view and level == self._reserve_level:
+        # it is worked out again only when they have changed since last time (their change count).
+        changes = view.level_changes
+        if view is self._reserve_view and level is self._reserve_level and changes == self._reserve_changes:
             return self._reserve
         me = seat_of(view)
         owner = view.owner
@@ -372,7 +376,8 @@ class HeuristicAgent:
                 if r > threat:
                     threat = r
         self._reserve_view = view
-        self._reserve_level = level[:]
+        self._reserve_level = level
+        self._reserve_changes = changes
         self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve
 
@@ -478,7 +483,7 @@ class HeuristicAgent:
             reserve = BASE_RESERVE
         else:
             reserve = self._threat_reserve(view, b, level)
-        full = self._full_of(b, owner, me)
+        full = self._full_of(view, b, owner, me)
         if full:
             action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
             if action is not None:
@@ -512,11 +517,18 @@ class HeuristicAgent:
         return A_ROLL
 
     # ------------------------------------------------------------------ building and mortgages
-    def _full_of(self, b: _Board, owner: list[int], me: int) -> list[int]:
+    def _full_of(self, view: ClassicView, b: _Board, owner: list[int], me: int) -> list[int]:
         """``_full_groups``, worked out again only when the owners (or the board or seat) have changed
         since the last call (the list is shared: callers do not change it)."""
-        if owner != self._owner_seen or me != self._owner_seat or b is not self._owner_board:
-            self._owner_seen = owner[:]
+        changes = view.owner_changes
+        if (
+            owner is not self._owner_seen
+            or changes != self._owner_changes
+            or me != self._owner_seat
+            or b is not self._owner_board
+        ):
+            self._owner_seen = owner
+            self._owner_changes = changes
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
@@ -670,7 +682,7 @@ class HeuristicAgent:
 
     def _best_building_cost(self, view: ClassicView, b: _Board, hotel: bool) -> int:
         me = seat_of(view)
-        for g in self._full_of(b, view.owner, me):
+        for g in self._full_of(view, b, view.owner, me):
             q = b.members[g][-1]
             return b.hotel_cost[q] if hotel else b.house_cost[q]
         return 0
@@ -682,7 +694,7 @@ class HeuristicAgent:
         level, mortgaged = view.level, view.mortgaged
         cash = view.cash[me]
         reserve = self.reserve(view, b)
-        for g in self._full_of(b, view.owner, me):
+        for g in self._full_of(view, b, view.owner, me):
             members = b.members[g]
             if _any_mortgaged(mortgaged, members):
                 continue
@@ -737,7 +749,7 @@ class HeuristicAgent:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
-        full = self._full_of(b, owner, me)  # (a short list: a set would cost more to make than it saves)
+        full = self._full_of(view, b, owner, me)  # (a short list: a set would cost more to make than it saves)
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
         loose = [
             (b.is_rail[q], not b.is_util[q], b.price[q], q)

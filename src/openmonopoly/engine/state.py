@@ -67,6 +67,13 @@ class State:
     owner: list[int]  # per space: the owning seat, or BANK
     doubles: int  # doubles rolled so far this turn (the families with two dice)
     decks: list[list[int]]  # per deck: card indices in draw order (hidden)
+    # How many times a rule has written ``owner`` (and, in the families with buildings, ``level``): every
+    # rule that changes an owner or a level counts it, so a bot keeps what it worked out from them (its
+    # full sets, its trade plans, the threat of the buildings) until the count moves, rather than comparing
+    # the lists at every decision. Not saved and not copied: a copy or a loaded state starts again at 0
+    # with lists of its own, and readers key on the list itself as well as on the count.
+    owner_changes: int = 0
+    level_changes: int = 0
 
     def __init__(self, names: list[str], start_cash: int) -> None:
         n = len(names)

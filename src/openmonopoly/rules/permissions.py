@@ -190,9 +190,9 @@ def refusal(game: Game, player: int, action: Action) -> str | None:
     if in_debt(game, player):
         return IN_DEBT
     if act == SPEND or (act == BUILD and action.kind == A.BUILD):
-        cost = _cost(game, player, action)
         held = committed(game, player)
-        if held:
+        if held:  # (the cost asked only then: most of the time no bid is open)
+            cost = _cost(game, player, action)
             s: State = game.state
             if s.cash[player] - cost < held:
                 return _cover_words(game, player, held, s.cash[player] - cost)

@@ -56,6 +56,7 @@ class BuyOrAuction(Step):
             transfer(game, player, BANK, price)
             s: Any = game.state  # every family with properties has ``owner``
             s.owner[pos] = player
+            s.owner_changes += 1
             if game._events is not None:
                 game._events.append(Event(E.BOUGHT, player, pos, price))
         elif game.no_auctions:  # (house rule no-auctions: it stays with the bank)

@@ -131,6 +131,7 @@ def execute(game: Game, offer: TradeOffer) -> None:
     moved: list[tuple[int, int, int]] = []
     for pos, giver, taker in [(x, p, q) for x in offer.give] + [(x, q, p) for x in offer.take]:
         s.owner[pos] = taker
+        s.owner_changes += 1
         if game._events is not None:
             game._events.append(Event(E.TRANSFERRED, taker, pos, other=giver))
         moved.append((taker, pos, giver))

@@ -55,6 +55,7 @@ def clear_buildings(game: ClassicGame, pos: int) -> int:
     else:
         s.bank_houses += level
     s.level[pos] = 0
+    s.level_changes += 1
     return refund
 
 
@@ -172,6 +173,7 @@ def place_building(game: ClassicGame, player: int, pos: int, cost: int) -> None:
     else:
         s.bank_houses -= 1
     s.level[pos] += 1
+    s.level_changes += 1
     if cost:
         transfer(game, player, BANK, cost)
     if game._events is not None:
@@ -381,6 +383,7 @@ def sell(game: ClassicGame, player: int, pos: int) -> None:
         s.bank_houses += 1
         refund = sp.house_cost // 2
     s.level[pos] = level - 1
+    s.level_changes += 1
     transfer(game, BANK, player, refund)
     if game._events is not None:
         game._events.append(Event(E.SOLD_BUILDING, player, pos, refund, level - 1))

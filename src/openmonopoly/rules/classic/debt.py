@@ -150,6 +150,7 @@ def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
         mortgaged: list[int] = []
         for pos in mine:
             s.owner[pos] = creditor
+            s.owner_changes += 1
             if game._events is not None:
                 game._events.append(Event(E.TRANSFERRED, creditor, pos, other=player))
             if s.mortgaged[pos]:
@@ -161,6 +162,7 @@ def go_bankrupt(game: ClassicGame, player: int, creditor: int) -> None:
             s.decks[ref >> 8].append(ref & 0xFF)
         for pos in mine:
             s.owner[pos] = BANK
+            s.owner_changes += 1
             s.mortgaged[pos] = False
             if game._events is not None:
                 game._events.append(Event(E.TRANSFERRED, BANK, pos, other=player))

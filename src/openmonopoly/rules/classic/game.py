@@ -138,6 +138,18 @@ class ClassicView(View):
         s: ClassicState = self._game.state
         return s.bank_houses
 
+    # How many times the owners and the building levels have changed (``State.owner_changes``): what a bot
+    # worked out from them holds while these and the lists themselves are the same.
+    @property
+    def owner_changes(self) -> int:
+        s: ClassicState = self._game.state
+        return s.owner_changes
+
+    @property
+    def level_changes(self) -> int:
+        s: ClassicState = self._game.state
+        return s.level_changes
+
     @property
     def bank_hotels(self) -> int:
         s: ClassicState = self._game.state
@@ -357,6 +369,7 @@ class ClassicGame(Game):
             return
         s: ClassicState = self.state
         s.owner[pos] = winner
+        s.owner_changes += 1
         pay(self, winner, BANK, price, "auction", pos)
 
     # ------------------------------------------------------------ set-up

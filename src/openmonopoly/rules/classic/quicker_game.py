@@ -119,6 +119,7 @@ class QuickerGame(ClassicGame):
             for p in range(s.n):
                 pos = deeds[round_ * s.n + p]
                 s.owner[pos] = p
+                s.owner_changes += 1
                 if self._events is not None:
                     self._events.append(Event(E.TRANSFERRED, p, pos, other=BANK))
                 if paid:

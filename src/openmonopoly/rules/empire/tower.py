@@ -75,6 +75,7 @@ def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0
     s.height[player] += t.height[piece]
     if piece != OFFICE and t.is_brand[piece]:
         s.owner[piece] = player
+        s.owner_changes += 1
     game.emit(Event(EV_PIECE_IN, player, piece, paid, giver, how)) if game.log_events else None
     set_bonus(game, player, piece)
 
@@ -104,6 +105,7 @@ def remove_top_billboard(game: EmpireGame, player: int) -> int:
     s.height[player] -= game.rules.height[piece]
     if game.rules.is_brand[piece]:
         s.owner[piece] = BANK
+        s.owner_changes += 1
     return piece
 
 
@@ -114,6 +116,7 @@ def remove_piece(game: EmpireGame, player: int, piece: int) -> None:
     s.height[player] -= game.rules.height[piece]
     if piece != OFFICE and game.rules.is_brand[piece]:
         s.owner[piece] = BANK
+        s.owner_changes += 1
 
 
 def to_board(game: EmpireGame, player: int, piece: int, why: str) -> None:
@@ -155,8 +158,10 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
     # Owners change before either set is looked at: a set split across the two towers is checked as it now is.
     if t.is_brand[pa]:
         s.owner[pa] = b
+        s.owner_changes += 1
     if t.is_brand[pb]:
         s.owner[pb] = a
+        s.owner_changes += 1
     if game.log_events:
         game.emit(Event(EV_SWAPPED, actor, -1, a, b, f"{pa},{pb}"))
         game.emit(Event(EV_PIECE_IN, a, pb, 0, b, "swap"))

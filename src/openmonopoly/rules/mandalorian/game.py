@@ -233,6 +233,7 @@ class MandalorianGame(Game):
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         s: MandoState = self.state
         s.owner[pos] = winner
+        s.owner_changes += 1
         pay(self, winner, BANK, price, "auction", pos)
 
     # ------------------------------------------------------------ characters

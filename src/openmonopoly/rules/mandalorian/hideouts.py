@@ -85,6 +85,7 @@ def sell(game: MandalorianGame, player: int, pos: int) -> None:
     price = game.edition.board[pos].price
     s: MandoState = game.state
     s.owner[pos] = BANK
+    s.owner_changes += 1
     transfer(game, BANK, player, price)
     game.emit(Event(ME.SOLD, player, pos, price))
 

@@ -212,6 +212,7 @@ class CloneWarsGame(QuickerGame):
         refund = refund_value(self, pos)
         s.bank_hotels += 1
         s.level[pos] = 0
+        s.level_changes += 1
         transfer(self, BANK, player, refund)
         self.emit(Event(E.SOLD_BUILDING, player, pos, refund, 0))
 

@@ -276,6 +276,7 @@ class MissionPick(Step):
         k = action.kind
         if k == TAKE:
             s.owner[action.arg] = player
+            s.owner_changes += 1
             game.emit(Event(E.TRANSFERRED, player, action.arg, other=BANK))
             self.left -= 1
             if self.left <= 0 or not unowned_sites(game):
@@ -287,6 +288,7 @@ class MissionPick(Step):
         elif k == STEAL:
             victim = s.owner[action.arg]
             s.owner[action.arg] = player
+            s.owner_changes += 1
             game.emit(Event(E.TRANSFERRED, player, action.arg, other=victim))
             self.left -= 1
             if self.left <= 0 or not stealable_sites(game, player):
@@ -348,6 +350,7 @@ def eliminate(game: CloneWarsGame, victim: int, victor: int) -> None:
     for pos in ed.properties:
         if s.owner[pos] == victim:
             s.owner[pos] = victor
+            s.owner_changes += 1
             game.emit(Event(E.TRANSFERRED, victor, pos, other=victim))
     cash = s.cash[victim]
     if cash:
