@@ -21,11 +21,18 @@ SAY := @echo "openmonopoly:"
 NATIVE := src/openmonopoly/_native_manifest.json
 NATIVE_SOURCES := $(shell $(PYTHON) tools/build_native.py --sources 2>/dev/null)
 NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/null)
-# `make test-installed`: the suite against a non-editable install (pip builds the wheel, compiled core
+# `make test-installed`: the suite against a non-editable install (the wheel below, compiled core
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
+# The wheel, built once from a fresh copy as `pip install .` builds it (tools/build_wheel.py): `make test`
+# builds it (tests/test_packaging.py installs it) and `make test-installed` installs the same file, so CI
+# compiles the core twice (in place and into this wheel), not three times. Rebuilt when a file of the
+# project changes.
+WHEEL_DIR := build/wheel
+WHEEL_LOG := $(WHEEL_DIR)/build.log
+PROJECT_FILES := $(shell git ls-files --cached --others --exclude-standard 2>/dev/null | grep -v -e '^tests/' -e '^docs/' -e '^bench/')
 
-.PHONY: play test lint check test-installed bench bench-instructions simulate serve native pure clean golden train league docs
+.PHONY: play wheel test lint check test-installed bench bench-instructions simulate serve native pure clean golden train league docs
 
 $(BIN)/python:
 	$(SAY) "[1/3] creating the virtualenv $(VENV) (first run only)"
@@ -76,8 +83,14 @@ play: | $(BIN)/python
 	@$(BIN)/python tools/build_native.py --background
 	$(BIN)/openmonopoly play --edition starwars40 --seats human,heuristic,heuristic,heuristic
 
-test: $(DEV_SET) $(NATIVE)
-	$(BIN)/python -m pytest -n auto
+$(WHEEL_LOG): $(PROJECT_FILES) | $(BUILD_TOOLS)
+	$(SAY) "building the wheel as pip install . does (compiles the core: a few minutes)"
+	$(BIN)/python tools/build_wheel.py $(WHEEL_DIR)
+
+wheel: $(WHEEL_LOG)
+
+test: $(DEV_SET) $(NATIVE) $(WHEEL_LOG)
+	OPENMONOPOLY_TEST_WHEEL=$(CURDIR)/$(WHEEL_DIR) $(BIN)/python -m pytest -n auto
 
 # Lint, format check and types over the package (configured in pyproject.toml); `check` adds the tests.
 lint: $(DEV_SET)
@@ -87,10 +100,10 @@ lint: $(DEV_SET)
 
 check: lint test
 
-test-installed:
+test-installed: $(WHEEL_LOG)
 	rm -rf $(INSTALLED)
 	$(PYTHON) -m venv $(INSTALLED)
-	$(INSTALLED)/bin/python -m pip install --quiet --disable-pip-version-check '.[dev]'
+	$(INSTALLED)/bin/python -m pip install --quiet --disable-pip-version-check "$$(ls $(WHEEL_DIR)/dist/openmonopoly-*.whl)[dev]"
 	env -u PYTHONDONTWRITEBYTECODE OPENMONOPOLY_REQUIRE_NATIVE=1 $(INSTALLED)/bin/python -m pytest -n auto -m 'not install and not once'
 
 # The golden playthroughs (tests/playthroughs/), rewritten from the current engine: only when a change

@@ -2,9 +2,10 @@
 and the installed package uses it, with bytecode caching on, printing nothing on stderr; without a C
 compiler the build says so once and installs the pure-Python engine.
 
-These tests build wheels (one compiles the core: about a minute of CPU) and install them into a fresh
-virtualenv (the dependencies come from the package index or pip's cache), so they are marked
-``install``: ``pytest -m "not install"`` leaves them out; ``make test`` and CI run them.
+These tests build wheels (one compiles the core: minutes of CPU; ``make test`` builds that one once with
+tools/build_wheel.py and passes it in ``OPENMONOPOLY_TEST_WHEEL``, as ``make test-installed`` installs the
+same file) and install them into a fresh virtualenv (the dependencies come from the package index or pip's
+cache), so they are marked ``install``: ``pytest -m "not install"`` leaves them out; ``make test`` and CI run them.
 """
 
 from __future__ import annotations
@@ -20,42 +21,27 @@ import pytest
 
 from openmonopoly.sim import simulate
 
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tools"))
+import build_wheel  # noqa: E402  (tools/build_wheel.py: the fresh copy and the wheel build, shared with make)
+
 pytestmark = pytest.mark.install
 
-ROOT = Path(__file__).resolve().parents[1]
 NOTICE = "openmonopoly: "  # how the build's notices begin (tools/build_native.py)
 
 
-def fresh_copy(to: Path) -> Path:
-    """The project as a fresh clone has it (tracked and new files, nothing ignored: no build, no venv)."""
-    listed = (
-        subprocess.run(
-            ["git", "ls-files", "--cached", "--others", "--exclude-standard", "-z"],
-            cwd=ROOT,
-            capture_output=True,
-            check=True,
-        )
-        .stdout.decode()
-        .split("\0")
-    )
-    for name in filter(None, listed):
-        source = ROOT / name
-        if source.is_file():
-            (to / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, to / name)
-    return to
-
-
-def build_wheel(project: Path, out: Path, **env: str) -> tuple[Path, str]:
-    """``pip wheel`` of ``project`` (in an isolated build environment, as ``pip install .`` does)."""
-    run = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(project)],
-        env=dict(os.environ, **env),
-        capture_output=True,
-        text=True,
-    )
+def wheel_and_log(base: Path) -> tuple[Path, str]:
+    """The wheel under test and its build log: the one ``make test`` built once (tools/build_wheel.py,
+    named by ``OPENMONOPOLY_TEST_WHEEL``; ``make test-installed`` installs the same file), else one built
+    here the same way."""
+    given = os.environ.get("OPENMONOPOLY_TEST_WHEEL")
+    if given:
+        out = Path(given)
+        wheels = sorted((out / "dist").glob("openmonopoly-*.whl"))
+        assert len(wheels) == 1, f"{out}: expected one wheel built by tools/build_wheel.py, found {wheels}"
+        return wheels[0], (out / build_wheel.LOG_NAME).read_text()
+    run, wheels = build_wheel.build_wheel(build_wheel.fresh_copy(base / "project"), base / "dist")
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
-    wheels = list(out.glob("openmonopoly-*.whl"))
     assert len(wheels) == 1, wheels
     return wheels[0], run.stdout + run.stderr
 
@@ -89,8 +75,7 @@ def installed(tmp_path_factory) -> tuple[Path, Path]:
     """A fresh virtualenv with the wheel built from a fresh copy of the project installed (with its
     dependencies, as ``pip install`` gives them)."""
     base = tmp_path_factory.mktemp("install")
-    project = fresh_copy(base / "project")
-    wheel, log = build_wheel(project, base / "dist")
+    wheel, log = wheel_and_log(base)
     assert notices(log) == [], log[-3000:]  # a compiler is there: no fallback notice
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
@@ -127,7 +112,10 @@ def test_an_installed_wheel_uses_the_compiled_core_with_bytecode_caching_on(inst
 
 def test_without_a_c_compiler_the_build_says_so_once_and_installs_the_pure_python_engine(installed) -> None:
     venv, base = installed
-    wheel, log = build_wheel(base / "project", base / "dist-pure", CC="/bin/false")
+    project = build_wheel.fresh_copy(base / "project-pure")
+    run, wheels = build_wheel.build_wheel(project, base / "dist-pure", CC="/bin/false")
+    assert run.returncode == 0 and len(wheels) == 1, run.stdout[-3000:] + run.stderr[-3000:]
+    wheel, log = wheels[0], run.stdout + run.stderr
     said = notices(log)
     assert len(said) == 1, said
     assert said[0].startswith("openmonopoly: no working C compiler (/bin/false ")
