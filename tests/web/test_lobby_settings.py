@@ -6,19 +6,24 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import LiveServer
+from .helpers import LiveServer, lobby_page
 
 pytestmark = pytest.mark.browser
 
 
 def _lobby(browser, srv):  # noqa: ANN001, ANN202
-    page = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(srv.url + "/")
-    page.wait_for_selector("#edition option", state="attached")
-    page.select_option("#edition", "classic")
-    return page, errors
+    return lobby_page(browser, srv.url, errors), errors
+
+
+def _create_and_read(page) -> dict:  # noqa: ANN001
+    """Press "Create game", wait for the game's page, and read the game as the server holds it."""
+    page.check("#public")
+    page.click("#create-game")
+    page.wait_for_url("**/game/*")
+    page.wait_for_selector("body[data-ready='1']")
+    gid = page.url.rstrip("/").split("/")[-1]
+    return page.evaluate("(gid) => fetch('/api/games/' + gid).then((r) => r.json())", gid)
 
 
 def test_lobby_creates_the_game_with_its_spectator_channel_and_seats_per_guest(browser, tmp_path):
@@ -42,12 +47,7 @@ def test_lobby_creates_the_game_with_its_spectator_channel_and_seats_per_guest(b
         page.select_option(".seat-kind >> nth=1", "human")
         page.click("#add-seat")  # a fifth seat keeps the choice made
         assert page.locator("#seats-per-guest").input_value() == "3"
-        page.check("#public")
-        page.click("#create-game")
-        page.wait_for_url("**/game/*")
-        page.wait_for_selector("body[data-ready='1']")
-        gid = page.url.rstrip("/").split("/")[-1]
-        info = page.evaluate("(gid) => fetch('/api/games/' + gid).then((r) => r.json())", gid)
+        info = _create_and_read(page)
         assert (info["spectators"], info["spectator_chat"], info["seats_per_guest"]) == (True, True, 3)
         assert len(info["seats"]) == 5
         assert errors == []
@@ -60,11 +60,6 @@ def test_lobby_defaults_keep_spectators_silent_and_one_seat_per_guest(browser, t
         page.check("#spectator-chat")
         page.uncheck("#spectators")  # closing the door to spectators closes their channel too
         assert not page.locator("#spectator-chat").is_checked()
-        page.check("#public")
-        page.click("#create-game")
-        page.wait_for_url("**/game/*")
-        page.wait_for_selector("body[data-ready='1']")
-        gid = page.url.rstrip("/").split("/")[-1]
-        info = page.evaluate("(gid) => fetch('/api/games/' + gid).then((r) => r.json())", gid)
+        info = _create_and_read(page)
         assert (info["spectators"], info["spectator_chat"], info["seats_per_guest"]) == (False, False, 1)
         assert errors == []
