@@ -25,8 +25,8 @@ NATIVE_NEEDS := $(shell $(PYTHON) tools/build_native.py --requirements 2>/dev/nu
 # included), with bytecode caching on, as users run it; it fails if the compiled core is not in use.
 INSTALLED := build/venv-installed
 # The wheel, built once from a fresh copy as `pip install .` builds it (tools/build_wheel.py): `make test`
-# builds it (tests/test_packaging.py installs it) and `make test-installed` installs the same file, so CI
-# compiles the core twice (in place and into this wheel), not three times. Rebuilt when a file of the
+# builds it first (tests/test_packaging.py installs it), takes the compiled core in place from it, and
+# `make test-installed` installs the same file, so CI compiles the core once. Rebuilt when a file of the
 # project changes.
 WHEEL_DIR := build/wheel
 WHEEL_LOG := $(WHEEL_DIR)/build.log
@@ -66,10 +66,11 @@ $(DEV_SET): pyproject.toml setup.py | $(BUILD_TOOLS)
 	touch $@ $(PLAY_SET) $(WEB_SET) $(DOCS_SET)
 
 # Built under a lock (a build already running, e.g. `make play`'s in the background, is waited for) and
-# only when the sources' hashes say the core is not current.
+# only when the sources' hashes say the core is not current; when `make wheel`'s wheel was built from these
+# same sources, its compiled modules are unpacked instead of compiling them again.
 $(NATIVE): $(NATIVE_SOURCES) tools/build_native.py | $(BUILD_TOOLS)
 	$(SAY) "compiling the engine's core with mypyc (a few minutes the first time)"
-	$(BIN)/python tools/build_native.py --if-stale || echo "warning: the compiled core did not build; running the pure-Python engine"
+	$(BIN)/python tools/build_native.py --if-stale --from-wheel $(WHEEL_DIR)/dist || echo "warning: the compiled core did not build; running the pure-Python engine"
 
 native: $(NATIVE)
 
@@ -89,7 +90,8 @@ $(WHEEL_LOG): $(PROJECT_FILES) | $(BUILD_TOOLS)
 
 wheel: $(WHEEL_LOG)
 
-test: $(DEV_SET) $(NATIVE) $(WHEEL_LOG)
+# (The wheel comes before the core in place, which is unpacked from it: keep this order.)
+test: $(DEV_SET) $(WHEEL_LOG) $(NATIVE)
 	OPENMONOPOLY_TEST_WHEEL=$(CURDIR)/$(WHEEL_DIR) $(BIN)/python -m pytest -n auto
 
 # Lint, format check and types over the package (configured in pyproject.toml); `check` adds the tests.

@@ -163,3 +163,42 @@ def test_help_shows_the_docstrings_and_real_signatures_with_the_compiled_core(in
     assert "legal_actions(self, player: Any) -> Legal" in text
     assert "prompt (property)" in text and "What the game waits for" in text
     assert "legal_actions(self) -> Legal" in text and "What this seat may do now" in text  # the view's
+
+
+def test_the_core_in_place_is_taken_from_a_wheel_built_from_the_same_sources_only(tmp_path) -> None:
+    """``make test`` compiles once: ``build_native.py --if-stale --from-wheel`` unpacks the wheel's compiled
+    modules beside the sources when the wheel's manifest names these very sources, and leaves the
+    checkout alone when one source differs."""
+    wheel, _ = wheel_and_log(tmp_path)
+    project = build_wheel.fresh_copy(tmp_path / "project")
+    build = ["tools/build_native.py", "--if-stale", "--from-wheel", str(wheel.parent)]
+    env = user_env()
+    env.pop("OPENMONOPOLY_REQUIRE_NATIVE", None)
+    engine = [sys.executable, "-c", "from openmonopoly import _native; print(_native.status())"]
+
+    def run(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            args, cwd=project, env=dict(env, PYTHONPATH=str(project / "src")), capture_output=True, text=True
+        )
+
+    took = run(sys.executable, *build)
+    assert took.returncode == 0, took.stderr
+    assert f"took the compiled core from {wheel.name}" in took.stdout
+    assert list((project / "src" / "openmonopoly" / "engine").glob("game.*.so"))
+    assert run(*engine).stdout.strip() == "compiled (mypyc)"
+
+    # One compiled source changed: the wheel no longer matches, and (with the compiler switched off, so
+    # the fallback build fails fast) nothing of the wheel is unpacked.
+    run(sys.executable, "tools/build_native.py", "--clean")
+    game = project / "src" / "openmonopoly" / "engine" / "game.py"
+    game.write_text(game.read_text() + "\n# changed\n")
+    refused = subprocess.run(
+        [sys.executable, *build],
+        cwd=project,
+        env=dict(env, PYTHONPATH=str(project / "src"), CC="/bin/false"),
+        capture_output=True,
+        text=True,
+    )
+    assert "took the compiled core" not in refused.stdout
+    assert not list((project / "src" / "openmonopoly").rglob("*.so"))
+    assert run(*engine).stdout.strip().startswith("pure Python")

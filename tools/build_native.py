@@ -5,6 +5,7 @@
     python tools/build_native.py --clean    # remove the compiled modules: back to pure Python
     python tools/build_native.py --requirements   # what compiling needs (the `native` extra), for pip
     python tools/build_native.py --background     # `make play`: build it in the background if needed
+    python tools/build_native.py --if-stale --from-wheel build/wheel/dist   # take a matching wheel's core
 
 ``--background`` is how a fresh clone plays at once: when the compiled core is missing or older than its
 sources, it starts the build as a detached, low-priority process (installing mypyc first if needed;
@@ -14,6 +15,11 @@ takes one lock (``build/native/build.lock``), so two never race: a build that fi
 waits for it, then finds the core current and stops. A failed build is remembered for these sources
 (``build/native/failed.json``) and not retried in the background until a source changes; ``make
 native`` always retries.
+
+``--from-wheel DIST`` saves a compile: when the one wheel in ``DIST`` (``make wheel``'s) was built from
+these very sources for this Python (its manifest says so), its compiled modules are unpacked in place
+instead (the same files the in-place build would write); otherwise the core is compiled as usual. ``make
+test`` builds the wheel first, so a change to the core is compiled once, not twice.
 
 ``pip install .`` and wheel builds compile the same modules through the build_ext command that
 ``setup.py`` installs (``setup_arguments``), the way mypy and black ship mypyc-compiled wheels. Editable installs
@@ -332,6 +338,40 @@ def build_unless_current(native, force: bool) -> int:
     return code
 
 
+def take_from_wheel(native, dist: Path) -> bool:
+    """Unpack the compiled core of the wheel in ``dist`` in place if it was built from these sources for
+    this Python; False (nothing changed) when there is no such wheel."""
+    import zipfile
+
+    wheels = sorted(dist.glob("openmonopoly-*.whl")) if dist.is_dir() else []
+    if len(wheels) != 1:
+        return False
+    package = native.PACKAGE_DIR.name
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        try:
+            built = json.loads(wheel.read(f"{package}/{native.MANIFEST.name}"))
+        except (KeyError, ValueError):  # a pure-Python wheel (no compiler where it was built)
+            return False
+        if built != native.manifest(native.source_hashes()):
+            return False
+        clean(native)
+        for name in wheel.namelist():
+            path = Path(name)
+            runtime = len(path.parts) == 1 and path.name.startswith(SHARED_LIB + "__mypyc.")
+            ours = path.parts[0] == package and (
+                native.is_extension(path) or path.name in (native.MANIFEST.name, native.DOCS.name)
+            )
+            if runtime or ours:
+                target = SRC / path
+                target.write_bytes(wheel.read(name))
+                target.chmod(0o755 if native.is_extension(path) or runtime else 0o644)
+    if not up_to_date(native):
+        clean(native)
+        return False
+    print(f"build_native: took the compiled core from {wheels[0].name} (built from these sources)")
+    return True
+
+
 def start_in_background(native) -> int:
     """``--background``: start a detached build when the core is missing or stale, saying so in one
     line; nothing when it is current. The game started next runs pure Python until the build is done."""
@@ -428,7 +468,15 @@ def main(argv: list[str] | None = None) -> int:
     group.add_argument("--background", action="store_true", help="build in the background if the core is not current")
     group.add_argument("--background-build", action="store_true", help=argparse.SUPPRESS)
     group.add_argument("--if-stale", action="store_true", help="build only if the core is not current")
+    ap.add_argument(
+        "--from-wheel",
+        metavar="DIST",
+        type=Path,
+        help="with --if-stale: unpack the core of the wheel in DIST if it was built from these sources",
+    )
     args = ap.parse_args(argv)
+    if args.from_wheel is not None and not args.if_stale:
+        ap.error("--from-wheel goes with --if-stale")
     native = native_module()
     if args.background:
         return start_in_background(native)
@@ -451,6 +499,9 @@ def main(argv: list[str] | None = None) -> int:
         notice(f"cannot compile ({exc}); install the native extra (pip install -e '.[native]')")
         return 1
     with build_lock():
+        if args.from_wheel is not None and not up_to_date(native) and take_from_wheel(native, args.from_wheel):
+            FAILED.unlink(missing_ok=True)
+            return 0
         return build_unless_current(native, force=not args.if_stale)
 
 
