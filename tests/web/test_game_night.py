@@ -43,13 +43,17 @@ def pick(legal: list[str]) -> str | None:
     return answers[0] if answers else None
 
 
-def play_my_turn(page, timeout=20.0) -> bool:
-    """Answer one prompt of this page's seat by clicking; False if the game is over."""
+def play_my_turn(page, timeout=20.0, others_may_move=False) -> bool:
+    """Answer one prompt of this page's seat by clicking; False if the game is over. With
+    ``others_may_move``, also False at once when the prompt is another seat's: a turn timer's stand-in
+    may have played this seat's turn between the caller's look and this one."""
     deadline = time.time() + timeout
     while time.time() < deadline:
         s = state(page)
         v = s["view"]
         if v and v["over"]:
+            return False
+        if others_may_move and v and v["prompt"] and v["prompt"]["player"] != s["seat"]:
             return False
         if v and v["prompt"] and v["prompt"]["player"] == s["seat"] and v["legal"]:
             action = pick(v["legal"])

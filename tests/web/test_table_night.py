@@ -171,9 +171,9 @@ def test_game_night_on_a_phone_and_a_desktop(browser, tmp_path):
                 )
                 bar = phone.is_visible("#turnbar")
                 assert bar or (top < 844 and bottom > 0), "the prompt is off screen and no 'Your turn' bar shows"
-                play_my_turn(phone)
+                play_my_turn(phone, others_may_move=True)
             elif mover == 0:
-                play_my_turn(desk)
+                play_my_turn(desk, others_may_move=True)
             else:
                 time.sleep(0.05)
         desk.wait_for_selector("#over-reason")
