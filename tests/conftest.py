@@ -22,18 +22,45 @@ else:
     settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     settings.load_profile("ci")
 
-# Tests that run once, in `make test`: whole-game sweeps (many games checked action by action against the
-# rules' invariants, or played through the bot protocol) and the browser's table scenarios. What they
-# test does not depend on how the package is installed, and `make test` checks it compiled and pure;
-# `make test-installed` (the package as pip installs it: wheel build, package data, bytecode caching)
-# deselects them with `-m 'not once'`, which keeps CI well under its half hour. The golden playthroughs,
-# the compiled-core tests, every edition's page in the browser (tests/web/test_browser.py: the packaged
-# static files) and a short game of each reference bot run in both. An entry is a test module, or one
-# test function as ``module::name``.
+# Tests that run once, in `make test`: the engine's rules and bots, which play the same in every install.
+# `make test` runs them from the checkout, whose compiled core is unpacked from the very wheel that `make
+# test-installed` installs (byte-identical extension modules: tools/build_native.py --from-wheel), so a
+# second pass would run the same machine code on the same sources. These are the whole-game sweeps (many
+# games checked action by action against the rules' invariants, or played through the bot protocol), the
+# scripted rule scenarios (tests/rules/ and each edition's rules), the rules conformance over every seat,
+# the bots' decisions and the browser's table scenarios. `make test-installed` (the package as pip
+# installs it: wheel build, package data, bytecode caching, entry points, subprocesses, the web server
+# and its static files, extras) deselects them with `-m 'not once'`, which keeps CI well under its half
+# hour. The golden playthroughs, the compiled-core tests, every edition's page in the browser
+# (tests/web/test_browser.py: the packaged static files), each edition's command line and a short game
+# of each reference bot run in both. An entry is a folder (ending in /), a test module, or one test
+# function as ``module::name``.
 RUN_ONCE = (
+    "rules/",
     "test_invariants.py",
     "test_variant_invariants.py",
     "test_anytime_invariants.py",
+    "test_conformance.py",
+    "test_legal_lists.py",
+    "test_change_counts.py",
+    "test_heuristic.py",
+    "test_heuristic_house_rules.py",
+    "test_mcts.py",
+    "test_play_out.py",
+    "test_stand_in.py",
+    "clonewars/test_clonewars_rules.py",
+    "sailormoon/test_sailormoon_rules.py",
+    "empire/test_empire_cards.py",
+    "empire/test_empire_invariants.py",
+    "empire/test_empire_offices.py",
+    "empire/test_empire_rules.py",
+    "mandalorian/test_battles.py",
+    "mandalorian/test_end.py",
+    "mandalorian/test_enemies.py",
+    "mandalorian/test_grogu.py",
+    "mandalorian/test_hideouts_spaces.py",
+    "mandalorian/test_mandalorian_invariants.py",
+    "mandalorian/test_setup_turns.py",
     "rl/test_fast_path.py",
     "validation/test_action_input.py",
     "botprotocol/test_reference_bots.py::test_a_reference_bot_plays_100_games_of_every_edition",
@@ -42,6 +69,7 @@ RUN_ONCE = (
     "web/test_fair_links.py",
     "web/test_table_details.py",
 )
+_ONCE_FOLDERS = tuple(entry for entry in RUN_ONCE if entry.endswith("/"))
 
 
 def pytest_collection_modifyitems(config, items) -> None:  # type: ignore[no-untyped-def]
@@ -49,5 +77,6 @@ def pytest_collection_modifyitems(config, items) -> None:  # type: ignore[no-unt
 
     for item in items:
         relative = Path(str(item.fspath)).relative_to(TESTS).as_posix()
-        if relative in RUN_ONCE or f"{relative}::{getattr(item, 'originalname', item.name)}" in RUN_ONCE:
+        function = f"{relative}::{getattr(item, 'originalname', item.name)}"
+        if relative in RUN_ONCE or function in RUN_ONCE or relative.startswith(_ONCE_FOLDERS):
             item.add_marker(pytest.mark.once)

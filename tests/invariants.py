@@ -485,6 +485,12 @@ def check_full_json(g: Game, step: int) -> dict:
 
 
 def hidden_keys(data: Any, path: str = "") -> list[str]:
+    """The paths of hidden keys in ``data``. A view without any (nearly every one) is settled by one
+    search of its JSON text; only a text that names one is walked for the paths."""
+    if not path:
+        text = json.dumps(data, default=repr)
+        if not any(f'"{key}":' in text for key in HIDDEN_KEYS):
+            return []
     found = []
     if isinstance(data, dict):
         for k, v in data.items():

@@ -57,16 +57,25 @@ class Event(NamedTuple):
         return self.private_to < 0 or self.private_to == player
 
     def to_json(self) -> dict[str, Any]:
-        d: dict[str, Any] = {"kind": self.kind}
-        for name, default in _DEFAULTS:
-            value = getattr(self, name)
-            if value != default:
-                d[name] = value
+        """The fields that differ from their defaults. Written out field by field: every save, record
+        and web update writes the whole history, so this runs hundreds of thousands of times."""
+        kind, player, pos, amount, other, info, private_to = self
+        d: dict[str, Any] = {"kind": kind}
+        if player != -1:
+            d["player"] = player
+        if pos != -1:
+            d["pos"] = pos
+        if amount != 0:
+            d["amount"] = amount
+        if other != -1:
+            d["other"] = other
+        if info != "":
+            d["info"] = info
+        if private_to != -1:
+            d["private_to"] = private_to
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Event:
         return cls(**d)
 
-
-_DEFAULTS = (("player", -1), ("pos", -1), ("amount", 0), ("other", -1), ("info", ""), ("private_to", -1))
