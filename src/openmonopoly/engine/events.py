@@ -78,4 +78,3 @@ class Event(NamedTuple):
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Event:
         return cls(**d)
-
