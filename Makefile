@@ -69,7 +69,7 @@ $(DEV_SET): pyproject.toml setup.py | $(BUILD_TOOLS)
 # only when the sources' hashes say the core is not current; when `make wheel`'s wheel was built from these
 # same sources, its compiled modules are unpacked instead of compiling them again.
 $(NATIVE): $(NATIVE_SOURCES) tools/build_native.py | $(BUILD_TOOLS)
-	$(SAY) "compiling the engine's core with mypyc (a few minutes the first time)"
+	$(SAY) "the engine's compiled core: unpacked from the wheel if it matches, else compiled with mypyc (a few minutes)"
 	$(BIN)/python tools/build_native.py --if-stale --from-wheel $(WHEEL_DIR)/dist || echo "warning: the compiled core did not build; running the pure-Python engine"
 
 native: $(NATIVE)

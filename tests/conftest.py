@@ -31,10 +31,10 @@ else:
 # the bots' decisions and the browser's table scenarios. `make test-installed` (the package as pip
 # installs it: wheel build, package data, bytecode caching, entry points, subprocesses, the web server
 # and its static files, extras) deselects them with `-m 'not once'`, which keeps CI well under its half
-# hour. The golden playthroughs, the compiled-core tests, every edition's page in the browser
-# (tests/web/test_browser.py: the packaged static files), each edition's command line and a short game
-# of each reference bot run in both. An entry is a folder (ending in /), a test module, or one test
-# function as ``module::name``.
+# hour. The golden playthroughs, the compiled-core tests, each family's game page in the browser
+# (tests/web/test_browser.py: the packaged static files), each edition's
+# command line and a short game of each reference bot run in both. An entry is a folder (ending in /), a
+# test module, one test function as ``module::name`` or one of its parameter sets as ``module::name[id]``.
 RUN_ONCE = (
     "rules/",
     "test_invariants.py",
@@ -68,6 +68,10 @@ RUN_ONCE = (
     "web/test_game_night.py",
     "web/test_fair_links.py",
     "web/test_table_details.py",
+    # the classic family's other boards: the same pages and static files as classic's
+    "web/test_browser.py::test_game_page_of_each_edition[starwars40]",
+    "web/test_browser.py::test_game_page_of_each_edition[sailormoon]",
+    "web/test_browser.py::test_game_page_of_each_edition[clonewars]",
 )
 _ONCE_FOLDERS = tuple(entry for entry in RUN_ONCE if entry.endswith("/"))
 
@@ -78,5 +82,6 @@ def pytest_collection_modifyitems(config, items) -> None:  # type: ignore[no-unt
     for item in items:
         relative = Path(str(item.fspath)).relative_to(TESTS).as_posix()
         function = f"{relative}::{getattr(item, 'originalname', item.name)}"
-        if relative in RUN_ONCE or function in RUN_ONCE or relative.startswith(_ONCE_FOLDERS):
+        parameters = f"{relative}::{item.name}"
+        if relative in RUN_ONCE or function in RUN_ONCE or parameters in RUN_ONCE or relative.startswith(_ONCE_FOLDERS):
             item.add_marker(pytest.mark.once)
