@@ -28,7 +28,7 @@ else:
 # second pass would run the same machine code on the same sources. These are the whole-game sweeps (many
 # games checked action by action against the rules' invariants, or played through the bot protocol), the
 # scripted rule scenarios (tests/rules/ and each edition's rules), the rules conformance over every seat,
-# the bots' decisions and the browser's table scenarios. `make test-installed` (the package as pip
+# the bots' decisions, the terminal's screens drawn in process and the browser's table scenarios. `make test-installed` (the package as pip
 # installs it: wheel build, package data, bytecode caching, entry points, subprocesses, the web server
 # and its static files, extras) deselects them with `-m 'not once'`, which keeps CI well under its half
 # hour. The golden playthroughs, the compiled-core tests, each family's game page in the browser
@@ -48,6 +48,11 @@ RUN_ONCE = (
     "test_mcts.py",
     "test_play_out.py",
     "test_stand_in.py",
+    "test_views.py",
+    # the terminal's screens drawn in process at 80x24 (the pseudo-terminal tests run the installed
+    # command in both)
+    "test_terminal_screen.py",
+    "analysis/test_landing.py",
     "clonewars/test_clonewars_rules.py",
     "sailormoon/test_sailormoon_rules.py",
     "empire/test_empire_cards.py",
