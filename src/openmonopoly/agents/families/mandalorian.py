@@ -60,7 +60,7 @@ class MandalorianAgent:
 
     def __init__(self, seed: int = 0) -> None:
         self.trade_turn = -1
-        self.proposed: set[TradeOffer] = set()
+        self.proposed: set[int] = set()  # the offers made, as numbers (seat, owner, hideout, cash)
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
@@ -272,11 +272,15 @@ class MandalorianAgent:
                 continue
             price = ed.board[pos].price
             for mult in (3, 4):
-                offer = TradeOffer(me, owner[pos], (), (pos,), price * mult // 2)
-                if offer.cash > cash - RESERVE or offer in self.proposed:
+                pay = price * mult // 2
+                if pay > cash - RESERVE:
                     continue
-                self.proposed.add(offer)
-                action = Action(A.TRADE, -1, offer)
+                # an offer already made is skipped before any TradeOffer is built (a NamedTuple is dear)
+                key = ((me * 64 + owner[pos]) * 256 + pos) * 1_000_000 + pay
+                if key in self.proposed:
+                    continue
+                self.proposed.add(key)
+                action = Action(A.TRADE, -1, TradeOffer(me, owner[pos], (), (pos,), pay))
                 if view.check(action) is None:
                     return action
         return None

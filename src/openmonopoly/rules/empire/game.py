@@ -275,7 +275,8 @@ class EmpireGame(Game):
         s: EmpireState = self.state
         rules = self.rules
         if not self.shuffle_seats:  # (house rule shuffle-seats: the draw names the first player)
-            self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
+            if self.log_events:
+                self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
         for _ in range(rules.starting_empire_cards):
             for p in range(s.n):
                 empire_cards.draw(self, p, rules.empire_deck)
@@ -343,6 +344,10 @@ class EmpireGame(Game):
     # ------------------------------------------------------------ dice and moves
     def roll(self, player: int) -> None:
         swapper.roll(self, player)
+
+    def end_of_move(self, player: int, again: bool) -> Step:
+        # (swapper.py cannot import this module's step at its top, and an import in a compiled roll costs each turn)
+        return EmpireEndOfMove(player, again)
 
     def move_by(self, player: int, steps: int) -> None:
         movement.move_by(self, player, steps)

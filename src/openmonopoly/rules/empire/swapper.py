@@ -40,8 +40,6 @@ def swappable_towers(game: EmpireGame) -> list[int]:
 
 
 def roll(game: EmpireGame, player: int) -> None:
-    from .game import EmpireEndOfMove
-
     s: EmpireState = game.state
     d1, d2 = game.chance.die(), game.chance.die()
     s.dice = (d1, d2)
@@ -66,13 +64,13 @@ def roll(game: EmpireGame, player: int) -> None:
             move_steps(game, d1, d2),
             rules.jail_attempts,
             rules.jail_final_fine,
-            EmpireEndOfMove(player, False),
+            game.end_of_move(player, False),
         )
         return
     if jail.third_doubles(game, player, doubles):
-        game.replace_top(EmpireEndOfMove(player, False))
+        game.replace_top(game.end_of_move(player, False))
         return
-    game.replace_top(EmpireEndOfMove(player, doubles))
+    game.replace_top(game.end_of_move(player, doubles))
     if swap_face and len(swappable_towers(game)) >= 2:
         game.push(SwapChoice(player, d1, -1))
         return

@@ -59,7 +59,8 @@ def start(game: MandalorianGame, player: int, enemy: int) -> None:
     s: MandoState = game.state
     card = s.enemy_decks[enemy][0]
     game.push(Battle(player, enemy, card, ()))
-    game.emit(Event(ME.BATTLE, player, s.position[player], card, enemy))
+    if game.log_events:
+        game.emit(Event(ME.BATTLE, player, s.position[player], card, enemy))
 
 
 def battle_cards(game: MandalorianGame, player: int) -> list[int]:
@@ -107,7 +108,8 @@ class Battle(Step):
             s: MandoState = game.state
             s.held[player].remove(action.arg)
             self.played = self.played + (action.arg,)
-            game.emit(Event(ME.BATTLE_CARD, player, amount=action.arg, other=game.rules.battle_bonus[action.arg]))
+            if game.log_events:
+                game.emit(Event(ME.BATTLE_CARD, player, amount=action.arg, other=game.rules.battle_bonus[action.arg]))
             return
         total, dice = roll_battle_dice(game, player, "roll")
         if game.ability(player) == "battle_reroll":
@@ -210,7 +212,8 @@ def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: t
     if total >= c.roll:
         s.enemy_decks[enemy].pop(0)
         s.won[player].append(card)
-        game.emit(Event(ME.BATTLE_WON, player, amount=card, other=enemy))
+        if game.log_events:
+            game.emit(Event(ME.BATTLE_WON, player, amount=card, other=enemy))
         if enemy == t.gideon:
             apply_effect(game, player, c.bonus, "battle")
             end_after_gideon(game)
@@ -221,10 +224,12 @@ def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: t
             enemies.remove(game, enemy)
         apply_effect(game, player, c.bonus, "battle")
         return
-    game.emit(Event(ME.BATTLE_LOST, player, amount=card, other=enemy))
+    if game.log_events:
+        game.emit(Event(ME.BATTLE_LOST, player, amount=card, other=enemy))
     if enemy == t.gideon:
         if s.grogu_carrier == player:
-            game.emit(Event(ME.CAPTURED, -1, s.position[player], other=enemy, info="gideon"))
+            if game.log_events:
+                game.emit(Event(ME.CAPTURED, -1, s.position[player], other=enemy, info="gideon"))
             game.finish([], CAPTURED)
             return
         game.go_to_jail(player, "gideon")

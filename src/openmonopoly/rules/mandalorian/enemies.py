@@ -86,7 +86,8 @@ def remove(game: MandalorianGame, e: int) -> None:
     s: MandoState = game.state
     s.enemy_space[e] = -1
     s.enemy_outpost[e] = -1
-    game.emit(Event(ME.ENEMY_REMOVED, -1, amount=e))
+    if game.log_events:
+        game.emit(Event(ME.ENEMY_REMOVED, -1, amount=e))
 
 
 def imperial_advance(game: MandalorianGame, player: int) -> None:

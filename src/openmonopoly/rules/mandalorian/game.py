@@ -260,7 +260,8 @@ class MandalorianGame(Game):
             s.enemy_decks[e] = list(t.cards_of[e] if e == t.gideon else t.cards_of[e][:size])
         if self._events is not None:
             for p in range(s.n):
-                self.emit(Event(ME.CHARACTER, p, amount=s.character[p]))
+                if self.log_events:
+                    self.emit(Event(ME.CHARACTER, p, amount=s.character[p]))
 
     def first_player_dice(self) -> tuple[int, ...]:
         """The roll for the first turn: the silver die."""

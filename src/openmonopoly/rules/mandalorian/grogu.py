@@ -88,7 +88,8 @@ def capture_if_alone(game: MandalorianGame, pos: int, enemy: int) -> bool:
     s: MandoState = game.state
     if s.grogu_pos != pos:
         return False
-    game.emit(Event(ME.CAPTURED, -1, pos, other=enemy, info="alone"))
+    if game.log_events:
+        game.emit(Event(ME.CAPTURED, -1, pos, other=enemy, info="alone"))
     game.finish([], CAPTURED)
     return True
 

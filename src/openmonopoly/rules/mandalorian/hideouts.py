@@ -87,12 +87,14 @@ def sell(game: MandalorianGame, player: int, pos: int) -> None:
     s.owner[pos] = BANK
     s.owner_changes += 1
     transfer(game, BANK, player, price)
-    game.emit(Event(ME.SOLD, player, pos, price))
+    if game.log_events:
+        game.emit(Event(ME.SOLD, player, pos, price))
 
 
 def start_debt(game: MandalorianGame, payer: int, payee: int, amount: int, reason: str, pos: int) -> None:
     game.push(HideoutDebt(payer, payee, amount, reason, pos))
-    game.emit(Event(E.DEBT, payer, pos, amount, payee, reason))
+    if game.log_events:
+        game.emit(Event(E.DEBT, payer, pos, amount, payee, reason))
 
 
 class HideoutDebt(Step):
@@ -141,7 +143,8 @@ class HideoutDebt(Step):
         game.pop()
         if action.kind == A.PAY:
             transfer(game, player, self.creditor, self.amount)
-            game.emit(Event(E.PAID, player, self.pos, self.amount, self.creditor, self.reason))
+            if game.log_events:
+                game.emit(Event(E.PAID, player, self.pos, self.amount, self.creditor, self.reason))
         else:
             give_up(game, player, self.creditor)
 
@@ -155,7 +158,8 @@ def give_up(game: MandalorianGame, player: int, creditor: int) -> None:
     cash = s.cash[player]
     if cash:
         transfer(game, player, creditor, cash)
-    game.emit(Event(ME.GAVE_UP, player, amount=cash, other=creditor))
+    if game.log_events:
+        game.emit(Event(ME.GAVE_UP, player, amount=cash, other=creditor))
     cards = s.held[player]
     s.held[player] = []
     for card in cards:
@@ -163,4 +167,5 @@ def give_up(game: MandalorianGame, player: int, creditor: int) -> None:
             return_to_bottom(game, player, card, "given-up")
         else:
             s.held[creditor].append(card)
-            game.emit(Event(E.CARD_GIVEN, creditor, 0, card, player))
+            if game.log_events:
+                game.emit(Event(E.CARD_GIVEN, creditor, 0, card, player))

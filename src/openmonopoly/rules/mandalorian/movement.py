@@ -89,7 +89,8 @@ def land(game: MandalorianGame, player: int, how: str) -> None:
         imperial_advance(game, player)
     elif t == IMPERIAL_CREDITS:
         transfer(game, BANK, player, sp.amount)
-        game.emit(Event(E.PAID, BANK, pos, sp.amount, player, "imperial-credits"))
+        if game.log_events:
+            game.emit(Event(E.PAID, BANK, pos, sp.amount, player, "imperial-credits"))
     elif t == UNEXPECTED_ALLY:
         if how != "ally":
             ally_jump(game, player)

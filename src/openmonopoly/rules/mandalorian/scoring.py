@@ -27,7 +27,8 @@ GIDEON_DEFEATED = "gideon-defeated"
 def _collect(game: MandalorianGame, player: int, amount: int, why: str) -> None:
     if amount > 0:
         transfer(game, BANK, player, amount)
-        game.emit(Event(ME.SCORE, player, amount=amount, info=why))
+        if game.log_events:
+            game.emit(Event(ME.SCORE, player, amount=amount, info=why))
 
 
 def end_after_gideon(game: MandalorianGame) -> None:

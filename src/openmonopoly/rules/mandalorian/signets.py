@@ -87,7 +87,8 @@ def apply_effect(game: MandalorianGame, player: int, effect: dict[str, Any], rea
     if kind == "collect":
         amount = effect["amount"]
         transfer(game, BANK, player, amount)
-        game.emit(Event(E.PAID, BANK, -1, amount, player, reason))
+        if game.log_events:
+            game.emit(Event(E.PAID, BANK, -1, amount, player, reason))
     elif kind == "pay":
         pay(game, player, BANK, effect["amount"], reason)
     elif kind == "advance" or kind == "go_to_jail":
