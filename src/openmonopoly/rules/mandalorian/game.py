@@ -258,10 +258,9 @@ class MandalorianGame(Game):
         size = t.enemy_deck_size[str(s.n)]
         for e in range(len(t.enemies)):
             s.enemy_decks[e] = list(t.cards_of[e] if e == t.gideon else t.cards_of[e][:size])
-        if self._events is not None:
+        if self.log_events:
             for p in range(s.n):
-                if self.log_events:
-                    self.emit(Event(ME.CHARACTER, p, amount=s.character[p]))
+                self.emit(Event(ME.CHARACTER, p, amount=s.character[p]))
 
     def first_player_dice(self) -> tuple[int, ...]:
         """The roll for the first turn: the silver die."""
