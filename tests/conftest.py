@@ -22,19 +22,18 @@ else:
     settings.register_profile("long", max_examples=2000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     settings.load_profile("ci")
 
-# Tests that run once, in `make test`: the engine's rules and bots, which play the same in every install.
-# `make test` runs them from the checkout, whose compiled core is unpacked from the very wheel that `make
-# test-installed` installs (byte-identical extension modules: tools/build_native.py --from-wheel), so a
-# second pass would run the same machine code on the same sources. These are the whole-game sweeps (many
-# games checked action by action against the rules' invariants, or played through the bot protocol), the
-# scripted rule scenarios (tests/rules/ and each edition's rules), the rules conformance over every seat,
-# the bots' decisions, the terminal's screens drawn in process and the browser's table scenarios. `make test-installed` (the package as pip
-# installs it: wheel build, package data, bytecode caching, entry points, subprocesses, the web server
-# and its static files, extras) deselects them with `-m 'not once'`, which keeps CI well under its half
-# hour. The golden playthroughs, the compiled-core tests, each family's game page in the browser
-# (tests/web/test_browser.py: the packaged static files), each edition's
-# command line and a short game of each reference bot run in both. An entry is a folder (ending in /), a
-# test module, one test function as ``module::name`` or one of its parameter sets as ``module::name[id]``.
+# Tests that run once, in `make test`: the engine's rules and bots, which play the same in every install. `make test`
+# runs them from the checkout, whose compiled core is unpacked from the very wheel that `make test-installed` installs
+# (byte-identical extension modules: tools/build_native.py --from-wheel), so a second pass would run the same machine
+# code on the same sources. These are the whole-game sweeps (many games checked action by action against the rules'
+# invariants, or played through the bot protocol), the scripted rule scenarios (tests/rules/ and each edition's
+# rules), the rules conformance over every seat, the bots' decisions, the terminal's screens drawn in process and the
+# browser's table scenarios. `make test-installed` (the package as pip installs it: wheel build, package data,
+# bytecode caching, entry points, subprocesses, the web server and its static files, extras) deselects them with `-m
+# 'not once'`, which keeps CI well under its half hour. The golden playthroughs, the compiled-core tests, each
+# family's game page in the browser (tests/web/test_browser.py: the packaged static files), each edition's command
+# line and a short game of each reference bot run in both. An entry is a folder (ending in /), a test module, one test
+# function as ``module::name`` or one of its parameter sets as ``module::name[id]``.
 RUN_ONCE = (
     "rules/",
     "test_invariants.py",
