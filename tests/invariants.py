@@ -254,6 +254,9 @@ def check_stack(g: Game, step: int) -> None:
             trades += 1
         if not st.automatic and not s.alive[st.decider]:
             fail(g, step, f"pending {st} waits for bankrupt player {st.decider}")
+        # The rules find debts by ``debtor()``, not by the prompt kind: the two must agree on every step.
+        if st.debtor() != (st.player if st.kind == "debt" else -1):
+            fail(g, step, f"{st} of kind {st.kind!r} says its debtor is {st.debtor()}")
     if trades > 1:
         fail(g, step, f"{trades} trade offers pending at once")
 

@@ -65,6 +65,12 @@ class Step:
         """Public details of the prompt (what is being bought, the bid to beat, ...)."""
         return {}
 
+    def debtor(self) -> int:
+        """The player this step holds in debt (a debt step's payer); -1: not a debt. A method, not a
+        look at ``kind``: the rules ask it of every pending step before most actions, and a compiled
+        method call is far cheaper than reading a class attribute."""
+        return -1
+
     def without(self, game: Any, player: int) -> Step | None:
         """This step once ``player`` has left the game (None: the step is void)."""
         return None if not self.automatic and self.decider == player else self

@@ -48,7 +48,7 @@ def roll_in_jail(
         release(game, player, "doubles")
         game.move_by(player, steps)
         return
-    s.jail_turns[player] += 1
+    s.jail_turns[player] = s.jail_turns[player] + 1  # (``xs[i] += 1`` compiles to a generic addition)
     if s.jail_turns[player] < attempts:
         return
     release(game, player, "fine")

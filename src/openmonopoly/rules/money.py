@@ -25,11 +25,11 @@ def transfer(game: Game, payer: int, payee: int, amount: int) -> None:
     if payer == BANK:
         s.bank_net += amount
     else:
-        s.cash[payer] -= amount
+        s.cash[payer] = s.cash[payer] - amount  # (``xs[i] -= n`` compiles to a generic Python subtraction)
     if payee == BANK:
         s.bank_net -= amount
     else:
-        s.cash[payee] += amount
+        s.cash[payee] = s.cash[payee] + amount
 
 
 def pay(game: Game, payer: int, payee: int, amount: int, reason: str, pos: int = -1) -> None:
@@ -38,7 +38,7 @@ def pay(game: Game, payer: int, payee: int, amount: int, reason: str, pos: int =
         return
     counts = game.rent_counts
     if counts is not None and pos >= 0 and reason == "rent":
-        counts[pos] += amount
+        counts[pos] = counts[pos] + amount
     s: State = game.state
     if s.cash[payer] >= amount:
         transfer(game, payer, payee, amount)

@@ -61,7 +61,6 @@ PROPOSE: Final = 5  # propose a trade
 ACCEPT: Final = 6  # accept the trade offered
 CLAIM: Final = 7  # claim rent (option rent-must-be-claimed)
 
-DEBT_KIND: Final = "debt"  # the prompt kind of every family's debt step (classic ``Debt``, ``HideoutDebt``)
 IN_DEBT: Final = "pay your debt first"
 
 
@@ -117,7 +116,7 @@ def in_debt(game: Game, player: int) -> bool:
     proposed waits above it)."""
     s: State = game.state
     for step in s.stack:
-        if step.kind == DEBT_KIND and step.player == player:
+        if step.debtor() == player:
             return True
     return False
 
@@ -174,10 +173,15 @@ def may_build(game: Game, player: int) -> bool:
 def refusal(game: Game, player: int, action: Action) -> str | None:
     """Why the family's table forbids ``player`` this action now (None: it may), given that the action's
     own check has passed."""
-    table: Permissions = game.PERMISSIONS
-    act = table.acts.get(action.kind, FREE)
+    acts = game._permission_acts
+    if acts is None:
+        family: Permissions = game.PERMISSIONS
+        acts = game._permission_acts = family.acts
+    fields: tuple[str, int, Any] = action  # (the kind read from the plain tuple: no attribute lookup)
+    act = acts.get(fields[0], FREE)
     if act == FREE or act == RAISE:
         return None
+    table: Permissions = game.PERMISSIONS
     if act == CLAIM:
         return claim_refusal(game, player)
     if act == PROPOSE or act == ACCEPT:

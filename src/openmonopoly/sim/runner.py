@@ -33,7 +33,8 @@ from functools import cache
 from typing import Any
 
 from ..botprotocol import finish_agents, is_external, make_bot
-from ..engine.game import Game
+from ..editions import load
+from ..engine.game import Game, rules_class
 
 
 def _derive(text: str) -> int:
@@ -84,7 +85,9 @@ def play_game(
         raise ValueError("one agent per seat")
     # An external bot is sent the events since its last answer: the game keeps them.
     events = events or any(is_external(kind) for kind in seats)
-    game = Game(edition, len(seats), seed=seed, options=_options(options, max_rounds), events=events)
+    # (its rules class called directly: ``Game(id)`` would find the edition and its class twice over)
+    played = load(edition)
+    game = rules_class(played)(played, len(seats), seed=seed, options=_options(options, max_rounds), events=events)
     if landing_counts is not None:
         game.landing_counts = landing_counts  # type: ignore[attr-defined]
     game.rent_counts = rent_counts

@@ -172,7 +172,7 @@ def place_building(game: ClassicGame, player: int, pos: int, cost: int) -> None:
         s.bank_houses += houses_per_hotel
     else:
         s.bank_houses -= 1
-    s.level[pos] += 1
+    s.level[pos] = s.level[pos] + 1  # (``xs[i] += 1`` compiles to a generic Python addition)
     s.level_changes += 1
     if cost:
         transfer(game, player, BANK, cost)

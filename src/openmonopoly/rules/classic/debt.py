@@ -71,6 +71,9 @@ class Debt(Step):
         self.reason = reason
         self.pos = pos
 
+    def debtor(self) -> int:
+        return self.player
+
     def legal(self, game: ClassicGame, player: int) -> list[A.Action]:
         s: State = game.state
         cash = s.cash[player]

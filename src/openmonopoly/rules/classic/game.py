@@ -251,6 +251,7 @@ class ClassicGame(Game):
     jail_no_rent: bool = False
     uneven_building: bool = False
     no_mortgages: bool = False
+    claim_rent: bool = False  # rent-must-be-claimed
     OPTIONS: ClassVar[dict[str, Option]] = {
         RENT_MUST_BE_CLAIMED: claim_rent_option(),
         MAX_ROUNDS: max_rounds_option("the richest player by net worth", "play to the last player standing"),
@@ -289,6 +290,7 @@ class ClassicGame(Game):
         self.no_auctions = bool(options.get(NO_AUCTIONS))
         self.uneven_building = bool(options.get(UNEVEN_BUILDING))
         self.no_mortgages = bool(options.get(NO_MORTGAGES))
+        self.claim_rent = bool(options.get(RENT_MUST_BE_CLAIMED))
 
     @classmethod
     def compile_rules(cls, edition: Edition) -> Rules:
@@ -479,7 +481,7 @@ class ClassicGame(Game):
         return rent_for_roll(self, pos, roll)
 
     def charge_rent(self, payer: int, owner: int, pos: int, amount: int) -> None:
-        if self.options["rent-must-be-claimed"]:
+        if self.claim_rent:
             self.push(ClaimRent(owner, payer, pos, amount))
         else:
             pay(self, payer, owner, amount, "rent", pos)

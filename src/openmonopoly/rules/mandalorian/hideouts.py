@@ -117,6 +117,9 @@ class HideoutDebt(Step):
         self.reason = reason
         self.pos = pos
 
+    def debtor(self) -> int:
+        return self.player
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         s: MandoState = game.state
         if s.cash[player] >= self.amount:
