@@ -228,7 +228,7 @@ class EndOfMove(Step):
         s: ClassicState = game.state
         p = self.player
         if self.again and s.alive[p] and not s.in_jail[p]:
-            game.replace_top(TurnStart(p))
+            game.replace_top(game.turn_start(p))
         else:
             game.pop()
             game.next_turn()
@@ -405,7 +405,27 @@ class ClassicGame(Game):
         self.pass_turn()
 
     def turn_step(self, player: int) -> Step:
-        return TurnStart(player)
+        return self.turn_start(player)
+
+    # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
+    # whether doubles roll again) and never change, and a compiled object made and freed at every turn
+    # costs more than the rest of passing the dice on.
+    _turn_starts: list[TurnStart] | None = None
+    _move_ends: list[EndOfMove] | None = None
+
+    def turn_start(self, player: int) -> TurnStart:
+        starts = self._turn_starts
+        if starts is None:
+            s: ClassicState = self.state
+            starts = self._turn_starts = [TurnStart(p) for p in range(s.n)]
+        return starts[player]
+
+    def end_of_move(self, player: int, again: bool) -> EndOfMove:
+        ends = self._move_ends
+        if ends is None:
+            s: ClassicState = self.state
+            ends = self._move_ends = [EndOfMove(p, a) for p in range(s.n) for a in (False, True)]
+        return ends[2 * player + 1 if again else 2 * player]
 
     def after_bankruptcy(self, player: int, handover: list[Step]) -> None:
         """A player has left the game and others play on; ``handover``: the steps settling their
@@ -425,12 +445,12 @@ class ClassicGame(Game):
         if s.in_jail[player]:
             rules: ClassicRules = self.edition.rules
             jail.roll_in_jail(
-                self, player, doubles, total, self.jail_attempts, rules.jail_fine, EndOfMove(player, False)
+                self, player, doubles, total, self.jail_attempts, rules.jail_fine, self.end_of_move(player, False)
             )
         elif jail.third_doubles(self, player, doubles):
-            self.replace_top(EndOfMove(player, False))
+            self.replace_top(self.end_of_move(player, False))
         else:
-            self.replace_top(EndOfMove(player, doubles))
+            self.replace_top(self.end_of_move(player, doubles))
             self.move_by(player, total)
 
     def move_by(self, player: int, steps: int) -> None:
