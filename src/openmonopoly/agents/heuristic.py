@@ -113,6 +113,8 @@ class _Board:
     street_groups: tuple[int, ...]
     build_order: tuple[int, ...]
     sell_order: tuple[int, ...]
+    debt_order: tuple[int, ...]
+    street_group_of: list[int]
 
     def __init__(
         self,
@@ -159,6 +161,16 @@ class _Board:
         ranked.sort()
         self.build_order = tuple(g for _, g in ranked)
         self.sell_order = self.build_order[::-1]
+        # What a debt mortgages first: utilities, streets, then railroads, each cheapest first.
+        self.debt_order = tuple(
+            sorted(self.props, key=lambda q: (self.is_rail[q], not self.is_util[q], self.price[q], q))
+        )
+        # A street's group when the whole group is streets (a set that can be full), else -1.
+        street_groups = set(self.street_groups)
+        self.street_group_of = [
+            self.group_of[q] if self.is_street[q] and self.group_of[q] in street_groups else -1
+            for q in range(self.size)
+        ]
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -290,7 +302,17 @@ class HeuristicAgent:
         self._owner_board: _Board | None = None
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
-        self._full: list[int] = []  # my full sets (``_full_groups``)
+        self._full: list[int] = []  # my full sets, best first (``_scan_owners``)
+        # The street groups wholly owned by players, me among them and others too, by group number: the
+        # only ones a trade plan can be about (``_scan_owners``).
+        self._trade_groups: list[int] = []
+        # The streets of my full sets in ``_full``'s order, and the least it costs to lift a mortgage on one
+        # of them or to build on one: below these, no lift or build is affordable.
+        self._full_spots: list[int] = []
+        self._least_lift = 0
+        self._least_build = 0
+        self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
+        self._mine: list[int] = []  # my properties in ``_Board.debt_order``
         self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
@@ -299,6 +321,13 @@ class HeuristicAgent:
         self._reserve_changes = -1
         self._reserve_view: View | None = None
         self._reserve = BASE_RESERVE
+        self._reserve_owners = -1  # the owners' change count when the reserve was worked out
+        # My last building (``_build``): where, the level it makes, and the level change count before it.
+        # When that building is the one change since the reserve was worked out, the reserve stands (it
+        # counts other players' streets only).
+        self._built_at = -1
+        self._built_level = 0
+        self._built_changes = -1
         self._view: View | None = None  # the view last seen, and its board
         self._view_board: _Board | None = None
 
@@ -362,8 +391,21 @@ class HeuristicAgent:
         # Built streets never change hands, so for one view (a game and a seat) the levels decide the threat:
         # it is worked out again only when they have changed since last time (their change count).
         changes = view.level_changes
-        if view is self._reserve_view and level is self._reserve_level and changes == self._reserve_changes:
-            return self._reserve
+        if view is self._reserve_view and level is self._reserve_level:
+            if changes == self._reserve_changes:
+                return self._reserve
+            at = self._built_at
+            if at >= 0:
+                self._built_at = -1
+                if (
+                    changes == self._built_changes + 1
+                    and self._built_changes == self._reserve_changes
+                    and level[at] == self._built_level
+                    and view.owner_changes == self._reserve_owners
+                ):
+                    # (the one level change since is my building, on my street: no threat to me)
+                    self._reserve_changes = changes
+                    return self._reserve
         me = seat_of(view)
         owner = view.owner
         rent = b.rent
@@ -378,6 +420,7 @@ class HeuristicAgent:
         self._reserve_view = view
         self._reserve_level = level
         self._reserve_changes = changes
+        self._reserve_owners = view.owner_changes
         self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve
 
@@ -532,29 +575,59 @@ class HeuristicAgent:
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
-            self._full = self._full_groups(b, owner, me)
+            self._scan_owners(b, owner, me)
         return self._full
 
-    @staticmethod
-    def _full_groups(b: _Board, owner: list[int], me: int) -> list[int]:
-        out: list[int] = []
+    def _scan_owners(self, b: _Board, owner: list[int], me: int) -> None:
+        """My full sets (best first) and the groups a trade could be about, in one pass."""
+        full: list[int] = []
+        trade: list[int] = []
+        members = b.members
         for g in b.build_order:
-            for q in b.members[g]:
-                if owner[q] != me:
+            mine = others = 0
+            for q in members[g]:
+                o = owner[q]
+                if o == me:
+                    mine += 1
+                elif o == BANK:
                     break
+                else:
+                    others += 1
             else:
-                out.append(g)
-        return out
+                if not others:
+                    full.append(g)
+                elif mine:
+                    trade.append(g)
+        if len(trade) > 1:
+            trade.sort()  # (``_trade_plans`` goes by group number)
+        self._full = full
+        self._trade_groups = trade
+        spots: list[int] = []
+        least_lift = least_build = 0
+        for g in full:
+            for q in members[g]:
+                spots.append(q)
+                lift = b.unmortgage[q]
+                build = min(b.house_cost[q], b.hotel_cost[q])
+                if len(spots) == 1 or lift < least_lift:
+                    least_lift = lift
+                if len(spots) == 1 or build < least_build:
+                    least_build = build
+        self._full_spots = spots
+        self._least_lift = least_lift
+        self._least_build = least_build
 
     def _lift_in_sets(
         self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int, reserve: int
     ) -> Action | None:
-        for g in full:
-            for q in b.members[g]:
-                if mortgaged[q] and cash - b.unmortgage[q] >= reserve:
-                    action = _action(A.UNMORTGAGE, q)
-                    if view.check(action) is None:
-                        return action
+        if cash - self._least_lift < reserve:
+            return None
+        unmortgage = b.unmortgage
+        for q in self._full_spots:
+            if mortgaged[q] and cash - unmortgage[q] >= reserve:
+                action = _action(A.UNMORTGAGE, q)
+                if view.check(action) is None:
+                    return action
         return None
 
     def _lift_any(
@@ -583,6 +656,8 @@ class HeuristicAgent:
         bank_houses: int,
         bank_hotels: int,
     ) -> Action | None:
+        if cash - self._least_build < reserve:  # (nothing affordable: every spot would be passed over)
+            return None
         if b.uneven:
             return self._build_unevenly(view, b, full, level, mortgaged, cash, reserve, bank_houses, bank_hotels)
         hotel_level = b.hotel_level
@@ -608,8 +683,15 @@ class HeuristicAgent:
                 continue
             action = _action(A.BUILD, spot)
             if view.check(action) is None:
+                self._note_build(view, spot, low)
                 return action
         return None
+
+    def _note_build(self, view: ClassicView, spot: int, lv: int) -> None:
+        """Remember the building about to go up at ``spot`` (now at ``lv``), for ``_threat_reserve``."""
+        self._built_at = spot
+        self._built_level = lv + 1
+        self._built_changes = view.level_changes
 
     def _build_unevenly(
         self,
@@ -648,6 +730,7 @@ class HeuristicAgent:
         if best >= 0:
             action = _action(A.BUILD, best)
             if view.check(action) is None:
+                self._note_build(view, best, level[best])
                 return action
         return None
 
@@ -736,7 +819,12 @@ class HeuristicAgent:
         if cash >= amount:
             return self._safe(view, A_PAY)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        mine = [q for q in b.props if owner[q] == me]
+        full = self._full_of(view, b, owner, me)  # (a short list: a set would cost more to make than it saves)
+        if self._mine_version != self._owner_version:  # (a debt takes several answers, the owners unchanged)
+            self._mine_version = self._owner_version
+            self._mine = [q for q in b.debt_order if owner[q] == me]
+        mine = self._mine
+        no_mortgages = b.no_mortgages
         raisable = 0
         for q in mine:
             lv = level[q]
@@ -745,27 +833,28 @@ class HeuristicAgent:
                     raisable += b.hotel_cost[q] // 2 + b.max_houses * (b.house_cost[q] // 2)
                 else:
                     raisable += lv * (b.house_cost[q] // 2)
-            if not mortgaged[q] and not b.no_mortgages:
+            if not no_mortgages and not mortgaged[q]:
                 raisable += b.mortgage[q]
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
-        full = self._full_of(view, b, owner, me)  # (a short list: a set would cost more to make than it saves)
-        # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
-        loose = [
-            (b.is_rail[q], not b.is_util[q], b.price[q], q)
-            for q in mine
-            if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)
-        ]
-        loose.sort()
-        if b.no_mortgages:  # (house rule no-mortgages: only buildings can be sold)
-            loose = []
-        for _, _, _, q in loose:
-            action = _action(A.MORTGAGE, q)
-            if view.check(action) is None:
-                return action
+        in_full = [False] * len(b.members)
+        for g in full:
+            in_full[g] = True
+        # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads (``debt_order``).
+        if not no_mortgages:  # (house rule no-mortgages: only buildings can be sold)
+            street_group_of = b.street_group_of
+            for q in mine:
+                if mortgaged[q]:
+                    continue
+                g = street_group_of[q]
+                if g >= 0 and in_full[g]:
+                    continue
+                action = _action(A.MORTGAGE, q)
+                if view.check(action) is None:
+                    return action
         # 2. sell buildings, weakest set first, evenly.
         for g in b.sell_order:
-            if g not in full:
+            if not in_full[g]:
                 continue
             members = b.members[g]
             top = _highest(level, members)
@@ -779,14 +868,15 @@ class HeuristicAgent:
             if view.check(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
-        for g in b.sell_order:
-            if g not in full or b.no_mortgages:
-                continue
-            for q in b.members[g]:
-                if not mortgaged[q]:
-                    action = _action(A.MORTGAGE, q)
-                    if view.check(action) is None:
-                        return action
+        if not no_mortgages:
+            for g in b.sell_order:
+                if not in_full[g]:
+                    continue
+                for q in b.members[g]:
+                    if not mortgaged[q]:
+                        action = _action(A.MORTGAGE, q)
+                        if view.check(action) is None:
+                            return action
         return self._fallback(view)
 
     # ------------------------------------------------------------------ trades
@@ -862,38 +952,29 @@ class HeuristicAgent:
     def _trade_plans(self, b: _Board, owner: list[int], me: int) -> list[TradePlan]:
         """Trades worth proposing for this ownership (``TradePlan``s)."""
         plans: list[TradePlan] = []
-        for g in b.street_groups:
+        for g in self._trade_groups:  # (wholly owned, some of it by me, some by others)
             members = b.members[g]
-            mine = held_by_others = 0
+            mine = 0
             for q in members:
-                o = owner[q]
-                if o == me:
+                if owner[q] == me:
                     mine += 1
-                elif o == BANK:
-                    break
-                else:
-                    held_by_others += 1
+            others = [q for q in members if owner[q] != me]
+            # holders from my left round, so no seat is everyone's first choice
+            seats = sorted({owner[q] for q in others})
+            holders = [o for o in seats if o > me] + [o for o in seats if o < me]
+            if len(holders) == 1:
+                target = holders[0]
+                take = tuple(others)
+                take_price = sum(b.price[q] for q in take)
+                give = self._swap_for(b, owner, me, target, g)
+                if give is not None:
+                    plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
+                plans.append((BUY_OUT, target, (), take, take_price, 0))
             else:
-                if not mine or not held_by_others:
-                    continue
-                # (listed only now: most groups on most turns have an unowned street, or no mix)
-                others = [q for q in members if owner[q] != me]
-                # holders from my left round, so no seat is everyone's first choice
-                seats = sorted({owner[q] for q in others})
-                holders = [o for o in seats if o > me] + [o for o in seats if o < me]
-                if len(holders) == 1:
-                    target = holders[0]
-                    take = tuple(others)
-                    take_price = sum(b.price[q] for q in take)
-                    give = self._swap_for(b, owner, me, target, g)
-                    if give is not None:
-                        plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
-                    plans.append((BUY_OUT, target, (), take, take_price, 0))
-                else:
-                    for target in holders:
-                        theirs = tuple(q for q in others if owner[q] == target)
-                        if len(theirs) <= mine:
-                            plans.append((GATHER, target, (), theirs, sum(b.price[q] for q in theirs), 0))
+                for target in holders:
+                    theirs = tuple(q for q in others if owner[q] == target)
+                    if len(theirs) <= mine:
+                        plans.append((GATHER, target, (), theirs, sum(b.price[q] for q in theirs), 0))
         return plans
 
     def _propose_trade(
@@ -901,7 +982,7 @@ class HeuristicAgent:
     ) -> Action | None:
         if self._plans_version != self._owner_version:  # (``on_turn`` has just seen the owners)
             self._plans_version = self._owner_version
-            self._plans = self._trade_plans(b, owner, me)
+            self._plans = self._trade_plans(b, owner, me) if self._trade_groups else []
         if not self._plans:
             return None
         for kind, target, give, take, take_price, give_price in self._plans:
