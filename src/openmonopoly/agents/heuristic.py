@@ -282,6 +282,19 @@ def _cheapest_at(b: _Board, level: list[int], members: tuple[int, ...], top: int
     return spot
 
 
+def _holders(owner: list[int], others: list[int], me: int) -> list[int]:
+    """The seats owning ``others`` (none of them mine), each once, from my left round (so no seat is
+    everyone's first choice)."""
+    first = owner[others[0]]
+    for q in others:
+        if owner[q] != first:
+            break
+    else:
+        return [first]  # (the usual case: one holder)
+    seats = sorted({owner[q] for q in others})
+    return [o for o in seats if o > me] + [o for o in seats if o < me]
+
+
 # The bot makes an offer or two every turn: built straight as a tuple, it skips the NamedTuple's
 # Python-level ``__new__`` (the same value; its actions likewise, ``_action``).
 def _trade_offer(proposer: int, target: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> TradeOffer:
@@ -302,10 +315,7 @@ class HeuristicAgent:
         self._owner_board: _Board | None = None
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
-        self._full: list[int] = []  # my full sets, best first (``_scan_owners``)
-        # The street groups wholly owned by players, me among them and others too, by group number: the
-        # only ones a trade plan can be about (``_scan_owners``).
-        self._trade_groups: list[int] = []
+        self._full: list[int] = []  # my full sets, best first (``_full_groups``)
         # The streets of my full sets in ``_full``'s order, and the least it costs to lift a mortgage on one
         # of them or to build on one: below these, no lift or build is affordable.
         self._full_spots: list[int] = []
@@ -313,6 +323,8 @@ class HeuristicAgent:
         self._least_build = 0
         self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
         self._mine: list[int] = []  # my properties in ``_Board.debt_order``
+        self._props_version = -1  # likewise for ``_my_props``
+        self._props: list[int] = []  # my properties in board order
         self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
@@ -458,11 +470,28 @@ class HeuristicAgent:
         owner = view.owner
         price = b.price[pos]
         if b.is_street[pos]:
-            if self._completes(b, owner, me, pos):
+            # (``_completes``, ``_blocks`` and ``_group_state`` in one pass over the other members)
+            mine = other = free = 0
+            first = BANK  # the first other player seen
+            single = True  # no second other player seen
+            for q in b.members[b.group_of[pos]]:
+                if q == pos:
+                    continue
+                o = owner[q]
+                if o == me:
+                    mine += 1
+                elif o == BANK:
+                    free += 1
+                else:
+                    other += 1
+                    if first == BANK:
+                        first = o
+                    elif o != first:
+                        single = False
+            if not other and not free:
                 return price * 2
-            if self._blocks(b, owner, me, pos):
+            if other and single and not mine and not free:
                 return price * 3 // 2
-            mine, _, _ = self._group_state(b, owner, me, pos)
             return price * 5 // 4 if mine else price
         if b.is_rail[pos]:
             held = 0
@@ -575,47 +604,45 @@ class HeuristicAgent:
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
-            self._scan_owners(b, owner, me)
+            full = self._full = self._full_groups(b, owner, me)
+            if full:
+                self._note_full(b, full)
         return self._full
 
-    def _scan_owners(self, b: _Board, owner: list[int], me: int) -> None:
-        """My full sets (best first) and the groups a trade could be about, in one pass."""
-        full: list[int] = []
-        trade: list[int] = []
-        members = b.members
+    @staticmethod
+    def _full_groups(b: _Board, owner: list[int], me: int) -> list[int]:
+        out: list[int] = []
         for g in b.build_order:
-            mine = others = 0
-            for q in members[g]:
-                o = owner[q]
-                if o == me:
-                    mine += 1
-                elif o == BANK:
+            for q in b.members[g]:
+                if owner[q] != me:
                     break
-                else:
-                    others += 1
             else:
-                if not others:
-                    full.append(g)
-                elif mine:
-                    trade.append(g)
-        if len(trade) > 1:
-            trade.sort()  # (``_trade_plans`` goes by group number)
-        self._full = full
-        self._trade_groups = trade
+                out.append(g)
+        return out
+
+    def _note_full(self, b: _Board, full: list[int]) -> None:
+        """The streets of the full sets ``full`` in order, and the least a lift or a building costs on them."""
         spots: list[int] = []
         least_lift = least_build = 0
         for g in full:
-            for q in members[g]:
-                spots.append(q)
+            for q in b.members[g]:
                 lift = b.unmortgage[q]
                 build = min(b.house_cost[q], b.hotel_cost[q])
-                if len(spots) == 1 or lift < least_lift:
+                if not spots or lift < least_lift:
                     least_lift = lift
-                if len(spots) == 1 or build < least_build:
+                if not spots or build < least_build:
                     least_build = build
+                spots.append(q)
         self._full_spots = spots
         self._least_lift = least_lift
         self._least_build = least_build
+
+    def _my_props(self, b: _Board, owner: list[int], me: int) -> list[int]:
+        """My properties in board order, listed again only when the owners have changed (``_full_of``)."""
+        if self._props_version != self._owner_version:
+            self._props_version = self._owner_version
+            self._props = [q for q in b.props if owner[q] == me]
+        return self._props
 
     def _lift_in_sets(
         self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int, reserve: int
@@ -634,9 +661,11 @@ class HeuristicAgent:
         self, view: ClassicView, b: _Board, me: int, owner: list[int], mortgaged: list[bool], cash: int, reserve: int
     ) -> Action | None:
         best = -1
-        for q in b.props:
-            if owner[q] == me and mortgaged[q] and cash - b.unmortgage[q] >= 2 * reserve + 100:
-                if best < 0 or b.price[q] > b.price[best]:
+        spare = cash - 2 * reserve - 100
+        unmortgage, price = b.unmortgage, b.price
+        for q in self._my_props(b, owner, me):
+            if mortgaged[q] and unmortgage[q] <= spare:
+                if best < 0 or price[q] > price[best]:
                     best = q
         if best >= 0:
             action = _action(A.UNMORTGAGE, best)
@@ -835,6 +864,8 @@ class HeuristicAgent:
                     raisable += lv * (b.house_cost[q] // 2)
             if not no_mortgages and not mortgaged[q]:
                 raisable += b.mortgage[q]
+            if cash + raisable >= amount:  # (enough: the rest need not be counted)
+                break
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
         in_full = [False] * len(b.members)
@@ -952,29 +983,38 @@ class HeuristicAgent:
     def _trade_plans(self, b: _Board, owner: list[int], me: int) -> list[TradePlan]:
         """Trades worth proposing for this ownership (``TradePlan``s)."""
         plans: list[TradePlan] = []
-        for g in self._trade_groups:  # (wholly owned, some of it by me, some by others)
+        for g in b.street_groups:
             members = b.members[g]
-            mine = 0
+            mine = held_by_others = 0
             for q in members:
-                if owner[q] == me:
+                o = owner[q]
+                if o == me:
                     mine += 1
-            others = [q for q in members if owner[q] != me]
-            # holders from my left round, so no seat is everyone's first choice
-            seats = sorted({owner[q] for q in others})
-            holders = [o for o in seats if o > me] + [o for o in seats if o < me]
-            if len(holders) == 1:
-                target = holders[0]
-                take = tuple(others)
-                take_price = sum(b.price[q] for q in take)
-                give = self._swap_for(b, owner, me, target, g)
-                if give is not None:
-                    plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
-                plans.append((BUY_OUT, target, (), take, take_price, 0))
+                elif o == BANK:
+                    break
+                else:
+                    held_by_others += 1
             else:
-                for target in holders:
-                    theirs = tuple(q for q in others if owner[q] == target)
-                    if len(theirs) <= mine:
-                        plans.append((GATHER, target, (), theirs, sum(b.price[q] for q in theirs), 0))
+                if not mine or not held_by_others:
+                    continue
+                # (listed only now: most groups on most turns have an unowned street, or no mix)
+                others = [q for q in members if owner[q] != me]
+                holders = _holders(owner, others, me)
+                if len(holders) == 1:
+                    target = holders[0]
+                    take = tuple(others)
+                    take_price = 0
+                    for q in others:
+                        take_price += b.price[q]
+                    give = self._swap_for(b, owner, me, target, g)
+                    if give is not None:
+                        plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
+                    plans.append((BUY_OUT, target, (), take, take_price, 0))
+                else:
+                    for target in holders:
+                        theirs = tuple(q for q in others if owner[q] == target)
+                        if len(theirs) <= mine:
+                            plans.append((GATHER, target, (), theirs, sum(b.price[q] for q in theirs), 0))
         return plans
 
     def _propose_trade(
@@ -982,7 +1022,7 @@ class HeuristicAgent:
     ) -> Action | None:
         if self._plans_version != self._owner_version:  # (``on_turn`` has just seen the owners)
             self._plans_version = self._owner_version
-            self._plans = self._trade_plans(b, owner, me) if self._trade_groups else []
+            self._plans = self._trade_plans(b, owner, me)
         if not self._plans:
             return None
         for kind, target, give, take, take_price, give_price in self._plans:
