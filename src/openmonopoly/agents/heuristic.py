@@ -115,6 +115,8 @@ class _Board:
     sell_order: tuple[int, ...]
     debt_order: tuple[int, ...]
     street_group_of: list[int]
+    least_lift: list[int]
+    least_build: list[int]
 
     def __init__(
         self,
@@ -171,6 +173,10 @@ class _Board:
             self.group_of[q] if self.is_street[q] and self.group_of[q] in street_groups else -1
             for q in range(self.size)
         ]
+        # Per group, the least a mortgage lift or a building costs on one of its members.
+        self.least_lift = [min((self.unmortgage[q] for q in m), default=0) for m in self.members]
+        cheapest = [min(h, t) for h, t in zip(self.house_cost, self.hotel_cost, strict=True)]
+        self.least_build = [min((cheapest[q] for q in m), default=0) for m in self.members]
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -217,6 +223,14 @@ def _board(view: ClassicView) -> _Board:
 def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
     """The bank holds every building."""
     return bank_houses == b.total_houses and bank_hotels == b.total_hotels
+
+
+def _has(items: list[int], x: int) -> bool:
+    """``x in items`` for a short list of ints, without the generic comparison of ``in``."""
+    for y in items:
+        if y == x:
+            return True
+    return False
 
 
 def _lowest(level: list[int], members: tuple[int, ...]) -> int:
@@ -316,9 +330,8 @@ class HeuristicAgent:
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
         self._full: list[int] = []  # my full sets, best first (``_full_groups``)
-        # The streets of my full sets in ``_full``'s order, and the least it costs to lift a mortgage on one
-        # of them or to build on one: below these, no lift or build is affordable.
-        self._full_spots: list[int] = []
+        # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
+        # these, no lift or build is affordable.
         self._least_lift = 0
         self._least_build = 0
         self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
@@ -545,19 +558,19 @@ class HeuristicAgent:
         return _action(A.BID, min(limit, max(minimum, high + step)))
 
     def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
-        # The view's fields are read once here and handed down: each read is a call.
+        # The view's fields are read once here, and only where needed, and handed down: each read is a call.
         b = self._board_of(view)
         me = seat_of(view)
-        owner, level, mortgaged = view.owner, view.level, view.mortgaged
+        owner = view.owner
         cash = view.cash[me]
         bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
         if _nothing_built(b, bank_houses, bank_hotels):
             reserve = BASE_RESERVE
         else:
-            reserve = self._threat_reserve(view, b, level)
+            reserve = self._threat_reserve(view, b, view.level)
         full = self._full_of(view, b, owner, me)
         if full:
-            action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
+            action = self._lift_in_sets(view, b, full, view.mortgaged, cash, reserve)
             if action is not None:
                 return action
         turns = view.turns
@@ -567,13 +580,14 @@ class HeuristicAgent:
             if action is not None:
                 return action
         if full:
+            level, mortgaged = view.level, view.mortgaged
             action = self._build(view, b, full, level, mortgaged, cash, reserve, bank_houses, bank_hotels)
             if action is None and bank_houses == 0 and len(full) > 1:
                 action = self._make_room(view, b, full, level, mortgaged, cash, reserve)
             if action is not None:
                 return action
         if cash > 3 * reserve + 200:
-            action = self._lift_any(view, b, me, owner, mortgaged, cash, reserve)
+            action = self._lift_any(view, b, me, owner, view.mortgaged, cash, reserve)
             if action is not None:
                 return action
         if view.in_jail[me]:
@@ -621,21 +635,17 @@ class HeuristicAgent:
         return out
 
     def _note_full(self, b: _Board, full: list[int]) -> None:
-        """The streets of the full sets ``full`` in order, and the least a lift or a building costs on them."""
-        spots: list[int] = []
-        least_lift = least_build = 0
+        """The least a lift or a building costs on the streets of the full sets ``full``."""
+        least_lift, least_build = b.least_lift, b.least_build
+        g = full[0]
+        lift, build = least_lift[g], least_build[g]
         for g in full:
-            for q in b.members[g]:
-                lift = b.unmortgage[q]
-                build = min(b.house_cost[q], b.hotel_cost[q])
-                if not spots or lift < least_lift:
-                    least_lift = lift
-                if not spots or build < least_build:
-                    least_build = build
-                spots.append(q)
-        self._full_spots = spots
-        self._least_lift = least_lift
-        self._least_build = least_build
+            if least_lift[g] < lift:
+                lift = least_lift[g]
+            if least_build[g] < build:
+                build = least_build[g]
+        self._least_lift = lift
+        self._least_build = build
 
     def _my_props(self, b: _Board, owner: list[int], me: int) -> list[int]:
         """My properties in board order, listed again only when the owners have changed (``_full_of``)."""
@@ -650,11 +660,12 @@ class HeuristicAgent:
         if cash - self._least_lift < reserve:
             return None
         unmortgage = b.unmortgage
-        for q in self._full_spots:
-            if mortgaged[q] and cash - unmortgage[q] >= reserve:
-                action = _action(A.UNMORTGAGE, q)
-                if view.check(action) is None:
-                    return action
+        for g in full:
+            for q in b.members[g]:
+                if mortgaged[q] and cash - unmortgage[q] >= reserve:
+                    action = _action(A.UNMORTGAGE, q)
+                    if view.check(action) is None:
+                        return action
         return None
 
     def _lift_any(
@@ -868,9 +879,6 @@ class HeuristicAgent:
                 break
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
-        in_full = [False] * len(b.members)
-        for g in full:
-            in_full[g] = True
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads (``debt_order``).
         if not no_mortgages:  # (house rule no-mortgages: only buildings can be sold)
             street_group_of = b.street_group_of
@@ -878,14 +886,14 @@ class HeuristicAgent:
                 if mortgaged[q]:
                     continue
                 g = street_group_of[q]
-                if g >= 0 and in_full[g]:
+                if g >= 0 and _has(full, g):
                     continue
                 action = _action(A.MORTGAGE, q)
                 if view.check(action) is None:
                     return action
         # 2. sell buildings, weakest set first, evenly.
         for g in b.sell_order:
-            if not in_full[g]:
+            if not _has(full, g):
                 continue
             members = b.members[g]
             top = _highest(level, members)
@@ -901,7 +909,7 @@ class HeuristicAgent:
         # 3. mortgage the sets themselves, weakest first.
         if not no_mortgages:
             for g in b.sell_order:
-                if not in_full[g]:
+                if not _has(full, g):
                     continue
                 for q in b.members[g]:
                     if not mortgaged[q]:
