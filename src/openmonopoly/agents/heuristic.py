@@ -340,10 +340,6 @@ class HeuristicAgent:
         self._props: list[int] = []  # my properties in board order
         self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
-        # Per group, a street the bank held at the last trade search (-1: none), and the board it is for:
-        # while the bank still holds it, the group cannot be traded for (most groups, early on).
-        self._unowned: list[int] = []
-        self._unowned_board: _Board | None = None
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
         # and the reserve.
         self._reserve_level: list[int] | None = None
@@ -995,14 +991,7 @@ class HeuristicAgent:
     def _trade_plans(self, b: _Board, owner: list[int], me: int) -> list[TradePlan]:
         """Trades worth proposing for this ownership (``TradePlan``s)."""
         plans: list[TradePlan] = []
-        unowned = self._unowned
-        if self._unowned_board is not b:
-            unowned = self._unowned = [-1] * len(b.members)
-            self._unowned_board = b
         for g in b.street_groups:
-            k = unowned[g]
-            if k >= 0 and owner[k] == BANK:
-                continue
             members = b.members[g]
             mine = held_by_others = 0
             for q in members:
@@ -1010,12 +999,10 @@ class HeuristicAgent:
                 if o == me:
                     mine += 1
                 elif o == BANK:
-                    unowned[g] = q
                     break
                 else:
                     held_by_others += 1
             else:
-                unowned[g] = -1
                 if not mine or not held_by_others:
                     continue
                 # (listed only now: most groups on most turns have an unowned street, or no mix)
