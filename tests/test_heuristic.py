@@ -6,7 +6,7 @@ import pytest
 
 import openmonopoly as om
 from kit import own
-from openmonopoly.agents import make_agent
+from openmonopoly.agents import heuristic, make_agent
 from openmonopoly.agents.heuristic import HeuristicAgent
 from openmonopoly.engine import actions as A
 from openmonopoly.engine.actions import Action, TradeOffer
@@ -317,3 +317,54 @@ def test_always_legal_against_random_bots(edition):
             options={"rent-must-be-claimed": seed % 2 == 1},
         )
         assert g.over
+
+
+class _ReserveWatch:
+    """A heuristic bot whose kept reserve is compared, at every decision, with one worked out afresh."""
+
+    name = "reserve-watch"
+
+    def __init__(self) -> None:
+        self.bot = HeuristicAgent()
+        self.compared = 0
+        self.built_on = 0  # decisions taken with something built (where the reserve is more than the base)
+
+    def act(self, view, prompt):
+        board = heuristic._board(view)
+        kept = self.bot.reserve(view, board)
+        assert kept == HeuristicAgent().reserve(view, board), (view.turns, view.player)
+        self.compared += 1
+        self.built_on += kept != heuristic.BASE_RESERVE
+        return self.bot.act(view, prompt)
+
+
+@pytest.mark.parametrize("options", [{}, {"uneven-building": True}])
+def test_the_kept_reserve_is_the_fresh_one(options):
+    # The bot keeps its reserve while the building levels stand, and across its own buildings (which do
+    # not threaten it): at every decision of whole games that must equal a reserve worked out afresh.
+    built_on = 0
+    for seed in range(3):
+        seats = [_ReserveWatch() for _ in range(4)]
+        play_game("classic", ["heuristic"] * 4, seed, options=options, agents=seats)
+        assert all(s.compared for s in seats)
+        built_on += sum(s.built_on for s in seats)
+    assert built_on > 100  # (the games built: the kept reserve was put to the test)
+
+
+def test_the_reserve_is_worked_out_again_when_the_change_was_not_its_own_building():
+    g = fresh()
+    p = g.prompt.player
+    o = (p + 1) % 4
+    own(g, p, 16, 18, 19)  # orange set, bare
+    own(g, o, 37, 39, level=1)  # dark blue, a house on each
+    g.state.cash[p] = g.state.cash[o] = 2000
+    view = g.view(p)
+    board = heuristic._board(view)
+    bot = HeuristicAgent()
+    before = bot.reserve(view, board)
+    action = bot.act(view, g.prompt)
+    assert action.kind == A.BUILD and action.arg in (16, 18, 19)
+    # The bot's building is not made; the other player builds instead (one level change, as the bot's
+    # would have been): the reserve must grow with the dearer rent.
+    g.act(o, Action(A.BUILD, 39))
+    assert bot.reserve(view, board) == HeuristicAgent().reserve(view, board) > before

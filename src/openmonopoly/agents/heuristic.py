@@ -113,6 +113,10 @@ class _Board:
     street_groups: tuple[int, ...]
     build_order: tuple[int, ...]
     sell_order: tuple[int, ...]
+    debt_order: tuple[int, ...]
+    street_group_of: list[int]
+    least_lift: list[int]
+    least_build: list[int]
 
     def __init__(
         self,
@@ -159,6 +163,20 @@ class _Board:
         ranked.sort()
         self.build_order = tuple(g for _, g in ranked)
         self.sell_order = self.build_order[::-1]
+        # What a debt mortgages first: utilities, streets, then railroads, each cheapest first.
+        self.debt_order = tuple(
+            sorted(self.props, key=lambda q: (self.is_rail[q], not self.is_util[q], self.price[q], q))
+        )
+        # A street's group when the whole group is streets (a set that can be full), else -1.
+        street_groups = set(self.street_groups)
+        self.street_group_of = [
+            self.group_of[q] if self.is_street[q] and self.group_of[q] in street_groups else -1
+            for q in range(self.size)
+        ]
+        # Per group, the least a mortgage lift or a building costs on one of its members.
+        self.least_lift = [min((self.unmortgage[q] for q in m), default=0) for m in self.members]
+        cheapest = [min(h, t) for h, t in zip(self.house_cost, self.hotel_cost, strict=True)]
+        self.least_build = [min((cheapest[q] for q in m), default=0) for m in self.members]
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -205,6 +223,14 @@ def _board(view: ClassicView) -> _Board:
 def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
     """The bank holds every building."""
     return bank_houses == b.total_houses and bank_hotels == b.total_hotels
+
+
+def _has(items: list[int], x: int) -> bool:
+    """``x in items`` for a short list of ints, without the generic comparison of ``in``."""
+    for y in items:
+        if y == x:
+            return True
+    return False
 
 
 def _lowest(level: list[int], members: tuple[int, ...]) -> int:
@@ -270,6 +296,19 @@ def _cheapest_at(b: _Board, level: list[int], members: tuple[int, ...], top: int
     return spot
 
 
+def _holders(owner: list[int], others: list[int], me: int) -> list[int]:
+    """The seats owning ``others`` (none of them mine), each once, from my left round (so no seat is
+    everyone's first choice)."""
+    first = owner[others[0]]
+    for q in others:
+        if owner[q] != first:
+            break
+    else:
+        return [first]  # (the usual case: one holder)
+    seats = sorted({owner[q] for q in others})
+    return [o for o in seats if o > me] + [o for o in seats if o < me]
+
+
 # The bot makes an offer or two every turn: built straight as a tuple, it skips the NamedTuple's
 # Python-level ``__new__`` (the same value; its actions likewise, ``_action``).
 def _trade_offer(proposer: int, target: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> TradeOffer:
@@ -290,7 +329,15 @@ class HeuristicAgent:
         self._owner_board: _Board | None = None
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
-        self._full: list[int] = []  # my full sets (``_full_groups``)
+        self._full: list[int] = []  # my full sets, best first (``_full_groups``)
+        # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
+        # these, no lift or build is affordable.
+        self._least_lift = 0
+        self._least_build = 0
+        self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
+        self._mine: list[int] = []  # my properties in ``_Board.debt_order``
+        self._props_version = -1  # likewise for ``_my_props``
+        self._props: list[int] = []  # my properties in board order
         self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
@@ -299,6 +346,13 @@ class HeuristicAgent:
         self._reserve_changes = -1
         self._reserve_view: View | None = None
         self._reserve = BASE_RESERVE
+        self._reserve_owners = -1  # the owners' change count when the reserve was worked out
+        # My last building (``_build``): where, the level it makes, and the level change count before it.
+        # When that building is the one change since the reserve was worked out, the reserve stands (it
+        # counts other players' streets only).
+        self._built_at = -1
+        self._built_level = 0
+        self._built_changes = -1
         self._view: View | None = None  # the view last seen, and its board
         self._view_board: _Board | None = None
 
@@ -362,8 +416,21 @@ class HeuristicAgent:
         # Built streets never change hands, so for one view (a game and a seat) the levels decide the threat:
         # it is worked out again only when they have changed since last time (their change count).
         changes = view.level_changes
-        if view is self._reserve_view and level is self._reserve_level and changes == self._reserve_changes:
-            return self._reserve
+        if view is self._reserve_view and level is self._reserve_level:
+            if changes == self._reserve_changes:
+                return self._reserve
+            at = self._built_at
+            if at >= 0:
+                self._built_at = -1
+                if (
+                    changes == self._built_changes + 1
+                    and self._built_changes == self._reserve_changes
+                    and level[at] == self._built_level
+                    and view.owner_changes == self._reserve_owners
+                ):
+                    # (the one level change since is my building, on my street: no threat to me)
+                    self._reserve_changes = changes
+                    return self._reserve
         me = seat_of(view)
         owner = view.owner
         rent = b.rent
@@ -378,6 +445,7 @@ class HeuristicAgent:
         self._reserve_view = view
         self._reserve_level = level
         self._reserve_changes = changes
+        self._reserve_owners = view.owner_changes
         self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve
 
@@ -415,11 +483,28 @@ class HeuristicAgent:
         owner = view.owner
         price = b.price[pos]
         if b.is_street[pos]:
-            if self._completes(b, owner, me, pos):
+            # (``_completes``, ``_blocks`` and ``_group_state`` in one pass over the other members)
+            mine = other = free = 0
+            first = BANK  # the first other player seen
+            single = True  # no second other player seen
+            for q in b.members[b.group_of[pos]]:
+                if q == pos:
+                    continue
+                o = owner[q]
+                if o == me:
+                    mine += 1
+                elif o == BANK:
+                    free += 1
+                else:
+                    other += 1
+                    if first == BANK:
+                        first = o
+                    elif o != first:
+                        single = False
+            if not other and not free:
                 return price * 2
-            if self._blocks(b, owner, me, pos):
+            if other and single and not mine and not free:
                 return price * 3 // 2
-            mine, _, _ = self._group_state(b, owner, me, pos)
             return price * 5 // 4 if mine else price
         if b.is_rail[pos]:
             held = 0
@@ -473,19 +558,19 @@ class HeuristicAgent:
         return _action(A.BID, min(limit, max(minimum, high + step)))
 
     def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
-        # The view's fields are read once here and handed down: each read is a call.
+        # The view's fields are read once here, and only where needed, and handed down: each read is a call.
         b = self._board_of(view)
         me = seat_of(view)
-        owner, level, mortgaged = view.owner, view.level, view.mortgaged
+        owner = view.owner
         cash = view.cash[me]
         bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
         if _nothing_built(b, bank_houses, bank_hotels):
             reserve = BASE_RESERVE
         else:
-            reserve = self._threat_reserve(view, b, level)
+            reserve = self._threat_reserve(view, b, view.level)
         full = self._full_of(view, b, owner, me)
         if full:
-            action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
+            action = self._lift_in_sets(view, b, full, view.mortgaged, cash, reserve)
             if action is not None:
                 return action
         turns = view.turns
@@ -495,13 +580,14 @@ class HeuristicAgent:
             if action is not None:
                 return action
         if full:
+            level, mortgaged = view.level, view.mortgaged
             action = self._build(view, b, full, level, mortgaged, cash, reserve, bank_houses, bank_hotels)
             if action is None and bank_houses == 0 and len(full) > 1:
                 action = self._make_room(view, b, full, level, mortgaged, cash, reserve)
             if action is not None:
                 return action
         if cash > 3 * reserve + 200:
-            action = self._lift_any(view, b, me, owner, mortgaged, cash, reserve)
+            action = self._lift_any(view, b, me, owner, view.mortgaged, cash, reserve)
             if action is not None:
                 return action
         if view.in_jail[me]:
@@ -532,7 +618,9 @@ class HeuristicAgent:
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
-            self._full = self._full_groups(b, owner, me)
+            full = self._full = self._full_groups(b, owner, me)
+            if full:
+                self._note_full(b, full)
         return self._full
 
     @staticmethod
@@ -546,12 +634,35 @@ class HeuristicAgent:
                 out.append(g)
         return out
 
+    def _note_full(self, b: _Board, full: list[int]) -> None:
+        """The least a lift or a building costs on the streets of the full sets ``full``."""
+        least_lift, least_build = b.least_lift, b.least_build
+        g = full[0]
+        lift, build = least_lift[g], least_build[g]
+        for g in full:
+            if least_lift[g] < lift:
+                lift = least_lift[g]
+            if least_build[g] < build:
+                build = least_build[g]
+        self._least_lift = lift
+        self._least_build = build
+
+    def _my_props(self, b: _Board, owner: list[int], me: int) -> list[int]:
+        """My properties in board order, listed again only when the owners have changed (``_full_of``)."""
+        if self._props_version != self._owner_version:
+            self._props_version = self._owner_version
+            self._props = [q for q in b.props if owner[q] == me]
+        return self._props
+
     def _lift_in_sets(
         self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int, reserve: int
     ) -> Action | None:
+        if cash - self._least_lift < reserve:
+            return None
+        unmortgage = b.unmortgage
         for g in full:
             for q in b.members[g]:
-                if mortgaged[q] and cash - b.unmortgage[q] >= reserve:
+                if mortgaged[q] and cash - unmortgage[q] >= reserve:
                     action = _action(A.UNMORTGAGE, q)
                     if view.check(action) is None:
                         return action
@@ -561,9 +672,11 @@ class HeuristicAgent:
         self, view: ClassicView, b: _Board, me: int, owner: list[int], mortgaged: list[bool], cash: int, reserve: int
     ) -> Action | None:
         best = -1
-        for q in b.props:
-            if owner[q] == me and mortgaged[q] and cash - b.unmortgage[q] >= 2 * reserve + 100:
-                if best < 0 or b.price[q] > b.price[best]:
+        spare = cash - 2 * reserve - 100
+        unmortgage, price = b.unmortgage, b.price
+        for q in self._my_props(b, owner, me):
+            if mortgaged[q] and unmortgage[q] <= spare:
+                if best < 0 or price[q] > price[best]:
                     best = q
         if best >= 0:
             action = _action(A.UNMORTGAGE, best)
@@ -583,6 +696,8 @@ class HeuristicAgent:
         bank_houses: int,
         bank_hotels: int,
     ) -> Action | None:
+        if cash - self._least_build < reserve:  # (nothing affordable: every spot would be passed over)
+            return None
         if b.uneven:
             return self._build_unevenly(view, b, full, level, mortgaged, cash, reserve, bank_houses, bank_hotels)
         hotel_level = b.hotel_level
@@ -608,8 +723,15 @@ class HeuristicAgent:
                 continue
             action = _action(A.BUILD, spot)
             if view.check(action) is None:
+                self._note_build(view, spot, low)
                 return action
         return None
+
+    def _note_build(self, view: ClassicView, spot: int, lv: int) -> None:
+        """Remember the building about to go up at ``spot`` (now at ``lv``), for ``_threat_reserve``."""
+        self._built_at = spot
+        self._built_level = lv + 1
+        self._built_changes = view.level_changes
 
     def _build_unevenly(
         self,
@@ -648,6 +770,7 @@ class HeuristicAgent:
         if best >= 0:
             action = _action(A.BUILD, best)
             if view.check(action) is None:
+                self._note_build(view, best, level[best])
                 return action
         return None
 
@@ -736,7 +859,12 @@ class HeuristicAgent:
         if cash >= amount:
             return self._safe(view, A_PAY)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        mine = [q for q in b.props if owner[q] == me]
+        full = self._full_of(view, b, owner, me)  # (a short list: a set would cost more to make than it saves)
+        if self._mine_version != self._owner_version:  # (a debt takes several answers, the owners unchanged)
+            self._mine_version = self._owner_version
+            self._mine = [q for q in b.debt_order if owner[q] == me]
+        mine = self._mine
+        no_mortgages = b.no_mortgages
         raisable = 0
         for q in mine:
             lv = level[q]
@@ -745,27 +873,27 @@ class HeuristicAgent:
                     raisable += b.hotel_cost[q] // 2 + b.max_houses * (b.house_cost[q] // 2)
                 else:
                     raisable += lv * (b.house_cost[q] // 2)
-            if not mortgaged[q] and not b.no_mortgages:
+            if not no_mortgages and not mortgaged[q]:
                 raisable += b.mortgage[q]
+            if cash + raisable >= amount:  # (enough: the rest need not be counted)
+                break
         if cash + raisable < amount:
             return self._safe(view, A_BANKRUPT)
-        full = self._full_of(view, b, owner, me)  # (a short list: a set would cost more to make than it saves)
-        # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads.
-        loose = [
-            (b.is_rail[q], not b.is_util[q], b.price[q], q)
-            for q in mine
-            if not mortgaged[q] and not (b.is_street[q] and b.group_of[q] in full)
-        ]
-        loose.sort()
-        if b.no_mortgages:  # (house rule no-mortgages: only buildings can be sold)
-            loose = []
-        for _, _, _, q in loose:
-            action = _action(A.MORTGAGE, q)
-            if view.check(action) is None:
-                return action
+        # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads (``debt_order``).
+        if not no_mortgages:  # (house rule no-mortgages: only buildings can be sold)
+            street_group_of = b.street_group_of
+            for q in mine:
+                if mortgaged[q]:
+                    continue
+                g = street_group_of[q]
+                if g >= 0 and _has(full, g):
+                    continue
+                action = _action(A.MORTGAGE, q)
+                if view.check(action) is None:
+                    return action
         # 2. sell buildings, weakest set first, evenly.
         for g in b.sell_order:
-            if g not in full:
+            if not _has(full, g):
                 continue
             members = b.members[g]
             top = _highest(level, members)
@@ -779,14 +907,15 @@ class HeuristicAgent:
             if view.check(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
-        for g in b.sell_order:
-            if g not in full or b.no_mortgages:
-                continue
-            for q in b.members[g]:
-                if not mortgaged[q]:
-                    action = _action(A.MORTGAGE, q)
-                    if view.check(action) is None:
-                        return action
+        if not no_mortgages:
+            for g in b.sell_order:
+                if not _has(full, g):
+                    continue
+                for q in b.members[g]:
+                    if not mortgaged[q]:
+                        action = _action(A.MORTGAGE, q)
+                        if view.check(action) is None:
+                            return action
         return self._fallback(view)
 
     # ------------------------------------------------------------------ trades
@@ -878,13 +1007,13 @@ class HeuristicAgent:
                     continue
                 # (listed only now: most groups on most turns have an unowned street, or no mix)
                 others = [q for q in members if owner[q] != me]
-                # holders from my left round, so no seat is everyone's first choice
-                seats = sorted({owner[q] for q in others})
-                holders = [o for o in seats if o > me] + [o for o in seats if o < me]
+                holders = _holders(owner, others, me)
                 if len(holders) == 1:
                     target = holders[0]
                     take = tuple(others)
-                    take_price = sum(b.price[q] for q in take)
+                    take_price = 0
+                    for q in others:
+                        take_price += b.price[q]
                     give = self._swap_for(b, owner, me, target, g)
                     if give is not None:
                         plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
