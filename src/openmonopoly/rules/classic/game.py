@@ -234,6 +234,17 @@ class EndOfMove(Step):
             game.next_turn()
 
 
+def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int) -> int:
+    """An owned property's part of its owner's net worth: its price (half, mortgaged) and its buildings at
+    what they cost (a hotel: its price and the houses it replaced)."""
+    worth = sp.price // 2 if mortgaged else sp.price
+    if level > houses_per_hotel:
+        worth += sp.hotel_cost + houses_per_hotel * sp.house_cost
+    elif level:
+        worth += level * sp.house_cost
+    return worth
+
+
 # ---------------------------------------------------------------------- the game
 @mypyc_attr(allow_interpreted_subclasses=True)  # the quicker game and the editions with rules of their own
 class ClassicGame(Game):
@@ -627,33 +638,29 @@ class ClassicGame(Game):
         """Cash, properties at price (mortgaged at half), buildings at what they cost."""
         s: ClassicState = self.state
         owner = s.owner
+        level = s.level
+        mortgaged = s.mortgaged
         board = self.edition.board
+        houses = self.houses_per_hotel
         worth: int = s.cash[player]
         for pos in self.edition.properties:
             if owner[pos] == player:
-                worth += self._holding_worth(board[pos], s.level[pos], s.mortgaged[pos])
+                worth += holding_worth(board[pos], level[pos], mortgaged[pos], houses)
         return worth
 
     def net_worths(self) -> list[int]:
         # (one pass over the board for every seat: an observation shows them all at each step)
         s: ClassicState = self.state
         owner = s.owner
+        level = s.level
+        mortgaged = s.mortgaged
         board = self.edition.board
+        houses = self.houses_per_hotel
         worth = list(s.cash)
         for pos in self.edition.properties:
             o = owner[pos]
             if o >= 0:
-                worth[o] = worth[o] + self._holding_worth(board[pos], s.level[pos], s.mortgaged[pos])
-        return worth
-
-    def _holding_worth(self, sp: Space, level: int, mortgaged: bool) -> int:
-        """An owned property's part of its owner's net worth: its price (half, mortgaged) and its buildings."""
-        worth = sp.price // 2 if mortgaged else sp.price
-        if level:
-            if level == self.hotel_level:
-                worth += sp.hotel_cost + self.houses_per_hotel * sp.house_cost
-            else:
-                worth += level * sp.house_cost
+                worth[o] = worth[o] + holding_worth(board[pos], level[pos], mortgaged[pos], houses)
         return worth
 
     def words(self) -> EventWords:
