@@ -60,6 +60,10 @@ def check_money(g: Game, step: int) -> None:
             fail(g, step, f"player {p} has negative cash {s.cash[p]}")
         if not s.alive[p] and s.cash[p] != 0:
             fail(g, step, f"bankrupt player {p} still has cash {s.cash[p]}")
+    # every seat's worth in one pass (what observations read) is each seat's worth read alone
+    one_by_one = [g.net_worth(p) for p in range(s.n)]
+    if g.net_worths() != one_by_one:
+        fail(g, step, f"net_worths() {g.net_worths()} differs from net_worth per seat {one_by_one}")
 
 
 def check_ownership(g: Game, step: int) -> None:

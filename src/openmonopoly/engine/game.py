@@ -354,6 +354,12 @@ class Game:
         cash: int = self.state.cash[player]
         return cash
 
+    def net_worths(self) -> list[int]:
+        """``net_worth`` of every seat, in seat order (families whose worth is summed over the board
+        override it with one pass over the board instead of one per seat)."""
+        s: State = self.state
+        return [self.net_worth(p) for p in range(s.n)]
+
     def current_rent(self, pos: int, roll: int = 7) -> int:
         """The rent a player other than its owner would pay now on landing on ``pos`` with a dice
         total of ``roll`` (0: nothing is due there). Families with rent on the board override it."""

@@ -31,7 +31,8 @@ def end_rewards(game: Game, reward: str) -> list[float]:
     winners = set(game.winners) if game.over else set()
     out = [1.0 if p in winners else 0.0 for p in range(n)]
     if reward == "net-worth":
-        worth = [max(0, game.net_worth(p)) if game.state.alive[p] else 0 for p in range(n)]
+        worths = game.net_worths()
+        worth = [max(0, worths[p]) if game.state.alive[p] else 0 for p in range(n)]
         total = sum(worth) or 1
         out = [out[p] + worth[p] / total for p in range(n)]
     return out

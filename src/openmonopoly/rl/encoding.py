@@ -117,6 +117,7 @@ class ObservationEncoder:
         jail_turns: list[int] = s.jail_turns
         held: list[list[int]] = s.held
         position: list[int] = s.position
+        worth = game.net_worths()
         parts: list[bytes] = []
         for k in range(n):
             p = (me + k) % n
@@ -128,7 +129,7 @@ class ObservationEncoder:
                     1.0,
                     1.0 if alive[p] else 0.0,
                     clip(cash[p] / sc),
-                    clip(game.net_worth(p) / sc),
+                    clip(worth[p] / sc),
                     1.0 if in_jail[p] else 0.0,
                     clip(jail_turns[p] / 3.0),
                     clip(float(len(held[p]))) if layout.cards else 0.0,

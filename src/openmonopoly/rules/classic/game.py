@@ -12,7 +12,7 @@ from typing import Any, ClassVar, Final, cast
 from mypy_extensions import mypyc_attr
 
 from ...editions import Edition
-from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules
+from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL, RAILROAD, STREET, TAX, UTILITY, Rules, Space
 from ...engine import actions as A
 from ...engine import events as E
 from ...engine import prompt as P
@@ -232,6 +232,17 @@ class EndOfMove(Step):
         else:
             game.pop()
             game.next_turn()
+
+
+def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int) -> int:
+    """An owned property's part of its owner's net worth: its price (half, mortgaged) and its buildings at
+    what they cost (a hotel: its price and the houses it replaced)."""
+    worth = sp.price // 2 if mortgaged else sp.price
+    if level > houses_per_hotel:
+        worth += sp.hotel_cost + houses_per_hotel * sp.house_cost
+    elif level:
+        worth += level * sp.house_cost
+    return worth
 
 
 # ---------------------------------------------------------------------- the game
@@ -560,26 +571,29 @@ class ClassicGame(Game):
         for pos in ed.properties:
             if owner[pos] != player:
                 continue
-            kind = A.UNMORTGAGE if mortgaged[pos] else A.MORTGAGE
-            if self.check_property_action(player, kind, pos, False) is None:
-                out.append(numbered_action(kind, pos))
+            # (each check called directly, not through ``check_property_action``'s dispatch on the kind)
+            if mortgaged[pos]:
+                if mortgage.check_unmortgage(self, player, pos, explain=False) is None:
+                    out.append(numbered_action(A.UNMORTGAGE, pos))
+            elif mortgage.check_mortgage(self, player, pos, explain=False) is None:
+                out.append(numbered_action(A.MORTGAGE, pos))
             group = group_of[pos]
             if group < 0:
                 continue
             here = level[pos]
-            if here and self.check_property_action(player, A.SELL, pos, False) is None:
+            if here and buildings.check_sell(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.SELL, pos))
             built = False
             for q in members[group]:
                 if level[q]:
                     built = True
                     break
-            if built and self.check_property_action(player, A.SELL_ALL, pos, False) is None:
+            if built and buildings.check_sell_all(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.SELL_ALL, pos))
             if (
                 here < hotel_level
                 and buildings.owns_set(self, player, pos)
-                and self.check_property_action(player, A.BUILD, pos, False) is None
+                and buildings.check_build(self, player, pos, explain=False) is None
             ):
                 out.append(numbered_action(A.BUILD, pos))
         return out
@@ -626,23 +640,27 @@ class ClassicGame(Game):
         owner = s.owner
         level = s.level
         mortgaged = s.mortgaged
-        ed = self.edition
-        board = ed.board
-        hotel_level = -1  # (read once a hotel is found: the level of a hotel)
+        board = self.edition.board
+        houses = self.houses_per_hotel
         worth: int = s.cash[player]
-        for pos in ed.properties:
-            if owner[pos] != player:
-                continue
-            sp = board[pos]
-            worth += sp.price // 2 if mortgaged[pos] else sp.price
-            here = level[pos]
-            if here:
-                if hotel_level < 0:
-                    hotel_level = self.hotel_level
-                if here == hotel_level:
-                    worth += sp.hotel_cost + self.houses_per_hotel * sp.house_cost
-                else:
-                    worth += here * sp.house_cost
+        for pos in self.edition.properties:
+            if owner[pos] == player:
+                worth += holding_worth(board[pos], level[pos], mortgaged[pos], houses)
+        return worth
+
+    def net_worths(self) -> list[int]:
+        # (one pass over the board for every seat: an observation shows them all at each step)
+        s: ClassicState = self.state
+        owner = s.owner
+        level = s.level
+        mortgaged = s.mortgaged
+        board = self.edition.board
+        houses = self.houses_per_hotel
+        worth = list(s.cash)
+        for pos in self.edition.properties:
+            o = owner[pos]
+            if o >= 0:
+                worth[o] = worth[o] + holding_worth(board[pos], level[pos], mortgaged[pos], houses)
         return worth
 
     def words(self) -> EventWords:
