@@ -62,7 +62,9 @@ def count(child: str, args: list[str], src: Path = SRC) -> tuple[int, dict]:
     """(instructions, the child's JSON line) of ``python -c child args`` run under callgrind with ``src`` first."""
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (apt-get install valgrind): it counts the instructions")
-    env = dict(os.environ, PYTHONPATH=str(src))
+    # One BLAS thread: NumPy's idle worker threads spin for a while after each call, and callgrind counts
+    # their instructions too (some thousands per RL step, differing from run to run).
+    env = dict(os.environ, PYTHONPATH=str(src), OPENBLAS_NUM_THREADS="1", OMP_NUM_THREADS="1")
     cmd = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", child, *args]
     out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True)
     found = re.search(r"Collected : (\d+)", out.stderr)
