@@ -637,31 +637,31 @@ class ClassicGame(Game):
     def net_worth(self, player: int) -> int:
         """Cash, properties at price (mortgaged at half), buildings at what they cost."""
         s: ClassicState = self.state
-        owner = s.owner
-        level = s.level
-        mortgaged = s.mortgaged
-        board = self.edition.board
-        houses = self.houses_per_hotel
-        worth: int = s.cash[player]
-        for pos in self.edition.properties:
-            if owner[pos] == player:
-                worth += holding_worth(board[pos], level[pos], mortgaged[pos], houses)
-        return worth
+        worth = [0] * s.n
+        worth[player] = s.cash[player]
+        self._add_holdings(worth, player)
+        return worth[player]
 
     def net_worths(self) -> list[int]:
         # (one pass over the board for every seat: an observation shows them all at each step)
+        s: ClassicState = self.state
+        worth = list(s.cash)
+        self._add_holdings(worth, -1)
+        return worth
+
+    def _add_holdings(self, worth: list[int], only: int) -> None:
+        """Add each owned property's worth (``holding_worth``) to its owner's entry of ``worth``: every
+        owner's, or only seat ``only``'s."""
         s: ClassicState = self.state
         owner = s.owner
         level = s.level
         mortgaged = s.mortgaged
         board = self.edition.board
         houses = self.houses_per_hotel
-        worth = list(s.cash)
         for pos in self.edition.properties:
             o = owner[pos]
-            if o >= 0:
+            if o >= 0 and (only < 0 or o == only):
                 worth[o] = worth[o] + holding_worth(board[pos], level[pos], mortgaged[pos], houses)
-        return worth
 
     def words(self) -> EventWords:
         return EventWords(self.edition, self.state.names, self.houses_per_hotel)
