@@ -394,6 +394,11 @@ class Game:
         """The most ``player`` may bid for ``lot`` in an auction."""
         raise NotImplementedError
 
+    def bid_covered(self, player: int, lot: int, amount: int) -> bool:
+        """Whether ``player`` may bid ``amount`` for ``lot`` (at most ``max_bid``); a family whose bound is
+        costly to work out answers most bids without it."""
+        return amount <= self.max_bid(player, lot)
+
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         raise NotImplementedError
 

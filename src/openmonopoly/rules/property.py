@@ -68,6 +68,9 @@ class BuyOrAuction(Step):
     def describe(self, game: Game) -> dict[str, Any]:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
+    def detail(self, game: Game, name: str) -> Any:
+        return self.pos if name == "pos" else self.describe(game)[name]
+
 
 class ClaimRent(Step):
     """Option "rent must be claimed": the owner claims the rent before the next roll, or it lapses

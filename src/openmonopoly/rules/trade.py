@@ -34,6 +34,16 @@ def trade_pending(game: Game) -> bool:
     return False
 
 
+def _repeats(items: tuple[Any, ...]) -> bool:
+    """Whether an item appears twice (an offer lists a few: no set made)."""
+    for i in range(1, len(items)):
+        x = items[i]
+        for j in range(i):
+            if items[j] == x:
+                return True
+    return False
+
+
 def check_offer(game: Game, offer: TradeOffer) -> str | None:
     ed = game.edition
     s: State = game.state
@@ -46,7 +56,7 @@ def check_offer(game: Game, offer: TradeOffer) -> str | None:
         return "a trade must move at least one property or card"
     board = ed.board
     for side, owner_ in ((offer.give, p), (offer.take, q)):
-        if len(set(side)) != len(side):
+        if _repeats(side):
             return "a property is listed twice"
         for pos in side:
             if not (isinstance(pos, int) and 0 <= pos < len(board)) or not (

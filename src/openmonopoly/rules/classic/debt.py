@@ -117,6 +117,9 @@ class Debt(Step):
     def describe(self, game: ClassicGame) -> dict[str, Any]:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
 
+    def detail(self, game: ClassicGame, name: str) -> Any:
+        return self.amount if name == "amount" else self.describe(game)[name]
+
     def without(self, game: ClassicGame, player: int) -> Step | None:
         # A debt to a player who has since gone bankrupt is void: there is no one left to pay.
         return None if player in (self.player, self.creditor) else self

@@ -376,6 +376,10 @@ class ClassicGame(Game):
         # A winning bidder may raise the rest by selling buildings and mortgaging.
         return cash + raisable(self, player)
 
+    def bid_covered(self, player: int, lot: int, amount: int) -> bool:
+        # (a bid within the cash in hand needs no count of what the bidder's buildings and mortgages raise)
+        return amount <= permissions.spendable(self, player) or amount <= self.max_bid(player, lot)
+
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         if pos < 0:  # one of the bank's last buildings, in a shortage
             buildings.award_building(self, winner, pos == HOTEL_LOT, price)
@@ -607,11 +611,15 @@ class ClassicGame(Game):
     def trade_hold(self, pos: int) -> str | None:
         ed = self.edition
         space = ed.board[pos]
-        if mortgage.transfer_pending(self, pos):
-            s: ClassicState = self.state
+        s: ClassicState = self.state
+        # (a received property waits for its lift or interest only while it is mortgaged)
+        if s.mortgaged[pos] and mortgage.transfer_pending(self, pos):
             return f"{s.names[s.owner[pos]]} must first lift the mortgage on {space.name} or pay the interest"
-        if space.type == STREET and any(buildings.group_levels(self, pos)):
-            return f"sell the {ed.term('houses', 2)} of {space.name}'s colour set to the bank before trading it"
+        if space.type == STREET:
+            level = s.level
+            for q in ed.group_members[ed.group_of[pos]]:
+                if level[q]:
+                    return f"sell the {ed.term('houses', 2)} of {space.name}'s colour set to the bank before trading it"
         return None
 
     def properties_traded(self, moved: list[tuple[int, int, int]]) -> None:

@@ -166,6 +166,9 @@ class MortgagedTransfer(Step):
         else:
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
 
+    def detail(self, game: Game, name: str) -> Any:
+        return self.lift_cost(game) if name == "lift_cost" else self.describe(game)[name]
+
     def describe(self, game: Game) -> dict[str, Any]:
         return {
             "pos": self.pos,
