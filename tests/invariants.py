@@ -245,6 +245,8 @@ def random_anytime(g: Game, rng: random.Random) -> tuple[int, Action] | None:
 def check_stack(g: Game, step: int) -> None:
     """Pending steps still refer to the world as it is."""
     s = g.state
+    if g.base_state is not s:  # (the shared rules read the state through ``base_state``)
+        fail(g, step, "base_state is not the game's state")
     trades = 0
     for st in s.stack:
         name = type(st).__name__

@@ -117,6 +117,7 @@ class _Board:
     street_group_of: list[int]
     least_lift: list[int]
     least_build: list[int]
+    no_holder: list[int]
 
     def __init__(
         self,
@@ -177,6 +178,7 @@ class _Board:
         self.least_lift = [min((self.unmortgage[q] for q in m), default=0) for m in self.members]
         cheapest = [min(h, t) for h, t in zip(self.house_cost, self.hotel_cost, strict=True)]
         self.least_build = [min((cheapest[q] for q in m), default=0) for m in self.members]
+        self.no_holder = [BANK] * len(self.members)  # (copied to start each ``_Holdings``)
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -221,21 +223,20 @@ def _board(view: ClassicView) -> _Board:
 
 
 class _Holdings:
-    """Who holds the street groups and the properties under one ownership (an owner list as of its change
-    count): the same for every seat, so the bots of a game work it out once per change, not once each."""
+    """Who holds the street groups under one ownership (an owner list as of its change count): the same
+    for every seat, so the bots of a game work it out once per change, not once each."""
 
     owner: list[int]
     changes: int
     board: _Board
     whole: list[int]  # per group: the one seat that holds all of it, else -1 (the bank holds no set)
     split: list[int]  # the street groups (``street_groups`` order) the bank holds none of, held by two or more
-    props: list[list[int]]  # per seat that owns any: its properties in board order
 
     def __init__(self, b: _Board, owner: list[int], changes: int) -> None:
         self.owner = owner
         self.changes = changes
         self.board = b
-        whole = [BANK] * len(b.members)
+        whole = list(b.no_holder)
         split: list[int] = []
         members = b.members
         for g in b.street_groups:
@@ -249,27 +250,13 @@ class _Holdings:
                     alone = False
                     if o == BANK:
                         banked = True
+                        break
             if alone:
                 whole[g] = first
             elif not banked:
                 split.append(g)
         self.whole = whole
         self.split = split
-        props: list[list[int]] = []
-        for q in b.props:
-            o = owner[q]
-            if o >= 0:
-                while len(props) <= o:
-                    props.append([])
-                props[o].append(q)
-        self.props = props
-
-    def props_of(self, seat: int) -> list[int]:
-        """``seat``'s properties in board order (shared: callers do not change it)."""
-        return self.props[seat] if seat < len(self.props) else _NONE
-
-
-_NONE: Final[list[int]] = []
 
 
 class _LastHoldings:
@@ -699,7 +686,11 @@ class HeuristicAgent:
     @staticmethod
     def _full_groups(b: _Board, held: _Holdings, me: int) -> list[int]:
         whole = held.whole
-        return [g for g in b.build_order if whole[g] == me]
+        out: list[int] = []
+        for g in b.build_order:
+            if whole[g] == me:
+                out.append(g)
+        return out
 
     def _note_full(self, b: _Board, full: list[int]) -> None:
         """The least a lift or a building costs on the streets of the full sets ``full``."""
@@ -718,9 +709,7 @@ class HeuristicAgent:
         """My properties in board order, listed again only when the owners have changed (``_full_of``)."""
         if self._props_version != self._owner_version:
             self._props_version = self._owner_version
-            held = self._holdings
-            assert held is not None  # (``_full_of`` has seen the owners)
-            self._props = held.props_of(me)
+            self._props = [q for q in b.props if owner[q] == me]
         return self._props
 
     def _lift_in_sets(

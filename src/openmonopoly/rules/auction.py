@@ -40,7 +40,7 @@ def lot_name(lot: int) -> str:
 
 
 def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
-    s: State = game.state
+    s: State = game.base_state
     alive = s.alive
     bidders = tuple([p for p in bidders if alive[p]])
     if opening is None:

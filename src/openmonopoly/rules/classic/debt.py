@@ -75,7 +75,7 @@ class Debt(Step):
         return self.player
 
     def legal(self, game: ClassicGame, player: int) -> list[A.Action]:
-        s: State = game.state
+        s: State = game.base_state
         cash = s.cash[player]
         if cash >= self.amount:
             return [A_PAY]
@@ -84,7 +84,7 @@ class Debt(Step):
         return []
 
     def check(self, game: ClassicGame, player: int, action: A.Action) -> str | None:
-        s: State = game.state
+        s: State = game.base_state
         cash = s.cash[player]
         if action.kind == A.PAY:
             if cash < self.amount:
