@@ -444,8 +444,10 @@ class Game:
         best = max(worth.values())
         self.finish([p for p in alive if worth[p] == best], reason)
 
-    def pass_turn(self) -> None:
-        """Hand the turn to the next player still in the game, counting rounds and stopping at the limit."""
+    def pass_turn(self, replace_top: bool = False) -> None:
+        """Hand the turn to the next player still in the game, counting rounds and stopping at the limit.
+        ``replace_top``: the step on top ends the turn and gives way to the next turn's first step, in its
+        place (popped first, the emptied stack would be freed and allocated again at every turn)."""
         s: State = self.base_state
         n = s.n
         prev = s.current
@@ -464,7 +466,10 @@ class Game:
                 return
         s.current = nxt
         s.turns += 1
-        self.push(self.turn_step(nxt))
+        if replace_top:
+            s.stack[-1] = self.turn_step(nxt)
+        else:
+            s.stack.append(self.turn_step(nxt))
         if self._events is not None:
             self._events.append(Event(TURN, nxt, amount=s.round))
 

@@ -230,8 +230,7 @@ class EndOfMove(Step):
         if self.again and s.alive[p] and not s.in_jail[p]:
             game.replace_top(game.turn_start(p))
         else:
-            game.pop()
-            game.next_turn()
+            game.next_turn(replace_top=True)
 
 
 def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int) -> int:
@@ -413,11 +412,11 @@ class ClassicGame(Game):
                 self._events.append(Event(E.PAID, BANK, pos, amount, player, "free-parking"))
 
     # ------------------------------------------------------------ seats and turns
-    def next_turn(self) -> None:
+    def next_turn(self, replace_top: bool = False) -> None:
         s: ClassicState = self.state
         s.doubles = 0
         s.shortage_tried.clear()
-        self.pass_turn()
+        self.pass_turn(replace_top)
 
     def turn_step(self, player: int) -> Step:
         return self.turn_start(player)
