@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Protocol, TypeVar
 
-from ..engine.actions import Action
+from ..engine import actions as A
+from ..engine.actions import Action, TradeOffer
 from ..engine.prompt import Prompt
 from ..engine.view import View
 
@@ -45,3 +46,15 @@ def group_counts(members: tuple[int, ...], owner: list[int], me: int, pos: int) 
         else:
             other += 1
     return mine, other, free
+
+
+# Bots offer a trade or two a turn: built straight as tuples, an offer and its action skip the NamedTuples'
+# Python-level ``__new__`` (the same values, at a fraction of the cost).
+def trade_offer(proposer: int, target: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> TradeOffer:
+    """``TradeOffer(proposer, target, give, take, cash)``: properties and cash, no cards."""
+    return tuple.__new__(TradeOffer, (proposer, target, give, take, cash, (), ()))
+
+
+def trade_action(offer: TradeOffer) -> Action:
+    """``Action(TRADE, offer=offer)``."""
+    return tuple.__new__(Action, (A.TRADE, -1, offer))

@@ -37,7 +37,7 @@ from ..rules.classic.buildings import BUILDING_SHORTAGE, PLACE_BUILDING
 from ..rules.classic.game import ClassicView
 from ..rules.classic.mortgage import MORTGAGED_PROPERTY
 from . import missions as _variants  # Clone Wars missions, quicker-game tables
-from .base import group_counts, seat_of
+from .base import group_counts, seat_of, trade_action, trade_offer
 
 # Actions as ``Final`` module constants, so the compiled code reads C statics, not attributes of the
 # (interpreted) actions module; the kind strings are Final literals there, which the compiler inlines.
@@ -366,12 +366,6 @@ def _holders(owner: list[int], others: list[int], me: int) -> list[int]:
         return [first]  # (the usual case: one holder)
     seats = sorted({owner[q] for q in others})
     return [o for o in seats if o > me] + [o for o in seats if o < me]
-
-
-# The bot makes an offer or two every turn: built straight as a tuple, it skips the NamedTuple's
-# Python-level ``__new__`` (the same value; its actions likewise, ``_action``).
-def _trade_offer(proposer: int, target: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> TradeOffer:
-    return tuple.__new__(TradeOffer, (proposer, target, give, take, cash, (), ()))
 
 
 class HeuristicAgent:
@@ -1088,16 +1082,16 @@ class HeuristicAgent:
             return None
         for kind, target, give, take, take_price, give_price in self._plans:
             if kind == SWAP:
-                offer = _trade_offer(me, target, give, take, max(0, min(take_price - give_price, cash - reserve)))
+                offer = trade_offer(me, target, give, take, max(0, min(take_price - give_price, cash - reserve)))
             elif kind == BUY_OUT:
                 if cash - 2 * take_price < reserve // 2:
                     continue
-                offer = _trade_offer(me, target, (), take, 2 * take_price)
+                offer = trade_offer(me, target, (), take, 2 * take_price)
             else:
                 pay = (3 * take_price + 1) // 2
                 if cash - pay < reserve:
                     continue
-                offer = _trade_offer(me, target, (), take, pay)
+                offer = trade_offer(me, target, (), take, pay)
             action = self._offer(view, offer)
             if action is not None:
                 return action
@@ -1126,7 +1120,7 @@ class HeuristicAgent:
     def _offer(self, view: ClassicView, offer: TradeOffer) -> Action | None:
         if offer in self.proposed:
             return None
-        action = tuple.__new__(Action, (A.TRADE, -1, offer))
+        action = trade_action(offer)
         if view.check(action) is not None:
             return None
         self.proposed.add(offer)

@@ -69,7 +69,11 @@ class BuyOrAuction(Step):
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
     def detail(self, game: Game, name: str) -> Any:
-        return self.pos if name == "pos" else self.describe(game)[name]
+        if name == "pos":
+            return self.pos
+        if name == "price":
+            return game.edition.board[self.pos].price
+        return self.describe(game)[name]
 
 
 class ClaimRent(Step):

@@ -25,7 +25,7 @@ from typing import Final
 
 from ...engine import actions as A
 from ...engine import prompt as P
-from ...engine.actions import Action, TradeOffer
+from ...engine.actions import Action
 from ...engine.prompt import Prompt, numbered_action
 from ...engine.view import View
 from ...rules.mandalorian.battle import BATTLE, BATTLE_REROLL
@@ -33,7 +33,7 @@ from ...rules.mandalorian.data import MandalorianRules
 from ...rules.mandalorian.game import MandalorianView
 from ...rules.mandalorian.grogu import PLACE_GROGU
 from ...rules.mandalorian.signets import SIGNET_CHOICE
-from ..base import family_view, group_counts, seat_of
+from ..base import family_view, group_counts, seat_of, trade_action, trade_offer
 
 BANK: Final = -1
 RESERVE: Final = 20
@@ -132,8 +132,8 @@ class MandalorianAgent:
 
     def on_buy(self, view: MandalorianView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        pos = prompt.details["pos"]
-        price = prompt.details["price"]
+        pos: int = prompt.detail("pos")
+        price: int = prompt.detail("price")
         cash = view.cash[me]
         if cash < price:
             return A.A_AUCTION
@@ -143,11 +143,10 @@ class MandalorianAgent:
 
     def on_auction(self, view: MandalorianView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        d = prompt.details
-        pos = d["lot"]
-        if d["high_bidder"] == me:
+        pos: int = prompt.detail("lot")
+        if prompt.detail("high_bidder") == me:
             return A.A_PASS
-        low = d["minimum"]
+        low: int = prompt.detail("minimum")
         limit = min(self._value(view, pos, me), view.cash[me] - RESERVE // 2)
         if low <= limit:
             return numbered_action(A.BID, low)
@@ -225,7 +224,8 @@ class MandalorianAgent:
 
     def on_debt(self, view: MandalorianView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        if view.cash[me] >= prompt.details["amount"]:
+        amount: int = prompt.detail("amount")
+        if view.cash[me] >= amount:
             return A.A_PAY
         ed = view.edition
         t: MandalorianRules = ed.rules
@@ -237,19 +237,23 @@ class MandalorianAgent:
         return numbered_action(A.SELL, pick)
 
     def on_trade(self, view: MandalorianView, prompt: Prompt) -> Action:
-        o = TradeOffer.from_json(prompt.details["offer"])
+        # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the strict
+        # ``TradeOffer.from_json`` would only check it again, at many times the cost).
+        offer: dict = prompt.details["offer"]
+        proposer: int = offer["proposer"]
+        cash: int = offer["cash"]
         me = seat_of(view)
         ed = view.edition
-        get = sum(self._value(view, pos, me) for pos in o.give) + max(o.cash, 0)
-        get += sum(25 for _ in o.give_cards)
+        get = sum(self._value(view, pos, me) for pos in offer["give"]) + max(cash, 0)
+        get += 25 * len(offer["give_cards"])
         give = 0
-        for pos in o.take:
+        for pos in offer["take"]:
             v = self._value(view, pos, me)
-            if self._completes(view, pos, o.proposer):
+            if self._completes(view, pos, proposer):
                 v = max(v, 2 * ed.board[pos].price)
             give += v
-        give += max(-o.cash, 0) + sum(30 for _ in o.take_cards)
-        if -o.cash > view.cash[me] - RESERVE // 2:
+        give += max(-cash, 0) + 30 * len(offer["take_cards"])
+        if -cash > view.cash[me] - RESERVE // 2:
             return A.A_REJECT
         return A.A_ACCEPT if get >= give + 10 else A.A_REJECT
 
@@ -280,7 +284,7 @@ class MandalorianAgent:
                 if key in self.proposed:
                     continue
                 self.proposed.add(key)
-                action = Action(A.TRADE, -1, TradeOffer(me, owner[pos], (), (pos,), pay))
+                action = trade_action(trade_offer(me, owner[pos], (), (pos,), pay))
                 if view.check(action) is None:
                     return action
         return None

@@ -154,6 +154,9 @@ class HideoutDebt(Step):
     def describe(self, game: MandalorianGame) -> dict[str, Any]:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
 
+    def detail(self, game: MandalorianGame, name: str) -> Any:
+        return self.amount if name == "amount" else self.describe(game)[name]
+
 
 def give_up(game: MandalorianGame, player: int, creditor: int) -> None:
     """Still in debt with no hideout left: hand over the credits and the Signet cards; stay in the game."""
