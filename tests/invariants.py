@@ -263,6 +263,12 @@ def check_stack(g: Game, step: int) -> None:
         # The rules find debts by ``debtor()``, not by the prompt kind: the two must agree on every step.
         if st.debtor() != (st.player if st.kind == "debt" else -1):
             fail(g, step, f"{st} of kind {st.kind!r} says its debtor is {st.debtor()}")
+        # The engine asks the step on top by method what the class attributes say.
+        if st.is_automatic() != st.automatic or st.prompt_kind() != st.kind:
+            fail(g, step, f"{st}: is_automatic() {st.is_automatic()}, prompt_kind() {st.prompt_kind()!r}")
+        for kind in g.ACTION_KINDS.plain | g.ACTION_KINDS.numbered:
+            if st.accepts(kind) != (kind in st.answers):
+                fail(g, step, f"{st}: accepts({kind!r}) is {st.accepts(kind)}, answers {sorted(st.answers)}")
         # Bots read single facts by ``detail``, which some steps answer from their fields: the same facts.
         if not st.automatic:
             for name, value in st.describe(g).items():

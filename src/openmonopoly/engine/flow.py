@@ -70,6 +70,21 @@ class Step:
         answers it from its fields, without building the whole dict (tests/invariants.py checks the two agree)."""
         return self.describe(game)[name]
 
+    # The engine asks these of the step on top at every action. As methods, the steps made at every turn
+    # answer them from constants: read from a compiled object, a class attribute is looked up by name.
+    # (tests/invariants.py checks every step's answers against its attributes.)
+    def is_automatic(self) -> bool:
+        """``automatic``."""
+        return self.automatic
+
+    def prompt_kind(self) -> str:
+        """``kind``."""
+        return self.kind
+
+    def accepts(self, kind: str) -> bool:
+        """``kind in answers``."""
+        return kind in self.answers
+
     def debtor(self) -> int:
         """The player this step holds in debt (a debt step's payer); -1: not a debt. A method, not a
         look at ``kind``: the rules ask it of every pending step before most actions, and a compiled

@@ -624,7 +624,7 @@ class Game:
             top = s.stack[-1]
             if top.decider != p:
                 return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
-            if kind not in top.answers:
+            if not top.accepts(kind):
                 return f"'{kind}' does not answer this prompt ('{top.kind}')"
             reason = top.check(self, p, a)
         # What the player's standing forbids (a debt, a cash bid to cover, ...): one table per family.
@@ -693,7 +693,7 @@ class Game:
                 return
             top = s.stack[-1]
             player = top.decider
-            prompt = BotPrompt(player, top.kind, top, self)  # (``prompt``, with details read on demand)
+            prompt = BotPrompt(player, top.prompt_kind(), top, self)  # (``prompt``, with details read on demand)
             self._approved_by = -1  # (forget an approval from before this decision)
             action = acts[player](views[player], prompt)
             prompt.close()
@@ -734,7 +734,7 @@ class Game:
         stack = s.stack
         while not s.over:
             top = stack[-1]
-            if not top.automatic:
+            if not top.is_automatic():
                 return
             top.run(self)
 

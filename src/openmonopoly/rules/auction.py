@@ -52,6 +52,9 @@ def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int |
         game._events.append(Event(E.AUCTION_START, -1, lot, opening, info=lot_name(lot)))
 
 
+AUCTION_ANSWERS: Final = frozenset({A.BID, A.PASS})
+
+
 class Auction(Step):
     """An auction: each bidder in turn bids more than ``high`` (in ``increment``s, from ``minimum``) or passes."""
 
@@ -63,7 +66,7 @@ class Auction(Step):
     high_bidder: int  # -1: no bid yet
     opening: int
     kind = P.AUCTION
-    answers = frozenset({A.BID, A.PASS})
+    answers = AUCTION_ANSWERS
 
     def __init__(
         self, lot: int, bidders: tuple[int, ...], turn: int, high: int, high_bidder: int, opening: int
@@ -83,7 +86,16 @@ class Auction(Step):
     @property
     def automatic(self) -> bool:  # type: ignore[override]
         """Closed: nobody left, or only the high bidder."""
+        return self.is_automatic()
+
+    def is_automatic(self) -> bool:
         return not self.bidders or (len(self.bidders) == 1 and self.bidders[0] == self.high_bidder)
+
+    def prompt_kind(self) -> str:
+        return P.AUCTION
+
+    def accepts(self, kind: str) -> bool:
+        return kind in AUCTION_ANSWERS
 
     def run(self, game: Game) -> None:
         self._close(game)

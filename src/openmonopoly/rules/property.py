@@ -20,17 +20,29 @@ A_BUY: Final = A.A_BUY  # (Final: a C static in compiled code, not a module look
 A_AUCTION: Final = A.A_AUCTION
 
 
+BUY_ANSWERS: Final = frozenset({A.BUY, A.AUCTION})
+
+
 class BuyOrAuction(Step):
     """Buy the property landed on, or let the bank auction it (the Mandalorian hideouts too: any Game)."""
 
     FIELDS = ("player", "pos")
     pos: int
     kind = P.BUY
-    answers = frozenset({A.BUY, A.AUCTION})
+    answers = BUY_ANSWERS
 
     def __init__(self, player: int, pos: int) -> None:
         self.player = player
         self.pos = pos
+
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return P.BUY
+
+    def accepts(self, kind: str) -> bool:
+        return kind in BUY_ANSWERS
 
     def legal(self, game: Game, player: int) -> list[Action]:
         s: State = game.base_state

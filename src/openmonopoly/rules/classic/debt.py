@@ -53,6 +53,9 @@ def raisable(game: ClassicGame, player: int) -> int:
     return total
 
 
+DEBT_ANSWERS: Final = frozenset({A.PAY, A.BANKRUPT})
+
+
 class Debt(Step):
     """``player`` owes ``amount`` to ``creditor`` (-1: the bank) and lacks the cash."""
 
@@ -62,7 +65,7 @@ class Debt(Step):
     reason: str
     pos: int
     kind = P.DEBT
-    answers = frozenset({A.PAY, A.BANKRUPT})
+    answers = DEBT_ANSWERS
 
     def __init__(self, player: int, creditor: int, amount: int, reason: str, pos: int) -> None:
         self.player = player
@@ -73,6 +76,15 @@ class Debt(Step):
 
     def debtor(self) -> int:
         return self.player
+
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return P.DEBT
+
+    def accepts(self, kind: str) -> bool:
+        return kind in DEBT_ANSWERS
 
     def legal(self, game: ClassicGame, player: int) -> list[A.Action]:
         s: State = game.base_state

@@ -170,15 +170,27 @@ class ClassicView(View):
 
 
 # ---------------------------------------------------------------------- turn steps
+TURN_ANSWERS: Final = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
+
+
 class TurnStart(Step):
     """The start of a turn (or of a doubles re-roll): roll, or first leave jail."""
 
     FIELDS = ("player",)
     kind = P.TURN
-    answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
+    answers = TURN_ANSWERS
 
     def __init__(self, player: int) -> None:  # (the generic Step.__init__ is slower; this is hot)
         self.player = player
+
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return P.TURN
+
+    def accepts(self, kind: str) -> bool:
+        return kind in TURN_ANSWERS
 
     def legal(self, game: ClassicGame, player: int) -> list[Action]:
         out = [A_ROLL]
@@ -223,6 +235,9 @@ class EndOfMove(Step):
     def __init__(self, player: int, again: bool) -> None:
         self.player = player
         self.again = again
+
+    def is_automatic(self) -> bool:
+        return True
 
     def run(self, game: ClassicGame) -> None:
         s: ClassicState = game.state

@@ -8,7 +8,7 @@ The concepts live in their own modules (``movement``, ``grogu``, ``enemies``,
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...editions import Edition
 from ...engine import actions as A
@@ -33,17 +33,28 @@ from .signets import SIGNET, return_to_bottom
 from .state import MandoState
 from .words import MandalorianWords
 
+TURN_ANSWERS: Final = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
+
 
 class MandoTurn(Step):
     """The start of a turn: roll (in Jail: try for a 6), or first pay 50 / use a jetpack card to leave Jail."""
 
     FIELDS = ("player",)
     kind = P.TURN
-    answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
+    answers = TURN_ANSWERS
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int) -> None:
         self.player = player
+
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return P.TURN
+
+    def accepts(self, kind: str) -> bool:
+        return kind in TURN_ANSWERS
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         out = [A.A_ROLL]
@@ -96,6 +107,9 @@ class MandoEndTurn(Step):
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int) -> None:
         self.player = player
+
+    def is_automatic(self) -> bool:
+        return True
 
     def run(self, game: MandalorianGame) -> None:
         game.next_turn(replace_top=True)
