@@ -193,6 +193,16 @@ class EmpireView(View):
         s: EmpireState = self._game.state
         return s.doubles
 
+    def auction_bid(self) -> tuple[int, int, int]:
+        """The auction waiting for a bid (the prompt ``auction``): its lot, the least bid it takes now and
+        the high bidder (-1: no bid yet), as the prompt's details say them, without building the details."""
+        game = self._game
+        s: EmpireState = game.state
+        step = s.stack[-1] if s.stack else None
+        if not isinstance(step, Auction):
+            raise ValueError("no auction is waiting for a bid")
+        return step.lot, step.minimum(game), step.high_bidder
+
     def top_billboard(self, seat: int) -> int:
         """The topmost billboard in ``seat``'s tower, the piece that taxes, swaps and debts move (an office
         is not a billboard, even on top), or -1 when the tower has none."""

@@ -175,6 +175,13 @@ def full_tower(game: EmpireGame) -> int:
     s: EmpireState = game.state
     cap = game.rules.capacity
     height = s.height
+    full = False
+    for h in height:  # (nearly always nobody: answered without going round from the current player)
+        if h >= cap:
+            full = True
+            break
+    if not full:
+        return -1
     n = s.n
     for i in range(n):
         p = (s.current + i) % n
