@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import registry
+from ..editions import Edition
 from ..engine.actions import Action
 from ..engine.game import rules_class
 from ..engine.prompt import Prompt
@@ -21,15 +22,23 @@ FAMILY_BOTS = "openmonopoly.agents.families"
 
 def family_bot_class(view: View) -> type | None:
     """The bot class of the game ``view`` shows, if its edition or family has one of its own."""
-    game_class = rules_class(view.edition)
-    if game_class in _BOT_CLASSES:  # (found once per game class: each game makes its bots anew)
-        return _BOT_CLASSES[game_class]
-    module = registry.find_face(FAMILY_BOTS, game_class)
-    found = _BOT_CLASSES[game_class] = None if module is None else module.HEURISTIC
+    global _last_edition, _last_bot
+    edition = view.edition
+    if edition is _last_edition:  # (the edition asked about last: a simulation asks for every bot of every game)
+        return _last_bot
+    game_class = rules_class(edition)
+    if game_class in _BOT_CLASSES:  # (found once per game class)
+        found = _BOT_CLASSES[game_class]
+    else:
+        module = registry.find_face(FAMILY_BOTS, game_class)
+        found = _BOT_CLASSES[game_class] = None if module is None else module.HEURISTIC
+    _last_edition, _last_bot = edition, found
     return found
 
 
 _BOT_CLASSES: dict[type, type | None] = {}
+_last_edition: Edition | None = None
+_last_bot: type | None = None
 
 
 class FamilyHeuristic(HeuristicAgent):

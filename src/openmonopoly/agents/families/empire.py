@@ -63,6 +63,10 @@ def _target_scores(view: EmpireView) -> list[int]:
     return scores
 
 
+# The cards whose wish depends on the towers' tops and heights (``_turn_card``).
+_AIMED_AT_TOWERS: Final = frozenset({"hostile_takeover", "swap_the_top", "youre_fired", "stock_market_crash"})
+
+
 class EmpireAgent:
     name = "heuristic"
 
@@ -180,8 +184,9 @@ class EmpireAgent:
         play = self._turn_card(view)
         if play is not None:
             return play
-        price = _rules(view).office_price
-        if cash - price >= max(150, self._worst_rent(view)) and self._legal(view, A_BUY_OFFICE):
+        left = cash - _rules(view).office_price
+        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``)
+        if left >= 150 and left >= self._worst_rent(view) and self._legal(view, A_BUY_OFFICE):
             return A_BUY_OFFICE
         return A.A_ROLL
 
@@ -195,19 +200,22 @@ class EmpireAgent:
         kinds = t.empire_kind
         cap = t.capacity
         height = view.height
-        my_top = self._top_height(view, me)
-        best_top = top_sum = 0
+        my_top = best_top = top_sum = 0
         leader = -1  # the tallest rival tower (there is always a rival)
-        for q in range(n):
-            if q != me:
-                top = self._top_height(view, q)
-                best_top = max(best_top, top)
-                top_sum += top
-                leader = max(leader, height[q])
+        scanned = False  # the towers are looked at only for a card aimed at them (most hands hold none)
         # The first card in hand whose moment has come and which may be played now (the check last:
         # it is the dear part, and whether a card is wanted depends only on the view).
         for card in hand:
             kind = kinds[card]
+            if not scanned and kind in _AIMED_AT_TOWERS:
+                scanned = True
+                my_top = self._top_height(view, me)
+                for q in range(n):
+                    if q != me:
+                        top = self._top_height(view, q)
+                        best_top = max(best_top, top)
+                        top_sum += top
+                        leader = max(leader, height[q])
             if kind == "hostile_takeover":
                 wanted = best_top >= 2 or height[me] + best_top >= cap
             elif kind == "swap_the_top":

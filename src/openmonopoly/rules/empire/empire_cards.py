@@ -319,12 +319,12 @@ def _swap_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
 
 
 def _tax_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
-    need = _effect_of_kind(game, "billboard_tax")["min_billboards"]
+    need = game.rules.tax_min_billboards
     return [q for q in game.rivals(player) if billboards(game, q) >= need]
 
 
 def _fired_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
-    return [q for q in game.rivals(player) if _fired_spaces(game, player, q)]
+    return [q for q in game.rivals(player) if _has_brand(game, q)]  # (``_fired_spaces`` not empty)
 
 
 PLAYER_PURPOSES["swap_the_top"] = (_swap_targets, lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))

@@ -108,7 +108,7 @@ class EmpireEndOfMove(Step):
     def run(self, game: EmpireGame) -> None:
         s: EmpireState = game.state
         if self.again and not s.in_jail[self.player]:
-            game.replace_top(EmpireTurn(self.player))
+            game.replace_top(game.turn_step(self.player))
         else:
             game.pop()
             game.next_turn()
@@ -127,9 +127,9 @@ class AfterCardMove(Step):
     def run(self, game: EmpireGame) -> None:
         s: EmpireState = game.state
         if s.in_jail[self.player]:
-            game.replace_top(EmpireEndOfMove(self.player, False))
+            game.replace_top(game.end_of_move(self.player, False))
         else:
-            game.replace_top(EmpireTurn(self.player))
+            game.replace_top(game.turn_step(self.player))
 
 
 def check_buy_office(game: EmpireGame, player: int) -> str | None:
@@ -342,8 +342,17 @@ class EmpireGame(Game):
         s.office_bought = False
         self.pass_turn()
 
+    # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
+    # whether doubles roll again) and never change (as ``ClassicGame.turn_start``).
+    _turn_steps: list[EmpireTurn] | None = None
+    _move_ends: list[EmpireEndOfMove] | None = None
+
     def turn_step(self, player: int) -> Step:
-        return EmpireTurn(player)
+        steps = self._turn_steps
+        if steps is None:
+            s: EmpireState = self.state
+            steps = self._turn_steps = [EmpireTurn(p) for p in range(s.n)]
+        return steps[player]
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
         """The tallest tower wins at the round limit, then the most cash."""
@@ -357,7 +366,11 @@ class EmpireGame(Game):
 
     def end_of_move(self, player: int, again: bool) -> Step:
         # (swapper.py cannot import this module's step at its top, and an import in a compiled roll costs each turn)
-        return EmpireEndOfMove(player, again)
+        ends = self._move_ends
+        if ends is None:
+            s: EmpireState = self.state
+            ends = self._move_ends = [EmpireEndOfMove(p, a) for p in range(s.n) for a in (False, True)]
+        return ends[2 * player + 1 if again else 2 * player]
 
     def move_by(self, player: int, steps: int) -> None:
         movement.move_by(self, player, steps)
