@@ -29,7 +29,7 @@ from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
 from openmonopoly.rules.empire.game import EmpireView
 from openmonopoly.rules.empire.tower import has_billboard
 
-from .helpers import RAZOR, new_game, tower
+from .helpers import NERF, RAZOR, SW, new_game, tower
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -160,3 +160,30 @@ def test_family_heuristic_plays_each_game_with_its_own_bot():
     assert bot.family_bot is not None
     prompt = classic.prompt
     assert classic.check(prompt.player, bot.act(classic_view, prompt)) is None
+
+
+def test_buy_price_says_what_the_prompt_details_say():
+    g = new_game()
+    roll(g, 0, 2, 3)
+    assert g.prompt.kind == "buy"
+    view = g.view(0)
+    assert isinstance(view, EmpireView)
+    assert view.buy_price() == g.prompt.details["price"] == g.edition.board[RAZOR].price
+    g.act(0, "auction")
+    with pytest.raises(ValueError, match="for sale"):
+        g.view(1).buy_price()
+
+
+def test_swap_first_says_what_the_prompt_details_say():
+    g = new_game()
+    tower(g, 0, RAZOR)
+    tower(g, 1, NERF)
+    roll(g, 0, 3, SW)
+    assert g.prompt.kind == "swap"
+    view = g.view(0)
+    assert isinstance(view, EmpireView)
+    assert view.swap_first() == g.prompt.details["first"] == -1
+    g.act(0, "swap 1")
+    assert view.swap_first() == g.prompt.details["first"] == 1
+    with pytest.raises(ValueError, match="no sneaky swap"):
+        new_game().view(0).swap_first()

@@ -240,7 +240,7 @@ class EmpireAgent:
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        price: int = prompt.details["price"]
+        price = view.buy_price()
         if price > 100:
             card = self._card_of(view, "bargain_business")
             if card >= 0 and self._legal(view, numbered_action(PLAY, card)):
@@ -258,12 +258,12 @@ class EmpireAgent:
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        d = prompt.details
-        first: int = d["first"]
-        towers: list[int] = d["towers"]
+        first = view.swap_first()
         my_top = self._top_height(view, me)
         best, gain = -1, 0
-        for q in towers:
+        # (every tower: one without a billboard, not among the prompt's ``towers``, has a top of height
+        # 0 and so never gains)
+        for q in range(len(view.cash)):
             if q != me and self._top_height(view, q) - my_top > gain:
                 best, gain = q, self._top_height(view, q) - my_top
         if best < 0 or not my_top:

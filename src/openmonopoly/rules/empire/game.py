@@ -30,7 +30,9 @@ from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, EmpireRules, compile_empire
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
+from .spaces import BuyBillboard
 from .state import EmpireState
+from .swapper import SwapChoice
 from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, top_billboard_piece, tower_value
 from .words import EmpireWords
 
@@ -202,6 +204,25 @@ class EmpireView(View):
         if not isinstance(step, Auction):
             raise ValueError("no auction is waiting for a bid")
         return step.lot, step.minimum(game), step.high_bidder
+
+    def buy_price(self) -> int:
+        """The price of the billboard the prompt ``buy`` offers (its details' ``price``), without building
+        the details."""
+        game = self._game
+        s: EmpireState = game.state
+        step = s.stack[-1] if s.stack else None
+        if not isinstance(step, BuyBillboard):
+            raise ValueError("no billboard is offered for sale")
+        return game.edition.board[step.pos].price
+
+    def swap_first(self) -> int:
+        """The tower picked first for the sneaky swap the prompt ``swap`` waits for (its details' ``first``;
+        -1: none yet), without building the details."""
+        s: EmpireState = self._game.state
+        step = s.stack[-1] if s.stack else None
+        if not isinstance(step, SwapChoice):
+            raise ValueError("no sneaky swap is waiting")
+        return step.first
 
     def top_billboard(self, seat: int) -> int:
         """The topmost billboard in ``seat``'s tower, the piece that taxes, swaps and debts move (an office

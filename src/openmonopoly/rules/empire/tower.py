@@ -43,7 +43,11 @@ def is_full(game: EmpireGame, player: int) -> bool:
 def billboards(game: EmpireGame, player: int) -> int:
     """Billboards (not offices) in ``player``'s tower."""
     s: EmpireState = game.state
-    return sum(1 for piece in s.tower[player] if piece != OFFICE)
+    count = 0
+    for piece in s.tower[player]:
+        if piece != OFFICE:
+            count += 1
+    return count
 
 
 def top_billboard(game: EmpireGame, player: int) -> int:
