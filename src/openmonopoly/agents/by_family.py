@@ -6,7 +6,10 @@ class's MRO (``registry.find_face``): an edition's own bot first, then its famil
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .. import registry
+from ..editions import Edition
 from ..engine.actions import Action
 from ..engine.game import rules_class
 from ..engine.prompt import Prompt
@@ -19,8 +22,23 @@ FAMILY_BOTS = "openmonopoly.agents.families"
 
 def family_bot_class(view: View) -> type | None:
     """The bot class of the game ``view`` shows, if its edition or family has one of its own."""
-    module = registry.find_face(FAMILY_BOTS, rules_class(view.edition))
-    return None if module is None else module.HEURISTIC
+    global _last_edition, _last_bot
+    edition = view.edition
+    if edition is _last_edition:  # (the edition asked about last: a simulation asks for every bot of every game)
+        return _last_bot
+    game_class = rules_class(edition)
+    if game_class in _BOT_CLASSES:  # (found once per game class)
+        found = _BOT_CLASSES[game_class]
+    else:
+        module = registry.find_face(FAMILY_BOTS, game_class)
+        found = _BOT_CLASSES[game_class] = None if module is None else module.HEURISTIC
+    _last_edition, _last_bot = edition, found
+    return found
+
+
+_BOT_CLASSES: dict[type, type | None] = {}
+_last_edition: Edition | None = None
+_last_bot: type | None = None
 
 
 class FamilyHeuristic(HeuristicAgent):
@@ -30,16 +48,20 @@ class FamilyHeuristic(HeuristicAgent):
         super().__init__(seed)
         self.seed = seed
         self.family_bot: Agent | None = None
+        # The family bot's ``act``, bound once (a method looked up by name at every prompt is a slow call).
+        self._family_act: Callable[[View, Prompt], Action] | None = None
         self._classic_view: View | None = None  # the last view seen of a family the classic bot plays
 
     def act(self, view: View, prompt: Prompt) -> Action:
         if view is self._classic_view:  # the same game: its family need not be read again (slow)
             return super().act(view, prompt)
-        if self.family_bot is None:
-            cls = family_bot_class(view)
-            if cls is None:
-                self._classic_view = view
-                return super().act(view, prompt)
-            self.family_bot = bot = cls(self.seed)
-            return bot.act(view, prompt)
-        return self.family_bot.act(view, prompt)
+        family_act = self._family_act
+        if family_act is not None:
+            return family_act(view, prompt)
+        cls = family_bot_class(view)
+        if cls is None:
+            self._classic_view = view
+            return super().act(view, prompt)
+        self.family_bot = bot = cls(self.seed)
+        self._family_act = family_act = bot.act
+        return family_act(view, prompt)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ..agents import make_agent  # (at the top: an import statement in make_bot costs more than the bot it makes)
 from .config import is_external
 
 if TYPE_CHECKING:
@@ -24,8 +25,6 @@ def make_bot(kind: str, seed: int = 0, *, time_ms: int | None = None) -> Agent:
         from .config import resolve
 
         return ExternalAgent(resolve(kind, time_ms=time_ms), seed)
-    from ..agents import make_agent
-
     return make_agent(kind, seed)
 
 

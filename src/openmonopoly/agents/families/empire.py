@@ -22,6 +22,7 @@ It sees only its view (its own Empire hand through ``view.hand``) and the prompt
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from ...engine import actions as A
@@ -45,11 +46,46 @@ def _rules(view: EmpireView) -> EmpireRules:
     return view.edition.rules
 
 
+# The worth of each space as a target (a trip, a card's move), by board position: the billboard's height
+# first, then its price (height * 1000 + price); 0 for a space with no billboards. Made once per
+# edition's rules table and only read, so every bot of every game on the edition shares it.
+_TARGET_SCORES: dict[EmpireRules, list[int]] = {}
+
+
+def _target_scores(view: EmpireView) -> list[int]:
+    t = _rules(view)
+    scores = _TARGET_SCORES.get(t)
+    if scores is None:
+        scores = _TARGET_SCORES[t] = [
+            t.height[sp.position] * 1000 + sp.price if t.is_brand[sp.position] or t.is_utility[sp.position] else 0
+            for sp in view.edition.board
+        ]
+    return scores
+
+
+# The cards whose wish depends on the towers' tops and heights (``_turn_card``).
+_AIMED_AT_TOWERS: Final = frozenset({"hostile_takeover", "swap_the_top", "youre_fired", "stock_market_crash"})
+
+
 class EmpireAgent:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        pass  # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
+        # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
+        # The answer ``view.check`` accepted during this decision: it is not checked a second time.
+        self._checked: Action | None = None
+
+    def _forget_checked(self) -> None:
+        # (a method, not ``self._checked = None`` in ``decide``: type checkers would then take the field
+        # for None in all of ``decide``, and the compiled code would refuse the action a handler set)
+        self._checked = None
+
+    def _legal(self, view: EmpireView, action: Action) -> bool:
+        """Whether ``action`` may be played now; remembered when it may (see ``decide``)."""
+        if view.check(action) is None:
+            self._checked = action
+            return True
+        return False
 
     # ------------------------------------------------------------------ helpers
     @staticmethod
@@ -82,19 +118,16 @@ class EmpireAgent:
                 worst = max(worst, self._value(view, q))  # (tower values are > 0)
         return worst
 
-    def _best_target_space(self, view: EmpireView, budget: int, candidates) -> int:
-        """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none)."""
-        t = _rules(view)
+    def _best_target_space(self, view: EmpireView, budget: int, candidates: Iterable[int]) -> int:
+        """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none): the
+        tallest, then the dearest; the first of equals."""
+        scores = _target_scores(view)
         board = view.edition.board
-        best, best_score = -1, 0.0
+        stock = view.stock
+        best, best_score = -1, 0
         for pos in candidates:
-            if not view.stock[pos] or not (t.is_brand[pos] or t.is_utility[pos]):
-                continue
-            price = board[pos].price
-            if price > budget:
-                continue
-            score = t.height[pos] * 100 + price / 10
-            if score > best_score:
+            score = scores[pos]  # (0: not a billboard space)
+            if score > best_score and stock[pos] and board[pos].price <= budget:
                 best, best_score = pos, score
         return best
 
@@ -103,6 +136,7 @@ class EmpireAgent:
         return self.decide(family_view(view, EmpireView), prompt)
 
     def decide(self, view: EmpireView, prompt: Prompt) -> Action:
+        self._forget_checked()
         kind = prompt.kind
         if kind == P.TURN:
             action = self.on_turn(view, prompt)
@@ -118,14 +152,17 @@ class EmpireAgent:
             action = self.on_choose_space(view, prompt)
         elif kind == RENT_DUE:
             card = self._card_of(view, "reverse_rent")
-            action = numbered_action(PLAY, card) if card >= 0 and prompt.details["amount"] >= 150 else A.A_PAY
+            amount: int = prompt.details["amount"] if card >= 0 else 0
+            action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else A.A_PAY
         elif kind == RESPOND:
             action = self.on_respond(view, prompt)
         elif kind == P.TRADE:
             action = A.A_REJECT
         else:
             action = None
-        if action is None or view.check(action) is not None:
+        # Each answer is checked once: a handler that checked its answer already (``_legal``) is taken at
+        # its word (nothing has moved since; ``Game.play_out`` does not check it again either).
+        if action is None or (action is not self._checked and view.check(action) is not None):
             return view.legal_actions().first()
         return action
 
@@ -141,14 +178,15 @@ class EmpireAgent:
                 return numbered_action(PLAY, card)
             t = _rules(view)
             on_board = sum(view.stock[p] for p in t.brands)
-            if on_board >= 6 and cash >= 300 and view.check(A.A_PAY_BAIL) is None:
+            if on_board >= 6 and cash >= 300 and self._legal(view, A.A_PAY_BAIL):
                 return A.A_PAY_BAIL
             return A.A_ROLL
         play = self._turn_card(view)
         if play is not None:
             return play
-        price = _rules(view).office_price
-        if cash - price >= max(150, self._worst_rent(view)) and view.check(A_BUY_OFFICE) is None:
+        left = cash - _rules(view).office_price
+        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``)
+        if left >= 150 and left >= self._worst_rent(view) and self._legal(view, A_BUY_OFFICE):
             return A_BUY_OFFICE
         return A.A_ROLL
 
@@ -162,19 +200,22 @@ class EmpireAgent:
         kinds = t.empire_kind
         cap = t.capacity
         height = view.height
-        my_top = self._top_height(view, me)
-        best_top = top_sum = 0
+        my_top = best_top = top_sum = 0
         leader = -1  # the tallest rival tower (there is always a rival)
-        for q in range(n):
-            if q != me:
-                top = self._top_height(view, q)
-                best_top = max(best_top, top)
-                top_sum += top
-                leader = max(leader, height[q])
+        scanned = False  # the towers are looked at only for a card aimed at them (most hands hold none)
         # The first card in hand whose moment has come and which may be played now (the check last:
         # it is the dear part, and whether a card is wanted depends only on the view).
         for card in hand:
             kind = kinds[card]
+            if not scanned and kind in _AIMED_AT_TOWERS:
+                scanned = True
+                my_top = self._top_height(view, me)
+                for q in range(n):
+                    if q != me:
+                        top = self._top_height(view, q)
+                        best_top = max(best_top, top)
+                        top_sum += top
+                        leader = max(leader, height[q])
             if kind == "hostile_takeover":
                 wanted = best_top >= 2 or height[me] + best_top >= cap
             elif kind == "swap_the_top":
@@ -193,37 +234,36 @@ class EmpireAgent:
                 wanted = False
             if wanted:
                 play = numbered_action(PLAY, card)
-                if view.check(play) is None:
+                if self._legal(view, play):
                     return play
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        price = prompt.details["price"]
+        price = view.buy_price()
         if price > 100:
             card = self._card_of(view, "bargain_business")
-            if card >= 0 and view.check(numbered_action(PLAY, card)) is None:
+            if card >= 0 and self._legal(view, numbered_action(PLAY, card)):
                 return numbered_action(PLAY, card)
         return A.A_BUY if view.cash[me] >= price else A.A_AUCTION
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        d = prompt.details
-        lot = d["lot"]
+        lot, low, high_bidder = view.auction_bid()
         value = view.edition.board[lot].price if lot >= 0 else 0
-        low = d["minimum"]
         limit = min(value, view.cash[me])
-        if d["high_bidder"] == me or low > limit:
+        if high_bidder == me or low > limit:
             return A.A_PASS
         return numbered_action(A.BID, low)
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        first = prompt.details["first"]
-        towers = prompt.details["towers"]
+        first = view.swap_first()
         my_top = self._top_height(view, me)
         best, gain = -1, 0
-        for q in towers:
+        # (every tower: one without a billboard, not among the prompt's ``towers``, has a top of height
+        # 0 and so never gains)
+        for q in range(len(view.cash)):
             if q != me and self._top_height(view, q) - my_top > gain:
                 best, gain = q, self._top_height(view, q) - my_top
         if best < 0 or not my_top:
@@ -235,8 +275,9 @@ class EmpireAgent:
         return A_MOVE
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
-        targets = prompt.details["targets"]
-        purpose = prompt.details["purpose"]
+        d = prompt.details
+        targets: list[int] = d["targets"]
+        purpose: str = d["purpose"]
         if purpose in ("swap_the_top", "hostile_takeover"):
             best = max(targets, key=lambda q: (self._top_height(view, q), view.height[q]))
         elif purpose == "billboard_tax":
@@ -249,8 +290,9 @@ class EmpireAgent:
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        spaces = prompt.details["spaces"]
-        purpose = prompt.details["purpose"]
+        d = prompt.details
+        spaces: list[int] = d["spaces"]
+        purpose: str = d["purpose"]
         t = _rules(view)
         if purpose == "youre_fired":
             return Action(PICK, max(spaces, key=lambda pos: (t.height[pos], pos)))
@@ -281,7 +323,8 @@ class EmpireAgent:
         me = seat_of(view)
         d = prompt.details
         if d["effect"] == "swap":
-            other = d["b"] if d["a"] == me else d["a"]
+            a: int = d["a"]
+            other: int = d["b"] if a == me else a
             if self._top_height(view, other) >= self._top_height(view, me):
                 return A.A_PASS
         kinds = _rules(view).empire_kind

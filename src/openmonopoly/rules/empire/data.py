@@ -79,6 +79,9 @@ class EmpireRules(Rules):
     empire_kind: list[str]  # by Empire card index
     free_parking: int
     start_stock: tuple[int, ...]  # by board position: billboards on the space at the start
+    # The card effects whether a card may be played depends on (0 when the deck has no such card):
+    bargain_price: int  # Bargain Business: what the billboard costs with it
+    tax_min_billboards: int  # Billboard Tax: the billboards a victim needs
 
     def __hash__(self) -> int:  # (the tables are lists)
         return id(self)
@@ -100,6 +103,11 @@ def compile_empire(e: Edition) -> EmpireRules:
     empire = e.decks[e.deck_index["empire"]]
     fps = [s.position for s in e.board if s.type == FREE_PARKING]
     ladder = rules["tower_ladder"]
+    kinds = [c.effect["kind"] for c in empire.cards]
+
+    def effect_value(kind: str, key: str) -> int:  # (the first card of ``kind``, as the rules read it)
+        return empire.cards[kinds.index(kind)].effect[key] if kind in kinds else 0
+
     return EmpireRules(
         **{key: rules[key] for key in RULE_KEYS},
         tower_ladder=tuple(ladder),
@@ -115,7 +123,9 @@ def compile_empire(e: Edition) -> EmpireRules:
         capacity=rules["tower_capacity"],
         chance_deck=e.deck_index["chance"],
         empire_deck=e.deck_index["empire"],
-        empire_kind=[c.effect["kind"] for c in empire.cards],
+        empire_kind=kinds,
         free_parking=fps[0] if fps else -1,
         start_stock=tuple(1 if s.type == BRAND else s.amount if s.type == UTILITY_BILLBOARDS else 0 for s in e.board),
+        bargain_price=effect_value("bargain_business", "price"),
+        tax_min_billboards=effect_value("billboard_tax", "min_billboards"),
     )

@@ -79,16 +79,40 @@ def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     if moment == "jail":
         return kind == "get_out_of_jail"
     if moment == "buy":
-        return kind == "bargain_business" and s.cash[player] >= _effect_of_kind(game, kind)["price"]
+        return kind == "bargain_business" and s.cash[player] >= game.rules.bargain_price
     if moment == "rent":
         return kind == "reverse_rent"
     if moment != "turn" or kind not in TURN_CARDS:
         return False
     if kind in ("move_to_any_space", "tallest_tower_bonus"):
         return True
-    if kind == "stock_market_crash":
-        return any(has_billboard(game, q) for q in game.rivals(player))
-    return bool(PLAYER_PURPOSES[kind][0](game, player, -1))
+    # A card aimed at a rival: whether it has a target (``PLAYER_PURPOSES[kind][0]`` not empty), asked
+    # here without listing the targets (this is asked of every card in hand at every turn).
+    if kind == "swap_the_top" and not has_billboard(game, player):
+        return False
+    need = game.rules.tax_min_billboards
+    for q in range(s.n):
+        if q == player:
+            continue
+        if kind == "billboard_tax":
+            if billboards(game, q) >= need:
+                return True
+        elif kind == "youre_fired":
+            if _has_brand(game, q):
+                return True
+        elif has_billboard(game, q):  # swap_the_top, hostile_takeover, stock_market_crash
+            return True
+    return False
+
+
+def _has_brand(game: EmpireGame, player: int) -> bool:
+    """Whether ``player``'s tower holds a brand billboard (what YOU'RE FIRED! may return: ``_fired_spaces``)."""
+    s: EmpireState = game.state
+    is_brand = game.rules.is_brand
+    for piece in s.tower[player]:
+        if piece != OFFICE and is_brand[piece]:
+            return True
+    return False
 
 
 def _effect_of_kind(game: EmpireGame, kind: str) -> dict[str, Any]:
@@ -295,12 +319,12 @@ def _swap_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
 
 
 def _tax_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
-    need = _effect_of_kind(game, "billboard_tax")["min_billboards"]
+    need = game.rules.tax_min_billboards
     return [q for q in game.rivals(player) if billboards(game, q) >= need]
 
 
 def _fired_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
-    return [q for q in game.rivals(player) if _fired_spaces(game, player, q)]
+    return [q for q in game.rivals(player) if _has_brand(game, q)]  # (``_fired_spaces`` not empty)
 
 
 PLAYER_PURPOSES["swap_the_top"] = (_swap_targets, lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))

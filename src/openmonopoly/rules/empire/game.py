@@ -30,7 +30,9 @@ from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, EmpireRules, compile_empire
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
+from .spaces import BuyBillboard
 from .state import EmpireState
+from .swapper import SwapChoice
 from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, top_billboard_piece, tower_value
 from .words import EmpireWords
 
@@ -108,7 +110,7 @@ class EmpireEndOfMove(Step):
     def run(self, game: EmpireGame) -> None:
         s: EmpireState = game.state
         if self.again and not s.in_jail[self.player]:
-            game.replace_top(EmpireTurn(self.player))
+            game.replace_top(game.turn_step(self.player))
         else:
             game.pop()
             game.next_turn()
@@ -127,9 +129,9 @@ class AfterCardMove(Step):
     def run(self, game: EmpireGame) -> None:
         s: EmpireState = game.state
         if s.in_jail[self.player]:
-            game.replace_top(EmpireEndOfMove(self.player, False))
+            game.replace_top(game.end_of_move(self.player, False))
         else:
-            game.replace_top(EmpireTurn(self.player))
+            game.replace_top(game.turn_step(self.player))
 
 
 def check_buy_office(game: EmpireGame, player: int) -> str | None:
@@ -192,6 +194,35 @@ class EmpireView(View):
     def doubles(self) -> int:
         s: EmpireState = self._game.state
         return s.doubles
+
+    def auction_bid(self) -> tuple[int, int, int]:
+        """The auction waiting for a bid (the prompt ``auction``): its lot, the least bid it takes now and
+        the high bidder (-1: no bid yet), as the prompt's details say them, without building the details."""
+        game = self._game
+        s: EmpireState = game.state
+        step = s.stack[-1] if s.stack else None
+        if not isinstance(step, Auction):
+            raise ValueError("no auction is waiting for a bid")
+        return step.lot, step.minimum(game), step.high_bidder
+
+    def buy_price(self) -> int:
+        """The price of the billboard the prompt ``buy`` offers (its details' ``price``), without building
+        the details."""
+        game = self._game
+        s: EmpireState = game.state
+        step = s.stack[-1] if s.stack else None
+        if not isinstance(step, BuyBillboard):
+            raise ValueError("no billboard is offered for sale")
+        return game.edition.board[step.pos].price
+
+    def swap_first(self) -> int:
+        """The tower picked first for the sneaky swap the prompt ``swap`` waits for (its details' ``first``;
+        -1: none yet), without building the details."""
+        s: EmpireState = self._game.state
+        step = s.stack[-1] if s.stack else None
+        if not isinstance(step, SwapChoice):
+            raise ValueError("no sneaky swap is waiting")
+        return step.first
 
     def top_billboard(self, seat: int) -> int:
         """The topmost billboard in ``seat``'s tower, the piece that taxes, swaps and debts move (an office
@@ -332,8 +363,17 @@ class EmpireGame(Game):
         s.office_bought = False
         self.pass_turn()
 
+    # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
+    # whether doubles roll again) and never change (as ``ClassicGame.turn_start``).
+    _turn_steps: list[EmpireTurn] | None = None
+    _move_ends: list[EmpireEndOfMove] | None = None
+
     def turn_step(self, player: int) -> Step:
-        return EmpireTurn(player)
+        steps = self._turn_steps
+        if steps is None:
+            s: EmpireState = self.state
+            steps = self._turn_steps = [EmpireTurn(p) for p in range(s.n)]
+        return steps[player]
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
         """The tallest tower wins at the round limit, then the most cash."""
@@ -347,7 +387,11 @@ class EmpireGame(Game):
 
     def end_of_move(self, player: int, again: bool) -> Step:
         # (swapper.py cannot import this module's step at its top, and an import in a compiled roll costs each turn)
-        return EmpireEndOfMove(player, again)
+        ends = self._move_ends
+        if ends is None:
+            s: EmpireState = self.state
+            ends = self._move_ends = [EmpireEndOfMove(p, a) for p in range(s.n) for a in (False, True)]
+        return ends[2 * player + 1 if again else 2 * player]
 
     def move_by(self, player: int, steps: int) -> None:
         movement.move_by(self, player, steps)

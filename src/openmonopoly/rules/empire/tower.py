@@ -43,7 +43,11 @@ def is_full(game: EmpireGame, player: int) -> bool:
 def billboards(game: EmpireGame, player: int) -> int:
     """Billboards (not offices) in ``player``'s tower."""
     s: EmpireState = game.state
-    return sum(1 for piece in s.tower[player] if piece != OFFICE)
+    count = 0
+    for piece in s.tower[player]:
+        if piece != OFFICE:
+            count += 1
+    return count
 
 
 def top_billboard(game: EmpireGame, player: int) -> int:
@@ -175,6 +179,13 @@ def full_tower(game: EmpireGame) -> int:
     s: EmpireState = game.state
     cap = game.rules.capacity
     height = s.height
+    full = False
+    for h in height:  # (nearly always nobody: answered without going round from the current player)
+        if h >= cap:
+            full = True
+            break
+    if not full:
+        return -1
     n = s.n
     for i in range(n):
         p = (s.current + i) % n

@@ -1,0 +1,189 @@
+"""The short ways the Empire rules and bot take to the same answers: each is checked against the long way.
+
+``usable`` tells whether a card aimed at a rival has a target without listing the targets; the rules
+table keeps the card effects ``usable`` reads; ``EmpireView.auction_bid`` gives the auction's facts
+without the prompt's details; the Empire bot checks each answer once; the family bot's class is found
+once per game class.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import openmonopoly as om
+from kit import roll
+from openmonopoly.agents import by_family
+from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
+from openmonopoly.agents.families.empire import EmpireAgent
+from openmonopoly.engine.prompt import AUCTION
+from openmonopoly.rules.empire.choose import PLAYER_PURPOSES
+from openmonopoly.rules.empire.data import OFFICE
+from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
+from openmonopoly.rules.empire.game import EmpireView
+from openmonopoly.rules.empire.tower import has_billboard
+
+from .helpers import NERF, RAZOR, SW, new_game, tower
+
+SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def test_usable_agrees_with_the_listed_targets():
+    """A card aimed at a rival may be played exactly when its target list is not empty (a crash: when a
+    rival has a billboard), over many random towers."""
+    rng = random.Random(7)
+    for _ in range(300):
+        g = new_game(players=rng.choice((2, 3, 4)))
+        s = g.state
+        t = g.edition.rules
+        pieces = [pos for pos in t.brands + t.utilities for _ in range(s.stock[pos])]
+        rng.shuffle(pieces)
+        for p in range(s.n):
+            mine = [pieces.pop() for _ in range(rng.randrange(0, 5)) if pieces]
+            if rng.random() < 0.3:
+                mine.insert(rng.randrange(len(mine) + 1), OFFICE)
+            tower(g, p, *mine)
+        for p in range(s.n):
+            for kind in TURN_CARDS:
+                if kind in ("move_to_any_space", "tallest_tower_bonus"):
+                    expected = True
+                elif kind == "stock_market_crash":
+                    expected = any(has_billboard(g, q) for q in g.rivals(p))
+                else:
+                    expected = bool(PLAYER_PURPOSES[kind][0](g, p, -1))
+                assert usable(g, p, kind, "turn") == expected, (kind, p, s.tower)
+
+
+def test_rules_table_keeps_the_card_effects_usable_reads():
+    g = new_game()
+    t = g.edition.rules
+    cards = g.edition.decks[t.empire_deck].cards
+    first = {}
+    for card in cards:
+        first.setdefault(card.effect["kind"], card.effect)
+    assert t.bargain_price == first["bargain_business"]["price"]
+    assert t.tax_min_billboards == first["billboard_tax"]["min_billboards"]
+
+
+def test_auction_bid_says_what_the_prompt_details_say():
+    g = new_game()
+    roll(g, 0, 2, 3)
+    g.act(0, "auction")
+    view = g.view(1)
+    assert isinstance(view, EmpireView)
+    for p, bid in ((1, "bid 50"), (2, "bid 100"), (0, None)):
+        d = g.prompt.details
+        assert g.prompt.kind == AUCTION and g.prompt.player == p
+        assert d["lot"] == RAZOR
+        assert g.view(p).auction_bid() == (d["lot"], d["minimum"], d["high_bidder"])
+        if bid is not None:
+            g.act(p, bid)
+    assert g.view(0).auction_bid()[1:] == (150, 2)
+
+
+def test_auction_bid_without_an_auction_is_refused():
+    g = new_game()
+    view = g.view(0)
+    assert isinstance(view, EmpireView)
+    with pytest.raises(ValueError, match="no auction"):
+        view.auction_bid()
+
+
+# Run in a pure-Python child: a compiled view class cannot be subclassed, and the counting view is one.
+COUNT_CHECKS = """
+import json
+import openmonopoly as om
+from openmonopoly.agents.families.empire import EmpireAgent
+from openmonopoly.rules.empire.game import EmpireView
+
+
+class CountingView(EmpireView):
+    def __init__(self, game, player):
+        super().__init__(game, player)
+        self.checked = []
+
+    def check(self, action):
+        self.checked.append(action)
+        return super().check(action)
+
+
+answered, wrong = 0, []
+for seed in range(6):
+    g = om.Game("empire", 3, seed=seed)
+    bots = [EmpireAgent(seed) for _ in range(3)]
+    while not g.over:
+        prompt = g.prompt
+        view = CountingView(g, prompt.player)
+        action = bots[prompt.player].act(view, prompt)
+        if view.checked.count(action) != 1:
+            wrong.append([prompt.kind, str(action), [str(a) for a in view.checked]])
+        g.act(prompt.player, action)
+        answered += 1
+print(json.dumps({"answered": answered, "wrong": wrong[:5]}))
+"""
+
+
+def test_empire_bot_checks_each_answer_once():
+    """Whatever the bot answers, it asked ``check`` about that answer exactly once in the decision."""
+    env = dict(os.environ, PYTHONPATH=str(SRC), OPENMONOPOLY_PURE="1")
+    out = subprocess.run([sys.executable, "-c", COUNT_CHECKS], env=env, capture_output=True, text=True, check=True)
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    assert result["answered"] > 100 and result["wrong"] == []
+
+
+def test_family_bot_class_is_found_once_per_game_class(monkeypatch):
+    view = om.Game("empire", 3, seed=1).view(0)
+    found = family_bot_class(view)
+    assert found is EmpireAgent
+
+    def not_again(*args):
+        raise AssertionError("the bot class was looked up again")
+
+    monkeypatch.setattr(by_family.registry, "find_face", not_again)
+    assert family_bot_class(om.Game("empire", 3, seed=2).view(1)) is EmpireAgent
+
+
+def test_family_heuristic_plays_each_game_with_its_own_bot():
+    """A bot that played a classic game goes on playing it with the classic bot after playing Empire."""
+    bot = FamilyHeuristic(1)
+    classic = om.Game("classic", 2, seed=1)
+    classic_view = classic.view(classic.prompt.player)
+    bot.act(classic_view, classic.prompt)
+    empire = om.Game("empire", 3, seed=1)
+    bot.act(empire.view(empire.prompt.player), empire.prompt)
+    assert bot.family_bot is not None
+    prompt = classic.prompt
+    assert classic.check(prompt.player, bot.act(classic_view, prompt)) is None
+
+
+def test_buy_price_says_what_the_prompt_details_say():
+    g = new_game()
+    roll(g, 0, 2, 3)
+    assert g.prompt.kind == "buy"
+    view = g.view(0)
+    assert isinstance(view, EmpireView)
+    assert view.buy_price() == g.prompt.details["price"] == g.edition.board[RAZOR].price
+    g.act(0, "auction")
+    with pytest.raises(ValueError, match="for sale"):
+        g.view(1).buy_price()
+
+
+def test_swap_first_says_what_the_prompt_details_say():
+    g = new_game()
+    tower(g, 0, RAZOR)
+    tower(g, 1, NERF)
+    roll(g, 0, 3, SW)
+    assert g.prompt.kind == "swap"
+    view = g.view(0)
+    assert isinstance(view, EmpireView)
+    assert view.swap_first() == g.prompt.details["first"] == -1
+    g.act(0, "swap 1")
+    assert view.swap_first() == g.prompt.details["first"] == 1
+    with pytest.raises(ValueError, match="no sneaky swap"):
+        new_game().view(0).swap_first()
