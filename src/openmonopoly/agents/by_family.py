@@ -22,23 +22,23 @@ FAMILY_BOTS = "openmonopoly.agents.families"
 
 def family_bot_class(view: View) -> type | None:
     """The bot class of the game ``view`` shows, if its edition or family has one of its own."""
-    global _last_edition, _last_bot
+    global _last
     edition = view.edition
-    if edition is _last_edition:  # (the edition asked about last: a simulation asks for every bot of every game)
-        return _last_bot
+    last_edition, last_bot = _last
+    if edition is last_edition:  # (the edition asked about last: a simulation asks for every bot of every game)
+        return last_bot
     game_class = rules_class(edition)
     if game_class in _BOT_CLASSES:  # (found once per game class)
         found = _BOT_CLASSES[game_class]
     else:
         module = registry.find_face(FAMILY_BOTS, game_class)
         found = _BOT_CLASSES[game_class] = None if module is None else module.HEURISTIC
-    _last_edition, _last_bot = edition, found
+    _last = (edition, found)  # (one object replaced: a thread never reads one edition with another's bot)
     return found
 
 
 _BOT_CLASSES: dict[type, type | None] = {}
-_last_edition: Edition | None = None
-_last_bot: type | None = None
+_last: tuple[Edition | None, type | None] = (None, None)
 
 
 class FamilyHeuristic(HeuristicAgent):
