@@ -29,6 +29,7 @@ _AMOUNTS: Final = ("price", "amount", "high", "minimum")
 _PLAYER: Final = struct.Struct("=7f")  # present, alive, cash, net worth, in jail, jail turns, cards
 _AMOUNT: Final = struct.Struct("=6f")  # price, amount, high, minimum, lowest bid, highest bid
 _TAIL: Final = struct.Struct("=5f")  # the two dice, doubles, round, over
+_EMPTY: Final = bytearray()  # (what an observation's pieces are joined with: a new bytearray, the caller's own)
 
 
 def clip(x: float) -> float:
@@ -58,15 +59,15 @@ class Layout:
 
 
 class SpacesMade:
-    """One observer's per-space part of the observation as last made: a piece per space, joined, and
-    copies of the owner, level and mortgaged lists it shows (set once the pieces are made)."""
+    """One observer's per-space part of the observation as last made: the pieces of every space written
+    one after the other (a piece is rewritten in place when its space changes), and copies of the owner,
+    level and mortgaged lists it shows."""
 
-    def __init__(self, parts: list[bytes]) -> None:
-        self.parts = parts
-        self.joined = b""
-        self.owner: list[Any] = []
-        self.level: list[Any] = []
-        self.mortgaged: list[Any] = []
+    def __init__(self, joined: bytearray, owner: list[Any], level: list[Any], mortgaged: list[Any]) -> None:
+        self.joined = joined
+        self.owner = owner
+        self.level = level
+        self.mortgaged = mortgaged
 
 
 class ObservationEncoder:
@@ -100,9 +101,9 @@ class ObservationEncoder:
         # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
         self.made_spaces: list[SpacesMade | None] = [None for _ in range(n)]
 
-    def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytes:
-        """The observation of ``me``: ``bid_range`` is ``game.legal_actions(me).bid_range`` (the
-        caller has it from the mask; None whenever ``me`` is not the player prompted)."""
+    def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytearray:
+        """The observation of ``me``, a buffer of its own: ``bid_range`` is ``game.legal_actions(me).bid_range``
+        (the caller has it from the mask; None whenever ``me`` is not the player prompted)."""
         layout = self.layout
         if layout is None:
             layout = self.layout = Layout(game.view_fields(me))
@@ -118,7 +119,7 @@ class ObservationEncoder:
         held: list[list[int]] = s.held
         position: list[int] = s.position
         worth = game.net_worths()
-        parts: list[bytes] = []
+        parts: list[Any] = []  # (bytes, and the per-space part's bytearray)
         for k in range(n):
             p = (me + k) % n
             if p >= seats:
@@ -170,42 +171,57 @@ class ObservationEncoder:
         )
         if self.extras:
             parts.append(floats([clip(getattr(s, name) / sc) for name in self.extras]))
-        return b"".join(parts)
+        return _EMPTY.join(parts)
 
-    def spaces(self, s: Any, me: int, layout: Layout) -> bytes:
+    def spaces(self, s: Any, me: int, layout: Layout) -> bytearray:
         """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to
         ``me``. Kept per observer with copies of the three lists it was made from: only the pieces of
-        the spaces whose entries differ are made again (a step changes one space at most, mostly none)."""
+        the spaces whose entries differ are made again (a step changes a space or two at most, mostly
+        a mortgage), written over their old piece in place."""
         owner: list[Any] = s.owner if layout.owner else []
         level: list[Any] = s.level if layout.level else []
         mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
         made = self.made_spaces[me]
-        if made is None:
-            made = self.made_spaces[me] = SpacesMade(
-                [self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]
-            )
-        else:
-            same_owner = made.owner == owner
-            same_level = made.level == level
-            same_mortgaged = made.mortgaged == mortgaged
-            if same_owner and same_level and same_mortgaged:
-                return made.joined
-            seen_owner = made.owner
-            seen_level = made.level
-            seen_mortgaged = made.mortgaged
-            parts = made.parts
-            for pos in range(self.size):
-                if (
-                    (not same_owner and owner[pos] != seen_owner[pos])
-                    or (not same_level and level[pos] != seen_level[pos])
-                    or (not same_mortgaged and mortgaged[pos] != seen_mortgaged[pos])
-                ):
-                    parts[pos] = self.space(me, owner, level, mortgaged, pos)
-        made.owner = list(owner)
-        made.level = list(level)
-        made.mortgaged = list(mortgaged)
-        made.joined = b"".join(made.parts)
+        if (
+            made is None
+            or len(made.owner) != len(owner)
+            or len(made.level) != len(level)
+            or len(made.mortgaged) != len(mortgaged)
+        ):
+            joined = bytearray(b"".join([self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]))
+            made = self.made_spaces[me] = SpacesMade(joined, list(owner), list(level), list(mortgaged))
+            return made.joined
+        # (the lists compared whole first, in C; then, only in a list that differs, entry by entry by
+        # identity: the entries are small ints and bools, and an equal entry that is another object
+        # only makes its piece again, the same piece)
+        if made.owner != owner:
+            self.remake(made, made.owner, owner, me, owner, level, mortgaged)
+        if made.level != level:
+            self.remake(made, made.level, level, me, owner, level, mortgaged)
+        if made.mortgaged != mortgaged:
+            self.remake(made, made.mortgaged, mortgaged, me, owner, level, mortgaged)
         return made.joined
+
+    def remake(
+        self,
+        made: SpacesMade,
+        seen: list[Any],
+        now: list[Any],
+        me: int,
+        owner: list[Any],
+        level: list[Any],
+        mortgaged: list[Any],
+    ) -> None:
+        """Make again the pieces of the spaces whose entry of ``now`` is not the one ``seen`` (``made``'s
+        copy of that list), and bring the copy up to date."""
+        width = 4 * self.per_space
+        joined = made.joined
+        for pos in range(min(len(now), self.size)):
+            entry = now[pos]
+            if entry is not seen[pos]:
+                seen[pos] = entry
+                start = pos * width
+                joined[start : start + width] = self.space(me, owner, level, mortgaged, pos)
 
     def space(self, me: int, owner: list[Any], level: list[Any], mortgaged: list[Any], pos: int) -> bytes:
         """The piece of space ``pos`` as ``me`` sees it (made once per observer and (owner, level, mortgaged))."""
@@ -445,7 +461,7 @@ class StepCore:
         """The observation of ``player`` (float32 numbers, native order); ``final``: the last one of an
         episode that ended (truncated or over), which shows no bid range."""
         decision = None if final else self.decision_of(player)
-        return bytearray(self.obs.encode(self.playing(), player, None if decision is None else decision.bid_range))
+        return self.obs.encode(self.playing(), player, None if decision is None else decision.bid_range)
 
     def mask(self, player: int) -> bytearray:
         """The mask of ``player`` (int8): all zeros unless the game waits for them."""

@@ -567,13 +567,15 @@ class ClassicGame(Game):
         group_of = ed.group_of
         members = ed.group_members
         hotel_level = self.hotel_level
+        cash = s.cash[player]
         out: list[Action] = []
         for pos in ed.properties:
             if owner[pos] != player:
                 continue
             # (each check called directly, not through ``check_property_action``'s dispatch on the kind)
             if mortgaged[pos]:
-                if mortgage.check_unmortgage(self, player, pos, explain=False) is None:
+                # (``check_unmortgage`` with what is known here: a property of the player's, mortgaged)
+                if cash >= mortgage.lift_cost(self, pos):
                     out.append(numbered_action(A.UNMORTGAGE, pos))
             elif mortgage.check_mortgage(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.MORTGAGE, pos))
@@ -642,12 +644,33 @@ class ClassicGame(Game):
         self._add_holdings(worth, player)
         return worth[player]
 
+    # ``net_worths``' board part, kept between calls: every seat's holdings (``_add_holdings`` from zero) and
+    # copies of the owner, level and mortgaged lists they were added up from (None until first asked).
+    _holdings: list[int] | None = None
+    _holdings_of: tuple[list[int], list[int], list[bool]] | None = None
+
     def net_worths(self) -> list[int]:
-        # (one pass over the board for every seat: an observation shows them all at each step)
+        # (one pass over the board for every seat: an observation shows them all at each step; and only
+        # when the board's lists differ from those of the last pass, compared by value in C, as a third of
+        # a learning agent's steps leave the board as it was)
         s: ClassicState = self.state
-        worth = list(s.cash)
-        self._add_holdings(worth, -1)
-        return worth
+        n = s.n
+        holdings = self._holdings
+        seen = self._holdings_of
+        if (
+            holdings is None
+            or seen is None
+            or len(holdings) != n
+            or seen[0] != s.owner
+            or seen[1] != s.level
+            or seen[2] != s.mortgaged
+        ):
+            holdings = [0] * n
+            self._add_holdings(holdings, -1)
+            self._holdings = holdings
+            self._holdings_of = (list(s.owner), list(s.level), list(s.mortgaged))
+        cash = s.cash
+        return [cash[p] + holdings[p] for p in range(n)]
 
     def _add_holdings(self, worth: list[int], only: int) -> None:
         """Add each owned property's worth (``holding_worth``) to its owner's entry of ``worth``: every
