@@ -23,6 +23,7 @@ from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Game
 from ..engine.prompt import Legal, numbered_action
+from ..engine.state import State
 
 CLIP: Final = 10.0
 _AMOUNTS: Final = ("price", "amount", "high", "minimum")
@@ -100,6 +101,12 @@ class ObservationEncoder:
         self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
         # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
         self.made_spaces: list[SpacesMade | None] = [None for _ in range(n)]
+        # per seat, its numbers as last packed and what they were packed from (shared by every observer)
+        self.row_keys: list[Any] = [None for _ in range(n)]
+        self.rows: list[bytes] = [b"" for _ in range(n)]
+        # the dice, doubles, round and "over" as last packed, and what they were packed from
+        self.tail_key: Any = None
+        self.tail = b""
 
     def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytearray:
         """The observation of ``me``, a buffer of its own: ``bid_range`` is ``game.legal_actions(me).bid_range``
@@ -107,45 +114,53 @@ class ObservationEncoder:
         layout = self.layout
         if layout is None:
             layout = self.layout = Layout(game.view_fields(me))
-        s: Any = game.state
+        st: State = game.state  # (the fields every family has, read typed)
+        s: Any = st  # (and those only some families have)
         n = self.n
         sc = self.scale
         size = self.size
-        seats: int = s.n
-        alive: list[bool] = s.alive
-        cash: list[int] = s.cash
-        in_jail: list[bool] = s.in_jail
-        jail_turns: list[int] = s.jail_turns
-        held: list[list[int]] = s.held
-        position: list[int] = s.position
+        seats = st.n
+        alive = st.alive
+        cash = st.cash
+        in_jail = st.in_jail
+        jail_turns = st.jail_turns
+        held = st.held
+        position = st.position
         worth = game.net_worths()
+        row_keys = self.row_keys
+        rows = self.rows
         parts: list[Any] = []  # (bytes, and the per-space part's bytearray)
         for k in range(n):
             p = (me + k) % n
             if p >= seats:
                 parts.append(self.absent)
                 continue
-            parts.append(
-                _PLAYER.pack(
+            # (a seat's numbers are the same for every observer: packed again only when they change)
+            cards = len(held[p]) if layout.cards else 0
+            key = (alive[p], cash[p], worth[p], in_jail[p], jail_turns[p], cards)
+            if key != row_keys[p]:
+                row_keys[p] = key
+                rows[p] = _PLAYER.pack(
                     1.0,
                     1.0 if alive[p] else 0.0,
                     clip(cash[p] / sc),
                     clip(worth[p] / sc),
                     1.0 if in_jail[p] else 0.0,
                     clip(jail_turns[p] / 3.0),
-                    clip(float(len(held[p]))) if layout.cards else 0.0,
+                    clip(float(cards)),
                 )
-            )
+            parts.append(rows[p])
             pos = position[p]
             parts.append(self.one_hot[pos] if 0 <= pos < size else self.one_hot[size])
         parts.append(self.spaces(s, me, layout))
-        prompt = game.prompt
-        if prompt is None:
+        stack = st.stack
+        if st.over or not stack:  # (``game.prompt`` read from the step it is made of)
             parts.append(self.no_prompt)
         else:
-            kind = self.kind_pieces[self.kind_index.get(prompt.kind, self.kinds)]
-            parts.append(kind[1] if prompt.player == me else kind[0])
-            d: dict[str, Any] = prompt.details
+            top = stack[-1]
+            kind = self.kind_pieces[self.kind_index.get(top.kind, self.kinds)]
+            parts.append(kind[1] if top.decider == me else kind[0])
+            d: dict[str, Any] = top.describe(game)
             where: Any = d.get("pos", d.get("lot", -1)) if d else -1
             ok = isinstance(where, int) and 0 <= where < size
             parts.append(self.one_hot[where] if ok else self.one_hot[size])
@@ -159,16 +174,19 @@ class ObservationEncoder:
                 amounts[4] = clip(bid_range[0] / sc)
                 amounts[5] = clip(bid_range[1] / sc)
             parts.append(_AMOUNT.pack(*amounts))
-        dice: tuple[int, ...] = tuple(s.dice)
-        parts.append(
-            _TAIL.pack(
+        dice = st.dice
+        doubles: int = s.doubles if layout.doubles else 0
+        tail_key = (dice, doubles, st.round, st.over)
+        if tail_key != self.tail_key:
+            self.tail_key = tail_key
+            self.tail = _TAIL.pack(
                 clip(dice[0] / 6.0) if len(dice) > 0 else 0.0,
                 clip(dice[1] / 6.0) if len(dice) > 1 else 0.0,
-                clip(s.doubles / 3.0) if layout.doubles else 0.0,
-                clip(s.round / 100.0),
-                1.0 if s.over else 0.0,
+                clip(doubles / 3.0),
+                clip(st.round / 100.0),
+                1.0 if st.over else 0.0,
             )
-        )
+        parts.append(self.tail)
         if self.extras:
             parts.append(floats([clip(getattr(s, name) / sc) for name in self.extras]))
         return _EMPTY.join(parts)

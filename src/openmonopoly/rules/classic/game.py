@@ -245,6 +245,50 @@ def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int)
     return worth
 
 
+class Holdings:
+    """Every seat's properties and buildings as ``ClassicGame.net_worths`` counts them (``holding_worth``
+    summed by owner), with what each property adds and to whom, and copies of the owner, level and
+    mortgaged lists they were worked out from: kept by the game between calls and brought up to date
+    property by property (sums of whole numbers: the same totals in any order)."""
+
+    def __init__(self, game: ClassicGame) -> None:
+        s: ClassicState = game.state
+        self.seats = [0] * s.n
+        self.owner = list(s.owner)
+        self.level = list(s.level)
+        self.mortgaged = list(s.mortgaged)
+        size = len(game.edition.board)
+        self.held_by = [BANK] * size  # per space: the seat its worth is added to (BANK: none)
+        self.worth = [0] * size  # per space: what it adds
+        for pos in game.edition.properties:
+            self.count(game, pos)
+
+    def count(self, game: ClassicGame, pos: int) -> None:
+        """Take property ``pos``'s part out of its last owner's sum and add it as it is now."""
+        s: ClassicState = game.state
+        seats = self.seats
+        was = self.held_by[pos]
+        if was >= 0:
+            seats[was] -= self.worth[pos]
+        o = s.owner[pos]
+        worth = 0
+        if o >= 0:
+            worth = holding_worth(game.edition.board[pos], s.level[pos], s.mortgaged[pos], game.houses_per_hotel)
+            seats[o] += worth
+        self.held_by[pos] = o
+        self.worth[pos] = worth
+
+    def update(self, game: ClassicGame, seen: list[Any], now: list[Any]) -> None:
+        """Count again the properties whose entry of ``now`` is not the one ``seen`` (this object's copy of
+        that list, brought up to date); by identity: the entries are small ints and bools, and an equal
+        entry that is another object is only counted again, to the same worth."""
+        for pos in game.edition.properties:
+            entry = now[pos]
+            if entry is not seen[pos]:
+                seen[pos] = entry
+                self.count(game, pos)
+
+
 # ---------------------------------------------------------------------- the game
 @mypyc_attr(allow_interpreted_subclasses=True)  # the quicker game and the editions with rules of their own
 class ClassicGame(Game):
@@ -644,33 +688,28 @@ class ClassicGame(Game):
         self._add_holdings(worth, player)
         return worth[player]
 
-    # ``net_worths``' board part, kept between calls: every seat's holdings (``_add_holdings`` from zero) and
-    # copies of the owner, level and mortgaged lists they were added up from (None until first asked).
-    _holdings: list[int] | None = None
-    _holdings_of: tuple[list[int], list[int], list[bool]] | None = None
+    # ``net_worths``' board part, kept between calls (None until first asked): see ``Holdings``.
+    _holdings: Holdings | None = None
 
     def net_worths(self) -> list[int]:
-        # (one pass over the board for every seat: an observation shows them all at each step; and only
-        # when the board's lists differ from those of the last pass, compared by value in C, as a third of
-        # a learning agent's steps leave the board as it was)
+        # (an observation shows every seat's net worth at each step, and a step changes a space or two at
+        # most: the board's part is kept, and only the properties whose entries changed are added again)
         s: ClassicState = self.state
         n = s.n
-        holdings = self._holdings
-        seen = self._holdings_of
-        if (
-            holdings is None
-            or seen is None
-            or len(holdings) != n
-            or seen[0] != s.owner
-            or seen[1] != s.level
-            or seen[2] != s.mortgaged
-        ):
-            holdings = [0] * n
-            self._add_holdings(holdings, -1)
-            self._holdings = holdings
-            self._holdings_of = (list(s.owner), list(s.level), list(s.mortgaged))
+        kept = self._holdings
+        if kept is None or len(kept.seats) != n:
+            kept = self._holdings = Holdings(self)
+        else:
+            # (each list compared whole first, in C; then entry by entry only in a list that differs)
+            if kept.owner != s.owner:
+                kept.update(self, kept.owner, s.owner)
+            if kept.level != s.level:
+                kept.update(self, kept.level, s.level)
+            if kept.mortgaged != s.mortgaged:
+                kept.update(self, kept.mortgaged, s.mortgaged)
         cash = s.cash
-        return [cash[p] + holdings[p] for p in range(n)]
+        seats = kept.seats
+        return [cash[p] + seats[p] for p in range(n)]
 
     def _add_holdings(self, worth: list[int], only: int) -> None:
         """Add each owned property's worth (``holding_worth``) to its owner's entry of ``worth``: every
