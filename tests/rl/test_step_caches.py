@@ -71,11 +71,13 @@ def test_step_path_equals_the_definitions_over_interleaved_games(edition, seats)
 
 
 def test_net_worths_follow_a_replaced_board():
-    """A state whose board lists are replaced (a loaded or restored game) is worked out afresh."""
+    """Net worths follow owners and levels changed as the rules change them (counted), a mortgage, and
+    board lists replaced (a loaded or restored game)."""
     game = Game("classic", 3, seed=2, events=False)
     s = game.state
     s.owner[1] = 0
     s.owner[3] = 1
+    s.owner_changes += 1
     assert game.net_worths() == [game.net_worth(p) for p in range(3)]
     s.owner = list(s.owner)
     s.owner[1] = 2
@@ -83,4 +85,7 @@ def test_net_worths_follow_a_replaced_board():
     s.mortgaged[3] = True
     assert game.net_worths() == [game.net_worth(p) for p in range(3)]
     s.level[1] = 2
+    s.level_changes += 1
+    assert game.net_worths() == [game.net_worth(p) for p in range(3)]
+    s.mortgaged[1] = True
     assert game.net_worths() == [game.net_worth(p) for p in range(3)]

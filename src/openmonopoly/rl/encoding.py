@@ -62,13 +62,19 @@ class Layout:
 class SpacesMade:
     """One observer's per-space part of the observation as last made: the pieces of every space written
     one after the other (a piece is rewritten in place when its space changes), and copies of the owner,
-    level and mortgaged lists it shows."""
+    level and mortgaged lists it shows. The state's own owner and level lists are kept too, with their
+    change counts then (``State.owner_changes``, ``level_changes``: every rule that writes them counts
+    it): while the list is the same and its count has not moved, it is not compared."""
 
     def __init__(self, joined: bytearray, owner: list[Any], level: list[Any], mortgaged: list[Any]) -> None:
         self.joined = joined
         self.owner = owner
         self.level = level
         self.mortgaged = mortgaged
+        self.owner_of: list[Any] | None = None
+        self.owner_count = -1
+        self.level_of: list[Any] | None = None
+        self.level_count = -1
 
 
 class ObservationEncoder:
@@ -152,7 +158,7 @@ class ObservationEncoder:
             parts.append(rows[p])
             pos = position[p]
             parts.append(self.one_hot[pos] if 0 <= pos < size else self.one_hot[size])
-        parts.append(self.spaces(s, me, layout))
+        parts.append(self.spaces(st, me, layout))
         stack = st.stack
         if st.over or not stack:  # (``game.prompt`` read from the step it is made of)
             parts.append(self.no_prompt)
@@ -191,11 +197,12 @@ class ObservationEncoder:
             parts.append(floats([clip(getattr(s, name) / sc) for name in self.extras]))
         return _EMPTY.join(parts)
 
-    def spaces(self, s: Any, me: int, layout: Layout) -> bytearray:
+    def spaces(self, st: State, me: int, layout: Layout) -> bytearray:
         """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to
         ``me``. Kept per observer with copies of the three lists it was made from: only the pieces of
         the spaces whose entries differ are made again (a step changes a space or two at most, mostly
         a mortgage), written over their old piece in place."""
+        s: Any = st  # (level and mortgaged: fields of some families only)
         owner: list[Any] = s.owner if layout.owner else []
         level: list[Any] = s.level if layout.level else []
         mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
@@ -209,13 +216,21 @@ class ObservationEncoder:
             joined = bytearray(b"".join([self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]))
             made = self.made_spaces[me] = SpacesMade(joined, list(owner), list(level), list(mortgaged))
             return made.joined
-        # (the lists compared whole first, in C; then, only in a list that differs, entry by entry by
-        # identity: the entries are small ints and bools, and an equal entry that is another object
-        # only makes its piece again, the same piece)
-        if made.owner != owner:
-            self.remake(made, made.owner, owner, me, owner, level, mortgaged)
-        if made.level != level:
-            self.remake(made, made.level, level, me, owner, level, mortgaged)
+        # (the lists compared whole first, in C, the owners and levels only when their counts moved; then,
+        # only in a list that differs, entry by entry by identity: the entries are small ints and bools,
+        # and an equal entry that is another object only makes its piece again, the same piece)
+        count = st.owner_changes
+        if made.owner_of is not owner or made.owner_count != count:
+            if made.owner != owner:
+                self.remake(made, made.owner, owner, me, owner, level, mortgaged)
+            made.owner_of = owner
+            made.owner_count = count
+        count = st.level_changes
+        if made.level_of is not level or made.level_count != count:
+            if made.level != level:
+                self.remake(made, made.level, level, me, owner, level, mortgaged)
+            made.level_of = level
+            made.level_count = count
         if made.mortgaged != mortgaged:
             self.remake(made, made.mortgaged, mortgaged, me, owner, level, mortgaged)
         return made.joined
@@ -302,6 +317,8 @@ class MaskEncoder:
         self.groups = groups  # the sets of two or more spaces
         self.prices = prices
         self.made_trades: dict[int, list[Action]] = {}  # ``trades`` by proposer, seller and space
+        # ``set_completing_space`` by player: the owner list and its change count it was found for, and the space
+        self.completing: dict[int, tuple[list[int], int, int]] = {}
 
     def index_of(self, action: Action) -> int:
         """``index[action]``, or -1 when the action has no fixed index (a bid, a trade)."""
@@ -404,9 +421,22 @@ class MaskEncoder:
         return made
 
     def set_completing_space(self, game: Game, player: int) -> int:
-        owner: list[int] | None = getattr(game.state, "owner", None)
+        """The first space (by set) owned by another player that would complete a set of ``player``'s
+        (-1: none). Kept per player with the owner list it was found in and that list's change count
+        (``State.owner_changes``): found again only when the owners may have changed."""
+        s: State = game.state
+        owner: list[int] | None = getattr(s, "owner", None)
         if owner is None:
             return -1
+        count = s.owner_changes
+        found = self.completing.get(player)
+        if found is not None and found[0] is owner and found[1] == count:
+            return found[2]
+        target = self.find_set_completing_space(owner, player)
+        self.completing[player] = (owner, count, target)
+        return target
+
+    def find_set_completing_space(self, owner: list[int], player: int) -> int:
         for members in self.groups:
             missing = -1
             for q in members:
@@ -480,6 +510,13 @@ class StepCore:
         episode that ended (truncated or over), which shows no bid range."""
         decision = None if final else self.decision_of(player)
         return self.obs.encode(self.playing(), player, None if decision is None else decision.bid_range)
+
+    def observe(self, player: int) -> tuple[bytearray, bytearray]:
+        """``observation(player)`` and ``mask(player)`` in one call (the PettingZoo environment's ``observe``)."""
+        decision = self.decision_of(player)
+        if decision is None:
+            return self.obs.encode(self.playing(), player, None), bytearray(self.masks.n)
+        return self.obs.encode(self.playing(), player, decision.bid_range), bytearray(decision.mask)
 
     def mask(self, player: int) -> bytearray:
         """The mask of ``player`` (int8): all zeros unless the game waits for them."""

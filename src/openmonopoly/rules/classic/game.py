@@ -249,7 +249,9 @@ class Holdings:
     """Every seat's properties and buildings as ``ClassicGame.net_worths`` counts them (``holding_worth``
     summed by owner), with what each property adds and to whom, and copies of the owner, level and
     mortgaged lists they were worked out from: kept by the game between calls and brought up to date
-    property by property (sums of whole numbers: the same totals in any order)."""
+    property by property (sums of whole numbers: the same totals in any order). The state's own owner and
+    level lists are kept too, with their change counts then (``State.owner_changes``, ``level_changes``):
+    while the list is the same and its count has not moved, it is not compared."""
 
     def __init__(self, game: ClassicGame) -> None:
         s: ClassicState = game.state
@@ -260,6 +262,10 @@ class Holdings:
         size = len(game.edition.board)
         self.held_by = [BANK] * size  # per space: the seat its worth is added to (BANK: none)
         self.worth = [0] * size  # per space: what it adds
+        self.owner_of: list[int] | None = None
+        self.owner_count = -1
+        self.level_of: list[int] | None = None
+        self.level_count = -1
         for pos in game.edition.properties:
             self.count(game, pos)
 
@@ -612,6 +618,9 @@ class ClassicGame(Game):
         members = ed.group_members
         hotel_level = self.hotel_level
         cash = s.cash[player]
+        seen_group = -1  # the set ``built`` (a building on one of its members) and ``full`` (all the player's) are of
+        built = False
+        full = False
         out: list[Action] = []
         for pos in ed.properties:
             if owner[pos] != player:
@@ -629,18 +638,19 @@ class ClassicGame(Game):
             here = level[pos]
             if here and buildings.check_sell(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.SELL, pos))
-            built = False
-            for q in members[group]:
-                if level[q]:
-                    built = True
-                    break
+            if group != seen_group:
+                # (facts of the whole set, worked out again only when the set is not the last property's:
+                # a set's members mostly come one after the other)
+                seen_group = group
+                built = False
+                for q in members[group]:
+                    if level[q]:
+                        built = True
+                        break
+                full = buildings.owns_set(self, player, pos)
             if built and buildings.check_sell_all(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.SELL_ALL, pos))
-            if (
-                here < hotel_level
-                and buildings.owns_set(self, player, pos)
-                and buildings.check_build(self, player, pos, explain=False) is None
-            ):
+            if here < hotel_level and full and buildings.check_build(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.BUILD, pos))
         return out
 
@@ -700,11 +710,22 @@ class ClassicGame(Game):
         if kept is None or len(kept.seats) != n:
             kept = self._holdings = Holdings(self)
         else:
-            # (each list compared whole first, in C; then entry by entry only in a list that differs)
-            if kept.owner != s.owner:
-                kept.update(self, kept.owner, s.owner)
-            if kept.level != s.level:
-                kept.update(self, kept.level, s.level)
+            # (each list compared whole first, in C, the owners and levels only when their counts moved;
+            # then entry by entry only in a list that differs)
+            owner = s.owner
+            count = s.owner_changes
+            if kept.owner_of is not owner or kept.owner_count != count:
+                if kept.owner != owner:
+                    kept.update(self, kept.owner, owner)
+                kept.owner_of = owner
+                kept.owner_count = count
+            level = s.level
+            count = s.level_changes
+            if kept.level_of is not level or kept.level_count != count:
+                if kept.level != level:
+                    kept.update(self, kept.level, level)
+                kept.level_of = level
+                kept.level_count = count
             if kept.mortgaged != s.mortgaged:
                 kept.update(self, kept.mortgaged, s.mortgaged)
         cash = s.cash
