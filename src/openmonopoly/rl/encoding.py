@@ -103,6 +103,7 @@ class ObservationEncoder:
             self.kind_pieces.append([floats(row + [0.0]), floats(row + [1.0])])
         self.absent = bytes(4 * self.per_player)
         self.no_prompt = bytes(4 * self.prompt_len)
+        self.no_amounts = bytes(_AMOUNT.size)
         # per observer, a space's piece by (owner, level, mortgaged)
         self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
         # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
@@ -170,18 +171,23 @@ class ObservationEncoder:
             where: Any = d.get("pos", d.get("lot", -1)) if d else -1
             ok = isinstance(where, int) and 0 <= where < size
             parts.append(self.one_hot[where] if ok else self.one_hot[size])
-            amounts = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+            # (most prompts have no amounts: their zeros are a piece made once)
+            amounts: list[float] | None = None
             if d:
                 for j in range(4):
                     val: Any = d.get(_AMOUNTS[j])
                     if isinstance(val, (int, float)):
+                        if amounts is None:
+                            amounts = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                         amounts[j] = clip(val / sc)
             if bid_range is not None:
+                if amounts is None:
+                    amounts = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                 amounts[4] = clip(bid_range[0] / sc)
                 amounts[5] = clip(bid_range[1] / sc)
-            parts.append(_AMOUNT.pack(*amounts))
+            parts.append(self.no_amounts if amounts is None else _AMOUNT.pack(*amounts))
         dice = st.dice
-        doubles: int = s.doubles if layout.doubles else 0
+        doubles = st.doubles if layout.doubles else 0
         tail_key = (dice, doubles, st.round, st.over)
         if tail_key != self.tail_key:
             self.tail_key = tail_key
