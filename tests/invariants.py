@@ -245,6 +245,8 @@ def random_anytime(g: Game, rng: random.Random) -> tuple[int, Action] | None:
 def check_stack(g: Game, step: int) -> None:
     """Pending steps still refer to the world as it is."""
     s = g.state
+    if g.base_state is not s:  # (the shared rules read the state through ``base_state``)
+        fail(g, step, "base_state is not the game's state")
     trades = 0
     for st in s.stack:
         name = type(st).__name__
@@ -261,6 +263,11 @@ def check_stack(g: Game, step: int) -> None:
         # The rules find debts by ``debtor()``, not by the prompt kind: the two must agree on every step.
         if st.debtor() != (st.player if st.kind == "debt" else -1):
             fail(g, step, f"{st} of kind {st.kind!r} says its debtor is {st.debtor()}")
+        # Bots read single facts by ``detail``, which some steps answer from their fields: the same facts.
+        if not st.automatic:
+            for name, value in st.describe(g).items():
+                if st.detail(g, name) != value:
+                    fail(g, step, f"{st}: detail {name!r} is {st.detail(g, name)!r}, describe says {value!r}")
     if trades > 1:
         fail(g, step, f"{trades} trade offers pending at once")
 

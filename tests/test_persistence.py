@@ -360,5 +360,9 @@ def test_a_game_cut_and_continued_plays_on_exactly_as_the_uncut_game(edition: st
         again = om.Game.replay(first.record())
     else:
         again = om.Game.from_json(json.loads(json.dumps(first.to_json())))
+    # (the rules every family shares read the state through ``base_state``: the very same object)
+    assert again.base_state is again.state
+    copy = again.clone()
+    assert copy.base_state is copy.state and copy.state is not again.state
     _play(again, bots)
     assert again.digest() == uncut.digest()

@@ -54,6 +54,43 @@ def test_unread_details_cannot_be_read_once_answered():
         _ = turn.details
 
 
+class FactReader:
+    """A heuristic bot that first reads each fact of every prompt it is handed by name (``detail``, which
+    a step may answer from its fields without the whole dict) and compares it with the game's own prompt."""
+
+    def __init__(self, seed: int) -> None:
+        self.bot = make_agent("heuristic", seed)
+        self.seen: list[BotPrompt] = []
+        self.kinds: set[str] = set()
+
+    def act(self, view, prompt):
+        self.seen.append(prompt)
+        for name, value in view._game.prompt.details.items():
+            assert prompt.detail(name) == value, (prompt.kind, name)
+            self.kinds.add(prompt.kind)
+        with pytest.raises(KeyError):
+            prompt.detail("no-such-fact")
+        return self.bot.act(view, prompt)
+
+
+def test_facts_read_one_by_one_are_the_details_and_the_game_unchanged():
+    seen: set[str] = set()
+    for n in range(3):
+        seed = game_seed(11, n)
+        readers = [FactReader(agent_seed(seed, k)) for k in range(4)]
+        g = om.Game("classic", 4, seed=seed, events=False)
+        g.play_out(readers)
+        plain = om.Game("classic", 4, seed=seed, events=False)
+        plain.play_out([make_agent("heuristic", agent_seed(seed, k)) for k in range(4)])
+        assert g.digest() == plain.digest()
+        seen |= set().union(*(r.kinds for r in readers))
+    assert {"buy", "auction", "debt"} <= seen
+    # once answered, a fact that was never worked out cannot be read any more
+    turn = next(p for p in readers[0].seen if p.kind == "turn")
+    with pytest.raises(RuntimeError, match="not read while it was being answered"):
+        turn.detail("pos")
+
+
 class CheckedOnce:
     """Rolls at its turn after checking the roll through its view; at any other prompt it answers the same
     roll again without checking (not legal there). ``unchecked`` counts those answers, for all seats."""

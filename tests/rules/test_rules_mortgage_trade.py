@@ -188,3 +188,32 @@ def test_only_one_trade_offer_at_a_time():
     own(g, 2, 8)
     g.act(0, "trade 1 give=6 cash=-80")
     assert_refused(g, 2, "trade 0 give=8", "waiting")
+
+
+def test_trade_refused_for_a_property_listed_twice():
+    """An offer names each property once (engine): a repeat is refused and nothing changes."""
+    g = new_game(SW)
+    own(g, 0, 6, 8)
+    own(g, 1, 9)
+    twice = om.TradeOffer(0, 1, (6, 8, 6), (), 0)
+    assert_refused(g, 0, om.Action("trade", -1, twice), "listed twice")
+    assert_refused(g, 0, om.Action("trade", -1, om.TradeOffer(0, 1, (6,), (9, 9), 0)), "listed twice")
+    g.act(0, om.Action("trade", -1, om.TradeOffer(0, 1, (6, 8), (9,), 0)))
+    assert prompt_kind(g) == (1, "trade")
+
+
+def test_a_received_mortgaged_property_is_not_traded_on_before_its_lift_or_interest():
+    """Deals & Trades: the new owner of a mortgaged property must immediately lift it or pay the 10%:
+    until then it is not traded on (and no other property of the set is held back by it)."""
+    g = new_game(SW)
+    own(g, 0, 6, mortgaged=True)
+    own(g, 1, 8)
+    g.act(0, "trade 1 give=6 cash=-10")
+    g.act(1, "accept")
+    assert prompt_kind(g) == (1, "mortgaged-property")
+    assert_refused(g, 1, "trade 2 give=6 cash=-10", "must first lift the mortgage")
+    g.act(1, "trade 2 give=8 cash=-10")  # (its neighbour, unmortgaged, may go)
+    g.act(2, "reject")
+    g.act(1, "keep")
+    g.act(1, "trade 2 give=6 cash=-10")
+    assert prompt_kind(g) == (2, "trade")

@@ -117,6 +117,7 @@ class _Board:
     street_group_of: list[int]
     least_lift: list[int]
     least_build: list[int]
+    no_holder: list[int]
 
     def __init__(
         self,
@@ -177,6 +178,7 @@ class _Board:
         self.least_lift = [min((self.unmortgage[q] for q in m), default=0) for m in self.members]
         cheapest = [min(h, t) for h, t in zip(self.house_cost, self.hotel_cost, strict=True)]
         self.least_build = [min((cheapest[q] for q in m), default=0) for m in self.members]
+        self.no_holder = [BANK] * len(self.members)  # (copied to start each ``_Holdings``)
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -218,6 +220,63 @@ def _board(view: ClassicView) -> _Board:
         b = _BOARDS[key] = _Board(ed, hph, house_rules)
     last.edition, last.options, last.board = ed, options, b
     return b
+
+
+class _Holdings:
+    """Who holds the street groups under one ownership (an owner list as of its change count): the same
+    for every seat, so the bots of a game work it out once per change, not once each."""
+
+    owner: list[int]
+    changes: int
+    board: _Board
+    whole: list[int]  # per group: the one seat that holds all of it, else -1 (the bank holds no set)
+    split: list[int]  # the street groups (``street_groups`` order) the bank holds none of, held by two or more
+
+    def __init__(self, b: _Board, owner: list[int], changes: int) -> None:
+        self.owner = owner
+        self.changes = changes
+        self.board = b
+        whole = list(b.no_holder)
+        split: list[int] = []
+        members = b.members
+        for g in b.street_groups:
+            group = members[g]
+            first = owner[group[0]]
+            alone = True
+            banked = first == BANK
+            for q in group:
+                o = owner[q]
+                if o != first:
+                    alone = False
+                    if o == BANK:
+                        banked = True
+                        break
+            if alone:
+                whole[g] = first
+            elif not banked:
+                split.append(g)
+        self.whole = whole
+        self.split = split
+
+
+class _LastHoldings:
+    """The holdings last worked out (each bot of a game asks for the same ones in turn)."""
+
+    def __init__(self) -> None:
+        self.holdings: _Holdings | None = None
+
+
+_LAST_HOLDINGS: Final = _LastHoldings()
+
+
+def _holdings(b: _Board, owner: list[int], changes: int) -> _Holdings:
+    """The holdings of ``owner`` as of its change count ``changes``: those of the last call when they are
+    the same (a new object otherwise, never one changed in place: a bot may still be reading the last)."""
+    last = _LAST_HOLDINGS
+    h = last.holdings
+    if h is None or h.owner is not owner or h.changes != changes or h.board is not b:
+        h = last.holdings = _Holdings(b, owner, changes)
+    return h
 
 
 def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
@@ -330,6 +389,7 @@ class HeuristicAgent:
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
         self._full: list[int] = []  # my full sets, best first (``_full_groups``)
+        self._holdings: _Holdings | None = None  # who holds what, as of ``_owner_version``
         # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
         # these, no lift or build is affordable.
         self._least_lift = 0
@@ -378,7 +438,7 @@ class HeuristicAgent:
         if kind == P.CLAIM_RENT:
             return A_CLAIM
         if kind == MORTGAGED_PROPERTY:
-            lift_cost: int = prompt.details["lift_cost"]
+            lift_cost: int = prompt.detail("lift_cost")
             cash = view.cash[seat_of(view)]
             rich = cash - lift_cost >= 2 * self.reserve(view, self._board_of(view))
             return self._safe(view, A_LIFT if rich else A_KEEP)
@@ -518,7 +578,7 @@ class HeuristicAgent:
     def on_buy(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
         me = seat_of(view)
-        pos: int = prompt.details["pos"]
+        pos: int = prompt.detail("pos")
         price = b.price[pos]
         cash = view.cash[me]
         if cash < price:
@@ -537,10 +597,9 @@ class HeuristicAgent:
 
     def on_auction(self, view: ClassicView, prompt: Prompt) -> Action:
         b = self._board_of(view)
-        d = prompt.details
         me = seat_of(view)
-        lot: int = d["lot"]
-        minimum: int = d["minimum"]
+        lot: int = prompt.detail("lot")
+        minimum: int = prompt.detail("minimum")
         cash = view.cash[me]
         reserve = self.reserve(view, b)
         if lot >= 0:
@@ -553,8 +612,8 @@ class HeuristicAgent:
         limit = min(value, cash - reserve)
         if minimum > limit:
             return A_PASS
-        high_bidder: int = d["high_bidder"]
-        high: int = d["high"] if high_bidder >= 0 else value // 2
+        high_bidder: int = prompt.detail("high_bidder")
+        high: int = prompt.detail("high") if high_bidder >= 0 else value // 2
         return _action(A.BID, min(limit, max(minimum, high + step)))
 
     def on_turn(self, view: ClassicView, prompt: Prompt) -> Action:
@@ -618,19 +677,18 @@ class HeuristicAgent:
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
-            full = self._full = self._full_groups(b, owner, me)
+            held = self._holdings = _holdings(b, owner, changes)
+            full = self._full = self._full_groups(b, held, me)
             if full:
                 self._note_full(b, full)
         return self._full
 
     @staticmethod
-    def _full_groups(b: _Board, owner: list[int], me: int) -> list[int]:
+    def _full_groups(b: _Board, held: _Holdings, me: int) -> list[int]:
+        whole = held.whole
         out: list[int] = []
         for g in b.build_order:
-            for q in b.members[g]:
-                if owner[q] != me:
-                    break
-            else:
+            if whole[g] == me:
                 out.append(g)
         return out
 
@@ -854,7 +912,7 @@ class HeuristicAgent:
         """Every answer has passed ``view.check`` (checking one twice would be wasted work)."""
         b = self._board_of(view)
         me = seat_of(view)
-        amount: int = prompt.details["amount"]
+        amount: int = prompt.detail("amount")
         cash = view.cash[me]
         if cash >= amount:
             return self._safe(view, A_PAY)
@@ -991,21 +1049,16 @@ class HeuristicAgent:
     def _trade_plans(self, b: _Board, owner: list[int], me: int) -> list[TradePlan]:
         """Trades worth proposing for this ownership (``TradePlan``s)."""
         plans: list[TradePlan] = []
-        for g in b.street_groups:
+        held = self._holdings
+        assert held is not None  # (``_full_of`` has seen the owners)
+        for g in held.split:  # (a group with an unowned street, or held whole, makes no plan)
             members = b.members[g]
-            mine = held_by_others = 0
+            mine = 0
             for q in members:
-                o = owner[q]
-                if o == me:
+                if owner[q] == me:
                     mine += 1
-                elif o == BANK:
-                    break
-                else:
-                    held_by_others += 1
-            else:
-                if not mine or not held_by_others:
-                    continue
-                # (listed only now: most groups on most turns have an unowned street, or no mix)
+            if mine:
+                # (listed only for a group I share: most turns there is none)
                 others = [q for q in members if owner[q] != me]
                 holders = _holders(owner, others, me)
                 if len(holders) == 1:

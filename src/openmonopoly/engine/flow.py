@@ -65,6 +65,11 @@ class Step:
         """Public details of the prompt (what is being bought, the bid to beat, ...)."""
         return {}
 
+    def detail(self, game: Any, name: str) -> Any:
+        """``describe(game)[name]``: one fact of the prompt. A step whose bots read a fact at every decision
+        answers it from its fields, without building the whole dict (tests/invariants.py checks the two agree)."""
+        return self.describe(game)[name]
+
     def debtor(self) -> int:
         """The player this step holds in debt (a debt step's payer); -1: not a debt. A method, not a
         look at ``kind``: the rules ask it of every pending step before most actions, and a compiled

@@ -94,8 +94,11 @@ class Game:
     pot_fees: bool = False
 
     # ``state`` is the family's State subclass. It is typed Any here so that families can narrow it
-    # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly.
+    # with a typed local (``s: ClassicState = self.state``), which compiled code reads directly (a test of
+    # the exact class). ``base_state`` is the same object typed as the base class, for the code all
+    # families share: a compiled cast of a subclass's object to ``State`` walks its classes at every read.
     state: Any
+    base_state: State
     edition: Edition
     options: dict[str, Any]
     seed: int
@@ -147,7 +150,7 @@ class Game:
         self._events = self.history if events else None
         self._record = []
         self.read_options()
-        self.state = self.new_state(names)
+        self.state = self.base_state = self.new_state(names)
         cash = self.options.get(STARTING_CASH)
         if cash is not None:
             self.state.cash = [cash] * len(names)
@@ -251,7 +254,7 @@ class Game:
         self.start_play()
 
     def shuffle_decks(self) -> None:
-        s: State = self.state
+        s: State = self.base_state
         for pile in s.decks:
             self.chance.shuffle(pile)
 
@@ -260,7 +263,7 @@ class Game:
 
     def start_play(self) -> None:
         """Find the first player and start their turn."""
-        s: State = self.state
+        s: State = self.base_state
         s.first_player = s.current = self.draw_first_player() if self.shuffle_seats else self.first_player()
         s.turns = 1
         self.push(self.turn_step(s.current))
@@ -316,7 +319,7 @@ class Game:
     def view_fields(self, player: int | None) -> dict[str, Any]:
         """Everything ``player`` may see (None: a spectator), as plain data: one row per seat
         (``player_fields``), the turn and the result, and the family's tables (``table_fields``)."""
-        s: State = self.state
+        s: State = self.base_state
         data: dict[str, Any] = {
             "edition": self.edition.id,
             "options": self.chosen_options(),
@@ -334,7 +337,7 @@ class Game:
 
     def player_fields(self, seat: int, viewer: int | None) -> dict[str, Any]:
         """What ``viewer`` may see of ``seat``; families add their own fields."""
-        s: State = self.state
+        s: State = self.base_state
         return {
             "seat": seat,
             "name": s.names[seat],
@@ -357,7 +360,7 @@ class Game:
     def net_worths(self) -> list[int]:
         """``net_worth`` of every seat, in seat order (families whose worth is summed over the board
         override it with one pass over the board instead of one per seat)."""
-        s: State = self.state
+        s: State = self.base_state
         return [self.net_worth(p) for p in range(s.n)]
 
     def current_rent(self, pos: int, roll: int = 7) -> int:
@@ -393,6 +396,11 @@ class Game:
     def max_bid(self, player: int, lot: int) -> int:
         """The most ``player`` may bid for ``lot`` in an auction."""
         raise NotImplementedError
+
+    def bid_covered(self, player: int, lot: int, amount: int) -> bool:
+        """Whether ``player`` may bid ``amount`` for ``lot`` (at most ``max_bid``); a family whose bound is
+        costly to work out answers most bids without it."""
+        return amount <= self.max_bid(player, lot)
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         raise NotImplementedError
@@ -436,9 +444,11 @@ class Game:
         best = max(worth.values())
         self.finish([p for p in alive if worth[p] == best], reason)
 
-    def pass_turn(self) -> None:
-        """Hand the turn to the next player still in the game, counting rounds and stopping at the limit."""
-        s: State = self.state
+    def pass_turn(self, replace_top: bool = False) -> None:
+        """Hand the turn to the next player still in the game, counting rounds and stopping at the limit.
+        ``replace_top``: the step on top ends the turn and gives way to the next turn's first step, in its
+        place (popped first, the emptied stack would be freed and allocated again at every turn)."""
+        s: State = self.base_state
         n = s.n
         prev = s.current
         nxt = prev
@@ -456,13 +466,16 @@ class Game:
                 return
         s.current = nxt
         s.turns += 1
-        self.push(self.turn_step(nxt))
+        if replace_top:
+            s.stack[-1] = self.turn_step(nxt)
+        else:
+            s.stack.append(self.turn_step(nxt))
         if self._events is not None:
             self._events.append(Event(TURN, nxt, amount=s.round))
 
     def seats_from(self, player: int) -> tuple[int, ...]:
         """Players still in the game from ``player``'s left round to ``player`` (if still in)."""
-        s: State = self.state
+        s: State = self.base_state
         n = s.n
         return tuple(q for q in ((player + i) % n for i in range(1, n + 1)) if s.alive[q])
 
@@ -470,7 +483,7 @@ class Game:
     @property
     def prompt(self) -> Prompt | None:
         """What the game waits for: ``Prompt(player, kind, details)``, or None when it is over."""
-        s: State = self.state
+        s: State = self.base_state
         if s.over or not s.stack:
             return None
         top = s.stack[-1]
@@ -480,7 +493,7 @@ class Game:
     def decider(self) -> int:
         """The seat the game waits for (-1 once it is over): ``prompt.player`` without making the prompt
         (whose details take far longer), for loops that only need to know who acts next."""
-        s: State = self.state
+        s: State = self.base_state
         if s.over or not s.stack:
             return -1
         top = s.stack[-1]
@@ -506,7 +519,7 @@ class Game:
     def legal_actions(self, player: Any) -> Legal:
         """What ``player`` may do now (``Legal``): the prompt's answers when it is theirs, the any-time
         actions (build, mortgage, ...), ``bid_range`` in an auction and ``trade_partners``."""
-        s: State = self.state
+        s: State = self.base_state
         if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
             return Legal([])
         top = s.stack[-1]
@@ -522,7 +535,7 @@ class Game:
         """The answers to the prompt alone: ``legal_actions`` without the any-time actions and trade
         partners, which take most of its work (every any-time action is checked). Empty for a player
         the game is not waiting for."""
-        s: State = self.state
+        s: State = self.base_state
         if s.over or type(player) is not int or not (0 <= player < s.n) or not s.alive[player]:
             return Legal([])
         top = s.stack[-1]
@@ -593,7 +606,7 @@ class Game:
         of the right types, as ``action_problem`` tests): what ``check`` asks once the shape test has
         passed. For callers that build their actions from the game's own tables (the RL mask's trade
         menu), which need not pay for the shape test of a trade offer again."""
-        s: State = self.state
+        s: State = self.base_state
         if s.over:
             return "the game is over"
         if type(player) is not int or not 0 <= player < s.n:
@@ -647,7 +660,7 @@ class Game:
         if kind in self._action_kinds().anytime:
             self.apply_anytime(p, a)
         else:
-            s: State = self.state
+            s: State = self.base_state
             s.stack[-1].apply(self, p, a)
         self._advance()
 
@@ -675,7 +688,7 @@ class Game:
         acts = [agent.act for agent in agents]  # (each bound once, not looked up by name at every decision)
         views = [self.view(p) for p in range(len(acts))]
         while True:
-            s: State = self.state
+            s: State = self.base_state
             if s.over or not s.stack:
                 return
             top = s.stack[-1]
@@ -698,26 +711,26 @@ class Game:
             self._events.append(event)
 
     def push(self, step: Step) -> None:
-        s: State = self.state
+        s: State = self.base_state
         s.stack.append(step)
 
     def pop(self) -> Step:
-        s: State = self.state
+        s: State = self.base_state
         return s.stack.pop()
 
     def replace_top(self, step: Step) -> None:
-        s: State = self.state
+        s: State = self.base_state
         s.stack[-1] = step
 
     def drop_from_flow(self, player: int) -> None:
         """Remove a player who has left the game from every pending step."""
-        s: State = self.state
+        s: State = self.base_state
         stack = s.stack
         kept = [step.without(self, player) for step in stack]
         stack[:] = [step for step in kept if step is not None]
 
     def _advance(self) -> None:
-        s: State = self.state
+        s: State = self.base_state
         stack = s.stack
         while not s.over:
             top = stack[-1]
@@ -726,7 +739,7 @@ class Game:
             top.run(self)
 
     def finish(self, winners: list[int], reason: str) -> None:
-        s: State = self.state
+        s: State = self.base_state
         s.over = True
         s.winners = sorted(winners)
         s.end_reason = reason
@@ -769,7 +782,7 @@ class Game:
         new.history = list(self.history) if new.log_events else []
         new._events = new.history if new.log_events else None
         new._record = list(self._record)
-        new.state = self.state.copy()
+        new.state = new.base_state = self.state.copy()
         new.read_options()
         return new
 

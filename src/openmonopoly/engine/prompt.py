@@ -59,6 +59,11 @@ class Prompt:
     def details(self) -> dict[str, Any]:
         return self._details
 
+    def detail(self, name: str) -> Any:
+        """``details[name]`` (``KeyError`` for a fact this prompt has not): a bot that reads a fact or two
+        asks for them by name, and a bot's prompt then works out only those (``BotPrompt``)."""
+        return self.details[name]
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Prompt)
@@ -104,6 +109,14 @@ class BotPrompt(Prompt):
             self._details = step.describe(self._game)
             self._read = True
         return self._details
+
+    def detail(self, name: str) -> Any:
+        if self._read:
+            return self._details[name]
+        step = self._step
+        if step is None:
+            return self.details[name]  # (raises: the prompt has been answered)
+        return step.detail(self._game, name)
 
     def close(self) -> None:
         """The bot has answered: details not read by now never will be (nor can they be any more)."""

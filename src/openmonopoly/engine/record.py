@@ -178,7 +178,7 @@ def _from_json(data: dict[str, Any]) -> Game:
     game.history = [Event.from_json(e) for e in data["events"]] if game.log_events else []
     game._events = game.history if game.log_events else None
     game._record = [(int(p), family.ACTION_KINDS.from_json(a)) for p, a in data["record"]]
-    game.state = family.state_class.from_json(data["state"])
+    game.state = game.base_state = family.state_class.from_json(data["state"])
     return game
 
 

@@ -72,13 +72,13 @@ class View:
     @property
     def cash(self) -> list[int]:
         """Each seat's cash (index: seat)."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.cash
 
     @property
     def turns(self) -> int:
         """Player-turns played so far."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.turns
 
     # The fields every family's state has (``State``), typed for bots of any family; a family's view
@@ -86,97 +86,97 @@ class View:
     @property
     def n(self) -> int:
         """How many seats the game has."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.n
 
     @property
     def names(self) -> list[str]:
         """Each seat's name."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.names
 
     @property
     def position(self) -> list[int]:
         """Each seat's board position (0: GO)."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.position
 
     @property
     def alive(self) -> list[bool]:
         """Whether each seat is still in the game."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.alive
 
     @property
     def current(self) -> int:
         """The seat whose turn it is."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.current
 
     @property
     def first_player(self) -> int:
         """The seat that moved first."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.first_player
 
     @property
     def round(self) -> int:
         """The round being played (1 first; a round ends when the first player's turn comes again)."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.round
 
     @property
     def over(self) -> bool:
         """Whether the game has ended."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.over
 
     @property
     def winners(self) -> list[int]:
         """The winning seats (empty until the game is over; several when shared)."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.winners
 
     @property
     def end_reason(self) -> str:
         """Why the game ended (``"bankruptcy"``, ``"round-limit"``, a family's own), or ``""``."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.end_reason
 
     @property
     def bank_net(self) -> int:
         """What the bank has paid out minus what it received."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.bank_net
 
     @property
     def dice(self) -> tuple[int, ...]:
         """The last roll's dice (empty before the first roll)."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.dice
 
     @property
     def in_jail(self) -> list[bool]:
         """Whether each seat is in jail."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.in_jail
 
     @property
     def jail_turns(self) -> list[int]:
         """Turns each seat has spent in jail so far."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.jail_turns
 
     @property
     def held(self) -> list[list[int]]:
         """Each seat's kept cards (get out of jail free and the like) as ``deck << 8 | card`` numbers."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.held
 
     @property
     def owner(self) -> list[int]:
         """Each board position's owner (-1: the bank, or a space nobody can own)."""
-        s: State = self._game.state
+        s: State = self._game.base_state
         return s.owner
 
     @property

@@ -121,7 +121,7 @@ class ObservationEncoder:
         layout = self.layout
         if layout is None:
             layout = self.layout = Layout(game.view_fields(me))
-        st: State = game.state  # (the fields every family has, read typed)
+        st = game.base_state  # (the fields every family has, read typed)
         s: Any = st  # (and those only some families have)
         n = self.n
         sc = self.scale
@@ -430,7 +430,7 @@ class MaskEncoder:
         """The first space (by set) owned by another player that would complete a set of ``player``'s
         (-1: none). Kept per player with the owner list it was found in and that list's change count
         (``State.owner_changes``): found again only when the owners may have changed."""
-        s: State = game.state
+        s = game.base_state
         owner: list[int] | None = getattr(s, "owner", None)
         if owner is None:
             return -1

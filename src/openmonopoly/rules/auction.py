@@ -40,7 +40,7 @@ def lot_name(lot: int) -> str:
 
 
 def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
-    s: State = game.state
+    s: State = game.base_state
     alive = s.alive
     bidders = tuple([p for p in bidders if alive[p]])
     if opening is None:
@@ -119,11 +119,11 @@ class Auction(Step):
 
     def check(self, game: Game, player: int, action: A.Action) -> str | None:
         if action.kind == A.BID:
-            low, high = self.minimum(game), self.max_bid(game, player)
+            low = self.minimum(game)
             if action.arg < low:
                 return f"the bid must be at least {game.edition.money(low)}"
-            if action.arg > high:
-                return f"you can bid at most {game.edition.money(high)}"
+            if not game.bid_covered(player, self.lot, action.arg):
+                return f"you can bid at most {game.edition.money(self.max_bid(game, player))}"
         return None
 
     def apply(self, game: Game, player: int, action: A.Action) -> None:
@@ -151,6 +151,17 @@ class Auction(Step):
         if game._events is not None:
             game._events.append(Event(E.AUCTION_WON, winner, lot, price, info=lot_name(lot)))
         game.award_auctioned(winner, lot, price)
+
+    def detail(self, game: Game, name: str) -> Any:
+        if name == "minimum":
+            return self.minimum(game)
+        if name == "lot":
+            return self.lot
+        if name == "high":
+            return self.high
+        if name == "high_bidder":
+            return self.high_bidder
+        return self.describe(game)[name]
 
     def describe(self, game: Game) -> dict[str, Any]:
         rules: Rules = game.edition.rules

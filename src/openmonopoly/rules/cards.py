@@ -24,7 +24,7 @@ def card_ref(deck: int, card: int) -> int:
 
 
 def draw(game: Game, player: int, deck: int) -> None:
-    s: State = game.state
+    s: State = game.base_state
     pile: list[int] = game.state.decks[deck]  # (the decks are the family's: not in the base State)
     if not pile:
         return  # every card of the deck is held by players
@@ -42,7 +42,7 @@ def draw(game: Game, player: int, deck: int) -> None:
 
 
 def apply_effect(game: Game, player: int, effect: dict[str, Any]) -> None:
-    s: State = game.state
+    s: State = game.base_state
     kind: str = effect["kind"]
     if kind == "advance":
         game.advance_to(player, effect["to"])

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 def send_to_jail(game: Game, player: int, reason: str) -> None:
     """Straight to jail: no salary for passing GO, and the turn ends (no doubles re-roll)."""
-    s: State = game.state
+    s: State = game.base_state
     rules: Rules = game.edition.rules  # (typed: a C field, not a lookup by name)
     jail_position = rules.jail_position
     s.position[player] = jail_position
@@ -42,7 +42,7 @@ def roll_in_jail(
     """A roll in jail (``end_of_move`` replaces the turn: such a roll never earns another): doubles
     free you and you move by them; otherwise it is one more failed try, and after the last you pay
     ``fine`` and move by this roll."""
-    s: State = game.state
+    s: State = game.base_state
     game.replace_top(end_of_move)
     if doubles:
         release(game, player, "doubles")
@@ -60,7 +60,7 @@ def third_doubles(game: Game, player: int, doubles: bool) -> bool:
     """Count a roll's doubles; the third doubles in one turn sends the player to jail (True)."""
     if not doubles:
         return False
-    s: State = game.state
+    s: State = game.base_state
     s.doubles += 1
     if s.doubles < 3:
         return False
@@ -69,7 +69,7 @@ def third_doubles(game: Game, player: int, doubles: bool) -> bool:
 
 
 def release(game: Game, player: int, how: str) -> None:
-    s: State = game.state
+    s: State = game.base_state
     s.in_jail[player] = False
     s.jail_turns[player] = 0
     if game._events is not None:
@@ -77,7 +77,7 @@ def release(game: Game, player: int, how: str) -> None:
 
 
 def check_pay_bail(game: Game, player: int) -> str | None:
-    s: State = game.state
+    s: State = game.base_state
     rules: Rules = game.edition.rules
     fine = rules.jail_fine
     if not s.in_jail[player]:
@@ -99,7 +99,7 @@ def pay_bail(game: Game, player: int) -> None:
 
 
 def check_use_card(game: Game, player: int) -> str | None:
-    s: State = game.state
+    s: State = game.base_state
     if not s.in_jail[player]:
         return "you are not in jail"
     if not s.held[player]:
@@ -108,7 +108,7 @@ def check_use_card(game: Game, player: int) -> str | None:
 
 
 def use_card(game: Game, player: int) -> None:
-    s: State = game.state
+    s: State = game.base_state
     ref = s.held[player].pop(0)
     game.state.decks[ref >> 8].append(ref & 0xFF)  # back to the bottom of its deck (the family's decks)
     release(game, player, "card")

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def transfer(game: Game, payer: int, payee: int, amount: int) -> None:
     """Move cash; the bank (-1) has unlimited money and its flow is tallied in ``bank_net``."""
-    s: State = game.state
+    s: State = game.base_state
     if payer == BANK:
         s.bank_net += amount
     else:
@@ -39,7 +39,7 @@ def pay(game: Game, payer: int, payee: int, amount: int, reason: str, pos: int =
     counts = game.rent_counts
     if counts is not None and pos >= 0 and reason == "rent":
         counts[pos] = counts[pos] + amount
-    s: State = game.state
+    s: State = game.base_state
     if s.cash[payer] >= amount:
         transfer(game, payer, payee, amount)
         if payee == BANK and game.pot_fees:  # (house rule free-parking-pot)
@@ -69,6 +69,6 @@ class PayStep(Step):
 
     def run(self, game: Game) -> None:
         game.pop()
-        s: State = game.state
+        s: State = game.base_state
         if s.alive[self.payer] and (self.payee == BANK or s.alive[self.payee]):
             pay(game, self.payer, self.payee, self.amount, self.reason)

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 def move_by(game: Game, player: int, steps: int) -> None:
     """Move forward (or back, for negative steps) and resolve the space."""
-    s: State = game.state
+    s: State = game.base_state
     size = len(game.edition.board)
     old = s.position[player]
     new = (old + steps) % size
@@ -36,7 +36,7 @@ def move_by(game: Game, player: int, steps: int) -> None:
 def advance_to(game: Game, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
     """Move forward to ``target`` (collecting the salary if GO is passed or reached) and resolve it;
     a card may change the rent due there (``Game.land``)."""
-    s: State = game.state
+    s: State = game.base_state
     size = len(game.edition.board)
     old = s.position[player]
     steps = (target - old) % size or size
@@ -71,6 +71,6 @@ class MoveStep(Step):
 
     def run(self, game: Game) -> None:
         game.pop()
-        s: State = game.state
+        s: State = game.base_state
         if s.alive[self.player]:
             game.move_by(self.player, self.steps)

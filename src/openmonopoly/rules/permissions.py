@@ -114,7 +114,7 @@ EMPIRE: Final = Permissions(
 def in_debt(game: Game, player: int) -> bool:
     """Whether ``player`` has a debt pending anywhere on the stack, not only on top (a trade the debtor
     proposed waits above it)."""
-    s: State = game.state
+    s: State = game.base_state
     for step in s.stack:
         if step.debtor() == player:
             return True
@@ -132,7 +132,7 @@ def cash_only(game: Game, table: Permissions, lot: int) -> bool:
 def committed(game: Game, player: int) -> int:
     """The cash ``player`` must keep in hand for their open cash-only high bids: the bids, and then also
     the interest due on a mortgaged property they have received and not yet settled (it is paid first)."""
-    s: State = game.state
+    s: State = game.base_state
     table: Permissions = game.PERMISSIONS
     total = 0
     for step in s.stack:
@@ -143,7 +143,7 @@ def committed(game: Game, player: int) -> int:
 
 def interest_due(game: Game, player: int) -> int:
     """The least ``player`` owes the bank at once for mortgaged properties received (each one's interest)."""
-    s: State = game.state
+    s: State = game.base_state
     total = 0
     for step in s.stack:
         if type(step) is MortgagedTransfer and step.player == player:
@@ -154,13 +154,13 @@ def interest_due(game: Game, player: int) -> int:
 def spendable(game: Game, player: int) -> int:
     """Cash ``player`` may bid or spend now: what is in hand less what their open cash-only bids hold and
     the interest they owe at once."""
-    s: State = game.state
+    s: State = game.base_state
     held = committed(game, player)
     return s.cash[player] - (held if held else interest_due(game, player))
 
 
 def auction_open(game: Game) -> bool:
-    s: State = game.state
+    s: State = game.base_state
     return any(type(step) is Auction for step in s.stack)
 
 
@@ -197,14 +197,14 @@ def refusal(game: Game, player: int, action: Action) -> str | None:
         held = committed(game, player)
         if held:  # (the cost asked only then: most of the time no bid is open)
             cost = _cost(game, player, action)
-            s: State = game.state
+            s: State = game.base_state
             if s.cash[player] - cost < held:
                 return _cover_words(game, player, held, s.cash[player] - cost)
     return None
 
 
 def _offer_answered(game: Game) -> TradeOffer | None:
-    s: State = game.state
+    s: State = game.base_state
     top: Any = s.stack[-1]
     offer: TradeOffer | None = getattr(top, "offer", None)
     return offer
@@ -245,7 +245,7 @@ def trade_refusal(game: Game, table: Permissions, offer: TradeOffer, actor: int)
     high bidder keeps the bid in hand, and in some families nobody trades during an auction."""
     if not table.trades_in_auction and auction_open(game):
         return "no trades while an auction is open (a bid must stay covered by the bidder's cash)"
-    s: State = game.state
+    s: State = game.base_state
     p, q = offer.proposer, offer.target
     if not (isinstance(q, int) and 0 <= q < s.n):
         return None  # (the offer's own check names what is wrong)

@@ -33,14 +33,14 @@ class BuyOrAuction(Step):
         self.pos = pos
 
     def legal(self, game: Game, player: int) -> list[Action]:
-        s: State = game.state
+        s: State = game.base_state
         if s.cash[player] >= game.edition.board[self.pos].price:
             return [A_BUY, A_AUCTION]
         return [A_AUCTION]
 
     def check(self, game: Game, player: int, action: Action) -> str | None:
         price = game.edition.board[self.pos].price
-        s: State = game.state
+        s: State = game.base_state
         if action.kind == A.BUY and s.cash[player] < price:
             return (
                 f"it costs {game.edition.money(price)} and you have {game.edition.money(s.cash[player])}"
@@ -67,6 +67,9 @@ class BuyOrAuction(Step):
 
     def describe(self, game: Game) -> dict[str, Any]:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
+
+    def detail(self, game: Game, name: str) -> Any:
+        return self.pos if name == "pos" else self.describe(game)[name]
 
 
 class ClaimRent(Step):

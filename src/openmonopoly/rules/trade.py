@@ -27,16 +27,26 @@ A_REJECT: Final = A.A_REJECT
 
 
 def trade_pending(game: Game) -> bool:
-    s: State = game.state
+    s: State = game.base_state
     for step in s.stack:
         if type(step) is TradeAnswer:
             return True
     return False
 
 
+def _repeats(items: tuple[Any, ...]) -> bool:
+    """Whether an item appears twice (an offer lists a few: no set made)."""
+    for i in range(1, len(items)):
+        x = items[i]
+        for j in range(i):
+            if items[j] == x:
+                return True
+    return False
+
+
 def check_offer(game: Game, offer: TradeOffer) -> str | None:
     ed = game.edition
-    s: State = game.state
+    s: State = game.base_state
     p, q = offer.proposer, offer.target
     if not (isinstance(q, int) and 0 <= q < s.n) or q == p:
         return f"trade with another player: 0..{s.n - 1}, not yourself"
@@ -46,7 +56,7 @@ def check_offer(game: Game, offer: TradeOffer) -> str | None:
         return "a trade must move at least one property or card"
     board = ed.board
     for side, owner_ in ((offer.give, p), (offer.take, q)):
-        if len(set(side)) != len(side):
+        if _repeats(side):
             return "a property is listed twice"
         for pos in side:
             if not (isinstance(pos, int) and 0 <= pos < len(board)) or not (
@@ -81,7 +91,7 @@ def partners(game: Game, player: int) -> tuple[int, ...]:
     already waiting for an answer."""
     if trade_pending(game):
         return ()
-    s: State = game.state
+    s: State = game.base_state
     return tuple(q for q in range(s.n) if q != player and s.alive[q])
 
 
@@ -113,7 +123,7 @@ def propose(game: Game, offer: TradeOffer) -> None:
 
 
 def _move_card(game: Game, deck: int, giver: int, taker: int) -> None:
-    s: State = game.state
+    s: State = game.base_state
     held = s.held[giver]
     key = game.trade_card_key
     for i, ref in enumerate(held):

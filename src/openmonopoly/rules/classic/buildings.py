@@ -59,12 +59,6 @@ def clear_buildings(game: ClassicGame, pos: int) -> int:
     return refund
 
 
-def group_levels(game: ClassicGame, pos: int) -> list[int]:
-    s: ClassicState = game.state
-    level = s.level
-    return [level[q] for q in game.edition.group_members[game.edition.group_of[pos]]]
-
-
 def owns_set(game: ClassicGame, player: int, pos: int) -> bool:
     s: ClassicState = game.state
     owner = s.owner

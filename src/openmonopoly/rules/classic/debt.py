@@ -75,7 +75,7 @@ class Debt(Step):
         return self.player
 
     def legal(self, game: ClassicGame, player: int) -> list[A.Action]:
-        s: State = game.state
+        s: State = game.base_state
         cash = s.cash[player]
         if cash >= self.amount:
             return [A_PAY]
@@ -84,7 +84,7 @@ class Debt(Step):
         return []
 
     def check(self, game: ClassicGame, player: int, action: A.Action) -> str | None:
-        s: State = game.state
+        s: State = game.base_state
         cash = s.cash[player]
         if action.kind == A.PAY:
             if cash < self.amount:
@@ -116,6 +116,9 @@ class Debt(Step):
 
     def describe(self, game: ClassicGame) -> dict[str, Any]:
         return {"amount": self.amount, "creditor": self.creditor, "reason": self.reason, "pos": self.pos}
+
+    def detail(self, game: ClassicGame, name: str) -> Any:
+        return self.amount if name == "amount" else self.describe(game)[name]
 
     def without(self, game: ClassicGame, player: int) -> Step | None:
         # A debt to a player who has since gone bankrupt is void: there is no one left to pay.

@@ -230,8 +230,7 @@ class EndOfMove(Step):
         if self.again and s.alive[p] and not s.in_jail[p]:
             game.replace_top(game.turn_start(p))
         else:
-            game.pop()
-            game.next_turn()
+            game.next_turn(replace_top=True)
 
 
 def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int) -> int:
@@ -426,6 +425,10 @@ class ClassicGame(Game):
         # A winning bidder may raise the rest by selling buildings and mortgaging.
         return cash + raisable(self, player)
 
+    def bid_covered(self, player: int, lot: int, amount: int) -> bool:
+        # (a bid within the cash in hand needs no count of what the bidder's buildings and mortgages raise)
+        return amount <= permissions.spendable(self, player) or amount <= self.max_bid(player, lot)
+
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
         if pos < 0:  # one of the bank's last buildings, in a shortage
             buildings.award_building(self, winner, pos == HOTEL_LOT, price)
@@ -459,11 +462,11 @@ class ClassicGame(Game):
                 self._events.append(Event(E.PAID, BANK, pos, amount, player, "free-parking"))
 
     # ------------------------------------------------------------ seats and turns
-    def next_turn(self) -> None:
+    def next_turn(self, replace_top: bool = False) -> None:
         s: ClassicState = self.state
         s.doubles = 0
         s.shortage_tried.clear()
-        self.pass_turn()
+        self.pass_turn(replace_top)
 
     def turn_step(self, player: int) -> Step:
         return self.turn_start(player)
@@ -663,11 +666,15 @@ class ClassicGame(Game):
     def trade_hold(self, pos: int) -> str | None:
         ed = self.edition
         space = ed.board[pos]
-        if mortgage.transfer_pending(self, pos):
-            s: ClassicState = self.state
+        s: ClassicState = self.state
+        # (a received property waits for its lift or interest only while it is mortgaged)
+        if s.mortgaged[pos] and mortgage.transfer_pending(self, pos):
             return f"{s.names[s.owner[pos]]} must first lift the mortgage on {space.name} or pay the interest"
-        if space.type == STREET and any(buildings.group_levels(self, pos)):
-            return f"sell the {ed.term('houses', 2)} of {space.name}'s colour set to the bank before trading it"
+        if space.type == STREET:
+            level = s.level
+            for q in ed.group_members[ed.group_of[pos]]:
+                if level[q]:
+                    return f"sell the {ed.term('houses', 2)} of {space.name}'s colour set to the bank before trading it"
         return None
 
     def properties_traded(self, moved: list[tuple[int, int, int]]) -> None:

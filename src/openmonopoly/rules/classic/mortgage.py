@@ -37,7 +37,7 @@ def lift_cost(game: Game, pos: int) -> int:
     """What lifting the mortgage on ``pos`` costs now: the mortgage plus 10%, and, while the receiver of a
     bankrupt player's mortgaged property still owes the 10% due "even if they do not wish to lift the
     mortgage" (Sailor Moon, Clone Wars), that interest too -- by 'lift' or by 'unmortgage' alike."""
-    s: State = game.state
+    s: State = game.base_state
     for step in s.stack:
         if type(step) is MortgagedTransfer and step.pos == pos:
             return step.lift_cost(game)
@@ -107,7 +107,7 @@ def unmortgage(game: ClassicGame, player: int, pos: int) -> None:
 
 def transfer_pending(game: Game, pos: int) -> bool:
     """Whether the receiver of mortgaged ``pos`` has still to lift the mortgage or pay the interest."""
-    s: State = game.state
+    s: State = game.base_state
     for step in s.stack:
         if type(step) is MortgagedTransfer and step.pos == pos:
             return True
@@ -142,13 +142,13 @@ class MortgagedTransfer(Step):
         return sp.unmortgage + (interest(game, self.pos) if self.interest_always else 0)
 
     def legal(self, game: Game, player: int) -> list[A.Action]:
-        s: State = game.state
+        s: State = game.base_state
         if s.cash[player] >= self.lift_cost(game):
             return [A_LIFT, A_KEEP]
         return [A_KEEP]
 
     def check(self, game: Game, player: int, action: A.Action) -> str | None:
-        s: State = game.state
+        s: State = game.base_state
         cost = self.lift_cost(game)
         if action.kind == A.LIFT and s.cash[player] < cost:
             return f"lifting costs {game.edition.money(cost)}; you can only keep the mortgage"
@@ -165,6 +165,9 @@ class MortgagedTransfer(Step):
                 game._events.append(Event(E.UNMORTGAGED, player, self.pos, cost))
         else:
             pay(game, player, BANK, interest(game, self.pos), "interest", self.pos)
+
+    def detail(self, game: Game, name: str) -> Any:
+        return self.lift_cost(game) if name == "lift_cost" else self.describe(game)[name]
 
     def describe(self, game: Game) -> dict[str, Any]:
         return {

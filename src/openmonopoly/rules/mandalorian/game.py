@@ -98,8 +98,7 @@ class MandoEndTurn(Step):
         self.player = player
 
     def run(self, game: MandalorianGame) -> None:
-        game.pop()
-        game.next_turn()
+        game.next_turn(replace_top=True)
 
 
 class MandalorianView(View):
@@ -267,8 +266,8 @@ class MandalorianGame(Game):
         return (self.chance.die(self.rules.silver_die),)
 
     # ------------------------------------------------------------ turns
-    def next_turn(self) -> None:
-        self.pass_turn()
+    def next_turn(self, replace_top: bool = False) -> None:
+        self.pass_turn(replace_top)
 
     def turn_step(self, player: int) -> Step:
         return MandoTurn(player)
