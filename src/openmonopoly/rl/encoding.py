@@ -106,7 +106,8 @@ class ObservationEncoder:
         self.no_amounts = bytes(_AMOUNT.size)
         # per observer, a space's piece by (owner, level, mortgaged)
         self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
-        # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
+        # per observer, the per-space part last made and the owner, level and mortgaged lists it shows (for the
+        # callers that keep none of their own: a ``StepCore`` keeps its game's)
         self.made_spaces: list[SpacesMade | None] = [None for _ in range(n)]
         # per seat, its numbers as last packed and what they were packed from (shared by every observer)
         self.row_keys: list[Any] = [None for _ in range(n)]
@@ -115,9 +116,13 @@ class ObservationEncoder:
         self.tail_key: Any = None
         self.tail = b""
 
-    def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytearray:
+    def encode(
+        self, game: Game, me: int, bid_range: tuple[int, int] | None, made: list[SpacesMade | None] | None = None
+    ) -> bytearray:
         """The observation of ``me``, a buffer of its own: ``bid_range`` is ``game.legal_actions(me).bid_range``
-        (the caller has it from the mask; None whenever ``me`` is not the player prompted)."""
+        (the caller has it from the mask; None whenever ``me`` is not the player prompted). ``made``: the
+        per-space parts kept for this game, one per observer (None: the encoder's own, for any game; several
+        games sharing one encoder keep theirs apart, or each would remake most of the other's pieces)."""
         layout = self.layout
         if layout is None:
             layout = self.layout = Layout(game.view_fields(me))
@@ -159,7 +164,7 @@ class ObservationEncoder:
             parts.append(rows[p])
             pos = position[p]
             parts.append(self.one_hot[pos] if 0 <= pos < size else self.one_hot[size])
-        parts.append(self.spaces(st, me, layout))
+        parts.append(self.spaces(st, me, layout, self.made_spaces if made is None else made))
         stack = st.stack
         if st.over or not stack:  # (``game.prompt`` read from the step it is made of)
             parts.append(self.no_prompt)
@@ -203,7 +208,7 @@ class ObservationEncoder:
             parts.append(floats([clip(getattr(s, name) / sc) for name in self.extras]))
         return _EMPTY.join(parts)
 
-    def spaces(self, st: State, me: int, layout: Layout) -> bytearray:
+    def spaces(self, st: State, me: int, layout: Layout, kept: list[SpacesMade | None]) -> bytearray:
         """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to
         ``me``. Kept per observer with copies of the three lists it was made from: only the pieces of
         the spaces whose entries differ are made again (a step changes a space or two at most, mostly
@@ -212,7 +217,7 @@ class ObservationEncoder:
         owner: list[Any] = s.owner if layout.owner else []
         level: list[Any] = s.level if layout.level else []
         mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
-        made = self.made_spaces[me]
+        made = kept[me]
         if (
             made is None
             or len(made.owner) != len(owner)
@@ -220,7 +225,7 @@ class ObservationEncoder:
             or len(made.mortgaged) != len(mortgaged)
         ):
             joined = bytearray(b"".join([self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]))
-            made = self.made_spaces[me] = SpacesMade(joined, list(owner), list(level), list(mortgaged))
+            made = kept[me] = SpacesMade(joined, list(owner), list(level), list(mortgaged))
             return made.joined
         # (the lists compared whole first, in C, the owners and levels only when their counts moved; then,
         # only in a list that differs, entry by entry by identity: the entries are small ints and bools,
@@ -489,6 +494,7 @@ class StepCore:
         self.masks = masks
         self.game: Game | None = None
         self.decision: Decision | None = None
+        self.made_spaces: list[SpacesMade | None] = [None for _ in range(obs.n)]  # (``encode``'s ``made``)
 
     def start(self, game: Game) -> None:
         """Play ``game`` from now on."""
@@ -515,14 +521,15 @@ class StepCore:
         """The observation of ``player`` (float32 numbers, native order); ``final``: the last one of an
         episode that ended (truncated or over), which shows no bid range."""
         decision = None if final else self.decision_of(player)
-        return self.obs.encode(self.playing(), player, None if decision is None else decision.bid_range)
+        bids = None if decision is None else decision.bid_range
+        return self.obs.encode(self.playing(), player, bids, self.made_spaces)
 
     def observe(self, player: int) -> tuple[bytearray, bytearray]:
         """``observation(player)`` and ``mask(player)`` in one call (the PettingZoo environment's ``observe``)."""
         decision = self.decision_of(player)
         if decision is None:
-            return self.obs.encode(self.playing(), player, None), bytearray(self.masks.n)
-        return self.obs.encode(self.playing(), player, decision.bid_range), bytearray(decision.mask)
+            return self.obs.encode(self.playing(), player, None, self.made_spaces), bytearray(self.masks.n)
+        return self.obs.encode(self.playing(), player, decision.bid_range, self.made_spaces), bytearray(decision.mask)
 
     def mask(self, player: int) -> bytearray:
         """The mask of ``player`` (int8): all zeros unless the game waits for them."""
