@@ -121,12 +121,11 @@ class MonopolyAEC(AECEnv):
         return self.core.decision_of(player)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        p = self.agent_index[agent]
-        core = self.core
-        vec = np.frombuffer(core.observation(p), FLOAT32)  # (each its own buffer: writable, not shared)
+        obs, mask = self.core.observe(self.agent_index[agent])
+        vec = np.frombuffer(obs, FLOAT32)  # (each its own buffer: writable, not shared)
         if self.terminations[agent] or self.truncations[agent]:
             return {"observation": vec, "action_mask": np.zeros(self.actions.n, INT8)}
-        return {"observation": vec, "action_mask": np.frombuffer(core.mask(p), INT8)}
+        return {"observation": vec, "action_mask": np.frombuffer(mask, INT8)}
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
@@ -154,7 +153,8 @@ class MonopolyAEC(AECEnv):
                 self.truncations[a] = True
             self._rewarded = True
         else:
-            self.agent_selection = self._prompted()
+            player = game.decider  # (``_prompted``, written out: this runs at every step)
+            self.agent_selection = self.possible_agents[player] if player >= 0 else self.agents[0]
         if self._rewarded:  # (adding rewards of 0 changes nothing)
             self._accumulate_rewards()
         if self.render_mode == "human":

@@ -23,12 +23,14 @@ from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Game
 from ..engine.prompt import Legal, numbered_action
+from ..engine.state import State
 
 CLIP: Final = 10.0
 _AMOUNTS: Final = ("price", "amount", "high", "minimum")
 _PLAYER: Final = struct.Struct("=7f")  # present, alive, cash, net worth, in jail, jail turns, cards
 _AMOUNT: Final = struct.Struct("=6f")  # price, amount, high, minimum, lowest bid, highest bid
 _TAIL: Final = struct.Struct("=5f")  # the two dice, doubles, round, over
+_EMPTY: Final = bytearray()  # (what an observation's pieces are joined with: a new bytearray, the caller's own)
 
 
 def clip(x: float) -> float:
@@ -58,15 +60,21 @@ class Layout:
 
 
 class SpacesMade:
-    """One observer's per-space part of the observation as last made: a piece per space, joined, and
-    copies of the owner, level and mortgaged lists it shows (set once the pieces are made)."""
+    """One observer's per-space part of the observation as last made: the pieces of every space written
+    one after the other (a piece is rewritten in place when its space changes), and copies of the owner,
+    level and mortgaged lists it shows. The state's own owner and level lists are kept too, with their
+    change counts then (``State.owner_changes``, ``level_changes``: every rule that writes them counts
+    it): while the list is the same and its count has not moved, it is not compared."""
 
-    def __init__(self, parts: list[bytes]) -> None:
-        self.parts = parts
-        self.joined = b""
-        self.owner: list[Any] = []
-        self.level: list[Any] = []
-        self.mortgaged: list[Any] = []
+    def __init__(self, joined: bytearray, owner: list[Any], level: list[Any], mortgaged: list[Any]) -> None:
+        self.joined = joined
+        self.owner = owner
+        self.level = level
+        self.mortgaged = mortgaged
+        self.owner_of: list[Any] | None = None
+        self.owner_count = -1
+        self.level_of: list[Any] | None = None
+        self.level_count = -1
 
 
 class ObservationEncoder:
@@ -95,117 +103,169 @@ class ObservationEncoder:
             self.kind_pieces.append([floats(row + [0.0]), floats(row + [1.0])])
         self.absent = bytes(4 * self.per_player)
         self.no_prompt = bytes(4 * self.prompt_len)
+        self.no_amounts = bytes(_AMOUNT.size)
         # per observer, a space's piece by (owner, level, mortgaged)
         self.space_pieces: list[dict[tuple[Any, Any, Any], bytes]] = [{} for _ in range(n)]
-        # per observer, the per-space part last made and the owner, level and mortgaged lists it shows
+        # per observer, the per-space part last made and the owner, level and mortgaged lists it shows (for the
+        # callers that keep none of their own: a ``StepCore`` keeps its game's)
         self.made_spaces: list[SpacesMade | None] = [None for _ in range(n)]
+        # per seat, its numbers as last packed and what they were packed from (shared by every observer)
+        self.row_keys: list[Any] = [None for _ in range(n)]
+        self.rows: list[bytes] = [b"" for _ in range(n)]
+        # the dice, doubles, round and "over" as last packed, and what they were packed from
+        self.tail_key: Any = None
+        self.tail = b""
 
-    def encode(self, game: Game, me: int, bid_range: tuple[int, int] | None) -> bytes:
-        """The observation of ``me``: ``bid_range`` is ``game.legal_actions(me).bid_range`` (the
-        caller has it from the mask; None whenever ``me`` is not the player prompted)."""
+    def encode(
+        self, game: Game, me: int, bid_range: tuple[int, int] | None, made: list[SpacesMade | None] | None = None
+    ) -> bytearray:
+        """The observation of ``me``, a buffer of its own: ``bid_range`` is ``game.legal_actions(me).bid_range``
+        (the caller has it from the mask; None whenever ``me`` is not the player prompted). ``made``: the
+        per-space parts kept for this game, one per observer (None: the encoder's own, for any game; several
+        games sharing one encoder keep theirs apart, or each would remake most of the other's pieces)."""
         layout = self.layout
         if layout is None:
             layout = self.layout = Layout(game.view_fields(me))
-        s: Any = game.state
+        st = game.base_state  # (the fields every family has, read typed)
+        s: Any = st  # (and those only some families have)
         n = self.n
         sc = self.scale
         size = self.size
-        seats: int = s.n
-        alive: list[bool] = s.alive
-        cash: list[int] = s.cash
-        in_jail: list[bool] = s.in_jail
-        jail_turns: list[int] = s.jail_turns
-        held: list[list[int]] = s.held
-        position: list[int] = s.position
+        seats = st.n
+        alive = st.alive
+        cash = st.cash
+        in_jail = st.in_jail
+        jail_turns = st.jail_turns
+        held = st.held
+        position = st.position
         worth = game.net_worths()
-        parts: list[bytes] = []
+        row_keys = self.row_keys
+        rows = self.rows
+        parts: list[Any] = []  # (bytes, and the per-space part's bytearray)
         for k in range(n):
             p = (me + k) % n
             if p >= seats:
                 parts.append(self.absent)
                 continue
-            parts.append(
-                _PLAYER.pack(
+            # (a seat's numbers are the same for every observer: packed again only when they change)
+            cards = len(held[p]) if layout.cards else 0
+            key = (alive[p], cash[p], worth[p], in_jail[p], jail_turns[p], cards)
+            if key != row_keys[p]:
+                row_keys[p] = key
+                rows[p] = _PLAYER.pack(
                     1.0,
                     1.0 if alive[p] else 0.0,
                     clip(cash[p] / sc),
                     clip(worth[p] / sc),
                     1.0 if in_jail[p] else 0.0,
                     clip(jail_turns[p] / 3.0),
-                    clip(float(len(held[p]))) if layout.cards else 0.0,
+                    clip(float(cards)),
                 )
-            )
+            parts.append(rows[p])
             pos = position[p]
             parts.append(self.one_hot[pos] if 0 <= pos < size else self.one_hot[size])
-        parts.append(self.spaces(s, me, layout))
-        prompt = game.prompt
-        if prompt is None:
+        parts.append(self.spaces(st, me, layout, self.made_spaces if made is None else made))
+        stack = st.stack
+        if st.over or not stack:  # (``game.prompt`` read from the step it is made of)
             parts.append(self.no_prompt)
         else:
-            kind = self.kind_pieces[self.kind_index.get(prompt.kind, self.kinds)]
-            parts.append(kind[1] if prompt.player == me else kind[0])
-            d: dict[str, Any] = prompt.details
+            top = stack[-1]
+            kind = self.kind_pieces[self.kind_index.get(top.kind, self.kinds)]
+            parts.append(kind[1] if top.decider == me else kind[0])
+            d: dict[str, Any] = top.describe(game)
             where: Any = d.get("pos", d.get("lot", -1)) if d else -1
             ok = isinstance(where, int) and 0 <= where < size
             parts.append(self.one_hot[where] if ok else self.one_hot[size])
-            amounts = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
+            # (most prompts have no amounts: their zeros are a piece made once)
+            amounts: list[float] | None = None
             if d:
                 for j in range(4):
                     val: Any = d.get(_AMOUNTS[j])
                     if isinstance(val, (int, float)):
+                        if amounts is None:
+                            amounts = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                         amounts[j] = clip(val / sc)
             if bid_range is not None:
+                if amounts is None:
+                    amounts = [0.0, 0.0, 0.0, 0.0, 0.0, 0.0]
                 amounts[4] = clip(bid_range[0] / sc)
                 amounts[5] = clip(bid_range[1] / sc)
-            parts.append(_AMOUNT.pack(*amounts))
-        dice: tuple[int, ...] = tuple(s.dice)
-        parts.append(
-            _TAIL.pack(
+            parts.append(self.no_amounts if amounts is None else _AMOUNT.pack(*amounts))
+        dice = st.dice
+        doubles = st.doubles if layout.doubles else 0
+        tail_key = (dice, doubles, st.round, st.over)
+        if tail_key != self.tail_key:
+            self.tail_key = tail_key
+            self.tail = _TAIL.pack(
                 clip(dice[0] / 6.0) if len(dice) > 0 else 0.0,
                 clip(dice[1] / 6.0) if len(dice) > 1 else 0.0,
-                clip(s.doubles / 3.0) if layout.doubles else 0.0,
-                clip(s.round / 100.0),
-                1.0 if s.over else 0.0,
+                clip(doubles / 3.0),
+                clip(st.round / 100.0),
+                1.0 if st.over else 0.0,
             )
-        )
+        parts.append(self.tail)
         if self.extras:
             parts.append(floats([clip(getattr(s, name) / sc) for name in self.extras]))
-        return b"".join(parts)
+        return _EMPTY.join(parts)
 
-    def spaces(self, s: Any, me: int, layout: Layout) -> bytes:
+    def spaces(self, st: State, me: int, layout: Layout, kept: list[SpacesMade | None]) -> bytearray:
         """The per-space part: one piece per space, by the space's (owner, level, mortgaged) relative to
         ``me``. Kept per observer with copies of the three lists it was made from: only the pieces of
-        the spaces whose entries differ are made again (a step changes one space at most, mostly none)."""
+        the spaces whose entries differ are made again (a step changes a space or two at most, mostly
+        a mortgage), written over their old piece in place."""
+        s: Any = st  # (level and mortgaged: fields of some families only)
         owner: list[Any] = s.owner if layout.owner else []
         level: list[Any] = s.level if layout.level else []
         mortgaged: list[Any] = s.mortgaged if layout.mortgaged else []
-        made = self.made_spaces[me]
-        if made is None:
-            made = self.made_spaces[me] = SpacesMade(
-                [self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]
-            )
-        else:
-            same_owner = made.owner == owner
-            same_level = made.level == level
-            same_mortgaged = made.mortgaged == mortgaged
-            if same_owner and same_level and same_mortgaged:
-                return made.joined
-            seen_owner = made.owner
-            seen_level = made.level
-            seen_mortgaged = made.mortgaged
-            parts = made.parts
-            for pos in range(self.size):
-                if (
-                    (not same_owner and owner[pos] != seen_owner[pos])
-                    or (not same_level and level[pos] != seen_level[pos])
-                    or (not same_mortgaged and mortgaged[pos] != seen_mortgaged[pos])
-                ):
-                    parts[pos] = self.space(me, owner, level, mortgaged, pos)
-        made.owner = list(owner)
-        made.level = list(level)
-        made.mortgaged = list(mortgaged)
-        made.joined = b"".join(made.parts)
+        made = kept[me]
+        if (
+            made is None
+            or len(made.owner) != len(owner)
+            or len(made.level) != len(level)
+            or len(made.mortgaged) != len(mortgaged)
+        ):
+            joined = bytearray(b"".join([self.space(me, owner, level, mortgaged, pos) for pos in range(self.size)]))
+            made = kept[me] = SpacesMade(joined, list(owner), list(level), list(mortgaged))
+            return made.joined
+        # (the lists compared whole first, in C, the owners and levels only when their counts moved; then,
+        # only in a list that differs, entry by entry by identity: the entries are small ints and bools,
+        # and an equal entry that is another object only makes its piece again, the same piece)
+        count = st.owner_changes
+        if made.owner_of is not owner or made.owner_count != count:
+            if made.owner != owner:
+                self.remake(made, made.owner, owner, me, owner, level, mortgaged)
+            made.owner_of = owner
+            made.owner_count = count
+        count = st.level_changes
+        if made.level_of is not level or made.level_count != count:
+            if made.level != level:
+                self.remake(made, made.level, level, me, owner, level, mortgaged)
+            made.level_of = level
+            made.level_count = count
+        if made.mortgaged != mortgaged:
+            self.remake(made, made.mortgaged, mortgaged, me, owner, level, mortgaged)
         return made.joined
+
+    def remake(
+        self,
+        made: SpacesMade,
+        seen: list[Any],
+        now: list[Any],
+        me: int,
+        owner: list[Any],
+        level: list[Any],
+        mortgaged: list[Any],
+    ) -> None:
+        """Make again the pieces of the spaces whose entry of ``now`` is not the one ``seen`` (``made``'s
+        copy of that list), and bring the copy up to date."""
+        width = 4 * self.per_space
+        joined = made.joined
+        for pos in range(min(len(now), self.size)):
+            entry = now[pos]
+            if entry is not seen[pos]:
+                seen[pos] = entry
+                start = pos * width
+                joined[start : start + width] = self.space(me, owner, level, mortgaged, pos)
 
     def space(self, me: int, owner: list[Any], level: list[Any], mortgaged: list[Any], pos: int) -> bytes:
         """The piece of space ``pos`` as ``me`` sees it (made once per observer and (owner, level, mortgaged))."""
@@ -268,6 +328,8 @@ class MaskEncoder:
         self.groups = groups  # the sets of two or more spaces
         self.prices = prices
         self.made_trades: dict[int, list[Action]] = {}  # ``trades`` by proposer, seller and space
+        # ``set_completing_space`` by player: the owner list and its change count it was found for, and the space
+        self.completing: dict[int, tuple[list[int], int, int]] = {}
 
     def index_of(self, action: Action) -> int:
         """``index[action]``, or -1 when the action has no fixed index (a bid, a trade)."""
@@ -370,9 +432,22 @@ class MaskEncoder:
         return made
 
     def set_completing_space(self, game: Game, player: int) -> int:
-        owner: list[int] | None = getattr(game.state, "owner", None)
+        """The first space (by set) owned by another player that would complete a set of ``player``'s
+        (-1: none). Kept per player with the owner list it was found in and that list's change count
+        (``State.owner_changes``): found again only when the owners may have changed."""
+        s = game.base_state
+        owner: list[int] | None = getattr(s, "owner", None)
         if owner is None:
             return -1
+        count = s.owner_changes
+        found = self.completing.get(player)
+        if found is not None and found[0] is owner and found[1] == count:
+            return found[2]
+        target = self.find_set_completing_space(owner, player)
+        self.completing[player] = (owner, count, target)
+        return target
+
+    def find_set_completing_space(self, owner: list[int], player: int) -> int:
         for members in self.groups:
             missing = -1
             for q in members:
@@ -419,6 +494,7 @@ class StepCore:
         self.masks = masks
         self.game: Game | None = None
         self.decision: Decision | None = None
+        self.made_spaces: list[SpacesMade | None] = [None for _ in range(obs.n)]  # (``encode``'s ``made``)
 
     def start(self, game: Game) -> None:
         """Play ``game`` from now on."""
@@ -445,7 +521,15 @@ class StepCore:
         """The observation of ``player`` (float32 numbers, native order); ``final``: the last one of an
         episode that ended (truncated or over), which shows no bid range."""
         decision = None if final else self.decision_of(player)
-        return bytearray(self.obs.encode(self.playing(), player, None if decision is None else decision.bid_range))
+        bids = None if decision is None else decision.bid_range
+        return self.obs.encode(self.playing(), player, bids, self.made_spaces)
+
+    def observe(self, player: int) -> tuple[bytearray, bytearray]:
+        """``observation(player)`` and ``mask(player)`` in one call (the PettingZoo environment's ``observe``)."""
+        decision = self.decision_of(player)
+        if decision is None:
+            return self.obs.encode(self.playing(), player, None, self.made_spaces), bytearray(self.masks.n)
+        return self.obs.encode(self.playing(), player, decision.bid_range, self.made_spaces), bytearray(decision.mask)
 
     def mask(self, player: int) -> bytearray:
         """The mask of ``player`` (int8): all zeros unless the game waits for them."""

@@ -84,6 +84,12 @@ class SelfPlayGame:
         """The acting player's mask (empty once the game has ended)."""
         return bytearray(self.core.masks.n) if self.ended else self.core.mask(self.player)
 
+    def observe(self) -> tuple[bytearray, bytearray]:
+        """``observation()`` and ``mask()`` together (one call into the compiled step while the game goes on)."""
+        if self.ended:
+            return self.observation(), self.mask()
+        return self.core.observe(self.player)
+
     def step(self, index: int) -> tuple[float, bool, bool, list[float] | None]:
         """Apply ``index`` for the acting player: (its reward, terminated, truncated, every seat's end
         reward when the game ended)."""
@@ -148,8 +154,9 @@ class MonopolySelfPlayEnv(gym.Env):
         return self._observe(), self._info()
 
     def _observe(self) -> np.ndarray:
-        self._mask = np.frombuffer(self.table.mask(), INT8)
-        return np.frombuffer(self.table.observation(), FLOAT32)
+        obs, mask = self.table.observe()
+        self._mask = np.frombuffer(mask, INT8)
+        return np.frombuffer(obs, FLOAT32)
 
     def _info(self, **extra: Any) -> dict:
         return {"action_mask": self._mask.copy(), "player": self.table.player, **extra}
@@ -221,8 +228,9 @@ class MonopolyVectorEnv(VectorEnv):
     def _write(self, i: int) -> None:
         table = self.tables[i]
         o, m = self._obs_row, self._mask_row
-        self._obs_bytes[i * o : (i + 1) * o] = table.observation()
-        self._mask_bytes[i * m : (i + 1) * m] = table.mask()
+        obs, mask = table.observe()
+        self._obs_bytes[i * o : (i + 1) * o] = obs
+        self._mask_bytes[i * m : (i + 1) * m] = mask
         self._player[i] = table.player
 
     def _info(self, finals: np.ndarray | None) -> dict:

@@ -259,6 +259,56 @@ def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int)
     return worth
 
 
+class Holdings:
+    """Every seat's properties and buildings as ``ClassicGame.net_worths`` counts them (``holding_worth``
+    summed by owner), with what each property adds and to whom, and copies of the owner, level and
+    mortgaged lists they were worked out from: kept by the game between calls and brought up to date
+    property by property (sums of whole numbers: the same totals in any order). The state's own owner and
+    level lists are kept too, with their change counts then (``State.owner_changes``, ``level_changes``):
+    while the list is the same and its count has not moved, it is not compared."""
+
+    def __init__(self, game: ClassicGame) -> None:
+        s: ClassicState = game.state
+        self.seats = [0] * s.n
+        self.owner = list(s.owner)
+        self.level = list(s.level)
+        self.mortgaged = list(s.mortgaged)
+        size = len(game.edition.board)
+        self.held_by = [BANK] * size  # per space: the seat its worth is added to (BANK: none)
+        self.worth = [0] * size  # per space: what it adds
+        self.owner_of: list[int] | None = None
+        self.owner_count = -1
+        self.level_of: list[int] | None = None
+        self.level_count = -1
+        for pos in game.edition.properties:
+            self.count(game, pos)
+
+    def count(self, game: ClassicGame, pos: int) -> None:
+        """Take property ``pos``'s part out of its last owner's sum and add it as it is now."""
+        s: ClassicState = game.state
+        seats = self.seats
+        was = self.held_by[pos]
+        if was >= 0:
+            seats[was] -= self.worth[pos]
+        o = s.owner[pos]
+        worth = 0
+        if o >= 0:
+            worth = holding_worth(game.edition.board[pos], s.level[pos], s.mortgaged[pos], game.houses_per_hotel)
+            seats[o] += worth
+        self.held_by[pos] = o
+        self.worth[pos] = worth
+
+    def update(self, game: ClassicGame, seen: list[Any], now: list[Any]) -> None:
+        """Count again the properties whose entry of ``now`` is not the one ``seen`` (this object's copy of
+        that list, brought up to date); by identity: the entries are small ints and bools, and an equal
+        entry that is another object is only counted again, to the same worth."""
+        for pos in game.edition.properties:
+            entry = now[pos]
+            if entry is not seen[pos]:
+                seen[pos] = entry
+                self.count(game, pos)
+
+
 # ---------------------------------------------------------------------- the game
 @mypyc_attr(allow_interpreted_subclasses=True)  # the quicker game and the editions with rules of their own
 class ClassicGame(Game):
@@ -585,13 +635,18 @@ class ClassicGame(Game):
         group_of = ed.group_of
         members = ed.group_members
         hotel_level = self.hotel_level
+        cash = s.cash[player]
+        seen_group = -1  # the set ``built`` (a building on one of its members) and ``full`` (all the player's) are of
+        built = False
+        full = False
         out: list[Action] = []
         for pos in ed.properties:
             if owner[pos] != player:
                 continue
             # (each check called directly, not through ``check_property_action``'s dispatch on the kind)
             if mortgaged[pos]:
-                if mortgage.check_unmortgage(self, player, pos, explain=False) is None:
+                # (``check_unmortgage`` with what is known here: a property of the player's, mortgaged)
+                if cash >= mortgage.lift_cost(self, pos):
                     out.append(numbered_action(A.UNMORTGAGE, pos))
             elif mortgage.check_mortgage(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.MORTGAGE, pos))
@@ -601,18 +656,19 @@ class ClassicGame(Game):
             here = level[pos]
             if here and buildings.check_sell(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.SELL, pos))
-            built = False
-            for q in members[group]:
-                if level[q]:
-                    built = True
-                    break
+            if group != seen_group:
+                # (facts of the whole set, worked out again only when the set is not the last property's:
+                # a set's members mostly come one after the other)
+                seen_group = group
+                built = False
+                for q in members[group]:
+                    if level[q]:
+                        built = True
+                        break
+                full = buildings.owns_set(self, player, pos)
             if built and buildings.check_sell_all(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.SELL_ALL, pos))
-            if (
-                here < hotel_level
-                and buildings.owns_set(self, player, pos)
-                and buildings.check_build(self, player, pos, explain=False) is None
-            ):
+            if here < hotel_level and full and buildings.check_build(self, player, pos, explain=False) is None:
                 out.append(numbered_action(A.BUILD, pos))
         return out
 
@@ -664,12 +720,39 @@ class ClassicGame(Game):
         self._add_holdings(worth, player)
         return worth[player]
 
+    # ``net_worths``' board part, kept between calls (None until first asked): see ``Holdings``.
+    _holdings: Holdings | None = None
+
     def net_worths(self) -> list[int]:
-        # (one pass over the board for every seat: an observation shows them all at each step)
+        # (an observation shows every seat's net worth at each step, and a step changes a space or two at
+        # most: the board's part is kept, and only the properties whose entries changed are added again)
         s: ClassicState = self.state
-        worth = list(s.cash)
-        self._add_holdings(worth, -1)
-        return worth
+        n = s.n
+        kept = self._holdings
+        if kept is None or len(kept.seats) != n:
+            kept = self._holdings = Holdings(self)
+        else:
+            # (each list compared whole first, in C, the owners and levels only when their counts moved;
+            # then entry by entry only in a list that differs)
+            owner = s.owner
+            count = s.owner_changes
+            if kept.owner_of is not owner or kept.owner_count != count:
+                if kept.owner != owner:
+                    kept.update(self, kept.owner, owner)
+                kept.owner_of = owner
+                kept.owner_count = count
+            level = s.level
+            count = s.level_changes
+            if kept.level_of is not level or kept.level_count != count:
+                if kept.level != level:
+                    kept.update(self, kept.level, level)
+                kept.level_of = level
+                kept.level_count = count
+            if kept.mortgaged != s.mortgaged:
+                kept.update(self, kept.mortgaged, s.mortgaged)
+        cash = s.cash
+        seats = kept.seats
+        return [cash[p] + seats[p] for p in range(n)]
 
     def _add_holdings(self, worth: list[int], only: int) -> None:
         """Add each owned property's worth (``holding_worth``) to its owner's entry of ``worth``: every
