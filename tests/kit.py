@@ -107,10 +107,12 @@ def own(g: om.Game, player: int, *positions: int, level: int = 0, mortgaged: boo
     for pos in positions:
         assert pos in g.edition.properties, f"space {pos} ({g.edition.board[pos].name}) cannot be owned"
         s.owner[pos] = player
+        s.owner_changes += 1  # (as every rule that moves an owner or a level counts it: caches read the counts)
         if not builds:
             continue
         _building_supply(g, s.level[pos], +1)
         s.level[pos] = level
+        s.level_changes += 1
         s.mortgaged[pos] = mortgaged
         _building_supply(g, level, -1)
 
