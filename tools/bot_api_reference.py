@@ -215,7 +215,7 @@ def render() -> str:
         "Every question a game can ask, by rules family (`game.edition.family`). *Details* are the keys of",
         "`prompt.details`; *answers* the action kinds accepted (numbered ones take a position, seat or",
         "amount: `bid 120`, `place 11`); the example is a real prompt from a bot game. A bot that needs",
-        "a fact or two asks for them by name, `prompt.detail(\"minimum\")`: the same value as",
+        'a fact or two asks for them by name, `prompt.detail("minimum")`: the same value as',
         "`prompt.details[\"minimum\"]`, and in `Game.play_out` the common facts (an auction's, a debt's",
         "amount, a purchase's position and price) come without working out the whole dict.",
         "",
