@@ -82,9 +82,10 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
-    # The family's ``PERMISSIONS.acts`` (what each action kind does to its actor's money), read once per
-    # game by ``rules/permissions.py``, which consults it before every action.
-    _permission_acts: dict[str, int] | None = None
+    # The family's ``PERMISSIONS`` (what each action kind does to its actor's money), read once per game by
+    # ``rules/permissions.py``, which consults it before every action (a ``Permissions``: the engine does
+    # not import the rules).
+    _permissions: Any = None
     _chosen: dict[str, Any] | None = None  # chosen_options(), worked out for the options dict _chosen_for
     _chosen_for: dict[str, Any] | None = None
     # House rules read from ``options`` once (``read_options``): the rule modules test these fields, not

@@ -110,6 +110,14 @@ EMPIRE: Final = Permissions(
 )
 
 
+def family_table(game: Game) -> Permissions:
+    """``game.PERMISSIONS``, read once per game: compiled code looks a class attribute up by name at each read."""
+    table: Permissions | None = game._permissions
+    if table is None:
+        table = game._permissions = game.PERMISSIONS
+    return table
+
+
 # ---------------------------------------------------------------------- standings
 def in_debt(game: Game, player: int) -> bool:
     """Whether ``player`` has a debt pending anywhere on the stack, not only on top (a trade the debtor
@@ -133,7 +141,7 @@ def committed(game: Game, player: int) -> int:
     """The cash ``player`` must keep in hand for their open cash-only high bids: the bids, and then also
     the interest due on a mortgaged property they have received and not yet settled (it is paid first)."""
     s: State = game.base_state
-    table: Permissions = game.PERMISSIONS
+    table = family_table(game)
     total = 0
     for step in s.stack:
         if type(step) is Auction and step.high_bidder == player and cash_only(game, table, step.lot):
@@ -173,15 +181,11 @@ def may_build(game: Game, player: int) -> bool:
 def refusal(game: Game, player: int, action: Action) -> str | None:
     """Why the family's table forbids ``player`` this action now (None: it may), given that the action's
     own check has passed."""
-    acts = game._permission_acts
-    if acts is None:
-        family: Permissions = game.PERMISSIONS
-        acts = game._permission_acts = family.acts
+    table = family_table(game)
     fields: tuple[str, int, Any] = action  # (the kind read from the plain tuple: no attribute lookup)
-    act = acts.get(fields[0], FREE)
+    act = table.acts.get(fields[0], FREE)
     if act == FREE or act == RAISE:
         return None
-    table: Permissions = game.PERMISSIONS
     if act == CLAIM:
         return claim_refusal(game, player)
     if act == PROPOSE or act == ACCEPT:
