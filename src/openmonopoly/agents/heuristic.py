@@ -178,7 +178,7 @@ class _Board:
         self.least_lift = [min((self.unmortgage[q] for q in m), default=0) for m in self.members]
         cheapest = [min(h, t) for h, t in zip(self.house_cost, self.hotel_cost, strict=True)]
         self.least_build = [min((cheapest[q] for q in m), default=0) for m in self.members]
-        self.no_holder = [BANK] * len(self.members)  # (copied to start each ``_Holdings``)
+        self.no_holder = [BANK] * len(self.members)  # (copied to start each ``_GroupHolders``)
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -222,7 +222,7 @@ def _board(view: ClassicView) -> _Board:
     return b
 
 
-class _Holdings:
+class _GroupHolders:
     """Who holds the street groups under one ownership (an owner list as of its change count): the same
     for every seat, so the bots of a game work it out once per change, not once each."""
 
@@ -259,23 +259,23 @@ class _Holdings:
         self.split = split
 
 
-class _LastHoldings:
-    """The holdings last worked out (each bot of a game asks for the same ones in turn)."""
+class _LastGroupHolders:
+    """The group holders last worked out (each bot of a game asks for the same ones in turn)."""
 
     def __init__(self) -> None:
-        self.holdings: _Holdings | None = None
+        self.holders: _GroupHolders | None = None
 
 
-_LAST_HOLDINGS: Final = _LastHoldings()
+_LAST_GROUP_HOLDERS: Final = _LastGroupHolders()
 
 
-def _holdings(b: _Board, owner: list[int], changes: int) -> _Holdings:
-    """The holdings of ``owner`` as of its change count ``changes``: those of the last call when they are
+def _group_holders(b: _Board, owner: list[int], changes: int) -> _GroupHolders:
+    """The group holders of ``owner`` as of its change count ``changes``: those of the last call when they are
     the same (a new object otherwise, never one changed in place: a bot may still be reading the last)."""
-    last = _LAST_HOLDINGS
-    h = last.holdings
+    last = _LAST_GROUP_HOLDERS
+    h = last.holders
     if h is None or h.owner is not owner or h.changes != changes or h.board is not b:
-        h = last.holdings = _Holdings(b, owner, changes)
+        h = last.holders = _GroupHolders(b, owner, changes)
     return h
 
 
@@ -383,7 +383,7 @@ class HeuristicAgent:
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
         self._full: list[int] = []  # my full sets, best first (``_full_groups``)
-        self._holdings: _Holdings | None = None  # who holds what, as of ``_owner_version``
+        self._groups_held: _GroupHolders | None = None  # who holds what, as of ``_owner_version``
         # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
         # these, no lift or build is affordable.
         self._least_lift = 0
@@ -671,14 +671,14 @@ class HeuristicAgent:
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
-            held = self._holdings = _holdings(b, owner, changes)
+            held = self._groups_held = _group_holders(b, owner, changes)
             full = self._full = self._full_groups(b, held, me)
             if full:
                 self._note_full(b, full)
         return self._full
 
     @staticmethod
-    def _full_groups(b: _Board, held: _Holdings, me: int) -> list[int]:
+    def _full_groups(b: _Board, held: _GroupHolders, me: int) -> list[int]:
         whole = held.whole
         out: list[int] = []
         for g in b.build_order:
@@ -1043,7 +1043,7 @@ class HeuristicAgent:
     def _trade_plans(self, b: _Board, owner: list[int], me: int) -> list[TradePlan]:
         """Trades worth proposing for this ownership (``TradePlan``s)."""
         plans: list[TradePlan] = []
-        held = self._holdings
+        held = self._groups_held
         assert held is not None  # (``_full_of`` has seen the owners)
         for g in held.split:  # (a group with an unowned street, or held whole, makes no plan)
             members = b.members[g]

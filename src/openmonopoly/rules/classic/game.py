@@ -40,6 +40,7 @@ from .. import cards, jail, movement, permissions, trade
 from ..auction import HOTEL_LOT
 from ..money import pay, transfer
 from ..property import BuyOrAuction, ClaimRent
+from ..turn import TURN_ANSWERS, TurnStep
 from ..words import EventWords
 from . import buildings, mortgage
 from .data import ClassicRules, compile_classic
@@ -170,27 +171,11 @@ class ClassicView(View):
 
 
 # ---------------------------------------------------------------------- turn steps
-TURN_ANSWERS: Final = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
-
-
-class TurnStart(Step):
+class TurnStart(TurnStep):
     """The start of a turn (or of a doubles re-roll): roll, or first leave jail."""
 
-    FIELDS = ("player",)
     kind = P.TURN
     answers = TURN_ANSWERS
-
-    def __init__(self, player: int) -> None:  # (the generic Step.__init__ is slower; this is hot)
-        self.player = player
-
-    def is_automatic(self) -> bool:
-        return False
-
-    def prompt_kind(self) -> str:
-        return P.TURN
-
-    def accepts(self, kind: str) -> bool:
-        return kind in TURN_ANSWERS
 
     def legal(self, game: ClassicGame, player: int) -> list[Action]:
         out = [A_ROLL]

@@ -8,7 +8,7 @@ The concepts live in their own modules (``movement``, ``grogu``, ``enemies``,
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar
 
 from ...editions import Edition
 from ...engine import actions as A
@@ -25,6 +25,7 @@ from ...engine.view import View, public_field
 from ...registry import register
 from .. import jail, permissions, trade
 from ..money import pay
+from ..turn import TURN_ANSWERS, TurnStep
 from . import events as ME
 from . import grogu, hideouts, movement
 from .data import MandalorianRules, compile_mandalorian
@@ -33,28 +34,12 @@ from .signets import SIGNET, return_to_bottom
 from .state import MandoState
 from .words import MandalorianWords
 
-TURN_ANSWERS: Final = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD})
 
-
-class MandoTurn(Step):
+class MandoTurn(TurnStep):
     """The start of a turn: roll (in Jail: try for a 6), or first pay 50 / use a jetpack card to leave Jail."""
 
-    FIELDS = ("player",)
     kind = P.TURN
     answers = TURN_ANSWERS
-
-    # (the generic Step.__init__ is slower, and a step is made at every turn)
-    def __init__(self, player: int) -> None:
-        self.player = player
-
-    def is_automatic(self) -> bool:
-        return False
-
-    def prompt_kind(self) -> str:
-        return P.TURN
-
-    def accepts(self, kind: str) -> bool:
-        return kind in TURN_ANSWERS
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         out = [A.A_ROLL]
