@@ -368,3 +368,27 @@ def test_the_reserve_is_worked_out_again_when_the_change_was_not_its_own_buildin
     # would have been): the reserve must grow with the dearer rent.
     g.act(o, Action(A.BUILD, 39))
     assert bot.reserve(view, board) == HeuristicAgent().reserve(view, board) > before
+
+
+def test_games_played_side_by_side_decide_as_games_played_alone():
+    """The bots share what every seat of a game would work out alike (the board's tables, who holds each
+    street group) through module-level caches keyed on the game's own lists: games whose decisions
+    interleave, as in a learner's batch or a server with many tables, must play exactly as alone."""
+    seeds = [101, 202, 303]
+    alone = []
+    for seed in seeds:
+        g = om.Game("classic", 4, seed=seed, events=False)
+        g.play_out([make_agent("heuristic", seed + k) for k in range(4)])
+        alone.append(g.digest())
+    games = [om.Game("classic", 4, seed=seed, events=False) for seed in seeds]
+    bots = [[make_agent("heuristic", seed + k) for k in range(4)] for seed in seeds]
+    views = [[g.view(p) for p in range(4)] for g in games]
+    moves = 0
+    while not all(g.over for g in games):
+        for g, seats, seen in zip(games, bots, views, strict=True):
+            if not g.over:  # one decision of each game in turn
+                p = g.prompt.player
+                g.act(p, seats[p].act(seen[p], g.prompt))
+                moves += 1
+    assert moves > 1000
+    assert [g.digest() for g in games] == alone
