@@ -240,7 +240,7 @@ class EmpireAgent:
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        price = view.buy_price()
+        price: int = prompt.detail("price")
         if price > 100:
             card = self._card_of(view, "bargain_business")
             if card >= 0 and self._legal(view, numbered_action(PLAY, card)):
@@ -249,7 +249,9 @@ class EmpireAgent:
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        lot, low, high_bidder = view.auction_bid()
+        lot: int = prompt.detail("lot")
+        low: int = prompt.detail("minimum")
+        high_bidder: int = prompt.detail("high_bidder")
         value = view.edition.board[lot].price if lot >= 0 else 0
         limit = min(value, view.cash[me])
         if high_bidder == me or low > limit:
@@ -258,7 +260,7 @@ class EmpireAgent:
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        first = view.swap_first()
+        first: int = prompt.detail("first")
         my_top = self._top_height(view, me)
         best, gain = -1, 0
         # (every tower: one without a billboard, not among the prompt's ``towers``, has a top of height

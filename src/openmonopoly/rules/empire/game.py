@@ -30,9 +30,7 @@ from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, EmpireRules, compile_empire
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
-from .spaces import BuyBillboard
 from .state import EmpireState
-from .swapper import SwapChoice
 from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, top_billboard_piece, tower_value
 from .words import EmpireWords
 
@@ -112,8 +110,7 @@ class EmpireEndOfMove(Step):
         if self.again and not s.in_jail[self.player]:
             game.replace_top(game.turn_step(self.player))
         else:
-            game.pop()
-            game.next_turn()
+            game.next_turn(replace_top=True)
 
 
 class AfterCardMove(Step):
@@ -194,35 +191,6 @@ class EmpireView(View):
     def doubles(self) -> int:
         s: EmpireState = self._game.state
         return s.doubles
-
-    def auction_bid(self) -> tuple[int, int, int]:
-        """The auction waiting for a bid (the prompt ``auction``): its lot, the least bid it takes now and
-        the high bidder (-1: no bid yet), as the prompt's details say them, without building the details."""
-        game = self._game
-        s: EmpireState = game.state
-        step = s.stack[-1] if s.stack else None
-        if not isinstance(step, Auction):
-            raise ValueError("no auction is waiting for a bid")
-        return step.lot, step.minimum(game), step.high_bidder
-
-    def buy_price(self) -> int:
-        """The price of the billboard the prompt ``buy`` offers (its details' ``price``), without building
-        the details."""
-        game = self._game
-        s: EmpireState = game.state
-        step = s.stack[-1] if s.stack else None
-        if not isinstance(step, BuyBillboard):
-            raise ValueError("no billboard is offered for sale")
-        return game.edition.board[step.pos].price
-
-    def swap_first(self) -> int:
-        """The tower picked first for the sneaky swap the prompt ``swap`` waits for (its details' ``first``;
-        -1: none yet), without building the details."""
-        s: EmpireState = self._game.state
-        step = s.stack[-1] if s.stack else None
-        if not isinstance(step, SwapChoice):
-            raise ValueError("no sneaky swap is waiting")
-        return step.first
 
     def top_billboard(self, seat: int) -> int:
         """The topmost billboard in ``seat``'s tower, the piece that taxes, swaps and debts move (an office
@@ -357,11 +325,11 @@ class EmpireGame(Game):
     def rivals(self, player: int) -> tuple[int, ...]:
         return self.seats_from(player)[:-1]
 
-    def next_turn(self) -> None:
+    def next_turn(self, replace_top: bool = False) -> None:
         s: EmpireState = self.state
         s.doubles = 0
         s.office_bought = False
-        self.pass_turn()
+        self.pass_turn(replace_top)
 
     # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
     # whether doubles roll again) and never change (as ``ClassicGame.turn_start``).

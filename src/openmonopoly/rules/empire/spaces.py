@@ -132,6 +132,11 @@ class BuyBillboard(Step):
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
 
+    def detail(self, game: EmpireGame, name: str) -> Any:
+        if name == "price":
+            return game.edition.board[self.pos].price
+        return self.pos if name == "pos" else self.describe(game)[name]
+
 
 RENT_DUE: Final = "rent"  # the prompt kind of the step below
 

@@ -127,5 +127,8 @@ class SwapChoice(Step):
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"steps": self.steps, "first": self.first, "towers": swappable_towers(game)}
 
+    def detail(self, game: EmpireGame, name: str) -> Any:
+        return self.first if name == "first" else self.describe(game)[name]
+
 
 __all__ = ["roll", "SwapChoice", "is_swapper", "move_steps", "A"]
