@@ -142,3 +142,21 @@ def _plain(value: Any) -> Any:
     if isinstance(value, list):
         return [_plain(v) for v in value]
     return value
+
+
+class ChangeWatch:
+    """Whether a state list counted by a change count (``owner`` by ``owner_changes``, ``level`` by
+    ``level_changes``) may have changed since the last look: the list itself and its count then. For
+    readers that keep what they worked out from the list and compare it only when this says so."""
+
+    def __init__(self) -> None:
+        self.seen: list[Any] | None = None
+        self.count = -1
+
+    def moved(self, now: list[Any], count: int) -> bool:
+        """Whether ``now`` is another list than last time or its ``count`` has moved (and remember both)."""
+        if now is self.seen and count == self.count:
+            return False
+        self.seen = now
+        self.count = count
+        return True

@@ -23,7 +23,7 @@ from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.game import Game
 from ..engine.prompt import Legal, numbered_action
-from ..engine.state import State
+from ..engine.state import ChangeWatch, State
 
 CLIP: Final = 10.0
 _AMOUNTS: Final = ("price", "amount", "high", "minimum")
@@ -71,10 +71,8 @@ class SpacesMade:
         self.owner = owner
         self.level = level
         self.mortgaged = mortgaged
-        self.owner_of: list[Any] | None = None
-        self.owner_count = -1
-        self.level_of: list[Any] | None = None
-        self.level_count = -1
+        self.owner_watch = ChangeWatch()
+        self.level_watch = ChangeWatch()
 
 
 class ObservationEncoder:
@@ -230,18 +228,10 @@ class ObservationEncoder:
         # (the lists compared whole first, in C, the owners and levels only when their counts moved; then,
         # only in a list that differs, entry by entry by identity: the entries are small ints and bools,
         # and an equal entry that is another object only makes its piece again, the same piece)
-        count = st.owner_changes
-        if made.owner_of is not owner or made.owner_count != count:
-            if made.owner != owner:
-                self.remake(made, made.owner, owner, me, owner, level, mortgaged)
-            made.owner_of = owner
-            made.owner_count = count
-        count = st.level_changes
-        if made.level_of is not level or made.level_count != count:
-            if made.level != level:
-                self.remake(made, made.level, level, me, owner, level, mortgaged)
-            made.level_of = level
-            made.level_count = count
+        if made.owner_watch.moved(owner, st.owner_changes) and made.owner != owner:
+            self.remake(made, made.owner, owner, me, owner, level, mortgaged)
+        if made.level_watch.moved(level, st.level_changes) and made.level != level:
+            self.remake(made, made.level, level, me, owner, level, mortgaged)
         if made.mortgaged != mortgaged:
             self.remake(made, made.mortgaged, mortgaged, me, owner, level, mortgaged)
         return made.joined

@@ -33,7 +33,7 @@ from ...engine.house_rules import (
 )
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.prompt import numbered_action
-from ...engine.state import BANK, State
+from ...engine.state import BANK, ChangeWatch, State
 from ...engine.view import View, public_field
 from ...registry import register
 from .. import cards, jail, movement, permissions, trade
@@ -261,10 +261,8 @@ class Holdings:
         size = len(game.edition.board)
         self.held_by = [BANK] * size  # per space: the seat its worth is added to (BANK: none)
         self.worth = [0] * size  # per space: what it adds
-        self.owner_of: list[int] | None = None
-        self.owner_count = -1
-        self.level_of: list[int] | None = None
-        self.level_count = -1
+        self.owner_watch = ChangeWatch()
+        self.level_watch = ChangeWatch()
         for pos in game.edition.properties:
             self.count(game, pos)
 
@@ -720,19 +718,11 @@ class ClassicGame(Game):
             # (each list compared whole first, in C, the owners and levels only when their counts moved;
             # then entry by entry only in a list that differs)
             owner = s.owner
-            count = s.owner_changes
-            if kept.owner_of is not owner or kept.owner_count != count:
-                if kept.owner != owner:
-                    kept.update(self, kept.owner, owner)
-                kept.owner_of = owner
-                kept.owner_count = count
+            if kept.owner_watch.moved(owner, s.owner_changes) and kept.owner != owner:
+                kept.update(self, kept.owner, owner)
             level = s.level
-            count = s.level_changes
-            if kept.level_of is not level or kept.level_count != count:
-                if kept.level != level:
-                    kept.update(self, kept.level, level)
-                kept.level_of = level
-                kept.level_count = count
+            if kept.level_watch.moved(level, s.level_changes) and kept.level != level:
+                kept.update(self, kept.level, level)
             if kept.mortgaged != s.mortgaged:
                 kept.update(self, kept.mortgaged, s.mortgaged)
         cash = s.cash
