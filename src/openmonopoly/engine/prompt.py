@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
+from mypy_extensions import mypyc_attr
+
 from . import actions as A
 from .actions import Action
 from .errors import IllegalAction
@@ -40,6 +42,9 @@ _SHARED_ARGS: Final = 4096
 _SHARED: Final[dict[str, list[Action]]] = {}
 
 
+# (acyclic: a prompt holds plain facts and, while it is answered, its step and game, none of which can lead
+# back to it; compiled, its instances are then left out of the cycle collector's bookkeeping)
+@mypyc_attr(acyclic=True)
 class Prompt:
     """What the game waits for: ``player`` must answer a decision of ``kind``; ``details`` are its
     public facts (the lot and the bid to beat, the debt, the offer, ...).
@@ -82,6 +87,8 @@ class Prompt:
         return {"player": self.player, "kind": self.kind, "details": self.details}
 
 
+# (one freed instance kept for the next: ``play_out`` makes one per decision and drops the last)
+@mypyc_attr(acyclic=True, free_list_len=1)
 class BotPrompt(Prompt):
     """The prompt ``Game.play_out`` hands a bot: its details are worked out when first read, and only
     while the bot decides (``close``, once it has answered), since most answers never read them (the
