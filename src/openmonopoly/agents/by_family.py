@@ -1,20 +1,19 @@
 """The heuristic bot for every family: the classic bot, or the family's own bot where there is one.
 
 A family's own bot is ``HEURISTIC`` in ``agents/families/<name>.py``, found by name along the rules
-class's MRO (``registry.find_face``): an edition's own bot first, then its family's.
+class's MRO (``registry.find_face``): an edition's own bot first, then its family's. It subclasses
+``engine.agent.CompiledAgent`` (called through the method table, here as in ``Game.play_out``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from .. import registry
 from ..editions import Edition
 from ..engine.actions import Action
+from ..engine.agent import CompiledAgent
 from ..engine.game import rules_class
 from ..engine.prompt import Prompt
 from ..engine.view import View
-from .base import Agent
 from .heuristic import HeuristicAgent
 
 FAMILY_BOTS = "openmonopoly.agents.families"
@@ -47,21 +46,18 @@ class FamilyHeuristic(HeuristicAgent):
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self.seed = seed
-        self.family_bot: Agent | None = None
-        # The family bot's ``act``, bound once (a method looked up by name at every prompt is a slow call).
-        self._family_act: Callable[[View, Prompt], Action] | None = None
+        self.family_bot: CompiledAgent | None = None  # (typed: its ``act`` is called through the method table)
         self._classic_view: View | None = None  # the last view seen of a family the classic bot plays
 
     def act(self, view: View, prompt: Prompt) -> Action:
         if view is self._classic_view:  # the same game: its family need not be read again (slow)
             return super().act(view, prompt)
-        family_act = self._family_act
-        if family_act is not None:
-            return family_act(view, prompt)
+        bot = self.family_bot
+        if bot is not None:
+            return bot.act(view, prompt)
         cls = family_bot_class(view)
         if cls is None:
             self._classic_view = view
             return super().act(view, prompt)
         self.family_bot = bot = cls(self.seed)
-        self._family_act = family_act = bot.act
-        return family_act(view, prompt)
+        return bot.act(view, prompt)

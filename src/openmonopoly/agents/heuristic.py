@@ -29,6 +29,7 @@ from ..editions.schema import RAILROAD, STREET, UTILITY
 from ..engine import actions as A
 from ..engine import prompt as P
 from ..engine.actions import Action, TradeOffer
+from ..engine.agent import CompiledAgent
 from ..engine.prompt import Prompt
 from ..engine.prompt import numbered_action as _action
 from ..engine.state import BANK
@@ -368,7 +369,7 @@ def _holders(owner: list[int], others: list[int], me: int) -> list[int]:
     return [o for o in seats if o > me] + [o for o in seats if o < me]
 
 
-class HeuristicAgent:
+class HeuristicAgent(CompiledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:

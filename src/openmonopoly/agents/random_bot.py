@@ -20,12 +20,13 @@ from typing import cast
 from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
+from ..engine.agent import CompiledAgent
 from ..engine.prompt import Prompt
 from ..engine.view import View
 from ..rules.classic.game import ClassicView
 
 
-class RandomAgent:
+class RandomAgent(CompiledAgent):
     name = "random"
 
     def __init__(self, seed: int = 0, trade_weight: float = 1.0, anytime_rate: float = 0.1) -> None:

@@ -21,6 +21,7 @@ from ..editions.schema import Rules
 from . import actions as A
 from . import record
 from .actions import SHARED_KINDS, Action, ActionKinds, action_problem
+from .agent import CompiledAgent
 from .chance import Chance
 from .errors import BadActionText, BadArgument, IllegalAction, OpenMonopolyError
 from .events import GAME_OVER, GAME_STARTED, TURN, Event
@@ -687,6 +688,8 @@ class Game:
         if len(agents) != self.state.n:
             raise ValueError(f"play_out needs one agent per seat ({self.state.n}), got {len(agents)}")
         acts = [agent.act for agent in agents]  # (each bound once, not looked up by name at every decision)
+        # (the engine's own bots are called through their class's method table: see ``CompiledAgent``)
+        compiled: list[CompiledAgent | None] = [a if isinstance(a, CompiledAgent) else None for a in agents]
         views = [self.view(p) for p in range(len(acts))]
         while True:
             s: State = self.base_state
@@ -696,7 +699,8 @@ class Game:
             player = top.decider
             prompt = BotPrompt(player, top.prompt_kind(), top, self)  # (``prompt``, with details read on demand)
             self._approved_by = -1  # (forget an approval from before this decision)
-            action = acts[player](views[player], prompt)
+            bot = compiled[player]
+            action = acts[player](views[player], prompt) if bot is None else bot.act(views[player], prompt)
             prompt.close()
             # A bot often checks what it sends (``view.check``); nothing has moved since it did, so that
             # answer stands and the action is not checked a second time.

@@ -28,6 +28,7 @@ from typing import Final
 from ...engine import actions as A
 from ...engine import prompt as P
 from ...engine.actions import Action
+from ...engine.agent import CompiledAgent
 from ...engine.prompt import Prompt, numbered_action
 from ...engine.view import View
 from ...rules.empire.choose import CHOOSE_PLAYER, CHOOSE_SPACE
@@ -67,7 +68,7 @@ def _target_scores(view: EmpireView) -> list[int]:
 _AIMED_AT_TOWERS: Final = frozenset({"hostile_takeover", "swap_the_top", "youre_fired", "stock_market_crash"})
 
 
-class EmpireAgent:
+class EmpireAgent(CompiledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:

@@ -26,6 +26,7 @@ from typing import Final
 from ...engine import actions as A
 from ...engine import prompt as P
 from ...engine.actions import Action
+from ...engine.agent import CompiledAgent
 from ...engine.prompt import Prompt, numbered_action
 from ...engine.view import View
 from ...rules.mandalorian.battle import BATTLE, BATTLE_REROLL
@@ -55,7 +56,7 @@ def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
     return out
 
 
-class MandalorianAgent:
+class MandalorianAgent(CompiledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
