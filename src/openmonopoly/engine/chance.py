@@ -15,6 +15,7 @@ is keyed BLAKE2b of a counter, so no number of outcomes tells the key or the nex
 
 from __future__ import annotations
 
+import _random
 import hashlib
 import os
 import random
@@ -31,7 +32,7 @@ class Chance:
     __slots__ = ("_rng", "_random", "_forced", "log", "_playback", "_cursor")
 
     def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
+        self._rng = seeded_random(seed)
         self._random = self._rng.random  # (bound once: the dice are drawn thousands of times)
         self._forced: deque[int] = deque()
         self.log: list[int] = []
@@ -61,8 +62,14 @@ class Chance:
 
     def shuffle(self, items: list[Any]) -> None:
         """Fisher-Yates, drawing each swap from this source."""
+        draw = self._random
+        log = self.log
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            if self._playback is None and not self._forced:  # (the common case of ``below``, inlined)
+                j = int(draw() * (i + 1))
+                log.append(j)
+            else:
+                j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     # --- scripting (tests) and replay -------------------------------------------------
@@ -101,7 +108,7 @@ class Chance:
     # --- persistence --------------------------------------------------------------------
     def copy(self) -> Chance:
         new = Chance.__new__(Chance)
-        new._rng = random.Random(0)  # (seeding from the OS would be wasted work)
+        new._rng = seeded_random(0)  # (seeding from the OS would be wasted work)
         new._rng.setstate(self._rng.getstate())
         new._random = new._rng.random
         self._copy_outcomes_to(new)
@@ -131,6 +138,20 @@ class Chance:
         new._forced = deque(d.get("forced", ()))
         new.log = list(d.get("log", ()))
         return new
+
+
+def seeded_random(seed: int) -> random.Random:
+    """``random.Random(seed)`` for a whole number: the same generator in the same state, seeded once.
+
+    ``random.Random(seed)`` seeds twice: its C constructor from the operating system's entropy, then its
+    Python ``__init__`` from ``seed``. A game is made for every simulated game, and the first seeding
+    was a sizeable part of making one."""
+    if type(seed) is not int:
+        return random.Random(seed)  # (other seeds are hashed by the Python-level ``seed``)
+    rng = random.Random.__new__(random.Random)
+    _random.Random.seed(rng, seed)
+    rng.gauss_next = None  # type: ignore[attr-defined]  # (set by ``Random.__init__``; part of ``getstate``)
+    return rng
 
 
 KEY_BYTES = 32  # 256-bit keys
