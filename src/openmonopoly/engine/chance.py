@@ -141,11 +141,9 @@ class Chance:
 
 
 def seeded_random(seed: int) -> random.Random:
-    """``random.Random(seed)`` for a whole number: the same generator in the same state, seeded once.
-
-    ``random.Random(seed)`` seeds twice: its C constructor from the operating system's entropy, then its
-    Python ``__init__`` from ``seed``. A game is made for every simulated game, and the first seeding
-    was a sizeable part of making one."""
+    """``random.Random(seed)`` for a whole number: the same generator in the same state, seeded by the C
+    method directly. ``random.Random``'s ``__init__`` and ``seed`` are interpreted Python that end in that
+    same call; a game is made for every simulated game, and they cost a sixth of its seeding."""
     if type(seed) is not int:
         return random.Random(seed)  # (other seeds are hashed by the Python-level ``seed``)
     rng = random.Random.__new__(random.Random)
