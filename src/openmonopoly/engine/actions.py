@@ -46,6 +46,10 @@ TRADE: Final = "trade"
 # every legal action checks many that fail, and the words of each failure would cost more than the check).
 REFUSED: Final = "not allowed now"
 
+# ``ActionKinds.codes``: what a kind is, as bits (0: a plain kind that answers a prompt, or no kind at all).
+NUMBERED_KIND: Final = 1
+ANYTIME_KIND: Final = 2
+
 
 class ActionKinds:
     """The action kinds one rules family accepts, and how their text reads: ``kind`` alone
@@ -54,7 +58,7 @@ class ActionKinds:
     allow (``Game.check_anytime`` decides). A family extends the shared kinds with its own
     (``SHARED_KINDS.extend(...)``); ``Game.parse`` reads text against its game's kinds."""
 
-    __slots__ = ("plain", "numbered", "anytime", "all")
+    __slots__ = ("plain", "numbered", "anytime", "all", "codes")
 
     def __init__(self, plain: frozenset[str], numbered: frozenset[str], anytime: frozenset[str]) -> None:
         both = plain & numbered
@@ -67,6 +71,10 @@ class ActionKinds:
         if unknown:
             raise ValueError(f"any-time kinds that are not kinds: {sorted(unknown)}")
         self.anytime = anytime
+        # Both tests at once, for the engine's check of every action (``Game._kind_code``).
+        self.codes: dict[str, int] = {
+            k: (NUMBERED_KIND if k in numbered else 0) | (ANYTIME_KIND if k in anytime else 0) for k in self.all
+        }
 
     def extend(
         self, plain: tuple[str, ...] = (), numbered: tuple[str, ...] = (), anytime: tuple[str, ...] = ()

@@ -83,6 +83,11 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
+    # The two kinds asked about last and their ``ActionKinds.codes`` entries (``_kind_code``).
+    _last_kind: str = ""
+    _last_code: int = 0
+    _other_kind: str = ""
+    _other_code: int = 0
     # The family's ``PERMISSIONS`` (what each action kind does to its actor's money), read once per game by
     # ``rules/permissions.py``, which consults it before every action (a ``Permissions``: the engine does
     # not import the rules).
@@ -277,14 +282,20 @@ class Game:
         contenders = list(range(self.state.n))
         rolls: list[str] | None = [] if self._events is not None else None  # (for the event only)
         while True:
-            totals = []
+            # (plain loops: compiled, ``sum``, ``max`` and ``zip(strict=True)`` are Python calls, which every
+            # game made paid, a sizeable part of a short one)
+            totals: list[int] = []
+            best = 0
             for p in contenders:
                 faces = self.first_player_dice()
-                totals.append(sum(faces))
+                total = 0
+                for face in faces:
+                    total += face
+                totals.append(total)
+                best = total if total > best else best
                 if rolls is not None:
                     rolls.append(f"{p}:" + "+".join(map(str, faces)))
-            best = max(totals)
-            contenders = [p for p, t in zip(contenders, totals, strict=True) if t == best]
+            contenders = [contenders[i] for i in range(len(totals)) if totals[i] == best]
             if len(contenders) == 1:
                 if rolls is not None:
                     self.emit(Event(GAME_STARTED, contenders[0], info=" ".join(rolls)))
@@ -575,6 +586,22 @@ class Game:
             kinds = self._kinds = self.ACTION_KINDS
         return kinds
 
+    def _kind_code(self, kind: str) -> int:
+        """``ActionKinds.codes[kind]`` (0 for no kind of this game's). ``check``, ``check_formed`` and ``_apply``
+        ask it of the same action in turn, and decisions often alternate two kinds (a bid and a pass, say):
+        the last two answers are kept (a set lookup each time was 3 % of a turn)."""
+        if kind is self._last_kind:
+            return self._last_code
+        if kind is self._other_kind:
+            code = self._other_code
+        else:
+            code = self._action_kinds().codes.get(kind, 0)
+        self._other_kind = self._last_kind
+        self._other_code = self._last_code
+        self._last_kind = kind
+        self._last_code = code
+        return code
+
     def check(self, player: Any, action: Any) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
         kinds = self._action_kinds()
@@ -596,7 +623,7 @@ class Game:
             or type(kind_) is not str
             or offer_ is not None
             or kind_ == TRADE
-            or (arg_ >= 0) != (kind_ in kinds.numbered)
+            or (arg_ >= 0) != (self._kind_code(kind_) & A.NUMBERED_KIND != 0)
         ):
             problem = action_problem(action, kinds)
             if problem is not None:
@@ -616,11 +643,10 @@ class Game:
         p: int = player
         if not s.alive[p]:
             return "you are out of the game"
-        kinds = self._action_kinds()
         a: Action = action
         fields: tuple[Any, Any, Any] = a  # (the kind read from the plain tuple: no attribute lookup)
         kind: str = fields[0]
-        if kind in kinds.anytime:
+        if self._kind_code(kind) & A.ANYTIME_KIND:
             reason = self.check_anytime(p, a)
         else:
             top = s.stack[-1]
@@ -655,11 +681,12 @@ class Game:
 
     def _apply(self, p: int, a: Action) -> None:
         """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action)."""
-        kind = a.kind
+        fields: tuple[Any, Any, Any] = a  # (the kind read from the plain tuple: no attribute lookup)
+        kind: str = fields[0]
         if kind == TRADE and a.offer is not None and a.offer.proposer != p:
             a = Action(TRADE, -1, a.offer._replace(proposer=p))
         self._record.append((p, a))
-        if kind in self._action_kinds().anytime:
+        if self._kind_code(kind) & A.ANYTIME_KIND:
             self.apply_anytime(p, a)
         else:
             s: State = self.base_state
@@ -839,7 +866,7 @@ class Game:
 def seat_names(players: Any, edition: Edition) -> list[str]:
     """The seats' names from ``Game``'s ``players``: a count, or the names themselves."""
     if type(players) is int:
-        names = [f"Player {i + 1}" for i in range(players)] if players > 0 else []
+        names = list(_default_names(players)) if players > 0 else []
     elif isinstance(players, (list, tuple)) and all(isinstance(n, str) for n in players):
         names = list(players)
     else:
@@ -853,6 +880,19 @@ def seat_names(players: Any, edition: Edition) -> list[str]:
     if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
         raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
     return names
+
+
+def _default_names(count: int) -> tuple[str, ...]:
+    """ "Player 1" to "Player ``count``", made once per count (a game is made for every simulated game)."""
+    names = _DEFAULT_NAMES.get(count)
+    if names is None:
+        names = tuple(f"Player {i + 1}" for i in range(count))
+        if count <= 64:  # (any count is asked, and refused later if the edition has no such seats)
+            _DEFAULT_NAMES[count] = names
+    return names
+
+
+_DEFAULT_NAMES: dict[int, tuple[str, ...]] = {}
 
 
 def check_edition_argument(edition: Any) -> None:

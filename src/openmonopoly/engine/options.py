@@ -104,7 +104,7 @@ def resolve_options(
 ) -> dict[str, Any]:
     """Defaults overlaid with ``given``; unknown names are an error listing the known ones, and the
     names in ``refused`` (house rules this edition does not offer) an error saying why."""
-    values = {name: opt.default for name, opt in known.items()}
+    values = dict(_defaults(known))
     for name, value in (given or {}).items():
         key = name.replace("_", "-")
         if key not in known:
@@ -115,6 +115,20 @@ def resolve_options(
             )
         values[key] = known[key].parse(value)
     return values
+
+
+def _defaults(known: Mapping[str, Option]) -> dict[str, Any]:
+    """Every known option at its default, kept for the table asked about last: a family's options are made
+    once per edition and shared (``Game.options_of``), and a game is made for every simulated game."""
+    global _last_defaults
+    table, defaults = _last_defaults
+    if table is not known:
+        defaults = {name: opt.default for name, opt in known.items()}
+        _last_defaults = (known, defaults)  # (one object replaced: a thread never reads a mixed pair)
+    return defaults
+
+
+_last_defaults: tuple[Mapping[str, Option] | None, dict[str, Any]] = (None, {})
 
 
 def option_text(name: str, value: Any) -> str:
