@@ -49,6 +49,8 @@ REFUSED: Final = "not allowed now"
 # ``ActionKinds.codes``: what a kind is, as bits (0: a plain kind that answers a prompt, or no kind at all).
 NUMBERED_KIND: Final = 1
 ANYTIME_KIND: Final = 2
+# ``Game.kind_code`` adds the family's permission act (``rules/permissions.py``) above these bits.
+ACT_SHIFT: Final = 2
 
 
 class ActionKinds:
@@ -71,7 +73,7 @@ class ActionKinds:
         if unknown:
             raise ValueError(f"any-time kinds that are not kinds: {sorted(unknown)}")
         self.anytime = anytime
-        # Both tests at once, for the engine's check of every action (``Game._kind_code``).
+        # Both tests at once, for the engine's check of every action (``Game.kind_code``).
         self.codes: dict[str, int] = {
             k: (NUMBERED_KIND if k in numbered else 0) | (ANYTIME_KIND if k in anytime else 0) for k in self.all
         }

@@ -83,7 +83,8 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
-    # The two kinds asked about last and their ``ActionKinds.codes`` entries (``_kind_code``).
+    # What each action kind is, as bits (``kind_code``), and the two kinds asked about last with theirs.
+    _codes: dict[str, int] | None = None
     _last_kind: str = ""
     _last_code: int = 0
     _other_kind: str = ""
@@ -586,16 +587,21 @@ class Game:
             kinds = self._kinds = self.ACTION_KINDS
         return kinds
 
-    def _kind_code(self, kind: str) -> int:
-        """``ActionKinds.codes[kind]`` (0 for no kind of this game's). ``check``, ``check_formed`` and ``_apply``
-        ask it of the same action in turn, and decisions often alternate two kinds (a bid and a pass, say):
-        the last two answers are kept (a set lookup each time was 3 % of a turn)."""
+    def kind_code(self, kind: str) -> int:
+        """What ``kind`` is in this game, as bits: ``ActionKinds.codes`` (``NUMBERED_KIND``, ``ANYTIME_KIND``)
+        and, from ``ACT_SHIFT`` up, what its family's permission table says it does (0: nothing of a kind
+        this game knows). ``check``, ``check_formed``, the permission gate and ``_apply`` ask it of the same
+        action in turn, and decisions often alternate two kinds (a bid and a pass): the last two answers
+        are kept (set and dictionary lookups in each were 4 % of a turn)."""
         if kind is self._last_kind:
             return self._last_code
         if kind is self._other_kind:
             code = self._other_code
         else:
-            code = self._action_kinds().codes.get(kind, 0)
+            codes = self._codes
+            if codes is None:
+                codes = self._codes = kind_codes(type(self))
+            code = codes.get(kind, 0)
         self._other_kind = self._last_kind
         self._other_code = self._last_code
         self._last_kind = kind
@@ -623,7 +629,7 @@ class Game:
             or type(kind_) is not str
             or offer_ is not None
             or kind_ == TRADE
-            or (arg_ >= 0) != (self._kind_code(kind_) & A.NUMBERED_KIND != 0)
+            or (arg_ >= 0) != (self.kind_code(kind_) & A.NUMBERED_KIND != 0)
         ):
             problem = action_problem(action, kinds)
             if problem is not None:
@@ -646,7 +652,7 @@ class Game:
         a: Action = action
         fields: tuple[Any, Any, Any] = a  # (the kind read from the plain tuple: no attribute lookup)
         kind: str = fields[0]
-        if self._kind_code(kind) & A.ANYTIME_KIND:
+        if self.kind_code(kind) & A.ANYTIME_KIND:
             reason = self.check_anytime(p, a)
         else:
             top = s.stack[-1]
@@ -686,7 +692,7 @@ class Game:
         if kind == TRADE and a.offer is not None and a.offer.proposer != p:
             a = Action(TRADE, -1, a.offer._replace(proposer=p))
         self._record.append((p, a))
-        if self._kind_code(kind) & A.ANYTIME_KIND:
+        if self.kind_code(kind) & A.ANYTIME_KIND:
             self.apply_anytime(p, a)
         else:
             s: State = self.base_state
@@ -880,6 +886,23 @@ def seat_names(players: Any, edition: Edition) -> list[str]:
     if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
         raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
     return names
+
+
+def kind_codes(cls: type[Game]) -> dict[str, int]:
+    """``Game.kind_code``'s table for a family's game class: its ``ACTION_KINDS.codes`` with each kind's act in
+    its ``PERMISSIONS`` (if it has one) above ``ACT_SHIFT``; made once per class."""
+    codes = _KIND_CODES.get(cls)
+    if codes is None:
+        codes = dict(cls.ACTION_KINDS.codes)
+        table = cls.PERMISSIONS
+        if table is not None:
+            for kind, act in table.acts.items():
+                codes[kind] = codes.get(kind, 0) | act << A.ACT_SHIFT
+        _KIND_CODES[cls] = codes
+    return codes
+
+
+_KIND_CODES: dict[type, dict[str, int]] = {}
 
 
 def _default_names(count: int) -> tuple[str, ...]:

@@ -181,11 +181,11 @@ def may_build(game: Game, player: int) -> bool:
 def refusal(game: Game, player: int, action: Action) -> str | None:
     """Why the family's table forbids ``player`` this action now (None: it may), given that the action's
     own check has passed."""
-    table = family_table(game)
     fields: tuple[str, int, Any] = action  # (the kind read from the plain tuple: no attribute lookup)
-    act = table.acts.get(fields[0], FREE)
+    act = game.kind_code(fields[0]) >> A.ACT_SHIFT  # (``table.acts``, kept with the kind's other facts)
     if act == FREE or act == RAISE:
         return None
+    table = family_table(game)
     if act == CLAIM:
         return claim_refusal(game, player)
     if act == PROPOSE or act == ACCEPT:
