@@ -152,7 +152,7 @@ class EmpireAgent:
             action = self.on_choose_space(view, prompt)
         elif kind == RENT_DUE:
             card = self._card_of(view, "reverse_rent")
-            amount: int = prompt.details["amount"] if card >= 0 else 0
+            amount: int = prompt.detail("amount") if card >= 0 else 0
             action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else A.A_PAY
         elif kind == RESPOND:
             action = self.on_respond(view, prompt)
@@ -277,27 +277,44 @@ class EmpireAgent:
         return A_MOVE
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
-        d = prompt.details
-        targets: list[int] = d["targets"]
-        purpose: str = d["purpose"]
-        if purpose in ("swap_the_top", "hostile_takeover"):
-            best = max(targets, key=lambda q: (self._top_height(view, q), view.height[q]))
-        elif purpose == "billboard_tax":
-            best = max(targets, key=lambda q: view.cash[q])
-        elif purpose == "casino":
-            best = targets[0]
-        else:  # rival tax, YOU'RE FIRED!: the leader
-            best = max(targets, key=lambda q: (view.height[q], self._top_height(view, q)))
+        targets: list[int] = prompt.detail("targets")
+        purpose: str = prompt.detail("purpose")
+        # The first of the targets with the greatest key (as ``max``), the keys compared by hand: a
+        # compiled ``max`` with a key function calls back into Python for every target.
+        best = targets[0]
+        if purpose == "casino":
+            return numbered_action(TARGET, best)
+        height = view.height
+        if purpose == "billboard_tax":
+            cash = view.cash
+            for q in targets:
+                if cash[q] > cash[best]:
+                    best = q
+            return numbered_action(TARGET, best)
+        tops_first = purpose in ("swap_the_top", "hostile_takeover")  # else (rival tax, YOU'RE FIRED!) the leader
+        best_top = self._top_height(view, best)
+        for q in targets:
+            top = self._top_height(view, q)
+            if tops_first:
+                better = top > best_top or (top == best_top and height[q] > height[best])
+            else:
+                better = height[q] > height[best] or (height[q] == height[best] and top > best_top)
+            if better:
+                best, best_top = q, top
         return numbered_action(TARGET, best)
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        d = prompt.details
-        spaces: list[int] = d["spaces"]
-        purpose: str = d["purpose"]
+        spaces: list[int] = prompt.detail("spaces")
+        purpose: str = prompt.detail("purpose")
         t = _rules(view)
         if purpose == "youre_fired":
-            return Action(PICK, max(spaces, key=lambda pos: (t.height[pos], pos)))
+            # (the tallest, then the furthest: ``max`` of (height, position), compared by hand)
+            best = spaces[0]
+            for pos in spaces:
+                if t.height[pos] > t.height[best] or (t.height[pos] == t.height[best] and pos > best):
+                    best = pos
+            return numbered_action(PICK, best)
         cash = view.cash[me]
         if purpose == "free-parking":
             if not spaces:
@@ -319,14 +336,13 @@ class EmpireAgent:
             if board[p].type not in ("tower_tax", "go_to_jail", "rival_tower_tax")
             and not (t.is_brand[p] and view.owner[p] not in (BANK, me))
         ]
-        return Action(PICK, (safe or spaces)[-1])
+        return numbered_action(PICK, (safe or spaces)[-1])
 
     def on_respond(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        d = prompt.details
-        if d["effect"] == "swap":
-            a: int = d["a"]
-            other: int = d["b"] if a == me else a
+        if prompt.detail("effect") == "swap":
+            a: int = prompt.detail("a")
+            other: int = prompt.detail("b") if a == me else a
             if self._top_height(view, other) >= self._top_height(view, me):
                 return A.A_PASS
         kinds = _rules(view).empire_kind
@@ -336,7 +352,7 @@ class EmpireAgent:
                 jsn = card
             elif kinds[card] == "hands_off":
                 hands_off = card
-        if jsn >= 0 and not d["super_only"]:
+        if jsn >= 0 and not prompt.detail("super_only"):
             return numbered_action(PLAY, jsn)
         if hands_off >= 0:
             return numbered_action(PLAY, hands_off)

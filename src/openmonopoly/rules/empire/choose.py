@@ -41,6 +41,16 @@ class ChoosePlayer(Step):
         self.purpose = purpose
         self.arg = arg
 
+    # (asked of the step on top at every action: answered from constants, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return CHOOSE_PLAYER
+
+    def accepts(self, kind: str) -> bool:
+        return kind == TARGET
+
     def targets(self, game: EmpireGame) -> list[int]:
         targets: list[int] = PLAYER_PURPOSES[self.purpose][0](game, self.player, self.arg)
         return targets
@@ -62,6 +72,12 @@ class ChoosePlayer(Step):
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"purpose": self.purpose, "targets": self.targets(game)}
 
+    # (the bot reads these two facts by name: see ``Step.detail``)
+    def detail(self, game: EmpireGame, name: str) -> Any:
+        if name == "purpose":
+            return self.purpose
+        return self.targets(game) if name == "targets" else self.describe(game)[name]
+
 
 CHOOSE_SPACE: Final = "choose-space"  # the prompt kind of the step below
 
@@ -81,6 +97,15 @@ class ChooseSpace(Step):
         self.player = player
         self.purpose = purpose
         self.arg = arg
+
+    def is_automatic(self) -> bool:  # (see ``ChoosePlayer.is_automatic``)
+        return False
+
+    def prompt_kind(self) -> str:
+        return CHOOSE_SPACE
+
+    def accepts(self, kind: str) -> bool:
+        return kind == PICK or kind == A.END
 
     def spaces(self, game: EmpireGame) -> list[int]:
         spaces: list[int] = SPACE_PURPOSES[self.purpose][0](game, self.player, self.arg)
@@ -109,6 +134,11 @@ class ChooseSpace(Step):
 
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"purpose": self.purpose, "spaces": self.spaces(game), "may_decline": SPACE_PURPOSES[self.purpose][2]}
+
+    def detail(self, game: EmpireGame, name: str) -> Any:  # (as ``ChoosePlayer.detail``)
+        if name == "purpose":
+            return self.purpose
+        return self.spaces(game) if name == "spaces" else self.describe(game)[name]
 
 
 def choose_player(game: EmpireGame, player: int, purpose: str, arg: int = -1) -> bool:

@@ -156,8 +156,6 @@ def play(game: EmpireGame, player: int, card: int, target: int = -1) -> int:
 
 def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
     """A card played at the start of the turn (before the roll); the turn goes on afterwards."""
-    from .game import AfterCardMove
-
     kind = kind_of(game, card)
     play(game, player, card)
     s: EmpireState = game.state
@@ -177,6 +175,27 @@ def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
                 attack(game, player, (q,), "crash", q, -1, False)
     else:
         choose_player(game, player, kind, card)
+
+
+class AfterCardMove(Step):
+    """A card moved the player before their roll: back to the turn start, unless it ended in jail."""
+
+    FIELDS = ("player",)
+    automatic = True
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def is_automatic(self) -> bool:  # (see ``EmpireTurn.is_automatic``)
+        return True
+
+    def run(self, game: EmpireGame) -> None:
+        s: EmpireState = game.state
+        if s.in_jail[self.player]:
+            game.replace_top(game.end_of_move(self.player, False))
+        else:
+            game.replace_top(game.turn_step(self.player))
 
 
 # ---------------------------------------------------------------------- attacks and answers
@@ -237,6 +256,16 @@ class Respond(Step):
     def automatic(self) -> bool:  # type: ignore[override]
         return not self.ask  # a victim without Empire cards is not asked
 
+    # (asked of the step on top at every action: answered from fields, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return not self.ask
+
+    def prompt_kind(self) -> str:
+        return RESPOND
+
+    def accepts(self, kind: str) -> bool:
+        return kind == A.PASS or kind == PLAY
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
         out = [A.A_PASS]
@@ -287,6 +316,16 @@ class Respond(Step):
             "b": self.b,
             "super_only": self.super_only,
         }
+
+    # (the bot reads a few facts by name: see ``Step.detail``)
+    def detail(self, game: EmpireGame, name: str) -> Any:
+        if name == "effect":
+            return self.effect
+        if name == "super_only":
+            return self.super_only
+        if name == "a":
+            return self.a
+        return self.b if name == "b" else self.describe(game)[name]
 
 
 def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> None:

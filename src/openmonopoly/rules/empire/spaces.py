@@ -81,18 +81,31 @@ def buy_billboard(game: EmpireGame, player: int, pos: int, price: int) -> None:
     take_from_board(game, player, pos, "bought", price)
 
 
+BUY_ANSWERS: Final = frozenset({A.BUY, A.AUCTION, PLAY})
+
+
 class BuyBillboard(Step):
     """Buy the brand landed on (its billboard goes on your tower), or let the bank auction it."""
 
     FIELDS = ("player", "pos")
     pos: int
     kind = P.BUY
-    answers = frozenset({A.BUY, A.AUCTION, PLAY})
+    answers = BUY_ANSWERS
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int, pos: int) -> None:
         self.player = player
         self.pos = pos
+
+    # (asked of the step on top at every action: answered from constants, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return P.BUY
+
+    def accepts(self, kind: str) -> bool:
+        return kind in BUY_ANSWERS
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
@@ -139,6 +152,7 @@ class BuyBillboard(Step):
 
 
 RENT_DUE: Final = "rent"  # the prompt kind of the step below
+RENT_ANSWERS: Final = frozenset({A.PAY, PLAY})
 
 
 class RentDue(Step):
@@ -148,13 +162,22 @@ class RentDue(Step):
     pos: int
     owner: int
     kind = RENT_DUE
-    answers = frozenset({A.PAY, PLAY})
+    answers = RENT_ANSWERS
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int, pos: int, owner: int) -> None:
         self.player = player
         self.pos = pos
         self.owner = owner
+
+    def is_automatic(self) -> bool:  # (see ``BuyBillboard.is_automatic``)
+        return False
+
+    def prompt_kind(self) -> str:
+        return RENT_DUE
+
+    def accepts(self, kind: str) -> bool:
+        return kind in RENT_ANSWERS
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [A.A_PAY] + empire_cards.playable(game, player, "rent")
@@ -174,6 +197,9 @@ class RentDue(Step):
 
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"pos": self.pos, "owner": self.owner, "amount": tower_value(game, self.owner)}
+
+    def detail(self, game: EmpireGame, name: str) -> Any:  # (the bot reads the amount: see ``Step.detail``)
+        return tower_value(game, self.owner) if name == "amount" else self.describe(game)[name]
 
     def without(self, game: EmpireGame, player: int) -> Step | None:
         return self
