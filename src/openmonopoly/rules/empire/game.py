@@ -28,8 +28,8 @@ from .. import jail, movement, permissions, trade
 from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
-from .empire_cards import AfterCardMove
 from .data import OFFICE, EmpireRules, compile_empire
+from .empire_cards import AfterCardMove
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .state import EmpireState
 from .tower import (
