@@ -63,8 +63,34 @@ def _target_scores(view: EmpireView) -> list[int]:
     return scores
 
 
-# The cards whose wish depends on the towers' tops and heights (``_turn_card``).
-_AIMED_AT_TOWERS: Final = frozenset({"hostile_takeover", "swap_the_top", "youre_fired", "stock_market_crash"})
+# The cards ``_turn_card`` may play, by a small code: the first four are aimed at the towers (their wish
+# depends on the towers' tops and heights); -1 for any other card. The compiled bot compares the codes
+# as integers rather than the kinds as strings (made once per edition's rules table, like the scores).
+_TURN_KINDS: Final = (
+    "hostile_takeover",
+    "swap_the_top",
+    "youre_fired",
+    "stock_market_crash",
+    "billboard_tax",
+    "tallest_tower_bonus",
+    "move_to_any_space",
+)
+HOSTILE_TAKEOVER: Final = 0
+SWAP_THE_TOP: Final = 1
+YOURE_FIRED: Final = 2
+STOCK_MARKET_CRASH: Final = 3
+BILLBOARD_TAX: Final = 4
+TALLEST_TOWER_BONUS: Final = 5
+MOVE_TO_ANY_SPACE: Final = 6
+_TURN_CODES: dict[EmpireRules, list[int]] = {}
+
+
+def _turn_codes(t: EmpireRules) -> list[int]:
+    """Each Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
+    codes = _TURN_CODES.get(t)
+    if codes is None:
+        codes = _TURN_CODES[t] = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
+    return codes
 
 
 class EmpireAgent:
@@ -109,6 +135,24 @@ class EmpireAgent:
         t = _rules(view)
         h = view.height[p]
         return t.ladder[min(h, t.capacity)]
+
+    @staticmethod
+    def _billboards(view: EmpireView, p: int) -> int:
+        """The billboards (not offices) in ``p``'s tower."""
+        count = 0
+        for piece in view.tower[p]:
+            if piece != OFFICE:
+                count += 1
+        return count
+
+    def _taxable_rival(self, view: EmpireView, me: int) -> bool:
+        """Whether a rival has the billboards Billboard Tax asks of its target (the rules' ``usable``:
+        asked here first, since a card refused by the check costs a whole check)."""
+        need = _rules(view).tax_min_billboards
+        for q in range(len(view.cash)):
+            if q != me and self._billboards(view, q) >= need:
+                return True
+        return False
 
     def _worst_rent(self, view: EmpireView) -> int:
         me = seat_of(view)
@@ -197,7 +241,7 @@ class EmpireAgent:
             return None
         n = len(view.cash)
         t = _rules(view)
-        kinds = t.empire_kind
+        codes = _turn_codes(t)
         cap = t.capacity
         height = view.height
         my_top = best_top = top_sum = 0
@@ -206,8 +250,10 @@ class EmpireAgent:
         # The first card in hand whose moment has come and which may be played now (the check last:
         # it is the dear part, and whether a card is wanted depends only on the view).
         for card in hand:
-            kind = kinds[card]
-            if not scanned and kind in _AIMED_AT_TOWERS:
+            code = codes[card]
+            if code < 0:
+                continue
+            if not scanned and code <= STOCK_MARKET_CRASH:
                 scanned = True
                 my_top = self._top_height(view, me)
                 for q in range(n):
@@ -216,22 +262,23 @@ class EmpireAgent:
                         best_top = max(best_top, top)
                         top_sum += top
                         leader = max(leader, height[q])
-            if kind == "hostile_takeover":
+            if code == HOSTILE_TAKEOVER:
                 wanted = best_top >= 2 or height[me] + best_top >= cap
-            elif kind == "swap_the_top":
-                wanted = best_top > my_top
-            elif kind == "youre_fired":
+            elif code == SWAP_THE_TOP:  # (with a billboard of its own to give: else the check refuses)
+                wanted = best_top > my_top and self._billboards(view, me) > 0
+            elif code == YOURE_FIRED:
                 wanted = leader >= cap // 2 or best_top >= 3
-            elif kind == "stock_market_crash":
+            elif code == STOCK_MARKET_CRASH:
                 wanted = top_sum >= 4 or leader >= cap - 4
-            elif kind == "billboard_tax":
-                wanted = True
-            elif kind == "tallest_tower_bonus":
-                wanted = max(self._value(view, q) for q in range(n)) >= 300
-            elif kind == "move_to_any_space":
-                wanted = self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
-            else:
+            elif code == BILLBOARD_TAX:  # whenever a rival can be taxed (else the check refuses)
+                wanted = self._taxable_rival(view, me)
+            elif code == TALLEST_TOWER_BONUS:  # (the tallest tower's value: a loop, not a generator)
                 wanted = False
+                for q in range(n):
+                    if self._value(view, q) >= 300:
+                        wanted = True
+            else:  # MOVE_TO_ANY_SPACE
+                wanted = self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
             if wanted:
                 play = numbered_action(PLAY, card)
                 if self._legal(view, play):

@@ -316,11 +316,14 @@ class EmpireGame(Game):
         """Run automatic steps until a decision is on top; a full tower ends the game at once."""
         s: EmpireState = self.state
         stack = s.stack
+        height = s.height
+        cap = self.rules.capacity
         while not s.over:
-            winner = full_tower(self)
-            if winner >= 0:
-                self.finish([winner], "tower-full")
-                return
+            # (nearly always nobody's tower is full: the heights looked at here, who won only then)
+            for h in height:
+                if h >= cap:
+                    self.finish([full_tower(self)], "tower-full")
+                    return
             top = stack[-1]
             if not top.is_automatic():
                 return
