@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 BLOCKERS = ("just_say_no", "hands_off")
-TURN_CARDS = frozenset(
+TURN_CARDS: Final = frozenset(
     {
         "swap_the_top",
         "hostile_takeover",
@@ -394,8 +394,9 @@ SPACE_PURPOSES["youre_fired"] = (
 
 def _any_space(game: EmpireGame, player: int, arg: int) -> list[int]:
     s: EmpireState = game.state
-    here = s.position[player]
-    return [pos for pos in range(game.edition.size) if pos != here]
+    spaces = list(range(game.edition.size))  # (every space but ``here``: made whole, then the one taken out)
+    del spaces[s.position[player]]
+    return spaces
 
 
 SPACE_PURPOSES["move_to_any_space"] = (_any_space, lambda g, p, pos, arg: g.advance_to(p, pos), False)

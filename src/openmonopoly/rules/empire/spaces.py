@@ -219,7 +219,10 @@ def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
     if s.cash[player] < game.rules.free_parking_fee:
         return []
     fp = game.rules.free_parking
-    return [pos for pos in range(game.edition.size) if pos != fp]
+    spaces = list(range(game.edition.size))  # (every space but Free Parking: made whole, then the one taken out)
+    if 0 <= fp < len(spaces):
+        del spaces[fp]
+    return spaces
 
 
 def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
