@@ -100,6 +100,21 @@ class EmpireAgent:
         # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
         # The answer ``view.check`` accepted during this decision: it is not checked a second time.
         self._checked: Action | None = None
+        # The edition's tables this bot reads at every turn (``_target_scores``, ``_turn_codes``), kept
+        # with the rules table they were made for: an identity test, where the module's tables are a
+        # dictionary lookup keyed on the rules table (whose hash is a Python-level call).
+        self._tables_of: EmpireRules | None = None
+        self._scores: list[int] = []
+        self._codes: list[int] = []
+
+    def _tables(self, view: EmpireView) -> EmpireRules:
+        """The edition's rules table, with ``_scores`` and ``_codes`` made for it."""
+        t = _rules(view)
+        if t is not self._tables_of:
+            self._tables_of = t
+            self._scores = _target_scores(view)
+            self._codes = _turn_codes(t)
+        return t
 
     def _forget_checked(self) -> None:
         # (a method, not ``self._checked = None`` in ``decide``: type checkers would then take the field
@@ -165,7 +180,8 @@ class EmpireAgent:
     def _best_target_space(self, view: EmpireView, budget: int, candidates: Iterable[int]) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none): the
         tallest, then the dearest; the first of equals."""
-        scores = _target_scores(view)
+        self._tables(view)
+        scores = self._scores
         board = view.edition.board
         stock = view.stock
         best, best_score = -1, 0
@@ -240,8 +256,8 @@ class EmpireAgent:
         if not hand:
             return None
         n = len(view.cash)
-        t = _rules(view)
-        codes = _turn_codes(t)
+        t = self._tables(view)
+        codes = self._codes
         cap = t.capacity
         height = view.height
         my_top = best_top = top_sum = 0
@@ -298,10 +314,9 @@ class EmpireAgent:
         me = seat_of(view)
         lot: int = prompt.detail("lot")
         low: int = prompt.detail("minimum")
-        high_bidder: int = prompt.detail("high_bidder")
         value = view.edition.board[lot].price if lot >= 0 else 0
         limit = min(value, view.cash[me])
-        if high_bidder == me or low > limit:
+        if low > limit or prompt.detail("high_bidder") == me:  # (the high bidder asked only when it matters)
             return A.A_PASS
         return numbered_action(A.BID, low)
 

@@ -339,7 +339,13 @@ class EmpireGame(Game):
         return tuple(seats)
 
     def rivals(self, player: int) -> tuple[int, ...]:
-        return self.seats_from(player)[:-1]
+        """Every other player from ``player``'s left (``seats_from`` but ``player``)."""
+        s: EmpireState = self.state
+        n = s.n
+        seats = []  # (as ``seats_from``: a list then a tuple)
+        for i in range(1, n):
+            seats.append((player + i) % n)
+        return tuple(seats)
 
     def next_turn(self, replace_top: bool = False) -> None:
         s: EmpireState = self.state
