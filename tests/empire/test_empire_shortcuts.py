@@ -3,7 +3,9 @@
 ``usable`` tells whether a card aimed at a rival has a target without listing the targets; the rules
 table keeps the card effects ``usable`` reads; the auction, purchase and swap steps answer the facts
 the bot reads by name (``Step.detail``) without the prompt's details; the Empire bot checks each answer
-once; the family bot's class is found once per game class.
+once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
+asking the check; the family bot's class is found once per game class; the game's refusal skips the
+permission table for the kinds it does not name.
 """
 
 from __future__ import annotations
@@ -19,12 +21,14 @@ import openmonopoly as om
 from kit import roll
 from openmonopoly.agents import by_family
 from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
-from openmonopoly.agents.families.empire import EmpireAgent
+from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
+from openmonopoly.engine.actions import PASS, TRADE, Action, TradeOffer
 from openmonopoly.engine.prompt import AUCTION
+from openmonopoly.rules import permissions
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
-from openmonopoly.rules.empire.tower import has_billboard
+from openmonopoly.rules.empire.tower import billboards, has_billboard
 
 from .helpers import NERF, RAZOR, SW, new_game, tower
 
@@ -92,7 +96,7 @@ def test_auction_facts_by_name_say_what_the_prompt_details_say():
 COUNT_CHECKS = """
 import json
 import openmonopoly as om
-from openmonopoly.agents.families.empire import EmpireAgent
+from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
 from openmonopoly.rules.empire.game import EmpireView
 
 
@@ -172,3 +176,52 @@ def test_swap_facts_by_name_say_what_the_prompt_details_say():
     assert facts(g, "first") == (g.prompt.details["first"],) == (-1,)
     g.act(0, "swap 1")
     assert facts(g, "first") == (g.prompt.details["first"],) == (1,)
+
+
+def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
+    """Over whole bot games, at every decision: the Empire bot's kept tables equal tables made afresh for
+    the game's rules; its own tests of Billboard Tax's and Swap the Top's targets agree with the rules'
+    ``usable``; the game's refusal, which skips the permission table for the kinds it does not name,
+    says what the table says, for every legal answer and the bot's own."""
+    checked = 0
+    for seed in range(8):
+        g = om.Game("empire", 3, seed=seed)
+        rules = g.edition.rules
+        bots = [EmpireAgent(seed) for _ in range(3)]
+        while not g.over:
+            prompt = g.prompt
+            p = prompt.player
+            view = g.view(p)
+            bot = bots[p]
+            for q in range(3):
+                assert EmpireAgent._billboards(view, q) == billboards(g, q)
+            assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")
+            assert (EmpireAgent._billboards(view, p) > 0) == has_billboard(g, p)
+            action = bot.act(view, prompt)
+            if bot._tables_of is not None:
+                assert bot._tables_of is rules
+                assert bot._codes == [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in rules.empire_kind]
+                assert bot._scores == [
+                    rules.height[sp.position] * 1000 + sp.price
+                    if rules.is_brand[sp.position] or rules.is_utility[sp.position]
+                    else 0
+                    for sp in g.edition.board
+                ]
+            for a in [*g.legal_actions(p).actions, action]:
+                assert g.refusal(p, a) == permissions.refusal(g, p, a), a
+                checked += 1
+            g.act(p, action)
+    assert checked > 500
+
+
+def test_refusal_asks_the_table_for_the_kinds_it_names():
+    """A trade proposed while an auction is open is refused by the table's own words, through the game's
+    refusal; a kind the table does not name is free."""
+    g = new_game()
+    roll(g, 0, 2, 3)
+    g.act(0, "auction")
+    p = g.prompt.player
+    trade = Action(TRADE, -1, TradeOffer(p, 0, cash=10))
+    assert g.refusal(p, trade) == permissions.refusal(g, p, trade)
+    assert g.refusal(p, trade) is not None and "auction" in g.refusal(p, trade)
+    assert g.refusal(p, Action(PASS, -1)) is None
