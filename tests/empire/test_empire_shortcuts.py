@@ -5,7 +5,7 @@ table keeps the card effects ``usable`` reads; the auction, purchase and swap st
 the bot reads by name (``Step.detail``) without the prompt's details; the Empire bot checks each answer
 once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
 asking the check; the family bot's class is found once per game class; the game's refusal skips the
-permission table for the kinds it does not name.
+permission table for the kinds it does not name; a choice's check tests the one choice made.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
 from openmonopoly.engine.actions import PASS, TRADE, Action, TradeOffer
 from openmonopoly.engine.prompt import AUCTION
 from openmonopoly.rules import permissions
-from openmonopoly.rules.empire.choose import PLAYER_PURPOSES
+from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
 from openmonopoly.rules.empire.tower import billboards, has_billboard
@@ -225,3 +225,37 @@ def test_refusal_asks_the_table_for_the_kinds_it_names():
     assert g.refusal(p, trade) == permissions.refusal(g, p, trade)
     assert g.refusal(p, trade) is not None and "auction" in g.refusal(p, trade)
     assert g.refusal(p, Action(PASS, -1)) is None
+
+
+def test_choice_tests_agree_with_the_listed_choices():
+    """Each purpose's test of one choice (``PLAYER_TESTS``, ``SPACE_TESTS``), which the check asks, is true
+    exactly for the choices its list holds, over many random towers, hands of cash and positions."""
+    rng = random.Random(11)
+    tested = set()
+    for _ in range(200):
+        g = new_game(players=rng.choice((2, 3, 4)))
+        s = g.state
+        t = g.edition.rules
+        pieces = [pos for pos in t.brands + t.utilities for _ in range(s.stock[pos])]
+        rng.shuffle(pieces)
+        for p in range(s.n):
+            mine = [pieces.pop() for _ in range(rng.randrange(0, 5)) if pieces]
+            if rng.random() < 0.3:
+                mine.insert(rng.randrange(len(mine) + 1), OFFICE)
+            tower(g, p, *mine)
+            s.cash[p] = rng.choice((0, 50, 100, 150, 2000))
+            s.position[p] = rng.randrange(g.edition.size)
+        for p in range(s.n):
+            for purpose, test in PLAYER_TESTS.items():
+                listed = PLAYER_PURPOSES[purpose][0](g, p, -1)
+                for q in range(-1, s.n + 1):
+                    assert test(g, p, -1, q) == (q in listed), (purpose, p, q, s.tower)
+                tested.add(purpose)
+            for purpose, test in SPACE_TESTS.items():
+                args = range(s.n) if purpose == "youre_fired" else (-1,)  # (YOU'RE FIRED!'s arg: the victim)
+                for arg in args:
+                    listed = SPACE_PURPOSES[purpose][0](g, p, arg)
+                    for pos in [*range(-1, g.edition.size + 1), OFFICE]:
+                        assert test(g, p, arg, pos) == (pos in listed), (purpose, p, arg, pos)
+                tested.add(purpose)
+    assert tested >= {"rival-tax", "hostile_takeover", "free-parking", "move_to_any_space", "youre_fired"}

@@ -3,6 +3,10 @@
 A purpose registers what may be chosen and what happens then:
 ``PLAYER_PURPOSES[name] = (targets(game, chooser, arg) -> seats, apply(game, chooser, target, arg))`` and
 ``SPACE_PURPOSES[name] = (spaces(game, chooser, arg) -> positions, apply(game, chooser, pos, arg), may_decline)``.
+
+A purpose may also register a test of one choice, ``PLAYER_TESTS[name]`` / ``SPACE_TESTS[name] =
+test(game, chooser, arg, choice) -> bool``, true exactly when ``choice`` is in the list: the check of an
+answer asks it rather than listing every choice (tests/empire/test_empire_shortcuts.py checks they agree).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
 
 PLAYER_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
 SPACE_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any], bool]] = {}
+PLAYER_TESTS: dict[str, Callable[[Any, int, int, int], bool]] = {}
+SPACE_TESTS: dict[str, Callable[[Any, int, int, int], bool]] = {}
 
 
 CHOOSE_PLAYER: Final = "choose-player"  # the prompt kind of the step below
@@ -59,9 +65,13 @@ class ChoosePlayer(Step):
         return [Action(TARGET, q) for q in self.targets(game)]
 
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
-        if action.arg not in self.targets(game):
-            return f"choose one of the players {self.targets(game)}"
-        return None
+        test = PLAYER_TESTS.get(self.purpose)
+        if test is not None:
+            if test(game, self.player, self.arg, action.arg):
+                return None
+        elif action.arg in self.targets(game):
+            return None
+        return f"choose one of the players {self.targets(game)}"
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()
@@ -120,9 +130,13 @@ class ChooseSpace(Step):
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == A.END:
             return None if SPACE_PURPOSES[self.purpose][2] else "you must choose a space"
-        if action.arg not in self.spaces(game):
-            return f"choose one of the spaces {self.spaces(game)}"
-        return None
+        test = SPACE_TESTS.get(self.purpose)
+        if test is not None:
+            if test(game, self.player, self.arg, action.arg):
+                return None
+        elif action.arg in self.spaces(game):
+            return None
+        return f"choose one of the spaces {self.spaces(game)}"
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()

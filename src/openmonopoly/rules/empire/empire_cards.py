@@ -30,7 +30,7 @@ from ...engine.prompt import numbered_action
 from ...engine.state import BANK
 from .. import jail
 from ..money import pay, transfer
-from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
+from .choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS, choose_player, choose_space
 from .data import OFFICE
 from .kinds import EV_BLOCKED, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, PLAY
 from .state import EmpireState
@@ -366,6 +366,34 @@ def _fired_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
     return [q for q in game.rivals(player) if _has_brand(game, q)]  # (``_fired_spaces`` not empty)
 
 
+# The tests of one target (``choose.PLAYER_TESTS``): each says whether ``q`` is in the list above.
+def is_rival(game: EmpireGame, player: int, q: int) -> bool:
+    """Whether ``q`` is a seat of the game other than ``player`` (one of ``game.rivals(player)``)."""
+    s: EmpireState = game.state
+    return 0 <= q < s.n and q != player
+
+
+def rival_with_billboards(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return is_rival(game, player, q) and has_billboard(game, q)
+
+
+def _swap_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return has_billboard(game, player) and rival_with_billboards(game, player, arg, q)
+
+
+def _tax_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return is_rival(game, player, q) and billboards(game, q) >= game.rules.tax_min_billboards
+
+
+def _fired_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return is_rival(game, player, q) and _has_brand(game, q)
+
+
+PLAYER_TESTS["swap_the_top"] = _swap_target
+PLAYER_TESTS["hostile_takeover"] = rival_with_billboards
+PLAYER_TESTS["billboard_tax"] = _tax_target
+PLAYER_TESTS["youre_fired"] = _fired_target
+
 PLAYER_PURPOSES["swap_the_top"] = (_swap_targets, lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))
 PLAYER_PURPOSES["hostile_takeover"] = (
     rivals_with_billboards,
@@ -385,6 +413,14 @@ def _fired_spaces(game: EmpireGame, player: int, victim: int) -> list[int]:
     return sorted({piece for piece in s.tower[victim] if piece != OFFICE and is_brand[piece]})
 
 
+def _fired_space(game: EmpireGame, player: int, victim: int, pos: int) -> bool:
+    """Whether ``pos`` is one of ``_fired_spaces``: a brand billboard in ``victim``'s tower."""
+    s: EmpireState = game.state
+    is_brand = game.rules.is_brand
+    return pos != OFFICE and 0 <= pos < len(is_brand) and is_brand[pos] and pos in s.tower[victim]
+
+
+SPACE_TESTS["youre_fired"] = _fired_space
 SPACE_PURPOSES["youre_fired"] = (
     _fired_spaces,
     lambda g, p, pos, victim: attack(g, p, (victim,), "fired", victim, pos, True),
@@ -399,4 +435,10 @@ def _any_space(game: EmpireGame, player: int, arg: int) -> list[int]:
     return spaces
 
 
+def _any_space_test(game: EmpireGame, player: int, arg: int, pos: int) -> bool:
+    s: EmpireState = game.state
+    return 0 <= pos < game.edition.size and pos != s.position[player]
+
+
+SPACE_TESTS["move_to_any_space"] = _any_space_test
 SPACE_PURPOSES["move_to_any_space"] = (_any_space, lambda g, p, pos, arg: g.advance_to(p, pos), False)

@@ -30,7 +30,7 @@ from .. import cards, jail
 from ..auction import start_auction
 from ..money import pay, transfer
 from . import empire_cards
-from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
+from .choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS, choose_player, choose_space
 from .data import BRAND, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
 from .kinds import EV_NO_RENT, PLAY
 from .state import EmpireState
@@ -211,6 +211,7 @@ def _rival_tax(game: EmpireGame, player: int, target: int, arg: int) -> None:
 
 
 PLAYER_PURPOSES["rival-tax"] = (empire_cards.rivals_with_billboards, _rival_tax)
+PLAYER_TESTS["rival-tax"] = empire_cards.rival_with_billboards
 
 
 # ---------------------------------------------------------------------- Free Parking
@@ -235,4 +236,12 @@ def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
     game.advance_to(player, pos)
 
 
+def _trip_space(game: EmpireGame, player: int, arg: int, pos: int) -> bool:
+    """Whether ``pos`` is one of ``_trip_spaces``."""
+    s: EmpireState = game.state
+    rules = game.rules
+    return s.cash[player] >= rules.free_parking_fee and 0 <= pos < game.edition.size and pos != rules.free_parking
+
+
 SPACE_PURPOSES["free-parking"] = (_trip_spaces, _trip, True)
+SPACE_TESTS["free-parking"] = _trip_space
