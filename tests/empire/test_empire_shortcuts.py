@@ -4,8 +4,7 @@
 table keeps the card effects ``usable`` reads; the auction, purchase and swap steps answer the facts
 the bot reads by name (``Step.detail``) without the prompt's details; the Empire bot checks each answer
 once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
-asking the check; the family bot's class is found once per game class; the game's refusal skips the
-permission table for the kinds it does not name; a choice's check tests the one choice made.
+asking the check; the family bot's class is found once per game class; a choice's check tests the one choice made.
 """
 
 from __future__ import annotations
@@ -22,9 +21,7 @@ from kit import roll
 from openmonopoly.agents import by_family
 from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
 from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
-from openmonopoly.engine.actions import PASS, TRADE, Action, TradeOffer
 from openmonopoly.engine.prompt import AUCTION
-from openmonopoly.rules import permissions
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
@@ -181,8 +178,7 @@ def test_swap_facts_by_name_say_what_the_prompt_details_say():
 def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
     """Over whole bot games, at every decision: the Empire bot's kept tables equal tables made afresh for
     the game's rules; its own tests of Billboard Tax's and Swap the Top's targets agree with the rules'
-    ``usable``; the game's refusal, which skips the permission table for the kinds it does not name,
-    says what the table says, for every legal answer and the bot's own."""
+    ``usable``."""
     checked = 0
     for seed in range(8):
         g = om.Game("empire", 3, seed=seed)
@@ -207,24 +203,9 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                     else 0
                     for sp in g.edition.board
                 ]
-            for a in [*g.legal_actions(p).actions, action]:
-                assert g.refusal(p, a) == permissions.refusal(g, p, a), a
-                checked += 1
+            checked += 1
             g.act(p, action)
-    assert checked > 500
-
-
-def test_refusal_asks_the_table_for_the_kinds_it_names():
-    """A trade proposed while an auction is open is refused by the table's own words, through the game's
-    refusal; a kind the table does not name is free."""
-    g = new_game()
-    roll(g, 0, 2, 3)
-    g.act(0, "auction")
-    p = g.prompt.player
-    trade = Action(TRADE, -1, TradeOffer(p, 0, cash=10))
-    assert g.refusal(p, trade) == permissions.refusal(g, p, trade)
-    assert g.refusal(p, trade) is not None and "auction" in g.refusal(p, trade)
-    assert g.refusal(p, Action(PASS, -1)) is None
+    assert checked > 100
 
 
 def test_choice_tests_agree_with_the_listed_choices():

@@ -443,18 +443,7 @@ class EmpireGame(Game):
     def apply_anytime(self, player: int, action: Action) -> None:
         trade.propose_from(self, player, action)
 
-    # The action kinds the family's permission table names (``permissions.EMPIRE``: buying, bidding and
-    # trades), read from it once per game: any other kind is free, and is answered without asking the
-    # table (``refusal`` is asked of every action; the table's lookup is most of its cost).
-    _gated: frozenset[str] | None = None
-
     def refusal(self, player: int, action: Action) -> str | None:
-        gated = self._gated
-        if gated is None:
-            gated = self._gated = frozenset(permissions.family_table(self).acts)
-        fields: tuple[str, int, Any] = action  # (the kind read from the plain tuple: no attribute lookup)
-        if fields[0] not in gated:
-            return None
         return permissions.refusal(self, player, action)
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
