@@ -132,7 +132,9 @@ class EmpireAgent:
     @staticmethod
     def _top_height(view: EmpireView, p: int) -> int:
         """The height of ``p``'s topmost billboard (the piece swaps and takeovers move; offices stay)."""
-        for piece in reversed(view.tower[p]):
+        tower = view.tower[p]
+        for i in range(len(tower) - 1, -1, -1):  # (from the top down, without a reversed iterator)
+            piece = tower[i]
             if piece != OFFICE:
                 return _rules(view).height[piece]
         return 0
