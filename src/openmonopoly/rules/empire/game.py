@@ -380,7 +380,10 @@ class EmpireGame(Game):
         ends = self._move_ends
         if ends is None:
             s: EmpireState = self.state
-            ends = self._move_ends = [EmpireEndOfMove(p, a) for p in range(s.n) for a in (False, True)]
+            ends = self._move_ends = []
+            for p in range(s.n):  # (two plain appends: the nested comprehension iterated a tuple generically)
+                ends.append(EmpireEndOfMove(p, False))
+                ends.append(EmpireEndOfMove(p, True))
         return ends[2 * player + 1 if again else 2 * player]
 
     def move_by(self, player: int, steps: int) -> None:
