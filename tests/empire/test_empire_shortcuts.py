@@ -3,7 +3,8 @@
 ``usable`` tells whether a card aimed at a rival has a target without listing the targets; the rules
 table keeps the card effects ``usable`` reads; the auction, purchase and swap steps answer the facts
 the bot reads by name (``Step.detail``) without the prompt's details; the Empire bot checks each answer
-once; the family bot's class is found once per game class.
+once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
+asking the check; the family bot's class is found once per game class; a choice's check tests the one choice made.
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ import openmonopoly as om
 from kit import roll
 from openmonopoly.agents import by_family
 from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
-from openmonopoly.agents.families.empire import EmpireAgent
+from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
 from openmonopoly.engine.prompt import AUCTION
-from openmonopoly.rules.empire.choose import PLAYER_PURPOSES
+from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
-from openmonopoly.rules.empire.tower import has_billboard
+from openmonopoly.rules.empire.tower import billboards, has_billboard
 
 from .helpers import NERF, RAZOR, SW, new_game, tower
 
@@ -92,7 +93,7 @@ def test_auction_facts_by_name_say_what_the_prompt_details_say():
 COUNT_CHECKS = """
 import json
 import openmonopoly as om
-from openmonopoly.agents.families.empire import EmpireAgent
+from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
 from openmonopoly.rules.empire.game import EmpireView
 
 
@@ -172,3 +173,70 @@ def test_swap_facts_by_name_say_what_the_prompt_details_say():
     assert facts(g, "first") == (g.prompt.details["first"],) == (-1,)
     g.act(0, "swap 1")
     assert facts(g, "first") == (g.prompt.details["first"],) == (1,)
+
+
+def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
+    """Over whole bot games, at every decision: the Empire bot's kept tables equal tables made afresh for
+    the game's rules; its own tests of Billboard Tax's and Swap the Top's targets agree with the rules'
+    ``usable``."""
+    checked = 0
+    for seed in range(8):
+        g = om.Game("empire", 3, seed=seed)
+        rules = g.edition.rules
+        bots = [EmpireAgent(seed) for _ in range(3)]
+        while not g.over:
+            prompt = g.prompt
+            p = prompt.player
+            view = g.view(p)
+            bot = bots[p]
+            for q in range(3):
+                assert EmpireAgent._billboards(view, q) == billboards(g, q)
+            assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")
+            assert (EmpireAgent._billboards(view, p) > 0) == has_billboard(g, p)
+            action = bot.act(view, prompt)
+            if bot._tables_of is not None:
+                assert bot._tables_of is rules
+                assert bot._codes == [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in rules.empire_kind]
+                assert bot._scores == [
+                    rules.height[sp.position] * 1000 + sp.price
+                    if rules.is_brand[sp.position] or rules.is_utility[sp.position]
+                    else 0
+                    for sp in g.edition.board
+                ]
+            checked += 1
+            g.act(p, action)
+    assert checked > 100
+
+
+def test_choice_tests_agree_with_the_listed_choices():
+    """Each purpose's test of one choice (``PLAYER_TESTS``, ``SPACE_TESTS``), which the check asks, is true
+    exactly for the choices its list holds, over many random towers, hands of cash and positions."""
+    rng = random.Random(11)
+    tested = set()
+    for _ in range(200):
+        g = new_game(players=rng.choice((2, 3, 4)))
+        s = g.state
+        t = g.edition.rules
+        pieces = [pos for pos in t.brands + t.utilities for _ in range(s.stock[pos])]
+        rng.shuffle(pieces)
+        for p in range(s.n):
+            mine = [pieces.pop() for _ in range(rng.randrange(0, 5)) if pieces]
+            if rng.random() < 0.3:
+                mine.insert(rng.randrange(len(mine) + 1), OFFICE)
+            tower(g, p, *mine)
+            s.cash[p] = rng.choice((0, 50, 100, 150, 2000))
+            s.position[p] = rng.randrange(g.edition.size)
+        for p in range(s.n):
+            for purpose, test in PLAYER_TESTS.items():
+                listed = PLAYER_PURPOSES[purpose][0](g, p, -1)
+                for q in range(-1, s.n + 1):
+                    assert test(g, p, -1, q) == (q in listed), (purpose, p, q, s.tower)
+                tested.add(purpose)
+            for purpose, test in SPACE_TESTS.items():
+                args = range(s.n) if purpose == "youre_fired" else (-1,)  # (YOU'RE FIRED!'s arg: the victim)
+                for arg in args:
+                    listed = SPACE_PURPOSES[purpose][0](g, p, arg)
+                    for pos in [*range(-1, g.edition.size + 1), OFFICE]:
+                        assert test(g, p, arg, pos) == (pos in listed), (purpose, p, arg, pos)
+                tested.add(purpose)
+    assert tested >= {"rival-tax", "hostile_takeover", "free-parking", "move_to_any_space", "youre_fired"}

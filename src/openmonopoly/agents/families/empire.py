@@ -64,8 +64,34 @@ def _target_scores(view: EmpireView) -> list[int]:
     return scores
 
 
-# The cards whose wish depends on the towers' tops and heights (``_turn_card``).
-_AIMED_AT_TOWERS: Final = frozenset({"hostile_takeover", "swap_the_top", "youre_fired", "stock_market_crash"})
+# The cards ``_turn_card`` may play, by a small code: the first four are aimed at the towers (their wish
+# depends on the towers' tops and heights); -1 for any other card. The compiled bot compares the codes
+# as integers rather than the kinds as strings (made once per edition's rules table, like the scores).
+_TURN_KINDS: Final = (
+    "hostile_takeover",
+    "swap_the_top",
+    "youre_fired",
+    "stock_market_crash",
+    "billboard_tax",
+    "tallest_tower_bonus",
+    "move_to_any_space",
+)
+HOSTILE_TAKEOVER: Final = 0
+SWAP_THE_TOP: Final = 1
+YOURE_FIRED: Final = 2
+STOCK_MARKET_CRASH: Final = 3
+BILLBOARD_TAX: Final = 4
+TALLEST_TOWER_BONUS: Final = 5
+MOVE_TO_ANY_SPACE: Final = 6
+_TURN_CODES: dict[EmpireRules, list[int]] = {}
+
+
+def _turn_codes(t: EmpireRules) -> list[int]:
+    """Each Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
+    codes = _TURN_CODES.get(t)
+    if codes is None:
+        codes = _TURN_CODES[t] = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
+    return codes
 
 
 class EmpireAgent(CompiledAgent):
@@ -75,6 +101,21 @@ class EmpireAgent(CompiledAgent):
         # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
         # The answer ``view.check`` accepted during this decision: it is not checked a second time.
         self._checked: Action | None = None
+        # The edition's tables this bot reads at every turn (``_target_scores``, ``_turn_codes``), kept
+        # with the rules table they were made for: an identity test, where the module's tables are a
+        # dictionary lookup keyed on the rules table (whose hash is a Python-level call).
+        self._tables_of: EmpireRules | None = None
+        self._scores: list[int] = []
+        self._codes: list[int] = []
+
+    def _tables(self, view: EmpireView) -> EmpireRules:
+        """The edition's rules table, with ``_scores`` and ``_codes`` made for it."""
+        t = _rules(view)
+        if t is not self._tables_of:
+            self._tables_of = t
+            self._scores = _target_scores(view)
+            self._codes = _turn_codes(t)
+        return t
 
     def _forget_checked(self) -> None:
         # (a method, not ``self._checked = None`` in ``decide``: type checkers would then take the field
@@ -92,7 +133,9 @@ class EmpireAgent(CompiledAgent):
     @staticmethod
     def _top_height(view: EmpireView, p: int) -> int:
         """The height of ``p``'s topmost billboard (the piece swaps and takeovers move; offices stay)."""
-        for piece in reversed(view.tower[p]):
+        tower = view.tower[p]
+        for i in range(len(tower) - 1, -1, -1):  # (from the top down, without a reversed iterator)
+            piece = tower[i]
             if piece != OFFICE:
                 return _rules(view).height[piece]
         return 0
@@ -111,6 +154,24 @@ class EmpireAgent(CompiledAgent):
         h = view.height[p]
         return t.ladder[min(h, t.capacity)]
 
+    @staticmethod
+    def _billboards(view: EmpireView, p: int) -> int:
+        """The billboards (not offices) in ``p``'s tower."""
+        count = 0
+        for piece in view.tower[p]:
+            if piece != OFFICE:
+                count += 1
+        return count
+
+    def _taxable_rival(self, view: EmpireView, me: int) -> bool:
+        """Whether a rival has the billboards Billboard Tax asks of its target (the rules' ``usable``:
+        asked here first, since a card refused by the check costs a whole check)."""
+        need = _rules(view).tax_min_billboards
+        for q in range(len(view.cash)):
+            if q != me and self._billboards(view, q) >= need:
+                return True
+        return False
+
     def _worst_rent(self, view: EmpireView) -> int:
         me = seat_of(view)
         worst = 0
@@ -122,7 +183,8 @@ class EmpireAgent(CompiledAgent):
     def _best_target_space(self, view: EmpireView, budget: int, candidates: Iterable[int]) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none): the
         tallest, then the dearest; the first of equals."""
-        scores = _target_scores(view)
+        self._tables(view)
+        scores = self._scores
         board = view.edition.board
         stock = view.stock
         best, best_score = -1, 0
@@ -153,7 +215,7 @@ class EmpireAgent(CompiledAgent):
             action = self.on_choose_space(view, prompt)
         elif kind == RENT_DUE:
             card = self._card_of(view, "reverse_rent")
-            amount: int = prompt.details["amount"] if card >= 0 else 0
+            amount: int = prompt.detail("amount") if card >= 0 else 0
             action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else A.A_PAY
         elif kind == RESPOND:
             action = self.on_respond(view, prompt)
@@ -197,8 +259,8 @@ class EmpireAgent(CompiledAgent):
         if not hand:
             return None
         n = len(view.cash)
-        t = _rules(view)
-        kinds = t.empire_kind
+        t = self._tables(view)
+        codes = self._codes
         cap = t.capacity
         height = view.height
         my_top = best_top = top_sum = 0
@@ -207,8 +269,10 @@ class EmpireAgent(CompiledAgent):
         # The first card in hand whose moment has come and which may be played now (the check last:
         # it is the dear part, and whether a card is wanted depends only on the view).
         for card in hand:
-            kind = kinds[card]
-            if not scanned and kind in _AIMED_AT_TOWERS:
+            code = codes[card]
+            if code < 0:
+                continue
+            if not scanned and code <= STOCK_MARKET_CRASH:
                 scanned = True
                 my_top = self._top_height(view, me)
                 for q in range(n):
@@ -217,22 +281,23 @@ class EmpireAgent(CompiledAgent):
                         best_top = max(best_top, top)
                         top_sum += top
                         leader = max(leader, height[q])
-            if kind == "hostile_takeover":
+            if code == HOSTILE_TAKEOVER:
                 wanted = best_top >= 2 or height[me] + best_top >= cap
-            elif kind == "swap_the_top":
-                wanted = best_top > my_top
-            elif kind == "youre_fired":
+            elif code == SWAP_THE_TOP:  # (with a billboard of its own to give: else the check refuses)
+                wanted = best_top > my_top and self._billboards(view, me) > 0
+            elif code == YOURE_FIRED:
                 wanted = leader >= cap // 2 or best_top >= 3
-            elif kind == "stock_market_crash":
+            elif code == STOCK_MARKET_CRASH:
                 wanted = top_sum >= 4 or leader >= cap - 4
-            elif kind == "billboard_tax":
-                wanted = True
-            elif kind == "tallest_tower_bonus":
-                wanted = max(self._value(view, q) for q in range(n)) >= 300
-            elif kind == "move_to_any_space":
-                wanted = self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
-            else:
+            elif code == BILLBOARD_TAX:  # whenever a rival can be taxed (else the check refuses)
+                wanted = self._taxable_rival(view, me)
+            elif code == TALLEST_TOWER_BONUS:  # (the tallest tower's value: a loop, not a generator)
                 wanted = False
+                for q in range(n):
+                    if self._value(view, q) >= 300:
+                        wanted = True
+            else:  # MOVE_TO_ANY_SPACE
+                wanted = self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
             if wanted:
                 play = numbered_action(PLAY, card)
                 if self._legal(view, play):
@@ -252,10 +317,9 @@ class EmpireAgent(CompiledAgent):
         me = seat_of(view)
         lot: int = prompt.detail("lot")
         low: int = prompt.detail("minimum")
-        high_bidder: int = prompt.detail("high_bidder")
         value = view.edition.board[lot].price if lot >= 0 else 0
         limit = min(value, view.cash[me])
-        if high_bidder == me or low > limit:
+        if low > limit or prompt.detail("high_bidder") == me:  # (the high bidder asked only when it matters)
             return A.A_PASS
         return numbered_action(A.BID, low)
 
@@ -278,27 +342,44 @@ class EmpireAgent(CompiledAgent):
         return A_MOVE
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
-        d = prompt.details
-        targets: list[int] = d["targets"]
-        purpose: str = d["purpose"]
-        if purpose in ("swap_the_top", "hostile_takeover"):
-            best = max(targets, key=lambda q: (self._top_height(view, q), view.height[q]))
-        elif purpose == "billboard_tax":
-            best = max(targets, key=lambda q: view.cash[q])
-        elif purpose == "casino":
-            best = targets[0]
-        else:  # rival tax, YOU'RE FIRED!: the leader
-            best = max(targets, key=lambda q: (view.height[q], self._top_height(view, q)))
+        targets: list[int] = prompt.detail("targets")
+        purpose: str = prompt.detail("purpose")
+        # The first of the targets with the greatest key (as ``max``), the keys compared by hand: a
+        # compiled ``max`` with a key function calls back into Python for every target.
+        best = targets[0]
+        if purpose == "casino":
+            return numbered_action(TARGET, best)
+        height = view.height
+        if purpose == "billboard_tax":
+            cash = view.cash
+            for q in targets:
+                if cash[q] > cash[best]:
+                    best = q
+            return numbered_action(TARGET, best)
+        tops_first = purpose in ("swap_the_top", "hostile_takeover")  # else (rival tax, YOU'RE FIRED!) the leader
+        best_top = self._top_height(view, best)
+        for q in targets:
+            top = self._top_height(view, q)
+            if tops_first:
+                better = top > best_top or (top == best_top and height[q] > height[best])
+            else:
+                better = height[q] > height[best] or (height[q] == height[best] and top > best_top)
+            if better:
+                best, best_top = q, top
         return numbered_action(TARGET, best)
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        d = prompt.details
-        spaces: list[int] = d["spaces"]
-        purpose: str = d["purpose"]
+        spaces: list[int] = prompt.detail("spaces")
+        purpose: str = prompt.detail("purpose")
         t = _rules(view)
         if purpose == "youre_fired":
-            return Action(PICK, max(spaces, key=lambda pos: (t.height[pos], pos)))
+            # (the tallest, then the furthest: ``max`` of (height, position), compared by hand)
+            best = spaces[0]
+            for pos in spaces:
+                if t.height[pos] > t.height[best] or (t.height[pos] == t.height[best] and pos > best):
+                    best = pos
+            return numbered_action(PICK, best)
         cash = view.cash[me]
         if purpose == "free-parking":
             if not spaces:
@@ -320,14 +401,13 @@ class EmpireAgent(CompiledAgent):
             if board[p].type not in ("tower_tax", "go_to_jail", "rival_tower_tax")
             and not (t.is_brand[p] and view.owner[p] not in (BANK, me))
         ]
-        return Action(PICK, (safe or spaces)[-1])
+        return numbered_action(PICK, (safe or spaces)[-1])
 
     def on_respond(self, view: EmpireView, prompt: Prompt) -> Action:
         me = seat_of(view)
-        d = prompt.details
-        if d["effect"] == "swap":
-            a: int = d["a"]
-            other: int = d["b"] if a == me else a
+        if prompt.detail("effect") == "swap":
+            a: int = prompt.detail("a")
+            other: int = prompt.detail("b") if a == me else a
             if self._top_height(view, other) >= self._top_height(view, me):
                 return A.A_PASS
         kinds = _rules(view).empire_kind
@@ -337,7 +417,7 @@ class EmpireAgent(CompiledAgent):
                 jsn = card
             elif kinds[card] == "hands_off":
                 hands_off = card
-        if jsn >= 0 and not d["super_only"]:
+        if jsn >= 0 and not prompt.detail("super_only"):
             return numbered_action(PLAY, jsn)
         if hands_off >= 0:
             return numbered_action(PLAY, hands_off)

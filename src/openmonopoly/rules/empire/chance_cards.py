@@ -18,7 +18,8 @@ from ...engine import events as E
 from ...engine.events import Event
 from ...engine.state import BANK
 from ..money import transfer
-from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
+from .choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, choose_player, choose_space
+from .empire_cards import is_rival
 from .kinds import EV_CASINO
 from .state import EmpireState
 from .tower import take_from_board
@@ -65,4 +66,9 @@ def _casino(game: EmpireGame, player: int, rival: int, amount: int) -> None:
         game.emit(Event(E.PAID, BANK, -1, amount, winner, "casino"))
 
 
+def _casino_rival(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return is_rival(game, player, q)
+
+
 PLAYER_PURPOSES["casino"] = (lambda g, p, arg: list(g.rivals(p)), _casino)
+PLAYER_TESTS["casino"] = _casino_rival

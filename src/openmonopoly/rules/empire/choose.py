@@ -3,6 +3,10 @@
 A purpose registers what may be chosen and what happens then:
 ``PLAYER_PURPOSES[name] = (targets(game, chooser, arg) -> seats, apply(game, chooser, target, arg))`` and
 ``SPACE_PURPOSES[name] = (spaces(game, chooser, arg) -> positions, apply(game, chooser, pos, arg), may_decline)``.
+
+A purpose may also register a test of one choice, ``PLAYER_TESTS[name]`` / ``SPACE_TESTS[name] =
+test(game, chooser, arg, choice) -> bool``, true exactly when ``choice`` is in the list: the check of an
+answer asks it rather than listing every choice (tests/empire/test_empire_shortcuts.py checks they agree).
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ if TYPE_CHECKING:
 
 PLAYER_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
 SPACE_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any], bool]] = {}
+PLAYER_TESTS: dict[str, Callable[[Any, int, int, int], bool]] = {}
+SPACE_TESTS: dict[str, Callable[[Any, int, int, int], bool]] = {}
 
 
 CHOOSE_PLAYER: Final = "choose-player"  # the prompt kind of the step below
@@ -41,6 +47,16 @@ class ChoosePlayer(Step):
         self.purpose = purpose
         self.arg = arg
 
+    # (asked of the step on top at every action: answered from constants, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return CHOOSE_PLAYER
+
+    def accepts(self, kind: str) -> bool:
+        return kind == TARGET
+
     def targets(self, game: EmpireGame) -> list[int]:
         targets: list[int] = PLAYER_PURPOSES[self.purpose][0](game, self.player, self.arg)
         return targets
@@ -49,9 +65,13 @@ class ChoosePlayer(Step):
         return [Action(TARGET, q) for q in self.targets(game)]
 
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
-        if action.arg not in self.targets(game):
-            return f"choose one of the players {self.targets(game)}"
-        return None
+        test = PLAYER_TESTS.get(self.purpose)
+        if test is not None:
+            if test(game, self.player, self.arg, action.arg):
+                return None
+        elif action.arg in self.targets(game):
+            return None
+        return f"choose one of the players {self.targets(game)}"
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()
@@ -61,6 +81,12 @@ class ChoosePlayer(Step):
 
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"purpose": self.purpose, "targets": self.targets(game)}
+
+    # (the bot reads these two facts by name: see ``Step.detail``)
+    def detail(self, game: EmpireGame, name: str) -> Any:
+        if name == "purpose":
+            return self.purpose
+        return self.targets(game) if name == "targets" else self.describe(game)[name]
 
 
 CHOOSE_SPACE: Final = "choose-space"  # the prompt kind of the step below
@@ -82,6 +108,15 @@ class ChooseSpace(Step):
         self.purpose = purpose
         self.arg = arg
 
+    def is_automatic(self) -> bool:  # (see ``ChoosePlayer.is_automatic``)
+        return False
+
+    def prompt_kind(self) -> str:
+        return CHOOSE_SPACE
+
+    def accepts(self, kind: str) -> bool:
+        return kind == PICK or kind == A.END
+
     def spaces(self, game: EmpireGame) -> list[int]:
         spaces: list[int] = SPACE_PURPOSES[self.purpose][0](game, self.player, self.arg)
         return spaces
@@ -95,9 +130,13 @@ class ChooseSpace(Step):
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         if action.kind == A.END:
             return None if SPACE_PURPOSES[self.purpose][2] else "you must choose a space"
-        if action.arg not in self.spaces(game):
-            return f"choose one of the spaces {self.spaces(game)}"
-        return None
+        test = SPACE_TESTS.get(self.purpose)
+        if test is not None:
+            if test(game, self.player, self.arg, action.arg):
+                return None
+        elif action.arg in self.spaces(game):
+            return None
+        return f"choose one of the spaces {self.spaces(game)}"
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
         game.pop()
@@ -109,6 +148,11 @@ class ChooseSpace(Step):
 
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"purpose": self.purpose, "spaces": self.spaces(game), "may_decline": SPACE_PURPOSES[self.purpose][2]}
+
+    def detail(self, game: EmpireGame, name: str) -> Any:  # (as ``ChoosePlayer.detail``)
+        if name == "purpose":
+            return self.purpose
+        return self.spaces(game) if name == "spaces" else self.describe(game)[name]
 
 
 def choose_player(game: EmpireGame, player: int, purpose: str, arg: int = -1) -> bool:

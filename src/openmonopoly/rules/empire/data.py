@@ -8,11 +8,16 @@ file is, is said once, by the schema in ``schema.py``, which the loader asks fir
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from ...editions.schema import FREE_PARKING, Edition, Rules
 
-BRAND, UTILITY_BILLBOARDS, RIVAL_TOWER_TAX, TOWER_TAX = "brand", "utility_billboards", "rival_tower_tax", "tower_tax"
-OFFICE = 99  # the piece code of an office tile (billboards are coded by their board position)
+# (Final: the compiled rules read them as constants, not from the module's dictionary at each use)
+BRAND: Final = "brand"
+UTILITY_BILLBOARDS: Final = "utility_billboards"
+RIVAL_TOWER_TAX: Final = "rival_tower_tax"
+TOWER_TAX: Final = "tower_tax"
+OFFICE: Final = 99  # the piece code of an office tile (billboards are coded by their board position)
 
 RULE_KEYS = (
     "start_cash",

@@ -30,7 +30,7 @@ from ...engine.prompt import numbered_action
 from ...engine.state import BANK
 from .. import jail
 from ..money import pay, transfer
-from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
+from .choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS, choose_player, choose_space
 from .data import OFFICE
 from .kinds import EV_BLOCKED, EV_EMPIRE_DRAWN, EV_EMPIRE_PLAYED, PLAY
 from .state import EmpireState
@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from .game import EmpireGame
 
 BLOCKERS = ("just_say_no", "hands_off")
-TURN_CARDS = frozenset(
+TURN_CARDS: Final = frozenset(
     {
         "swap_the_top",
         "hostile_takeover",
@@ -156,8 +156,6 @@ def play(game: EmpireGame, player: int, card: int, target: int = -1) -> int:
 
 def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
     """A card played at the start of the turn (before the roll); the turn goes on afterwards."""
-    from .game import AfterCardMove
-
     kind = kind_of(game, card)
     play(game, player, card)
     s: EmpireState = game.state
@@ -177,6 +175,27 @@ def play_on_turn(game: EmpireGame, player: int, card: int) -> None:
                 attack(game, player, (q,), "crash", q, -1, False)
     else:
         choose_player(game, player, kind, card)
+
+
+class AfterCardMove(Step):
+    """A card moved the player before their roll: back to the turn start, unless it ended in jail."""
+
+    FIELDS = ("player",)
+    automatic = True
+
+    # (the generic Step.__init__ is slower, and a step is made at every turn)
+    def __init__(self, player: int) -> None:
+        self.player = player
+
+    def is_automatic(self) -> bool:  # (see ``EmpireTurn.is_automatic``)
+        return True
+
+    def run(self, game: EmpireGame) -> None:
+        s: EmpireState = game.state
+        if s.in_jail[self.player]:
+            game.replace_top(game.end_of_move(self.player, False))
+        else:
+            game.replace_top(game.turn_step(self.player))
 
 
 # ---------------------------------------------------------------------- attacks and answers
@@ -237,6 +256,16 @@ class Respond(Step):
     def automatic(self) -> bool:  # type: ignore[override]
         return not self.ask  # a victim without Empire cards is not asked
 
+    # (asked of the step on top at every action: answered from fields, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return not self.ask
+
+    def prompt_kind(self) -> str:
+        return RESPOND
+
+    def accepts(self, kind: str) -> bool:
+        return kind == A.PASS or kind == PLAY
+
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
         out = [A.A_PASS]
@@ -288,6 +317,16 @@ class Respond(Step):
             "super_only": self.super_only,
         }
 
+    # (the bot reads a few facts by name: see ``Step.detail``)
+    def detail(self, game: EmpireGame, name: str) -> Any:
+        if name == "effect":
+            return self.effect
+        if name == "super_only":
+            return self.super_only
+        if name == "a":
+            return self.a
+        return self.b if name == "b" else self.describe(game)[name]
+
 
 def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> None:
     s: EmpireState = game.state
@@ -327,6 +366,34 @@ def _fired_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
     return [q for q in game.rivals(player) if _has_brand(game, q)]  # (``_fired_spaces`` not empty)
 
 
+# The tests of one target (``choose.PLAYER_TESTS``): each says whether ``q`` is in the list above.
+def is_rival(game: EmpireGame, player: int, q: int) -> bool:
+    """Whether ``q`` is a seat of the game other than ``player`` (one of ``game.rivals(player)``)."""
+    s: EmpireState = game.state
+    return 0 <= q < s.n and q != player
+
+
+def rival_with_billboards(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return is_rival(game, player, q) and has_billboard(game, q)
+
+
+def _swap_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return has_billboard(game, player) and rival_with_billboards(game, player, arg, q)
+
+
+def _tax_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return is_rival(game, player, q) and billboards(game, q) >= game.rules.tax_min_billboards
+
+
+def _fired_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
+    return is_rival(game, player, q) and _has_brand(game, q)
+
+
+PLAYER_TESTS["swap_the_top"] = _swap_target
+PLAYER_TESTS["hostile_takeover"] = rival_with_billboards
+PLAYER_TESTS["billboard_tax"] = _tax_target
+PLAYER_TESTS["youre_fired"] = _fired_target
+
 PLAYER_PURPOSES["swap_the_top"] = (_swap_targets, lambda g, p, q, card: attack(g, p, (q,), "swap-top", q, -1, False))
 PLAYER_PURPOSES["hostile_takeover"] = (
     rivals_with_billboards,
@@ -346,6 +413,14 @@ def _fired_spaces(game: EmpireGame, player: int, victim: int) -> list[int]:
     return sorted({piece for piece in s.tower[victim] if piece != OFFICE and is_brand[piece]})
 
 
+def _fired_space(game: EmpireGame, player: int, victim: int, pos: int) -> bool:
+    """Whether ``pos`` is one of ``_fired_spaces``: a brand billboard in ``victim``'s tower."""
+    s: EmpireState = game.state
+    is_brand = game.rules.is_brand
+    return pos != OFFICE and 0 <= pos < len(is_brand) and is_brand[pos] and pos in s.tower[victim]
+
+
+SPACE_TESTS["youre_fired"] = _fired_space
 SPACE_PURPOSES["youre_fired"] = (
     _fired_spaces,
     lambda g, p, pos, victim: attack(g, p, (victim,), "fired", victim, pos, True),
@@ -355,8 +430,15 @@ SPACE_PURPOSES["youre_fired"] = (
 
 def _any_space(game: EmpireGame, player: int, arg: int) -> list[int]:
     s: EmpireState = game.state
-    here = s.position[player]
-    return [pos for pos in range(game.edition.size) if pos != here]
+    spaces = list(range(game.edition.size))  # (every space but ``here``: made whole, then the one taken out)
+    del spaces[s.position[player]]
+    return spaces
 
 
+def _any_space_test(game: EmpireGame, player: int, arg: int, pos: int) -> bool:
+    s: EmpireState = game.state
+    return 0 <= pos < game.edition.size and pos != s.position[player]
+
+
+SPACE_TESTS["move_to_any_space"] = _any_space_test
 SPACE_PURPOSES["move_to_any_space"] = (_any_space, lambda g, p, pos, arg: g.advance_to(p, pos), False)

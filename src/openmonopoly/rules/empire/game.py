@@ -8,7 +8,7 @@ over their topmost billboard. The first full tower wins.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ...editions import Edition
 from ...editions.schema import GO_TO_JAIL
@@ -29,25 +29,48 @@ from ..auction import Auction
 from ..money import transfer
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, EmpireRules, compile_empire
+from .empire_cards import AfterCardMove
 from .kinds import A_BUY_OFFICE, BUY_OFFICE, EMPIRE_KINDS, PLAY
 from .state import EmpireState
-from .tower import add_piece, full_tower, hand_over_top, has_billboard, return_top, top_billboard_piece, tower_value
+from .tower import (
+    add_piece,
+    full_tower,
+    hand_over_top,
+    has_billboard,
+    return_top,
+    take_from_board,
+    top_billboard_piece,
+    tower_value,
+)
 from .words import EmpireWords
 
 EXACT_RAISES = "exact-raises"
 
 
 # ---------------------------------------------------------------------- turn steps
+EMPIRE_TURN_ANSWERS: Final = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
+
+
 class EmpireTurn(Step):
     """The start of a turn (or of a doubles re-roll): buy an office, play cards, leave jail, roll."""
 
     FIELDS = ("player",)
     kind = P.TURN
-    answers = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
+    answers = EMPIRE_TURN_ANSWERS
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int) -> None:
         self.player = player
+
+    # (asked of the step on top at every action: answered from constants, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return P.TURN
+
+    def accepts(self, kind: str) -> bool:
+        return kind in EMPIRE_TURN_ANSWERS
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
@@ -63,8 +86,9 @@ class EmpireTurn(Step):
         return out
 
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
-        s: EmpireState = game.state
         kind = action.kind
+        if kind == A.ROLL:  # (the most common answer: no test to pass)
+            return None
         if kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
         if kind == A.USE_CARD:
@@ -72,6 +96,7 @@ class EmpireTurn(Step):
         if kind == BUY_OFFICE:
             return check_buy_office(game, player)
         if kind == PLAY:
+            s: EmpireState = game.state
             return empire_cards.check_play(game, player, action.arg, "jail" if s.in_jail[player] else "turn")
         return None
 
@@ -105,30 +130,15 @@ class EmpireEndOfMove(Step):
         self.player = player
         self.again = again
 
+    def is_automatic(self) -> bool:  # (see ``EmpireTurn.is_automatic``)
+        return True
+
     def run(self, game: EmpireGame) -> None:
         s: EmpireState = game.state
         if self.again and not s.in_jail[self.player]:
             game.replace_top(game.turn_step(self.player))
         else:
             game.next_turn(replace_top=True)
-
-
-class AfterCardMove(Step):
-    """A card moved the player before their roll: back to the turn start, unless it ended in jail."""
-
-    FIELDS = ("player",)
-    automatic = True
-
-    # (the generic Step.__init__ is slower, and a step is made at every turn)
-    def __init__(self, player: int) -> None:
-        self.player = player
-
-    def run(self, game: EmpireGame) -> None:
-        s: EmpireState = game.state
-        if s.in_jail[self.player]:
-            game.replace_top(game.end_of_move(self.player, False))
-        else:
-            game.replace_top(game.turn_step(self.player))
 
 
 def check_buy_office(game: EmpireGame, player: int) -> str | None:
@@ -306,13 +316,16 @@ class EmpireGame(Game):
         """Run automatic steps until a decision is on top; a full tower ends the game at once."""
         s: EmpireState = self.state
         stack = s.stack
+        height = s.height
+        cap = self.rules.capacity
         while not s.over:
-            winner = full_tower(self)
-            if winner >= 0:
-                self.finish([winner], "tower-full")
-                return
+            # (nearly always nobody's tower is full: the heights looked at here, who won only then)
+            for h in height:
+                if h >= cap:
+                    self.finish([full_tower(self)], "tower-full")
+                    return
             top = stack[-1]
-            if not top.automatic:
+            if not top.is_automatic():
                 return
             top.run(self)
 
@@ -320,10 +333,19 @@ class EmpireGame(Game):
         """Every player from ``player``'s left round to ``player``."""
         s: EmpireState = self.state
         n = s.n
-        return tuple((player + i) % n for i in range(1, n + 1))
+        seats = []  # (a list then a tuple: a compiled generator costs several times more)
+        for i in range(1, n + 1):
+            seats.append((player + i) % n)
+        return tuple(seats)
 
     def rivals(self, player: int) -> tuple[int, ...]:
-        return self.seats_from(player)[:-1]
+        """Every other player from ``player``'s left (``seats_from`` but ``player``)."""
+        s: EmpireState = self.state
+        n = s.n
+        seats = []  # (as ``seats_from``: a list then a tuple)
+        for i in range(1, n):
+            seats.append((player + i) % n)
+        return tuple(seats)
 
     def next_turn(self, replace_top: bool = False) -> None:
         s: EmpireState = self.state
@@ -358,7 +380,10 @@ class EmpireGame(Game):
         ends = self._move_ends
         if ends is None:
             s: EmpireState = self.state
-            ends = self._move_ends = [EmpireEndOfMove(p, a) for p in range(s.n) for a in (False, True)]
+            ends = self._move_ends = []
+            for p in range(s.n):  # (two plain appends: the nested comprehension iterated a tuple generically)
+                ends.append(EmpireEndOfMove(p, False))
+                ends.append(EmpireEndOfMove(p, True))
         return ends[2 * player + 1 if again else 2 * player]
 
     def move_by(self, player: int, steps: int) -> None:
@@ -403,8 +428,6 @@ class EmpireGame(Game):
         return cash
 
     def award_auctioned(self, winner: int, pos: int, price: int) -> None:
-        from .tower import take_from_board
-
         transfer(self, winner, BANK, price)
         take_from_board(self, winner, pos, "auction", price)
 

@@ -30,7 +30,7 @@ from .. import cards, jail
 from ..auction import start_auction
 from ..money import pay, transfer
 from . import empire_cards
-from .choose import PLAYER_PURPOSES, SPACE_PURPOSES, choose_player, choose_space
+from .choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS, choose_player, choose_space
 from .data import BRAND, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
 from .kinds import EV_NO_RENT, PLAY
 from .state import EmpireState
@@ -81,18 +81,31 @@ def buy_billboard(game: EmpireGame, player: int, pos: int, price: int) -> None:
     take_from_board(game, player, pos, "bought", price)
 
 
+BUY_ANSWERS: Final = frozenset({A.BUY, A.AUCTION, PLAY})
+
+
 class BuyBillboard(Step):
     """Buy the brand landed on (its billboard goes on your tower), or let the bank auction it."""
 
     FIELDS = ("player", "pos")
     pos: int
     kind = P.BUY
-    answers = frozenset({A.BUY, A.AUCTION, PLAY})
+    answers = BUY_ANSWERS
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int, pos: int) -> None:
         self.player = player
         self.pos = pos
+
+    # (asked of the step on top at every action: answered from constants, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return P.BUY
+
+    def accepts(self, kind: str) -> bool:
+        return kind in BUY_ANSWERS
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
@@ -139,6 +152,7 @@ class BuyBillboard(Step):
 
 
 RENT_DUE: Final = "rent"  # the prompt kind of the step below
+RENT_ANSWERS: Final = frozenset({A.PAY, PLAY})
 
 
 class RentDue(Step):
@@ -148,13 +162,22 @@ class RentDue(Step):
     pos: int
     owner: int
     kind = RENT_DUE
-    answers = frozenset({A.PAY, PLAY})
+    answers = RENT_ANSWERS
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int, pos: int, owner: int) -> None:
         self.player = player
         self.pos = pos
         self.owner = owner
+
+    def is_automatic(self) -> bool:  # (see ``BuyBillboard.is_automatic``)
+        return False
+
+    def prompt_kind(self) -> str:
+        return RENT_DUE
+
+    def accepts(self, kind: str) -> bool:
+        return kind in RENT_ANSWERS
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [A.A_PAY] + empire_cards.playable(game, player, "rent")
@@ -175,6 +198,9 @@ class RentDue(Step):
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"pos": self.pos, "owner": self.owner, "amount": tower_value(game, self.owner)}
 
+    def detail(self, game: EmpireGame, name: str) -> Any:  # (the bot reads the amount: see ``Step.detail``)
+        return tower_value(game, self.owner) if name == "amount" else self.describe(game)[name]
+
     def without(self, game: EmpireGame, player: int) -> Step | None:
         return self
 
@@ -185,6 +211,7 @@ def _rival_tax(game: EmpireGame, player: int, target: int, arg: int) -> None:
 
 
 PLAYER_PURPOSES["rival-tax"] = (empire_cards.rivals_with_billboards, _rival_tax)
+PLAYER_TESTS["rival-tax"] = empire_cards.rival_with_billboards
 
 
 # ---------------------------------------------------------------------- Free Parking
@@ -193,7 +220,10 @@ def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
     if s.cash[player] < game.rules.free_parking_fee:
         return []
     fp = game.rules.free_parking
-    return [pos for pos in range(game.edition.size) if pos != fp]
+    spaces = list(range(game.edition.size))  # (every space but Free Parking: made whole, then the one taken out)
+    if 0 <= fp < len(spaces):
+        del spaces[fp]
+    return spaces
 
 
 def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
@@ -206,4 +236,12 @@ def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
     game.advance_to(player, pos)
 
 
+def _trip_space(game: EmpireGame, player: int, arg: int, pos: int) -> bool:
+    """Whether ``pos`` is one of ``_trip_spaces``."""
+    s: EmpireState = game.state
+    rules = game.rules
+    return s.cash[player] >= rules.free_parking_fee and 0 <= pos < game.edition.size and pos != rules.free_parking
+
+
 SPACE_PURPOSES["free-parking"] = (_trip_spaces, _trip, True)
+SPACE_TESTS["free-parking"] = _trip_space

@@ -9,7 +9,7 @@ equal numbers are doubles. In jail the dice are only a try for doubles.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...engine import actions as A
 from ...engine import events as E
@@ -17,6 +17,7 @@ from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
 from .. import jail
+from .empire_cards import attack
 from .kinds import A_MOVE, MOVE, SWAP
 from .state import EmpireState
 from .tower import has_billboard
@@ -77,6 +78,9 @@ def roll(game: EmpireGame, player: int) -> None:
     game.move_by(player, move_steps(game, d1, d2))
 
 
+SWAP_ANSWERS: Final = frozenset({SWAP, MOVE})
+
+
 class SwapChoice(Step):
     """The swapper shows: pick two towers (``swap N`` twice) to switch their tops, or ``move``."""
 
@@ -84,13 +88,23 @@ class SwapChoice(Step):
     steps: int
     first: int  # the first tower picked (-1: none yet)
     kind = SWAP
-    answers = frozenset({SWAP, MOVE})
+    answers = SWAP_ANSWERS
 
     # (the generic Step.__init__ is slower, and a step is made at every turn)
     def __init__(self, player: int, steps: int, first: int) -> None:
         self.player = player
         self.steps = steps
         self.first = first
+
+    # (asked of the step on top at every action: answered from constants, see ``Step.is_automatic``)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return SWAP
+
+    def accepts(self, kind: str) -> bool:
+        return kind in SWAP_ANSWERS
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         towers = swappable_towers(game)
@@ -111,8 +125,6 @@ class SwapChoice(Step):
         return None
 
     def apply(self, game: EmpireGame, player: int, action: Action) -> None:
-        from .empire_cards import attack
-
         if action.kind == MOVE:
             game.pop()
             game.move_by(player, self.steps)

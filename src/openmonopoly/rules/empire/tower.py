@@ -76,7 +76,8 @@ def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0
     s: EmpireState = game.state
     t = game.rules
     s.tower[player].append(piece)
-    s.height[player] += t.height[piece]
+    height = s.height
+    height[player] = height[player] + t.height[piece]  # (not ``+=``: see docs/COMPILED.md)
     if piece != OFFICE and t.is_brand[piece]:
         s.owner[piece] = player
         s.owner_changes += 1
@@ -90,15 +91,17 @@ def set_bonus(game: EmpireGame, player: int, piece: int) -> None:
     t = game.rules
     if piece != OFFICE and t.is_brand[piece] and s.offices > 0:
         owner = s.owner
-        if all(owner[q] == player for q in t.members[t.group_of[piece]]):
-            s.offices -= 1
-            add_piece(game, player, OFFICE, "office-set")
+        for q in t.members[t.group_of[piece]]:  # (a loop, not ``all`` of a generator: this runs at every arrival)
+            if owner[q] != player:
+                return
+        s.offices -= 1
+        add_piece(game, player, OFFICE, "office-set")
 
 
 def take_from_board(game: EmpireGame, player: int, pos: int, how: str, paid: int = 0) -> None:
     """A billboard leaves its space for ``player``'s tower."""
     s: EmpireState = game.state
-    s.stock[pos] -= 1
+    s.stock[pos] = s.stock[pos] - 1
     add_piece(game, player, pos, how, paid)
 
 
@@ -106,7 +109,7 @@ def remove_top_billboard(game: EmpireGame, player: int) -> int:
     """Take the topmost billboard out of ``player``'s tower (it must have one); offices above it drop down."""
     s: EmpireState = game.state
     piece = s.tower[player].pop(top_billboard(game, player))
-    s.height[player] -= game.rules.height[piece]
+    s.height[player] = s.height[player] - game.rules.height[piece]
     if game.rules.is_brand[piece]:
         s.owner[piece] = BANK
         s.owner_changes += 1
@@ -117,7 +120,7 @@ def remove_piece(game: EmpireGame, player: int, piece: int) -> None:
     """Take ``piece`` out of the middle of ``player``'s tower (the ones above drop down)."""
     s: EmpireState = game.state
     s.tower[player].remove(piece)
-    s.height[player] -= game.rules.height[piece]
+    s.height[player] = s.height[player] - game.rules.height[piece]
     if piece != OFFICE and game.rules.is_brand[piece]:
         s.owner[piece] = BANK
         s.owner_changes += 1
@@ -129,7 +132,7 @@ def to_board(game: EmpireGame, player: int, piece: int, why: str) -> None:
     if piece == OFFICE:
         s.offices += 1
     else:
-        s.stock[piece] += 1
+        s.stock[piece] = s.stock[piece] + 1
     game.emit(Event(EV_PIECE_OUT, player, piece, info=why)) if game.log_events else None
 
 
@@ -157,8 +160,9 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
         return
     pa, pb = s.tower[a][ia], s.tower[b][ib]
     s.tower[a][ia], s.tower[b][ib] = pb, pa
-    s.height[a] += t.height[pb] - t.height[pa]
-    s.height[b] += t.height[pa] - t.height[pb]
+    height = s.height
+    height[a] = height[a] + t.height[pb] - t.height[pa]
+    height[b] = height[b] + t.height[pa] - t.height[pb]
     # Owners change before either set is looked at: a set split across the two towers is checked as it now is.
     if t.is_brand[pa]:
         s.owner[pa] = b
