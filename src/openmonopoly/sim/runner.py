@@ -29,7 +29,7 @@ import time
 from array import array
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..botprotocol import finish_agents, is_external, make_bot
@@ -77,14 +77,15 @@ def play_game(
     ``landing_counts`` (board size + 1 zeros) collects where moves end (see ``simulate``);
     ``rent_counts`` (board size zeros) the rent owed on each space.
     """
+    has_human, has_external = _seat_kinds(tuple(seats))
     if agents is None:
-        if any(kind == "human" for kind in seats):
+        if has_human:
             raise ValueError("play_game is for bots only; 'human' cannot sit here")
         agents = [make_bot(kind, agent_seed(seed, k)) for k, kind in enumerate(seats)]
     elif len(agents) != len(seats):
         raise ValueError("one agent per seat")
     # An external bot is sent the events since its last answer: the game keeps them.
-    events = events or any(is_external(kind) for kind in seats)
+    events = events or has_external
     # (its rules class called directly: ``Game(id)`` would find the edition and its class twice over)
     played = load(edition)
     game = rules_class(played)(played, len(seats), seed=seed, options=_options(options, max_rounds), events=events)
@@ -99,6 +100,13 @@ def play_game(
         game.landing_counts = None  # type: ignore[attr-defined]
     game.rent_counts = None
     return game
+
+
+@lru_cache(maxsize=64)
+def _seat_kinds(seats: tuple[str, ...]) -> tuple[bool, bool]:
+    """Whether ``seats`` name a human, and an external bot: asked for every game of a simulation, which
+    has one list of seats."""
+    return any(kind == "human" for kind in seats), any(is_external(kind) for kind in seats)
 
 
 def game_digest(game: Game) -> str:

@@ -226,6 +226,7 @@ class EmpireGame(Game):
     view_class = EmpireView
     PERMISSIONS = permissions.EMPIRE
     landing_counts: list[int] | None = None  # simulation statistics (see sim.runner)
+    exact_raises: bool = False  # option exact-raises, read once per game (``read_options``)
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
         EXACT_RAISES: Option(
@@ -235,6 +236,10 @@ class EmpireGame(Game):
             "can increase the current bid by $50K'). Off (default): a raise of at least $50K.",
         ),
     }
+
+    def read_options(self) -> None:
+        super().read_options()
+        self.exact_raises = bool(self.options[EXACT_RAISES])  # (asked at every bid's check)
 
     @property
     def rules(self) -> EmpireRules:
@@ -420,7 +425,7 @@ class EmpireGame(Game):
     def max_bid(self, player: int, lot: int) -> int:
         s: EmpireState = self.state
         cash = permissions.spendable(self, player)
-        if self.options[EXACT_RAISES]:
+        if self.exact_raises:
             # the one legal bid is the next $50K step (the open auction is the topmost one)
             for step in reversed(s.stack):
                 if type(step) is Auction:
