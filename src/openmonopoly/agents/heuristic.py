@@ -231,6 +231,7 @@ class _GroupHolders:
     board: _Board
     whole: list[int]  # per group: the one seat that holds all of it, else -1 (the bank holds no set)
     split: list[int]  # the street groups (``street_groups`` order) the bank holds none of, held by two or more
+    held_whole: int  # how many groups one seat holds whole (none, for most of a game's early turns)
 
     def __init__(self, b: _Board, owner: list[int], changes: int) -> None:
         self.owner = owner
@@ -238,6 +239,7 @@ class _GroupHolders:
         self.board = b
         whole = list(b.no_holder)
         split: list[int] = []
+        held_whole = 0
         members = b.members
         for g in b.street_groups:
             group = members[g]
@@ -253,10 +255,13 @@ class _GroupHolders:
                         break
             if alone:
                 whole[g] = first
+                if first != BANK:
+                    held_whole += 1
             elif not banked:
                 split.append(g)
         self.whole = whole
         self.split = split
+        self.held_whole = held_whole
 
 
 class _LastGroupHolders:
@@ -279,17 +284,71 @@ def _group_holders(b: _Board, owner: list[int], changes: int) -> _GroupHolders:
     return h
 
 
+class _Threats:
+    """The dearest rents the built streets charge under one set of building levels (a level list as of its
+    change count): the same for every seat but the owner of the dearest street, so the bots of a game work
+    them out once per change, not once each. (Built streets never change hands: the levels decide.)"""
+
+    level: list[int]
+    changes: int
+    board: _Board
+    worst: int  # the dearest rent of a built street (0 if none)
+    worst_owner: int  # the owner of the first such street seen (-2 if none)
+    next_worst: int  # the dearest rent of a built street another seat than ``worst_owner`` owns (0 if none)
+
+    def __init__(self, b: _Board, owner: list[int], level: list[int], changes: int) -> None:
+        self.level = level
+        self.changes = changes
+        self.board = b
+        rent = b.rent
+        max_houses = b.max_houses
+        worst = next_worst = 0
+        worst_owner = -2
+        for pos in b.streets:
+            lv = level[pos]
+            if lv:
+                r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
+                o = owner[pos]
+                if o == worst_owner:
+                    if r > worst:
+                        worst = r
+                elif r > worst:
+                    # (the old dearest is now the dearest of another owner: it tops every street seen)
+                    next_worst = worst
+                    worst, worst_owner = r, o
+                elif r > next_worst:
+                    next_worst = r
+        self.worst = worst
+        self.worst_owner = worst_owner
+        self.next_worst = next_worst
+
+    def against(self, me: int) -> int:
+        """The dearest rent ``me`` may have to pay: that of a built street owned by another seat."""
+        return self.next_worst if self.worst_owner == me else self.worst
+
+
+class _LastThreats:
+    """The threats last worked out (each bot of a game asks for the same ones in turn)."""
+
+    def __init__(self) -> None:
+        self.threats: _Threats | None = None
+
+
+_LAST_THREATS: Final = _LastThreats()
+
+
+def _threats(b: _Board, owner: list[int], level: list[int], changes: int) -> _Threats:
+    """The threats of ``level`` as of its change count ``changes`` (as ``_group_holders`` keeps holders)."""
+    last = _LAST_THREATS
+    t = last.threats
+    if t is None or t.level is not level or t.changes != changes or t.board is not b:
+        t = last.threats = _Threats(b, owner, level, changes)
+    return t
+
+
 def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
     """The bank holds every building."""
     return bank_houses == b.total_houses and bank_hotels == b.total_hotels
-
-
-def _has(items: list[int], x: int) -> bool:
-    """``x in items`` for a short list of ints, without the generic comparison of ``in``."""
-    for y in items:
-        if y == x:
-            return True
-    return False
 
 
 def _lowest(level: list[int], members: tuple[int, ...]) -> int:
@@ -390,8 +449,6 @@ class HeuristicAgent:
         self._least_build = 0
         self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
         self._mine: list[int] = []  # my properties in ``_Board.debt_order``
-        self._props_version = -1  # likewise for ``_my_props``
-        self._props: list[int] = []  # my properties in board order
         self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
@@ -485,17 +542,7 @@ class HeuristicAgent:
                     # (the one level change since is my building, on my street: no threat to me)
                     self._reserve_changes = changes
                     return self._reserve
-        me = seat_of(view)
-        owner = view.owner
-        rent = b.rent
-        max_houses = b.max_houses
-        threat = 0
-        for pos in b.streets:
-            lv = level[pos]
-            if lv and owner[pos] != me:
-                r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
-                if r > threat:
-                    threat = r
+        threat = _threats(b, view.owner, level, changes).against(seat_of(view))
         self._reserve_view = view
         self._reserve_level = level
         self._reserve_changes = changes
@@ -679,8 +726,10 @@ class HeuristicAgent:
 
     @staticmethod
     def _full_groups(b: _Board, held: _GroupHolders, me: int) -> list[int]:
-        whole = held.whole
         out: list[int] = []
+        if not held.held_whole:
+            return out
+        whole = held.whole
         for g in b.build_order:
             if whole[g] == me:
                 out.append(g)
@@ -698,13 +747,6 @@ class HeuristicAgent:
                 build = least_build[g]
         self._least_lift = lift
         self._least_build = build
-
-    def _my_props(self, b: _Board, owner: list[int], me: int) -> list[int]:
-        """My properties in board order, listed again only when the owners have changed (``_full_of``)."""
-        if self._props_version != self._owner_version:
-            self._props_version = self._owner_version
-            self._props = [q for q in b.props if owner[q] == me]
-        return self._props
 
     def _lift_in_sets(
         self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int, reserve: int
@@ -726,8 +768,10 @@ class HeuristicAgent:
         best = -1
         spare = cash - 2 * reserve - 100
         unmortgage, price = b.unmortgage, b.price
-        for q in self._my_props(b, owner, me):
-            if mortgaged[q] and unmortgage[q] <= spare:
+        # (the mortgages read first: few properties are mortgaged, and a list of mine would be made again at
+        # most calls, the owners having changed since the last)
+        for q in b.props:
+            if mortgaged[q] and owner[q] == me and unmortgage[q] <= spare:
                 if best < 0 or price[q] > price[best]:
                     best = q
         if best >= 0:
@@ -911,7 +955,10 @@ class HeuristicAgent:
         if cash >= amount:
             return self._safe(view, A_PAY)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        full = self._full_of(view, b, owner, me)  # (a short list: a set would cost more to make than it saves)
+        self._full_of(view, b, owner, me)
+        held = self._groups_held
+        assert held is not None  # (``_full_of`` has just seen the owners)
+        whole = held.whole  # (``whole[g] == me``: ``g`` is one of my full sets, one read where a search of them is many)
         if self._mine_version != self._owner_version:  # (a debt takes several answers, the owners unchanged)
             self._mine_version = self._owner_version
             self._mine = [q for q in b.debt_order if owner[q] == me]
@@ -938,14 +985,14 @@ class HeuristicAgent:
                 if mortgaged[q]:
                     continue
                 g = street_group_of[q]
-                if g >= 0 and _has(full, g):
+                if g >= 0 and whole[g] == me:
                     continue
                 action = _action(A.MORTGAGE, q)
                 if view.check(action) is None:
                     return action
         # 2. sell buildings, weakest set first, evenly.
         for g in b.sell_order:
-            if not _has(full, g):
+            if whole[g] != me:
                 continue
             members = b.members[g]
             top = _highest(level, members)
@@ -961,7 +1008,7 @@ class HeuristicAgent:
         # 3. mortgage the sets themselves, weakest first.
         if not no_mortgages:
             for g in b.sell_order:
-                if not _has(full, g):
+                if whole[g] != me:
                     continue
                 for q in b.members[g]:
                     if not mortgaged[q]:
@@ -1061,7 +1108,7 @@ class HeuristicAgent:
                     take_price = 0
                     for q in others:
                         take_price += b.price[q]
-                    give = self._swap_for(b, owner, me, target, g)
+                    give = self._swap_for(b, held.split, owner, me, target, g)
                     if give is not None:
                         plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
                     plans.append((BUY_OUT, target, (), take, take_price, 0))
@@ -1098,9 +1145,13 @@ class HeuristicAgent:
         return None
 
     @staticmethod
-    def _swap_for(b: _Board, owner: list[int], me: int, target: int, skip: int) -> tuple[int, ...] | None:
-        """My streets that would complete a set for ``target`` (another group than ``skip``)."""
-        for h in b.street_groups:
+    def _swap_for(
+        b: _Board, split: list[int], owner: list[int], me: int, target: int, skip: int
+    ) -> tuple[int, ...] | None:
+        """My streets that would complete a set for ``target`` (another group than ``skip``). Only a group of
+        ``split`` (``_GroupHolders``: no street unowned, two holders or more) can be one ``target`` and I hold
+        between us, each some of it; those are searched in the order of ``street_groups``, as they are listed."""
+        for h in split:
             if h == skip:
                 continue
             members = b.members[h]
