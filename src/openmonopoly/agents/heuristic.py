@@ -958,7 +958,7 @@ class HeuristicAgent:
         self._full_of(view, b, owner, me)
         held = self._groups_held
         assert held is not None  # (``_full_of`` has just seen the owners)
-        whole = held.whole  # (``whole[g] == me``: ``g`` is one of my full sets, one read where a search of them is many)
+        whole = held.whole  # (``whole[g] == me``: ``g`` is one of my full sets, one read rather than a search)
         if self._mine_version != self._owner_version:  # (a debt takes several answers, the owners unchanged)
             self._mine_version = self._owner_version
             self._mine = [q for q in b.debt_order if owner[q] == me]
