@@ -421,9 +421,9 @@ def test_games_played_side_by_side_decide_as_games_played_alone():
 
 
 class _HoldersWatch:
-    """A heuristic bot whose kept full sets, and the group holders the bots of its game share, are compared at
-    every decision with ones worked out afresh; and whose trade search for a street swap with the one it
-    searches every street group for."""
+    """A heuristic bot whose kept full sets and trade plans, and the group holders the bots of its game share,
+    are compared at every decision with ones worked out afresh; and whose trade search for a street swap with
+    the one it searches every street group for."""
 
     name = "holders-watch"
 
@@ -431,6 +431,7 @@ class _HoldersWatch:
         self.bot = HeuristicAgent()
         self.full_seen = 0  # decisions taken holding a full set
         self.swaps = 0  # swap searches that found one
+        self.plans_kept = 0  # decisions taken with trade plans kept
 
     def act(self, view, prompt):
         b = heuristic._board(view)
@@ -439,8 +440,14 @@ class _HoldersWatch:
         assert kept == [g for g in b.build_order if all(owner[q] == me for q in b.members[g])]
         self.full_seen += bool(kept)
         shared = self.bot._groups_held
-        fresh = heuristic._GroupHolders(b, owner, view.owner_changes)
+        fresh = heuristic._GroupHolders(b, owner, view.owner_changes, None, 0)
         assert (shared.whole, shared.split, shared.held_whole) == (fresh.whole, fresh.split, fresh.held_whole)
+        assert shared.split_owners == fresh.split_owners
+        if self.bot._plans_version == self.bot._sets_version:  # (plans kept from an earlier ownership, maybe)
+            afresh = HeuristicAgent()
+            afresh._groups_held = fresh
+            assert self.bot._plans == afresh._trade_plans(b, owner, me)
+            self.plans_kept += bool(self.bot._plans)
         assert shared.held_whole == sum(1 for g in b.street_groups if fresh.whole[g] != BANK)
         for target in range(4):
             if target == me:
@@ -462,11 +469,13 @@ def _swap_everywhere(b, owner, me, target, skip):
     return None
 
 
-def test_the_kept_full_sets_group_holders_and_swap_searches_are_the_fresh_ones():
-    full_seen = swaps = 0
+def test_the_kept_full_sets_trade_plans_group_holders_and_swap_searches_are_the_fresh_ones():
+    full_seen = swaps = plans_kept = 0
     for seed in range(3):
         seats = [_HoldersWatch() for _ in range(4)]
         play_game("classic", ["heuristic"] * 4, seed, agents=seats)
         full_seen += sum(s.full_seen for s in seats)
         swaps += sum(s.swaps for s in seats)
-    assert full_seen > 100 and swaps > 10  # (the games made sets and swaps: the kept figures were put to the test)
+        plans_kept += sum(s.plans_kept for s in seats)
+    # (the games made sets, swaps and plans: the kept figures were put to the test)
+    assert full_seen > 100 and swaps > 10 and plans_kept > 10

@@ -232,13 +232,19 @@ class _GroupHolders:
     whole: list[int]  # per group: the one seat that holds all of it, else -1 (the bank holds no set)
     split: list[int]  # the street groups (``street_groups`` order) the bank holds none of, held by two or more
     held_whole: int  # how many groups one seat holds whole (none, for most of a game's early turns)
+    split_owners: list[int]  # the owners of the streets of the ``split`` groups, in turn
+    # Names ``whole``, ``split`` and ``split_owners`` of this board and owner list: the last holders' name when
+    # they are the same (most changes of owner leave them be: a purchase in a group the bank still shares, a
+    # railroad, a utility), a new one otherwise. A seat's full sets and trade plans depend on them alone.
+    sets: int
 
-    def __init__(self, b: _Board, owner: list[int], changes: int) -> None:
+    def __init__(self, b: _Board, owner: list[int], changes: int, last: _GroupHolders | None, sets: int) -> None:
         self.owner = owner
         self.changes = changes
         self.board = b
         whole = list(b.no_holder)
         split: list[int] = []
+        split_owners: list[int] = []
         held_whole = 0
         members = b.members
         for g in b.street_groups:
@@ -259,9 +265,23 @@ class _GroupHolders:
                     held_whole += 1
             elif not banked:
                 split.append(g)
+                for q in group:
+                    split_owners.append(owner[q])
         self.whole = whole
         self.split = split
         self.held_whole = held_whole
+        self.split_owners = split_owners
+        if (
+            last is not None
+            and last.owner is owner
+            and last.board is b
+            and last.whole == whole
+            and last.split == split
+            and last.split_owners == split_owners
+        ):
+            self.sets = last.sets
+        else:
+            self.sets = sets
 
 
 class _LastGroupHolders:
@@ -269,6 +289,7 @@ class _LastGroupHolders:
 
     def __init__(self) -> None:
         self.holders: _GroupHolders | None = None
+        self.sets = 0  # the last name given to sets (``_GroupHolders.sets``)
 
 
 _LAST_GROUP_HOLDERS: Final = _LastGroupHolders()
@@ -280,7 +301,8 @@ def _group_holders(b: _Board, owner: list[int], changes: int) -> _GroupHolders:
     last = _LAST_GROUP_HOLDERS
     h = last.holders
     if h is None or h.owner is not owner or h.changes != changes or h.board is not b:
-        h = last.holders = _GroupHolders(b, owner, changes)
+        h = last.holders = _GroupHolders(b, owner, changes, h, last.sets + 1)
+        last.sets = h.sets  # (a new name, or that of the last holders: the last given either way)
     return h
 
 
@@ -441,6 +463,8 @@ class HeuristicAgent:
         self._owner_board: _Board | None = None
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
+        self._sets = -1  # the sets (``_GroupHolders.sets``) the full sets below were worked out for
+        self._sets_version = 0  # counts the changes of sets seen (and of board or seat)
         self._full: list[int] = []  # my full sets, best first (``_full_groups``)
         self._groups_held: _GroupHolders | None = None  # who holds what, as of ``_owner_version``
         # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
@@ -449,7 +473,7 @@ class HeuristicAgent:
         self._least_build = 0
         self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
         self._mine: list[int] = []  # my properties in ``_Board.debt_order``
-        self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
+        self._plans_version = -1  # the sets (``_sets_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
         # and the reserve.
@@ -704,8 +728,9 @@ class HeuristicAgent:
 
     # ------------------------------------------------------------------ building and mortgages
     def _full_of(self, view: ClassicView, b: _Board, owner: list[int], me: int) -> list[int]:
-        """``_full_groups``, worked out again only when the owners (or the board or seat) have changed
-        since the last call (the list is shared: callers do not change it)."""
+        """``_full_groups``, worked out again only when who holds the street groups (``_GroupHolders.sets``,
+        looked at when the owners have changed), the board or the seat have changed since the last call (the
+        list is shared: callers do not change it)."""
         changes = view.owner_changes
         if (
             owner is not self._owner_seen
@@ -713,15 +738,19 @@ class HeuristicAgent:
             or me != self._owner_seat
             or b is not self._owner_board
         ):
+            held = self._groups_held = _group_holders(b, owner, changes)
+            if held.sets != self._sets or me != self._owner_seat or b is not self._owner_board:
+                # (the full sets and trade plans stand while the sets do, for one seat and board)
+                self._sets = held.sets
+                self._sets_version += 1
+                full = self._full = self._full_groups(b, held, me)
+                if full:
+                    self._note_full(b, full)
             self._owner_seen = owner
             self._owner_changes = changes
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
-            held = self._groups_held = _group_holders(b, owner, changes)
-            full = self._full = self._full_groups(b, held, me)
-            if full:
-                self._note_full(b, full)
         return self._full
 
     @staticmethod
@@ -1122,8 +1151,8 @@ class HeuristicAgent:
     def _propose_trade(
         self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int, reserve: int
     ) -> Action | None:
-        if self._plans_version != self._owner_version:  # (``on_turn`` has just seen the owners)
-            self._plans_version = self._owner_version
+        if self._plans_version != self._sets_version:  # (``on_turn`` has just seen the owners)
+            self._plans_version = self._sets_version
             self._plans = self._trade_plans(b, owner, me)
         if not self._plans:
             return None
