@@ -338,11 +338,18 @@ def test_the_threats_answer_every_seat_as_a_search_of_the_other_seats_streets():
     own(g, 1, 16, 18, 19, level=1)  # orange
     own(g, 2, 1, 3, level=5)  # brown hotels
     s = g.state
-    threats = heuristic._Threats(b, s.owner, s.level, s.level_changes)
+    threats = heuristic._threats_of(b, s.owner, s.level, s.level_changes)
     for me in range(4):
         worst = max(b.rent_at(q, s.level[q]) for q in b.streets if s.level[q] and s.owner[q] != me)
         assert threats.against(me) == worst
     assert threats.against(0) < threats.against(1)  # (seat 0 owns the dearest: it fears the next)
+    # A building raising a street's rent: the threats raised by it are the ones searched afresh.
+    for seat, pos in ((0, 39), (1, 16), (1, 18), (0, 37)):
+        s.level[pos] += 1
+        s.level_changes += 1
+        raised = threats.raised(s.level_changes, seat, b.rent_at(pos, s.level[pos]))
+        threats = heuristic._threats_of(b, s.owner, s.level, s.level_changes)
+        assert [raised.against(me) for me in range(4)] == [threats.against(me) for me in range(4)], (seat, pos)
 
 
 class _ReserveWatch:

@@ -318,28 +318,12 @@ class _Threats:
     worst_owner: int  # the owner of the first such street seen (-2 if none)
     next_worst: int  # the dearest rent of a built street another seat than ``worst_owner`` owns (0 if none)
 
-    def __init__(self, b: _Board, owner: list[int], level: list[int], changes: int) -> None:
+    def __init__(
+        self, b: _Board, level: list[int], changes: int, worst: int, worst_owner: int, next_worst: int
+    ) -> None:
         self.level = level
         self.changes = changes
         self.board = b
-        rent = b.rent
-        max_houses = b.max_houses
-        worst = next_worst = 0
-        worst_owner = -2
-        for pos in b.streets:
-            lv = level[pos]
-            if lv:
-                r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
-                o = owner[pos]
-                if o == worst_owner:
-                    if r > worst:
-                        worst = r
-                elif r > worst:
-                    # (the old dearest is now the dearest of another owner: it tops every street seen)
-                    next_worst = worst
-                    worst, worst_owner = r, o
-                elif r > next_worst:
-                    next_worst = r
         self.worst = worst
         self.worst_owner = worst_owner
         self.next_worst = next_worst
@@ -347,6 +331,43 @@ class _Threats:
     def against(self, me: int) -> int:
         """The dearest rent ``me`` may have to pay: that of a built street owned by another seat."""
         return self.next_worst if self.worst_owner == me else self.worst
+
+    def raised(self, changes: int, o: int, r: int) -> _Threats:
+        """These threats once a street of ``o``'s lets for ``r``, no less than before (a building put up),
+        at the levels' change count ``changes``: one more step of the search in ``_threats_of``."""
+        worst, worst_owner, next_worst = self.worst, self.worst_owner, self.next_worst
+        if o == worst_owner:
+            if r > worst:
+                worst = r
+        elif r > worst:
+            next_worst = worst
+            worst, worst_owner = r, o
+        elif r > next_worst:
+            next_worst = r
+        return _Threats(self.board, self.level, changes, worst, worst_owner, next_worst)
+
+
+def _threats_of(b: _Board, owner: list[int], level: list[int], changes: int) -> _Threats:
+    """The threats of ``level`` as of ``changes``, searched afresh."""
+    rent = b.rent
+    max_houses = b.max_houses
+    worst = next_worst = 0
+    worst_owner = -2
+    for pos in b.streets:
+        lv = level[pos]
+        if lv:
+            r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
+            o = owner[pos]
+            if o == worst_owner:
+                if r > worst:
+                    worst = r
+            elif r > worst:
+                # (the old dearest is now the dearest of another owner: it tops every street seen)
+                next_worst = worst
+                worst, worst_owner = r, o
+            elif r > next_worst:
+                next_worst = r
+    return _Threats(b, level, changes, worst, worst_owner, next_worst)
 
 
 class _LastThreats:
@@ -364,13 +385,29 @@ def _threats(b: _Board, owner: list[int], level: list[int], changes: int) -> _Th
     last = _LAST_THREATS
     t = last.threats
     if t is None or t.level is not level or t.changes != changes or t.board is not b:
-        t = last.threats = _Threats(b, owner, level, changes)
+        t = last.threats = _threats_of(b, owner, level, changes)
     return t
 
 
 def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
     """The bank holds every building."""
     return bank_houses == b.total_houses and bank_hotels == b.total_hotels
+
+
+def _among(items: tuple[int, ...], x: int) -> bool:
+    """``x in items`` for a short tuple of ints, without the generic comparison of ``in``."""
+    for y in items:
+        if y == x:
+            return True
+    return False
+
+
+def _held_whole(owner: list[int], members: tuple[int, ...], me: int) -> bool:
+    """``me`` owns every one of ``members``."""
+    for q in members:
+        if owner[q] != me:
+            return False
+    return True
 
 
 def _lowest(level: list[int], members: tuple[int, ...]) -> int:
@@ -565,6 +602,7 @@ class HeuristicAgent:
                 ):
                     # (the one level change since is my building, on my street: no threat to me)
                     self._reserve_changes = changes
+                    self._raise_threats(b, level, at, changes, seat_of(view))
                     return self._reserve
         threat = _threats(b, view.owner, level, changes).against(seat_of(view))
         self._reserve_view = view
@@ -573,6 +611,19 @@ class HeuristicAgent:
         self._reserve_owners = view.owner_changes
         self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve
+
+    def _raise_threats(self, b: _Board, level: list[int], at: int, changes: int, me: int) -> None:
+        """My building at ``at`` was the one level change since the threats the bots share were worked out:
+        they become the last ones with my street's new rent, rather than searched again by the next seat
+        asking (when that rent is no less than before, as a building makes it: else they are searched)."""
+        last = _LAST_THREATS
+        t = last.threats
+        if t is None or t.level is not level or t.changes != self._built_changes or t.board is not b:
+            return
+        lv = level[at]
+        r = b.rent_at(at, lv)
+        if r >= (b.rent_at(at, lv - 1) if lv > 1 else 0):
+            last.threats = t.raised(changes, me, r)
 
     @staticmethod
     def _group_state(b: _Board, owner: list[int], me: int, pos: int) -> tuple[int, int, int]:
@@ -1052,13 +1103,37 @@ class HeuristicAgent:
             return b.price[pos] - b.unmortgage[pos]
         return b.price[pos]
 
+    @staticmethod
     def _gains_set(
-        self, b: _Board, owner: list[int], after: dict[int, int], player: int, positions: tuple[int, ...]
+        b: _Board,
+        owner: list[int],
+        me: int,
+        give: tuple[int, ...],
+        proposer: int,
+        take: tuple[int, ...],
+        player: int,
+        positions: tuple[int, ...],
     ) -> bool:
-        """Does ``player`` own a whole colour set after the trade that they did not before?"""
-        for g in {b.group_of[p] for p in positions if b.is_street[p]}:
-            members = b.members[g]
-            if all(after.get(q, owner[q]) == player for q in members) and not all(owner[q] == player for q in members):
+        """Does ``player`` own a whole colour set of ``positions``' after the trade (``give`` mine, ``take``
+        the proposer's) that they did not before? (The owners after are looked up in the short offer
+        tuples: a dictionary of them would cost more.)"""
+        for p in positions:
+            if not b.is_street[p]:
+                continue
+            whole_now = True
+            whole_after = True
+            for q in b.members[b.group_of[p]]:
+                o = owner[q]
+                if o != player:
+                    whole_now = False
+                if _among(take, q):
+                    o = proposer
+                elif _among(give, q):
+                    o = me
+                if o != player:
+                    whole_after = False
+                    break
+            if whole_after and not whole_now:
                 return True
         return False
 
@@ -1074,22 +1149,21 @@ class HeuristicAgent:
         take = tuple(offer["take"])
         offer_cash: int = offer["cash"]
         owner, mortgaged = view.owner, view.mortgaged
-        after = {p: me for p in give}
-        after.update({p: proposer for p in take})
-        i_gain = self._gains_set(b, owner, after, me, give)
-        they_gain = self._gains_set(b, owner, after, proposer, take)
+        i_gain = self._gains_set(b, owner, me, give, proposer, take, me, give)
+        they_gain = self._gains_set(b, owner, me, give, proposer, take, proposer, take)
         # Losing a set I hold (without getting one) is never worth it.
-        for g in {b.group_of[p] for p in take if b.is_street[p]}:
-            if all(owner[q] == me for q in b.members[g]) and not i_gain:
-                return self._safe(view, A_REJECT)
-        value = (
-            sum(self._val(b, mortgaged, p) for p in give)
-            - sum(self._val(b, mortgaged, p) for p in take)
-            + offer_cash
-            + 50 * (len(offer["give_cards"]) - len(offer["take_cards"]))
-        )
-        take_price = sum(b.price[p] for p in take)
-        give_price = sum(b.price[p] for p in give)
+        if not i_gain:
+            for p in take:
+                if b.is_street[p] and _held_whole(owner, b.members[b.group_of[p]], me):
+                    return self._safe(view, A_REJECT)
+        value = offer_cash + 50 * (len(offer["give_cards"]) - len(offer["take_cards"]))
+        give_price = take_price = 0
+        for p in give:
+            value += self._val(b, mortgaged, p)
+            give_price += b.price[p]
+        for p in take:
+            value -= self._val(b, mortgaged, p)
+            take_price += b.price[p]
         cash = view.cash[me]
         if -offer_cash > max(0, cash - self.reserve(view, b) // 2):
             return self._safe(view, A_REJECT)  # cannot afford to pay that
