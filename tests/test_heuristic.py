@@ -347,9 +347,9 @@ def test_the_threats_answer_every_seat_as_a_search_of_the_other_seats_streets():
     for seat, pos in ((0, 39), (1, 16), (1, 18), (0, 37)):
         s.level[pos] += 1
         s.level_changes += 1
-        raised = threats.raised(s.level_changes, seat, b.rent_at(pos, s.level[pos]))
-        threats = heuristic._threats_of(b, s.owner, s.level, s.level_changes)
-        assert [raised.against(me) for me in range(4)] == [threats.against(me) for me in range(4)], (seat, pos)
+        threats.raise_to(s.level_changes, seat, b.rent_at(pos, s.level[pos]))
+        afresh = heuristic._threats_of(b, s.owner, s.level, s.level_changes)
+        assert [threats.against(me) for me in range(4)] == [afresh.against(me) for me in range(4)], (seat, pos)
 
 
 class _ReserveWatch:

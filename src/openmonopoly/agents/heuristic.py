@@ -252,8 +252,8 @@ class _GroupHolders:
             first = owner[group[0]]
             alone = True
             banked = first == BANK
-            for q in group:
-                o = owner[q]
+            for i in range(1, len(group)):  # (the first member read once)
+                o = owner[group[i]]
                 if o != first:
                     alone = False
                     if o == BANK:
@@ -332,19 +332,19 @@ class _Threats:
         """The dearest rent ``me`` may have to pay: that of a built street owned by another seat."""
         return self.next_worst if self.worst_owner == me else self.worst
 
-    def raised(self, changes: int, o: int, r: int) -> _Threats:
-        """These threats once a street of ``o``'s lets for ``r``, no less than before (a building put up),
-        at the levels' change count ``changes``: one more step of the search in ``_threats_of``."""
-        worst, worst_owner, next_worst = self.worst, self.worst_owner, self.next_worst
-        if o == worst_owner:
-            if r > worst:
-                worst = r
-        elif r > worst:
-            next_worst = worst
-            worst, worst_owner = r, o
-        elif r > next_worst:
-            next_worst = r
-        return _Threats(self.board, self.level, changes, worst, worst_owner, next_worst)
+    def raise_to(self, changes: int, o: int, r: int) -> None:
+        """Make these the threats once a street of ``o``'s lets for ``r``, no less than before (a building
+        put up), at the levels' change count ``changes``: one more step of the search in ``_threats_of``.
+        (Changed in place: no bot keeps threats, each reads ``against`` at once.)"""
+        if o == self.worst_owner:
+            if r > self.worst:
+                self.worst = r
+        elif r > self.worst:
+            self.next_worst = self.worst
+            self.worst, self.worst_owner = r, o
+        elif r > self.next_worst:
+            self.next_worst = r
+        self.changes = changes
 
 
 def _threats_of(b: _Board, owner: list[int], level: list[int], changes: int) -> _Threats:
@@ -602,7 +602,7 @@ class HeuristicAgent:
                 ):
                     # (the one level change since is my building, on my street: no threat to me)
                     self._reserve_changes = changes
-                    self._raise_threats(b, level, at, changes, seat_of(view))
+                    self._raise_threats(b, level, at, changes, seat_of(view))  # (as they stood before it)
                     return self._reserve
         threat = _threats(b, view.owner, level, changes).against(seat_of(view))
         self._reserve_view = view
@@ -613,17 +613,18 @@ class HeuristicAgent:
         return self._reserve
 
     def _raise_threats(self, b: _Board, level: list[int], at: int, changes: int, me: int) -> None:
-        """My building at ``at`` was the one level change since the threats the bots share were worked out:
-        they become the last ones with my street's new rent, rather than searched again by the next seat
-        asking (when that rent is no less than before, as a building makes it: else they are searched)."""
-        last = _LAST_THREATS
-        t = last.threats
+        """My building at ``at`` (now at ``_built_level``) was the one level change since the threats the
+        bots share were worked out: they take my street's new rent rather than being searched again by the
+        next seat asking (when that rent is no less than before, as a building makes it: else they are)."""
+        t = _LAST_THREATS.threats
         if t is None or t.level is not level or t.changes != self._built_changes or t.board is not b:
             return
-        lv = level[at]
-        r = b.rent_at(at, lv)
-        if r >= (b.rent_at(at, lv - 1) if lv > 1 else 0):
-            last.threats = t.raised(changes, me, r)
+        rent = b.rent[at]
+        max_houses = b.max_houses
+        lv = self._built_level
+        r = rent[lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
+        if lv == 1 or r >= rent[lv - 1 if lv - 1 <= max_houses else 5]:
+            t.raise_to(changes, me, r)
 
     @staticmethod
     def _group_state(b: _Board, owner: list[int], me: int, pos: int) -> tuple[int, int, int]:
