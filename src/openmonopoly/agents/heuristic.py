@@ -1046,15 +1046,19 @@ class HeuristicAgent:
         mine = self._mine
         no_mortgages = b.no_mortgages
         raisable = 0
-        for q in mine:
+        hotel_level, house_cost, mortgage = b.hotel_level, b.house_cost, b.mortgage
+        # (counted dearest first, mostly, so that enough is seen sooner: every part counts for itself, the
+        # order cannot change whether they add up to the debt)
+        for i in range(len(mine) - 1, -1, -1):
+            q = mine[i]
             lv = level[q]
             if lv:
-                if lv == b.hotel_level:
-                    raisable += b.hotel_cost[q] // 2 + b.max_houses * (b.house_cost[q] // 2)
+                if lv == hotel_level:
+                    raisable += b.hotel_cost[q] // 2 + b.max_houses * (house_cost[q] // 2)
                 else:
-                    raisable += lv * (b.house_cost[q] // 2)
+                    raisable += lv * (house_cost[q] // 2)
             if not no_mortgages and not mortgaged[q]:
-                raisable += b.mortgage[q]
+                raisable += mortgage[q]
             if cash + raisable >= amount:  # (enough: the rest need not be counted)
                 break
         if cash + raisable < amount:
