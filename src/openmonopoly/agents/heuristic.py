@@ -232,21 +232,29 @@ class _GroupHolders:
     board: _Board
     whole: list[int]  # per group: the one seat that holds all of it, else -1 (the bank holds no set)
     split: list[int]  # the street groups (``street_groups`` order) the bank holds none of, held by two or more
+    held_whole: int  # how many groups one seat holds whole (none, for most of a game's early turns)
+    split_owners: list[int]  # the owners of the streets of the ``split`` groups, in turn
+    # Names ``whole``, ``split`` and ``split_owners`` of this board and owner list: the last holders' name when
+    # they are the same (most changes of owner leave them be: a purchase in a group the bank still shares, a
+    # railroad, a utility), a new one otherwise. A seat's full sets and trade plans depend on them alone.
+    sets: int
 
-    def __init__(self, b: _Board, owner: list[int], changes: int) -> None:
+    def __init__(self, b: _Board, owner: list[int], changes: int, last: _GroupHolders | None, sets: int) -> None:
         self.owner = owner
         self.changes = changes
         self.board = b
         whole = list(b.no_holder)
         split: list[int] = []
+        split_owners: list[int] = []
+        held_whole = 0
         members = b.members
         for g in b.street_groups:
             group = members[g]
             first = owner[group[0]]
             alone = True
             banked = first == BANK
-            for q in group:
-                o = owner[q]
+            for i in range(1, len(group)):  # (the first member read once)
+                o = owner[group[i]]
                 if o != first:
                     alone = False
                     if o == BANK:
@@ -254,10 +262,27 @@ class _GroupHolders:
                         break
             if alone:
                 whole[g] = first
+                if first != BANK:
+                    held_whole += 1
             elif not banked:
                 split.append(g)
+                for q in group:
+                    split_owners.append(owner[q])
         self.whole = whole
         self.split = split
+        self.held_whole = held_whole
+        self.split_owners = split_owners
+        if (
+            last is not None
+            and last.owner is owner
+            and last.board is b
+            and last.whole == whole
+            and last.split == split
+            and last.split_owners == split_owners
+        ):
+            self.sets = last.sets
+        else:
+            self.sets = sets
 
 
 class _LastGroupHolders:
@@ -265,6 +290,7 @@ class _LastGroupHolders:
 
     def __init__(self) -> None:
         self.holders: _GroupHolders | None = None
+        self.sets = 0  # the last name given to sets (``_GroupHolders.sets``)
 
 
 _LAST_GROUP_HOLDERS: Final = _LastGroupHolders()
@@ -276,8 +302,92 @@ def _group_holders(b: _Board, owner: list[int], changes: int) -> _GroupHolders:
     last = _LAST_GROUP_HOLDERS
     h = last.holders
     if h is None or h.owner is not owner or h.changes != changes or h.board is not b:
-        h = last.holders = _GroupHolders(b, owner, changes)
+        h = last.holders = _GroupHolders(b, owner, changes, h, last.sets + 1)
+        last.sets = h.sets  # (a new name, or that of the last holders: the last given either way)
     return h
+
+
+class _Threats:
+    """The dearest rents the built streets charge under one set of building levels (a level list as of its
+    change count): the same for every seat but the owner of the dearest street, so the bots of a game work
+    them out once per change, not once each. (Built streets never change hands: the levels decide.)"""
+
+    level: list[int]
+    changes: int
+    board: _Board
+    worst: int  # the dearest rent of a built street (0 if none)
+    worst_owner: int  # the owner of the first such street seen (-2 if none)
+    next_worst: int  # the dearest rent of a built street another seat than ``worst_owner`` owns (0 if none)
+
+    def __init__(
+        self, b: _Board, level: list[int], changes: int, worst: int, worst_owner: int, next_worst: int
+    ) -> None:
+        self.level = level
+        self.changes = changes
+        self.board = b
+        self.worst = worst
+        self.worst_owner = worst_owner
+        self.next_worst = next_worst
+
+    def against(self, me: int) -> int:
+        """The dearest rent ``me`` may have to pay: that of a built street owned by another seat."""
+        return self.next_worst if self.worst_owner == me else self.worst
+
+    def raise_to(self, changes: int, o: int, r: int) -> None:
+        """Make these the threats once a street of ``o``'s lets for ``r``, no less than before (a building
+        put up), at the levels' change count ``changes``: one more step of the search in ``_threats_of``.
+        (Changed in place: no bot keeps threats, each reads ``against`` at once.)"""
+        if o == self.worst_owner:
+            if r > self.worst:
+                self.worst = r
+        elif r > self.worst:
+            self.next_worst = self.worst
+            self.worst, self.worst_owner = r, o
+        elif r > self.next_worst:
+            self.next_worst = r
+        self.changes = changes
+
+
+def _threats_of(b: _Board, owner: list[int], level: list[int], changes: int) -> _Threats:
+    """The threats of ``level`` as of ``changes``, searched afresh."""
+    rent = b.rent
+    max_houses = b.max_houses
+    worst = next_worst = 0
+    worst_owner = -2
+    for pos in b.streets:
+        lv = level[pos]
+        if lv:
+            r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
+            o = owner[pos]
+            if o == worst_owner:
+                if r > worst:
+                    worst = r
+            elif r > worst:
+                # (the old dearest is now the dearest of another owner: it tops every street seen)
+                next_worst = worst
+                worst, worst_owner = r, o
+            elif r > next_worst:
+                next_worst = r
+    return _Threats(b, level, changes, worst, worst_owner, next_worst)
+
+
+class _LastThreats:
+    """The threats last worked out (each bot of a game asks for the same ones in turn)."""
+
+    def __init__(self) -> None:
+        self.threats: _Threats | None = None
+
+
+_LAST_THREATS: Final = _LastThreats()
+
+
+def _threats(b: _Board, owner: list[int], level: list[int], changes: int) -> _Threats:
+    """The threats of ``level`` as of its change count ``changes`` (as ``_group_holders`` keeps holders)."""
+    last = _LAST_THREATS
+    t = last.threats
+    if t is None or t.level is not level or t.changes != changes or t.board is not b:
+        t = last.threats = _threats_of(b, owner, level, changes)
+    return t
 
 
 def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
@@ -285,12 +395,20 @@ def _nothing_built(b: _Board, bank_houses: int, bank_hotels: int) -> bool:
     return bank_houses == b.total_houses and bank_hotels == b.total_hotels
 
 
-def _has(items: list[int], x: int) -> bool:
-    """``x in items`` for a short list of ints, without the generic comparison of ``in``."""
+def _among(items: tuple[int, ...], x: int) -> bool:
+    """``x in items`` for a short tuple of ints, without the generic comparison of ``in``."""
     for y in items:
         if y == x:
             return True
     return False
+
+
+def _held_whole(owner: list[int], members: tuple[int, ...], me: int) -> bool:
+    """``me`` owns every one of ``members``."""
+    for q in members:
+        if owner[q] != me:
+            return False
+    return True
 
 
 def _lowest(level: list[int], members: tuple[int, ...]) -> int:
@@ -383,6 +501,8 @@ class HeuristicAgent(CompiledAgent):
         self._owner_board: _Board | None = None
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
+        self._sets = -1  # the sets (``_GroupHolders.sets``) the full sets below were worked out for
+        self._sets_version = 0  # counts the changes of sets seen (and of board or seat)
         self._full: list[int] = []  # my full sets, best first (``_full_groups``)
         self._groups_held: _GroupHolders | None = None  # who holds what, as of ``_owner_version``
         # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
@@ -391,9 +511,7 @@ class HeuristicAgent(CompiledAgent):
         self._least_build = 0
         self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
         self._mine: list[int] = []  # my properties in ``_Board.debt_order``
-        self._props_version = -1  # likewise for ``_my_props``
-        self._props: list[int] = []  # my properties in board order
-        self._plans_version = -1  # the ownership (``_owner_version``) the trade plans were made for
+        self._plans_version = -1  # the sets (``_sets_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
         # and the reserve.
@@ -485,24 +603,29 @@ class HeuristicAgent(CompiledAgent):
                 ):
                     # (the one level change since is my building, on my street: no threat to me)
                     self._reserve_changes = changes
+                    self._raise_threats(b, level, at, changes, seat_of(view))  # (as they stood before it)
                     return self._reserve
-        me = seat_of(view)
-        owner = view.owner
-        rent = b.rent
-        max_houses = b.max_houses
-        threat = 0
-        for pos in b.streets:
-            lv = level[pos]
-            if lv and owner[pos] != me:
-                r = rent[pos][lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
-                if r > threat:
-                    threat = r
+        threat = _threats(b, view.owner, level, changes).against(seat_of(view))
         self._reserve_view = view
         self._reserve_level = level
         self._reserve_changes = changes
         self._reserve_owners = view.owner_changes
         self._reserve = BASE_RESERVE + min(threat, 1500) // 3
         return self._reserve
+
+    def _raise_threats(self, b: _Board, level: list[int], at: int, changes: int, me: int) -> None:
+        """My building at ``at`` (now at ``_built_level``) was the one level change since the threats the
+        bots share were worked out: they take my street's new rent rather than being searched again by the
+        next seat asking (when that rent is no less than before, as a building makes it: else they are)."""
+        t = _LAST_THREATS.threats
+        if t is None or t.level is not level or t.changes != self._built_changes or t.board is not b:
+            return
+        rent = b.rent[at]
+        max_houses = b.max_houses
+        lv = self._built_level
+        r = rent[lv if lv <= max_houses else 5]  # (``rent_at``, inlined)
+        if lv == 1 or r >= rent[lv - 1 if lv - 1 <= max_houses else 5]:
+            t.raise_to(changes, me, r)
 
     @staticmethod
     def _group_state(b: _Board, owner: list[int], me: int, pos: int) -> tuple[int, int, int]:
@@ -658,8 +781,9 @@ class HeuristicAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ building and mortgages
     def _full_of(self, view: ClassicView, b: _Board, owner: list[int], me: int) -> list[int]:
-        """``_full_groups``, worked out again only when the owners (or the board or seat) have changed
-        since the last call (the list is shared: callers do not change it)."""
+        """``_full_groups``, worked out again only when who holds the street groups (``_GroupHolders.sets``,
+        looked at when the owners have changed), the board or the seat have changed since the last call (the
+        list is shared: callers do not change it)."""
         changes = view.owner_changes
         if (
             owner is not self._owner_seen
@@ -667,21 +791,27 @@ class HeuristicAgent(CompiledAgent):
             or me != self._owner_seat
             or b is not self._owner_board
         ):
+            held = self._groups_held = _group_holders(b, owner, changes)
+            if held.sets != self._sets or me != self._owner_seat or b is not self._owner_board:
+                # (the full sets and trade plans stand while the sets do, for one seat and board)
+                self._sets = held.sets
+                self._sets_version += 1
+                full = self._full = self._full_groups(b, held, me)
+                if full:
+                    self._note_full(b, full)
             self._owner_seen = owner
             self._owner_changes = changes
             self._owner_seat = me
             self._owner_board = b
             self._owner_version += 1
-            held = self._groups_held = _group_holders(b, owner, changes)
-            full = self._full = self._full_groups(b, held, me)
-            if full:
-                self._note_full(b, full)
         return self._full
 
     @staticmethod
     def _full_groups(b: _Board, held: _GroupHolders, me: int) -> list[int]:
-        whole = held.whole
         out: list[int] = []
+        if not held.held_whole:
+            return out
+        whole = held.whole
         for g in b.build_order:
             if whole[g] == me:
                 out.append(g)
@@ -699,13 +829,6 @@ class HeuristicAgent(CompiledAgent):
                 build = least_build[g]
         self._least_lift = lift
         self._least_build = build
-
-    def _my_props(self, b: _Board, owner: list[int], me: int) -> list[int]:
-        """My properties in board order, listed again only when the owners have changed (``_full_of``)."""
-        if self._props_version != self._owner_version:
-            self._props_version = self._owner_version
-            self._props = [q for q in b.props if owner[q] == me]
-        return self._props
 
     def _lift_in_sets(
         self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int, reserve: int
@@ -727,8 +850,10 @@ class HeuristicAgent(CompiledAgent):
         best = -1
         spare = cash - 2 * reserve - 100
         unmortgage, price = b.unmortgage, b.price
-        for q in self._my_props(b, owner, me):
-            if mortgaged[q] and unmortgage[q] <= spare:
+        # (the mortgages read first: few properties are mortgaged, and a list of mine would be made again at
+        # most calls, the owners having changed since the last)
+        for q in b.props:
+            if mortgaged[q] and owner[q] == me and unmortgage[q] <= spare:
                 if best < 0 or price[q] > price[best]:
                     best = q
         if best >= 0:
@@ -912,22 +1037,29 @@ class HeuristicAgent(CompiledAgent):
         if cash >= amount:
             return self._safe(view, A_PAY)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        full = self._full_of(view, b, owner, me)  # (a short list: a set would cost more to make than it saves)
+        self._full_of(view, b, owner, me)
+        held = self._groups_held
+        assert held is not None  # (``_full_of`` has just seen the owners)
+        whole = held.whole  # (``whole[g] == me``: ``g`` is one of my full sets, one read rather than a search)
         if self._mine_version != self._owner_version:  # (a debt takes several answers, the owners unchanged)
             self._mine_version = self._owner_version
             self._mine = [q for q in b.debt_order if owner[q] == me]
         mine = self._mine
         no_mortgages = b.no_mortgages
         raisable = 0
-        for q in mine:
+        hotel_level, house_cost, mortgage = b.hotel_level, b.house_cost, b.mortgage
+        # (counted dearest first, mostly, so that enough is seen sooner: every part counts for itself, the
+        # order cannot change whether they add up to the debt)
+        for i in range(len(mine) - 1, -1, -1):
+            q = mine[i]
             lv = level[q]
             if lv:
-                if lv == b.hotel_level:
-                    raisable += b.hotel_cost[q] // 2 + b.max_houses * (b.house_cost[q] // 2)
+                if lv == hotel_level:
+                    raisable += b.hotel_cost[q] // 2 + b.max_houses * (house_cost[q] // 2)
                 else:
-                    raisable += lv * (b.house_cost[q] // 2)
+                    raisable += lv * (house_cost[q] // 2)
             if not no_mortgages and not mortgaged[q]:
-                raisable += b.mortgage[q]
+                raisable += mortgage[q]
             if cash + raisable >= amount:  # (enough: the rest need not be counted)
                 break
         if cash + raisable < amount:
@@ -939,14 +1071,14 @@ class HeuristicAgent(CompiledAgent):
                 if mortgaged[q]:
                     continue
                 g = street_group_of[q]
-                if g >= 0 and _has(full, g):
+                if g >= 0 and whole[g] == me:
                     continue
                 action = _action(A.MORTGAGE, q)
                 if view.check(action) is None:
                     return action
         # 2. sell buildings, weakest set first, evenly.
         for g in b.sell_order:
-            if not _has(full, g):
+            if whole[g] != me:
                 continue
             members = b.members[g]
             top = _highest(level, members)
@@ -962,7 +1094,7 @@ class HeuristicAgent(CompiledAgent):
         # 3. mortgage the sets themselves, weakest first.
         if not no_mortgages:
             for g in b.sell_order:
-                if not _has(full, g):
+                if whole[g] != me:
                     continue
                 for q in b.members[g]:
                     if not mortgaged[q]:
@@ -977,13 +1109,37 @@ class HeuristicAgent(CompiledAgent):
             return b.price[pos] - b.unmortgage[pos]
         return b.price[pos]
 
+    @staticmethod
     def _gains_set(
-        self, b: _Board, owner: list[int], after: dict[int, int], player: int, positions: tuple[int, ...]
+        b: _Board,
+        owner: list[int],
+        me: int,
+        give: tuple[int, ...],
+        proposer: int,
+        take: tuple[int, ...],
+        player: int,
+        positions: tuple[int, ...],
     ) -> bool:
-        """Does ``player`` own a whole colour set after the trade that they did not before?"""
-        for g in {b.group_of[p] for p in positions if b.is_street[p]}:
-            members = b.members[g]
-            if all(after.get(q, owner[q]) == player for q in members) and not all(owner[q] == player for q in members):
+        """Does ``player`` own a whole colour set of ``positions``' after the trade (``give`` mine, ``take``
+        the proposer's) that they did not before? (The owners after are looked up in the short offer
+        tuples: a dictionary of them would cost more.)"""
+        for p in positions:
+            if not b.is_street[p]:
+                continue
+            whole_now = True
+            whole_after = True
+            for q in b.members[b.group_of[p]]:
+                o = owner[q]
+                if o != player:
+                    whole_now = False
+                if _among(take, q):
+                    o = proposer
+                elif _among(give, q):
+                    o = me
+                if o != player:
+                    whole_after = False
+                    break
+            if whole_after and not whole_now:
                 return True
         return False
 
@@ -999,22 +1155,21 @@ class HeuristicAgent(CompiledAgent):
         take = tuple(offer["take"])
         offer_cash: int = offer["cash"]
         owner, mortgaged = view.owner, view.mortgaged
-        after = {p: me for p in give}
-        after.update({p: proposer for p in take})
-        i_gain = self._gains_set(b, owner, after, me, give)
-        they_gain = self._gains_set(b, owner, after, proposer, take)
+        i_gain = self._gains_set(b, owner, me, give, proposer, take, me, give)
+        they_gain = self._gains_set(b, owner, me, give, proposer, take, proposer, take)
         # Losing a set I hold (without getting one) is never worth it.
-        for g in {b.group_of[p] for p in take if b.is_street[p]}:
-            if all(owner[q] == me for q in b.members[g]) and not i_gain:
-                return self._safe(view, A_REJECT)
-        value = (
-            sum(self._val(b, mortgaged, p) for p in give)
-            - sum(self._val(b, mortgaged, p) for p in take)
-            + offer_cash
-            + 50 * (len(offer["give_cards"]) - len(offer["take_cards"]))
-        )
-        take_price = sum(b.price[p] for p in take)
-        give_price = sum(b.price[p] for p in give)
+        if not i_gain:
+            for p in take:
+                if b.is_street[p] and _held_whole(owner, b.members[b.group_of[p]], me):
+                    return self._safe(view, A_REJECT)
+        value = offer_cash + 50 * (len(offer["give_cards"]) - len(offer["take_cards"]))
+        give_price = take_price = 0
+        for p in give:
+            value += self._val(b, mortgaged, p)
+            give_price += b.price[p]
+        for p in take:
+            value -= self._val(b, mortgaged, p)
+            take_price += b.price[p]
         cash = view.cash[me]
         if -offer_cash > max(0, cash - self.reserve(view, b) // 2):
             return self._safe(view, A_REJECT)  # cannot afford to pay that
@@ -1062,7 +1217,7 @@ class HeuristicAgent(CompiledAgent):
                     take_price = 0
                     for q in others:
                         take_price += b.price[q]
-                    give = self._swap_for(b, owner, me, target, g)
+                    give = self._swap_for(b, held.split, owner, me, target, g)
                     if give is not None:
                         plans.append((SWAP, target, give, take, take_price, sum(b.price[q] for q in give)))
                     plans.append((BUY_OUT, target, (), take, take_price, 0))
@@ -1076,8 +1231,8 @@ class HeuristicAgent(CompiledAgent):
     def _propose_trade(
         self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int, reserve: int
     ) -> Action | None:
-        if self._plans_version != self._owner_version:  # (``on_turn`` has just seen the owners)
-            self._plans_version = self._owner_version
+        if self._plans_version != self._sets_version:  # (``on_turn`` has just seen the owners)
+            self._plans_version = self._sets_version
             self._plans = self._trade_plans(b, owner, me)
         if not self._plans:
             return None
@@ -1099,9 +1254,13 @@ class HeuristicAgent(CompiledAgent):
         return None
 
     @staticmethod
-    def _swap_for(b: _Board, owner: list[int], me: int, target: int, skip: int) -> tuple[int, ...] | None:
-        """My streets that would complete a set for ``target`` (another group than ``skip``)."""
-        for h in b.street_groups:
+    def _swap_for(
+        b: _Board, split: list[int], owner: list[int], me: int, target: int, skip: int
+    ) -> tuple[int, ...] | None:
+        """My streets that would complete a set for ``target`` (another group than ``skip``). Only a group of
+        ``split`` (``_GroupHolders``: no street unowned, two holders or more) can be one ``target`` and I hold
+        between us, each some of it; those are searched in the order of ``street_groups``, as they are listed."""
+        for h in split:
             if h == skip:
                 continue
             members = b.members[h]
