@@ -40,3 +40,12 @@ def test_copy_keeps_the_generator() -> None:
     chance.below(6)
     twin = chance.copy()
     assert [twin.below(100) for _ in range(50)] == [chance.below(100) for _ in range(50)]
+
+
+def test_dice_pair_is_the_pair_shared() -> None:
+    from openmonopoly.engine.state import dice_pair
+
+    for a in range(-1, 9):
+        for b in range(-1, 9):
+            assert dice_pair(a, b) == (a, b)
+    assert dice_pair(3, 4) is dice_pair(3, 4)  # (one tuple per pair of faces 1-6)

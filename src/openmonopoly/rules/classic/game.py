@@ -33,7 +33,7 @@ from ...engine.house_rules import (
 )
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.prompt import numbered_action
-from ...engine.state import BANK, ChangeWatch, State
+from ...engine.state import BANK, ChangeWatch, State, dice_pair
 from ...engine.view import View, public_field
 from ...registry import register
 from .. import cards, jail, movement, permissions, trade
@@ -497,7 +497,7 @@ class ClassicGame(Game):
     def roll(self, player: int) -> None:
         s: ClassicState = self.state
         d1, d2 = self.chance.die(), self.chance.die()
-        s.dice = (d1, d2)
+        s.dice = dice_pair(d1, d2)
         total = d1 + d2
         doubles = d1 == d2
         if self._events is not None:
