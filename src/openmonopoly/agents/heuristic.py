@@ -1149,7 +1149,7 @@ class HeuristicAgent(CompiledAgent):
         me = seat_of(view)
         # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the
         # strict ``TradeOffer.from_json`` would only check it again, at many times the cost).
-        offer: dict = prompt.details["offer"]
+        offer: dict = prompt.detail("offer")
         proposer: int = offer["proposer"]
         give = tuple(offer["give"])
         take = tuple(offer["take"])

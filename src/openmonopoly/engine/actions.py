@@ -173,14 +173,18 @@ class TradeOffer(NamedTuple):
         return " ".join(parts)
 
     def to_json(self) -> dict[str, Any]:
+        # (read from the plain tuple: compiled, each field of a NamedTuple read by name is a lookup; the trade
+        # step's prompt shows every offer this way)
+        fields: tuple[Any, Any, Any, Any, Any, Any, Any] = self
+        proposer, target, give, take, cash, give_cards, take_cards = fields
         return {
-            "proposer": self.proposer,
-            "target": self.target,
-            "give": list(self.give),
-            "take": list(self.take),
-            "cash": self.cash,
-            "give_cards": list(self.give_cards),
-            "take_cards": list(self.take_cards),
+            "proposer": proposer,
+            "target": target,
+            "give": list(give),
+            "take": list(take),
+            "cash": cash,
+            "give_cards": list(give_cards),
+            "take_cards": list(take_cards),
         }
 
     @classmethod

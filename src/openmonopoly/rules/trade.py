@@ -199,6 +199,9 @@ class TradeAnswer(Step):
     def describe(self, game: Game) -> dict[str, Any]:
         return {"offer": self.offer.to_json()}
 
+    def detail(self, game: Game, name: str) -> Any:  # (the bots read the offer by name: see ``Step.detail``)
+        return self.offer.to_json() if name == "offer" else self.describe(game)[name]
+
     def without(self, game: Game, player: int) -> Step | None:
         return None if player in (self.offer.proposer, self.offer.target) else self
 
