@@ -21,7 +21,7 @@ It sees only its ``View`` and the ``Prompt``. In short:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ...engine import actions as A
 from ...engine import prompt as P
@@ -56,12 +56,58 @@ def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
     return out
 
 
+def wanted_hideouts(group_members: list[tuple[int, ...]], owner: list[int], me: int) -> list[int]:
+    """The hideouts ``me`` would offer cash for, in set order: of each set ``me`` holds part of, the one
+    hideout not ``me``'s, when another player holds it (counted, not listed: hot)."""
+    out: list[int] = []
+    for members in group_members:
+        mine = others = 0
+        pos = -1
+        for q in members:
+            if owner[q] == me:
+                mine += 1
+            else:
+                others += 1
+                pos = q
+        if mine and others == 1 and owner[pos] != BANK:
+            out.append(pos)
+    return out
+
+
+def _signet_value(e: dict[str, Any], n: int) -> int:
+    """What a Signet card's effect ``e`` is worth keeping, to Boba Fett choosing one of two (``n`` players)."""
+    k = e["kind"]
+    if k == "battle_bonus":
+        bonus: int = e.get("bonus", 0)
+        return 30 + 5 * bonus
+    if k == "get_out_of_jail" or k == "advance":
+        return 15
+    if k == "go_to_jail":
+        return -40
+    if k == "imperial_advance":
+        return -5
+    if k == "collect" or k == "pay" or k == "collect_from_each_player":
+        amount: int = e.get("amount", 0)
+        if k == "collect":
+            return amount
+        if k == "pay":
+            return -amount
+        return amount * (n - 1)
+    return 0
+
+
 class MandalorianAgent(CompiledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
         self.trade_turn = -1
         self.proposed: set[int] = set()  # the offers made, as numbers (seat, owner, hideout, cash)
+        # ``wanted_hideouts`` for the owner list ``_owner`` as of its change count ``_owner_changes`` and the
+        # seat ``_wanted_by``, less the hideouts both of whose offers have been made since
+        self._wanted: list[int] = []
+        self._owner: list[int] | None = None
+        self._owner_changes = -1
+        self._wanted_by = -1
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
@@ -154,20 +200,30 @@ class MandalorianAgent(CompiledAgent):
         return A.A_PASS
 
     def on_battle(self, view: MandalorianView, prompt: Prompt) -> Action:
-        d = prompt.details
         me = seat_of(view)
         ed = view.edition
         t: MandalorianRules = ed.rules
         bonus_of = t.battle_bonus
-        held = sorted((c for c in set(view.held[me]) if bonus_of[c]), key=lambda c: bonus_of[c])
+        # the battle cards held, by bonus; equal ones in the set's order (as ``sorted`` by bonus left them)
+        held: list[int] = []
+        for c in set(view.held[me]):
+            bonus = bonus_of[c]
+            if bonus:
+                i = len(held)
+                while i > 0 and bonus_of[held[i - 1]] > bonus:
+                    i -= 1
+                held.insert(i, c)
         if not held:
-            return A.A_ROLL
-        sides = (t.silver_die, t.green_die) if d["both_dice"] else (t.silver_die,)
-        need = d["roll_needed"] - d["card_bonus"]
+            return A.A_ROLL  # (the prompt's facts unread: most battles are fought with no card in hand)
+        both_dice: bool = prompt.detail("both_dice")
+        sides = (t.silver_die, t.green_die) if both_dice else (t.silver_die,)
+        roll_needed: int = prompt.detail("roll_needed")
+        card_bonus: int = prompt.detail("card_bonus")
+        need = roll_needed - card_bonus
         reroll = view.character[me] >= 0 and t.characters[view.character[me]].ability == "battle_reroll"
         p = self._win_chance(sides, need, reroll)
-        gideon = d["enemy"] == t.gideon
-        if gideon and d["both_dice"]:
+        gideon = prompt.detail("enemy") == t.gideon
+        if gideon and both_dice:
             return numbered_action(A.PLAY, held[-1]) if p < 1.0 else A.A_ROLL
         target = 0.75 if gideon else 0.5
         if p >= target:
@@ -181,7 +237,10 @@ class MandalorianAgent(CompiledAgent):
     @staticmethod
     def _win_chance(sides: tuple[int, ...], need: int, reroll: bool) -> float:
         dist = _dist_probs(sides)
-        p = sum(pr for total, pr in dist.items() if total >= need)
+        p = 0.0  # (a loop: ``sum`` over a generator is a call per item; the same additions in the same order)
+        for total, pr in dist.items():
+            if total >= need:
+                p += pr
         return 1 - (1 - p) ** 2 if reroll else p
 
     def on_choice(self, view: MandalorianView, prompt: Prompt) -> Action:
@@ -190,18 +249,7 @@ class MandalorianAgent(CompiledAgent):
         n = view.n
         best, best_v = cards[0], -(10**9)
         for c in cards:
-            e = deck[c].effect
-            k = e["kind"]
-            v = {
-                "battle_bonus": 30 + 5 * e.get("bonus", 0),
-                "get_out_of_jail": 15,
-                "collect": e.get("amount", 0),
-                "pay": -e.get("amount", 0),
-                "advance": 15,
-                "go_to_jail": -40,
-                "imperial_advance": -5,
-                "collect_from_each_player": e.get("amount", 0) * (n - 1),
-            }.get(k, 0)
+            v = _signet_value(deck[c].effect, n)
             if v > best_v:
                 best, best_v = c, v
         return numbered_action(A.CHOOSE, best)
@@ -260,34 +308,43 @@ class MandalorianAgent(CompiledAgent):
 
     def _propose(self, view: MandalorianView) -> Action | None:
         me = seat_of(view)
-        ed = view.edition
         owner = view.owner
+        changes = view.owner_changes
+        # The hideouts worth an offer change only with their owners: found again when the owner list or
+        # its change count has moved since this bot last looked (or it plays another seat).
+        if owner is not self._owner or changes != self._owner_changes or me != self._wanted_by:
+            self._wanted = wanted_hideouts(view.edition.group_members, owner, me)
+            self._owner = owner
+            self._owner_changes = changes
+            self._wanted_by = me
+        wanted = self._wanted
+        if not wanted:
+            return None
         cash = view.cash[me]
-        for members in ed.group_members:
-            # the one hideout of a set not ours, owned by another player (counted, not listed: hot)
-            mine = others = 0
-            pos = -1
-            for q in members:
-                if owner[q] == me:
-                    mine += 1
-                else:
-                    others += 1
-                    pos = q
-            if not mine or others != 1 or owner[pos] == BANK:
-                continue
-            price = ed.board[pos].price
-            for mult in (3, 4):
+        board = view.edition.board
+        i = 0
+        while i < len(wanted):
+            pos = wanted[i]
+            seller = owner[pos]
+            price = board[pos].price
+            unmade = False  # an offer for ``pos`` not made yet (once both are made, it is dropped from the list)
+            for mult in range(3, 5):
                 pay = price * mult // 2
-                if pay > cash - RESERVE:
-                    continue
                 # an offer already made is skipped before any TradeOffer is built (a NamedTuple is dear)
-                key = ((me * 64 + owner[pos]) * 256 + pos) * 1_000_000 + pay
+                key = ((me * 64 + seller) * 256 + pos) * 1_000_000 + pay
                 if key in self.proposed:
                     continue
+                unmade = True
+                if pay > cash - RESERVE:
+                    continue
                 self.proposed.add(key)
-                action = trade_action(trade_offer(me, owner[pos], (), (pos,), pay))
+                action = trade_action(trade_offer(me, seller, (), (pos,), pay))
                 if view.check(action) is None:
                     return action
+            if unmade:
+                i += 1
+            else:
+                del wanted[i]
         return None
 
     # ------------------------------------------------------------------ safety

@@ -111,6 +111,13 @@ class MandalorianView(View):
         return public_field(self._game.state, name)
 
     @property
+    def owner_changes(self) -> int:
+        """How many times the owners have changed (``State.owner_changes``): the bot keeps what it works out
+        from them until this moves."""
+        s: MandoState = self._game.state
+        return s.owner_changes
+
+    @property
     def character(self) -> list[int]:
         s: MandoState = self._game.state
         return s.character

@@ -19,7 +19,7 @@ from ..property import BuyOrAuction
 from . import grogu
 from .battle import BattleCheck
 from .data import FREE_PARKING, GO_TO_JAIL, HIDEOUT, IMPERIAL_ADVANCE, IMPERIAL_CREDITS, SIGNET, UNEXPECTED_ALLY
-from .enemies import imperial_advance
+from .enemies import enemy_at, imperial_advance
 from .hideouts import charge_rent
 from .signets import on_signet_space
 from .state import MandoState
@@ -36,18 +36,20 @@ def move(game: MandalorianGame, player: int, steps: int, how: str = "forward") -
     walked = steps
     stop_enemy = -1
     meets = how != "ally"
-    spaces = s.enemy_space
+    # (``enemy_at``, not ``in``/``index`` on the list: from compiled code those box the space and call the
+    # list's generic search, at every step of a move)
     for i in range(1, steps + 1):
         p = (old + i) % size
         if p == 0:
             # (the move ends here when this is its last step or an enemy waits on GO itself)
-            collect_salary(game, player, i == steps or (meets and p in spaces))
+            collect_salary(game, player, i == steps or (meets and enemy_at(game, p) >= 0))
         if meets:
             if grogu.is_here(game, player, p):
                 grogu.take(game, player)
-            if p in spaces:
+            e = enemy_at(game, p)
+            if e >= 0:
                 walked = i
-                stop_enemy = spaces.index(p)
+                stop_enemy = e
                 break
     new = (old + walked) % size
     s.position[player] = new

@@ -28,7 +28,7 @@ from .state import MandoState
 if TYPE_CHECKING:
     from .game import MandalorianGame
 
-SIGNET = 0  # the deck index of the Signet deck
+SIGNET: Final = 0  # the deck index of the Signet deck
 
 
 def on_signet_space(game: MandalorianGame, player: int) -> None:
