@@ -37,6 +37,7 @@ from ...rules.mandalorian.signets import SIGNET_CHOICE
 from ..base import family_view, group_counts, seat_of, trade_action, trade_offer
 
 BANK: Final = -1
+NOBODY: Final = -2  # (no owner seen yet: neither the bank nor a seat)
 RESERVE: Final = 20
 _DISTRIBUTIONS: dict[tuple[int, ...], dict[int, float]] = {}  # dice sides -> the totals' chances
 
@@ -150,9 +151,18 @@ class MandalorianAgent(CompiledAgent):
         return others == 0 and free == 0
 
     def _blocks(self, view: MandalorianView, pos: int, me: int) -> bool:
+        """Whether the rest of ``pos``'s set is held whole by one other player."""
         ed = view.edition
-        owners = {view.owner[q] for q in ed.group_members[ed.group_of[pos]] if q != pos}
-        return len(owners) == 1 and BANK not in owners and me not in owners
+        owner = view.owner
+        holder = NOBODY
+        for q in ed.group_members[ed.group_of[pos]]:
+            if q != pos:
+                o = owner[q]
+                if holder == NOBODY:
+                    holder = o
+                elif o != holder:
+                    return False
+        return holder != NOBODY and holder != BANK and holder != me
 
     def _value(self, view: MandalorianView, pos: int, me: int) -> int:
         price = view.edition.board[pos].price
@@ -244,7 +254,7 @@ class MandalorianAgent(CompiledAgent):
         return 1 - (1 - p) ** 2 if reroll else p
 
     def on_choice(self, view: MandalorianView, prompt: Prompt) -> Action:
-        cards = prompt.details["cards"]
+        cards: list[int] = prompt.detail("cards")
         deck = view.edition.decks[0].cards
         n = view.n
         best, best_v = cards[0], -(10**9)
@@ -293,15 +303,20 @@ class MandalorianAgent(CompiledAgent):
         cash: int = offer["cash"]
         me = seat_of(view)
         ed = view.edition
-        get = sum(self._value(view, pos, me) for pos in offer["give"]) + max(cash, 0)
+        # (plain loops and tests: ``sum`` over a generator and ``max`` are calls into the interpreter)
+        get = cash if cash > 0 else 0
+        for pos in offer["give"]:
+            get += self._value(view, pos, me)
         get += 25 * len(offer["give_cards"])
-        give = 0
+        give = -cash if cash < 0 else 0
         for pos in offer["take"]:
             v = self._value(view, pos, me)
             if self._completes(view, pos, proposer):
-                v = max(v, 2 * ed.board[pos].price)
+                double = 2 * ed.board[pos].price
+                if double > v:
+                    v = double
             give += v
-        give += max(-cash, 0) + 30 * len(offer["take_cards"])
+        give += 30 * len(offer["take_cards"])
         if -cash > view.cash[me] - RESERVE // 2:
             return A.A_REJECT
         return A.A_ACCEPT if get >= give + 10 else A.A_REJECT

@@ -46,6 +46,10 @@ class BattleCheck(Step):
         self.pos = pos
         self.enemy = enemy
 
+    # (from constants: the base Step reads the class attributes by name, and the engine asks at every action)
+    def is_automatic(self) -> bool:
+        return True
+
     def run(self, game: MandalorianGame) -> None:
         game.pop()
         s: MandoState = game.state
@@ -94,6 +98,16 @@ class Battle(Step):
         self.enemy = enemy
         self.card = card
         self.played = played
+
+    # (from constants: the base Step reads the class attributes by name, and the engine asks at every action)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return BATTLE
+
+    def accepts(self, kind: str) -> bool:
+        return kind == A.ROLL or kind == A.PLAY
 
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_ROLL] + [Action(A.PLAY, c) for c in battle_cards(game, player)]

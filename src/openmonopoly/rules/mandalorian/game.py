@@ -162,6 +162,7 @@ class MandalorianGame(Game):
     view_class = MandalorianView
     PERMISSIONS = permissions.MANDALORIAN
     landing_counts: list[int] | None = None  # simulation statistics hook (see sim.runner)
+    claim_rent: bool = False  # option rent-must-be-claimed, read once per game (``read_options``)
     trade_card_words = "Signet card number"
     OPTIONS: ClassVar[dict[str, Option]] = {
         RENT_MUST_BE_CLAIMED: claim_rent_option("ask for"),
@@ -184,6 +185,10 @@ class MandalorianGame(Game):
         """The edition's rules table, typed (``Edition.rules`` is any family's)."""
         rules: MandalorianRules = self.edition.rules
         return rules
+
+    def read_options(self) -> None:
+        super().read_options()
+        self.claim_rent = bool(self.options[RENT_MUST_BE_CLAIMED])  # (asked at every rent)
 
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:

@@ -165,3 +165,9 @@ class ChooseSignet(Step):
     def describe(self, game: MandalorianGame) -> dict[str, Any]:
         cards = game.edition.decks[SIGNET].cards
         return {"cards": [self.first, self.second], "texts": [cards[self.first].text, cards[self.second].text]}
+
+    def detail(self, game: MandalorianGame, name: str) -> Any:
+        # (the cards, which the bot reads, without their texts)
+        if name == "cards":
+            return [self.first, self.second]
+        return self.describe(game)[name]
