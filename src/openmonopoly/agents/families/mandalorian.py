@@ -174,10 +174,10 @@ class MandalorianAgent(CompiledAgent):
     def on_turn(self, view: MandalorianView, prompt: Prompt) -> Action:
         me = seat_of(view)
         if view.in_jail[me]:
-            legal = view.legal_actions().actions
-            if A.A_USE_CARD in legal:
+            # (each answer checked alone: listing every legal action checks all of them, trades included)
+            if view.check(A.A_USE_CARD) is None:
                 return A.A_USE_CARD
-            if A.A_PAY_BAIL in legal and view.cash[me] >= 120:
+            if view.cash[me] >= 120 and view.check(A.A_PAY_BAIL) is None:
                 return A.A_PAY_BAIL
             return A.A_ROLL
         if view.turns != self.trade_turn:
@@ -268,15 +268,20 @@ class MandalorianAgent(CompiledAgent):
         ed = view.edition
         t: MandalorianRules = ed.rules
         size = ed.size
-        starts = []
+        starts: list[int] = []
         for e in range(len(t.enemies)):
             if view.enemy_space[e] >= 0:
                 starts.append(view.enemy_space[e])
             elif view.enemy_outpost[e] >= 0:
                 starts.append(t.outposts[view.enemy_outpost[e]] - 1)
-        best, best_d = prompt.details["spaces"][0], -1
-        for pos in prompt.details["spaces"]:
-            d = min(((pos - s) % size for s in starts), default=size)
+        spaces: list[int] = prompt.details["spaces"]
+        best, best_d = spaces[0], -1
+        for pos in spaces:
+            d = size  # the fewest steps an enemy needs to reach ``pos`` (each is below ``size``)
+            for start in starts:
+                steps = (pos - start) % size
+                if steps < d:
+                    d = steps
             if d > best_d:
                 best, best_d = pos, d
         return numbered_action(A.PLACE, best)
@@ -305,11 +310,13 @@ class MandalorianAgent(CompiledAgent):
         ed = view.edition
         # (plain loops and tests: ``sum`` over a generator and ``max`` are calls into the interpreter)
         get = cash if cash > 0 else 0
-        for pos in offer["give"]:
+        gets: list[int] = offer["give"]
+        for pos in gets:
             get += self._value(view, pos, me)
         get += 25 * len(offer["give_cards"])
         give = -cash if cash < 0 else 0
-        for pos in offer["take"]:
+        takes: list[int] = offer["take"]
+        for pos in takes:
             v = self._value(view, pos, me)
             if self._completes(view, pos, proposer):
                 double = 2 * ed.board[pos].price
