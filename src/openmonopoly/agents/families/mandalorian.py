@@ -21,7 +21,7 @@ It sees only its ``View`` and the ``Prompt``. In short:
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from ...engine import actions as A
 from ...engine import prompt as P
@@ -37,6 +37,7 @@ from ...rules.mandalorian.signets import SIGNET_CHOICE
 from ..base import family_view, group_counts, seat_of, trade_action, trade_offer
 
 BANK: Final = -1
+NOBODY: Final = -2  # (no owner seen yet: neither the bank nor a seat)
 RESERVE: Final = 20
 _DISTRIBUTIONS: dict[tuple[int, ...], dict[int, float]] = {}  # dice sides -> the totals' chances
 
@@ -56,12 +57,58 @@ def _dist_probs(sides: tuple[int, ...]) -> dict[int, float]:
     return out
 
 
+def wanted_hideouts(group_members: list[tuple[int, ...]], owner: list[int], me: int) -> list[int]:
+    """The hideouts ``me`` would offer cash for, in set order: of each set ``me`` holds part of, the one
+    hideout not ``me``'s, when another player holds it (counted, not listed: hot)."""
+    out: list[int] = []
+    for members in group_members:
+        mine = others = 0
+        pos = -1
+        for q in members:
+            if owner[q] == me:
+                mine += 1
+            else:
+                others += 1
+                pos = q
+        if mine and others == 1 and owner[pos] != BANK:
+            out.append(pos)
+    return out
+
+
+def _signet_value(e: dict[str, Any], n: int) -> int:
+    """What a Signet card's effect ``e`` is worth keeping, to Boba Fett choosing one of two (``n`` players)."""
+    k = e["kind"]
+    if k == "battle_bonus":
+        bonus: int = e.get("bonus", 0)
+        return 30 + 5 * bonus
+    if k == "get_out_of_jail" or k == "advance":
+        return 15
+    if k == "go_to_jail":
+        return -40
+    if k == "imperial_advance":
+        return -5
+    if k == "collect" or k == "pay" or k == "collect_from_each_player":
+        amount: int = e.get("amount", 0)
+        if k == "collect":
+            return amount
+        if k == "pay":
+            return -amount
+        return amount * (n - 1)
+    return 0
+
+
 class MandalorianAgent(CompiledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
         self.trade_turn = -1
         self.proposed: set[int] = set()  # the offers made, as numbers (seat, owner, hideout, cash)
+        # ``wanted_hideouts`` for the owner list ``_owner`` as of its change count ``_owner_changes`` and the
+        # seat ``_wanted_by``, less the hideouts both of whose offers have been made since
+        self._wanted: list[int] = []
+        self._owner: list[int] | None = None
+        self._owner_changes = -1
+        self._wanted_by = -1
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
@@ -104,9 +151,18 @@ class MandalorianAgent(CompiledAgent):
         return others == 0 and free == 0
 
     def _blocks(self, view: MandalorianView, pos: int, me: int) -> bool:
+        """Whether the rest of ``pos``'s set is held whole by one other player."""
         ed = view.edition
-        owners = {view.owner[q] for q in ed.group_members[ed.group_of[pos]] if q != pos}
-        return len(owners) == 1 and BANK not in owners and me not in owners
+        owner = view.owner
+        holder = NOBODY
+        for q in ed.group_members[ed.group_of[pos]]:
+            if q != pos:
+                o = owner[q]
+                if holder == NOBODY:
+                    holder = o
+                elif o != holder:
+                    return False
+        return holder != NOBODY and holder != BANK and holder != me
 
     def _value(self, view: MandalorianView, pos: int, me: int) -> int:
         price = view.edition.board[pos].price
@@ -118,10 +174,10 @@ class MandalorianAgent(CompiledAgent):
     def on_turn(self, view: MandalorianView, prompt: Prompt) -> Action:
         me = seat_of(view)
         if view.in_jail[me]:
-            legal = view.legal_actions().actions
-            if A.A_USE_CARD in legal:
+            # (each answer checked alone: listing every legal action checks all of them, trades included)
+            if view.check(A.A_USE_CARD) is None:
                 return A.A_USE_CARD
-            if A.A_PAY_BAIL in legal and view.cash[me] >= 120:
+            if view.cash[me] >= 120 and view.check(A.A_PAY_BAIL) is None:
                 return A.A_PAY_BAIL
             return A.A_ROLL
         if view.turns != self.trade_turn:
@@ -154,20 +210,30 @@ class MandalorianAgent(CompiledAgent):
         return A.A_PASS
 
     def on_battle(self, view: MandalorianView, prompt: Prompt) -> Action:
-        d = prompt.details
         me = seat_of(view)
         ed = view.edition
         t: MandalorianRules = ed.rules
         bonus_of = t.battle_bonus
-        held = sorted((c for c in set(view.held[me]) if bonus_of[c]), key=lambda c: bonus_of[c])
+        # the battle cards held, by bonus; equal ones in the set's order (as ``sorted`` by bonus left them)
+        held: list[int] = []
+        for c in set(view.held[me]):
+            bonus = bonus_of[c]
+            if bonus:
+                i = len(held)
+                while i > 0 and bonus_of[held[i - 1]] > bonus:
+                    i -= 1
+                held.insert(i, c)
         if not held:
-            return A.A_ROLL
-        sides = (t.silver_die, t.green_die) if d["both_dice"] else (t.silver_die,)
-        need = d["roll_needed"] - d["card_bonus"]
+            return A.A_ROLL  # (the prompt's facts unread: most battles are fought with no card in hand)
+        both_dice: bool = prompt.detail("both_dice")
+        sides = (t.silver_die, t.green_die) if both_dice else (t.silver_die,)
+        roll_needed: int = prompt.detail("roll_needed")
+        card_bonus: int = prompt.detail("card_bonus")
+        need = roll_needed - card_bonus
         reroll = view.character[me] >= 0 and t.characters[view.character[me]].ability == "battle_reroll"
         p = self._win_chance(sides, need, reroll)
-        gideon = d["enemy"] == t.gideon
-        if gideon and d["both_dice"]:
+        gideon = prompt.detail("enemy") == t.gideon
+        if gideon and both_dice:
             return numbered_action(A.PLAY, held[-1]) if p < 1.0 else A.A_ROLL
         target = 0.75 if gideon else 0.5
         if p >= target:
@@ -181,27 +247,19 @@ class MandalorianAgent(CompiledAgent):
     @staticmethod
     def _win_chance(sides: tuple[int, ...], need: int, reroll: bool) -> float:
         dist = _dist_probs(sides)
-        p = sum(pr for total, pr in dist.items() if total >= need)
+        p = 0.0  # (a loop: ``sum`` over a generator is a call per item; the same additions in the same order)
+        for total, pr in dist.items():
+            if total >= need:
+                p += pr
         return 1 - (1 - p) ** 2 if reroll else p
 
     def on_choice(self, view: MandalorianView, prompt: Prompt) -> Action:
-        cards = prompt.details["cards"]
+        cards: list[int] = prompt.detail("cards")
         deck = view.edition.decks[0].cards
         n = view.n
         best, best_v = cards[0], -(10**9)
         for c in cards:
-            e = deck[c].effect
-            k = e["kind"]
-            v = {
-                "battle_bonus": 30 + 5 * e.get("bonus", 0),
-                "get_out_of_jail": 15,
-                "collect": e.get("amount", 0),
-                "pay": -e.get("amount", 0),
-                "advance": 15,
-                "go_to_jail": -40,
-                "imperial_advance": -5,
-                "collect_from_each_player": e.get("amount", 0) * (n - 1),
-            }.get(k, 0)
+            v = _signet_value(deck[c].effect, n)
             if v > best_v:
                 best, best_v = c, v
         return numbered_action(A.CHOOSE, best)
@@ -210,15 +268,20 @@ class MandalorianAgent(CompiledAgent):
         ed = view.edition
         t: MandalorianRules = ed.rules
         size = ed.size
-        starts = []
+        starts: list[int] = []
         for e in range(len(t.enemies)):
             if view.enemy_space[e] >= 0:
                 starts.append(view.enemy_space[e])
             elif view.enemy_outpost[e] >= 0:
                 starts.append(t.outposts[view.enemy_outpost[e]] - 1)
-        best, best_d = prompt.details["spaces"][0], -1
-        for pos in prompt.details["spaces"]:
-            d = min(((pos - s) % size for s in starts), default=size)
+        spaces: list[int] = prompt.details["spaces"]
+        best, best_d = spaces[0], -1
+        for pos in spaces:
+            d = size  # the fewest steps an enemy needs to reach ``pos`` (each is below ``size``)
+            for start in starts:
+                steps = (pos - start) % size
+                if steps < d:
+                    d = steps
             if d > best_d:
                 best, best_d = pos, d
         return numbered_action(A.PLACE, best)
@@ -245,49 +308,65 @@ class MandalorianAgent(CompiledAgent):
         cash: int = offer["cash"]
         me = seat_of(view)
         ed = view.edition
-        get = sum(self._value(view, pos, me) for pos in offer["give"]) + max(cash, 0)
+        # (plain loops and tests: ``sum`` over a generator and ``max`` are calls into the interpreter)
+        get = cash if cash > 0 else 0
+        gets: list[int] = offer["give"]
+        for pos in gets:
+            get += self._value(view, pos, me)
         get += 25 * len(offer["give_cards"])
-        give = 0
-        for pos in offer["take"]:
+        give = -cash if cash < 0 else 0
+        takes: list[int] = offer["take"]
+        for pos in takes:
             v = self._value(view, pos, me)
             if self._completes(view, pos, proposer):
-                v = max(v, 2 * ed.board[pos].price)
+                double = 2 * ed.board[pos].price
+                if double > v:
+                    v = double
             give += v
-        give += max(-cash, 0) + 30 * len(offer["take_cards"])
+        give += 30 * len(offer["take_cards"])
         if -cash > view.cash[me] - RESERVE // 2:
             return A.A_REJECT
         return A.A_ACCEPT if get >= give + 10 else A.A_REJECT
 
     def _propose(self, view: MandalorianView) -> Action | None:
         me = seat_of(view)
-        ed = view.edition
         owner = view.owner
+        changes = view.owner_changes
+        # The hideouts worth an offer change only with their owners: found again when the owner list or
+        # its change count has moved since this bot last looked (or it plays another seat).
+        if owner is not self._owner or changes != self._owner_changes or me != self._wanted_by:
+            self._wanted = wanted_hideouts(view.edition.group_members, owner, me)
+            self._owner = owner
+            self._owner_changes = changes
+            self._wanted_by = me
+        wanted = self._wanted
+        if not wanted:
+            return None
         cash = view.cash[me]
-        for members in ed.group_members:
-            # the one hideout of a set not ours, owned by another player (counted, not listed: hot)
-            mine = others = 0
-            pos = -1
-            for q in members:
-                if owner[q] == me:
-                    mine += 1
-                else:
-                    others += 1
-                    pos = q
-            if not mine or others != 1 or owner[pos] == BANK:
-                continue
-            price = ed.board[pos].price
-            for mult in (3, 4):
+        board = view.edition.board
+        i = 0
+        while i < len(wanted):
+            pos = wanted[i]
+            seller = owner[pos]
+            price = board[pos].price
+            unmade = False  # an offer for ``pos`` not made yet (once both are made, it is dropped from the list)
+            for mult in range(3, 5):
                 pay = price * mult // 2
-                if pay > cash - RESERVE:
-                    continue
                 # an offer already made is skipped before any TradeOffer is built (a NamedTuple is dear)
-                key = ((me * 64 + owner[pos]) * 256 + pos) * 1_000_000 + pay
+                key = ((me * 64 + seller) * 256 + pos) * 1_000_000 + pay
                 if key in self.proposed:
                     continue
+                unmade = True
+                if pay > cash - RESERVE:
+                    continue
                 self.proposed.add(key)
-                action = trade_action(trade_offer(me, owner[pos], (), (pos,), pay))
+                action = trade_action(trade_offer(me, seller, (), (pos,), pay))
                 if view.check(action) is None:
                     return action
+            if unmade:
+                i += 1
+            else:
+                del wanted[i]
         return None
 
     # ------------------------------------------------------------------ safety

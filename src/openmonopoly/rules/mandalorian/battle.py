@@ -46,6 +46,10 @@ class BattleCheck(Step):
         self.pos = pos
         self.enemy = enemy
 
+    # (from constants: the base Step reads the class attributes by name, and the engine asks at every action)
+    def is_automatic(self) -> bool:
+        return True
+
     def run(self, game: MandalorianGame) -> None:
         game.pop()
         s: MandoState = game.state
@@ -95,6 +99,16 @@ class Battle(Step):
         self.card = card
         self.played = played
 
+    # (from constants: the base Step reads the class attributes by name, and the engine asks at every action)
+    def is_automatic(self) -> bool:
+        return False
+
+    def prompt_kind(self) -> str:
+        return BATTLE
+
+    def accepts(self, kind: str) -> bool:
+        return kind == A.ROLL or kind == A.PLAY
+
     def legal(self, game: MandalorianGame, player: int) -> list[Action]:
         return [A.A_ROLL] + [Action(A.PLAY, c) for c in battle_cards(game, player)]
 
@@ -120,6 +134,19 @@ class Battle(Step):
 
     def describe(self, game: MandalorianGame) -> dict[str, Any]:
         return describe_battle(game, self.player, self.enemy, self.card, self.played)
+
+    def detail(self, game: MandalorianGame, name: str) -> Any:
+        # the facts the bot weighs its cards by, from the fields rather than the whole dict
+        if name == "both_dice":
+            s: MandoState = game.state
+            return s.grogu_carrier == self.player
+        if name == "roll_needed":
+            return game.rules.enemy_cards[self.card].roll
+        if name == "card_bonus":
+            return played_bonus(game, self.played)
+        if name == "enemy":
+            return self.enemy
+        return self.describe(game)[name]
 
 
 BATTLE_REROLL: Final = "battle-reroll"  # the prompt kind of the step below
@@ -170,7 +197,7 @@ def describe_battle(
     s: MandoState = game.state
     t = game.rules
     c = t.enemy_cards[card]
-    bonus = sum(t.battle_bonus[x] for x in played)
+    bonus = played_bonus(game, played)
     return {
         "enemy": enemy,
         "enemy_name": t.enemies[enemy].name,
@@ -183,6 +210,15 @@ def describe_battle(
         "card_bonus": bonus,
         "both_dice": s.grogu_carrier == player,
     }
+
+
+def played_bonus(game: MandalorianGame, played: tuple[Any, ...]) -> int:
+    """What the Signet battle cards ``played`` add to the roll."""
+    bonus_of = game.rules.battle_bonus
+    bonus = 0
+    for x in played:
+        bonus += bonus_of[x]
+    return bonus
 
 
 def roll_battle_dice(game: MandalorianGame, player: int, how: str) -> tuple[int, tuple[int, ...]]:
@@ -206,7 +242,7 @@ def resolve(game: MandalorianGame, player: int, enemy: int, card: int, played: t
     s: MandoState = game.state
     t = game.rules
     c = t.enemy_cards[card]
-    total = roll + sum(t.battle_bonus[x] for x in played)
+    total = roll + played_bonus(game, played)
     for x in played:
         return_to_bottom(game, player, x, "used")
     if total >= c.roll:

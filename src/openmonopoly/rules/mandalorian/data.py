@@ -10,17 +10,25 @@ file is, is said once, by the schema in ``schema.py``, which the loader asks fir
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...editions.schema import Edition, Rules
 
 # Space types of this family.
-GO, HIDEOUT, SIGNET, JAIL, FREE_PARKING, GO_TO_JAIL = "go", "hideout", "signet", "jail", "free_parking", "go_to_jail"
-IMPERIAL_ADVANCE, IMPERIAL_CREDITS, UNEXPECTED_ALLY = "imperial_advance", "imperial_credits", "unexpected_ally"
+# (``Final``: compiled code then uses the string itself, not a look-up of the module's global at each read)
+GO: Final = "go"
+HIDEOUT: Final = "hideout"
+SIGNET: Final = "signet"
+JAIL: Final = "jail"
+FREE_PARKING: Final = "free_parking"
+GO_TO_JAIL: Final = "go_to_jail"
+IMPERIAL_ADVANCE: Final = "imperial_advance"
+IMPERIAL_CREDITS: Final = "imperial_credits"
+UNEXPECTED_ALLY: Final = "unexpected_ally"
 SPACE_TYPES = (GO, HIDEOUT, SIGNET, JAIL, FREE_PARKING, GO_TO_JAIL, IMPERIAL_ADVANCE, IMPERIAL_CREDITS, UNEXPECTED_ALLY)
 
 ABILITIES = ("rent_discount", "go_salary", "battle_reroll", "signet_two")
-KEPT_EFFECTS = frozenset({"battle_bonus", "get_out_of_jail"})  # Signet cards kept until used
+KEPT_EFFECTS: Final = frozenset({"battle_bonus", "get_out_of_jail"})  # Signet cards kept until used
 RULE_KEYS = (
     "start_cash",
     "go_salary",

@@ -111,6 +111,13 @@ class MandalorianView(View):
         return public_field(self._game.state, name)
 
     @property
+    def owner_changes(self) -> int:
+        """How many times the owners have changed (``State.owner_changes``): the bot keeps what it works out
+        from them until this moves."""
+        s: MandoState = self._game.state
+        return s.owner_changes
+
+    @property
     def character(self) -> list[int]:
         s: MandoState = self._game.state
         return s.character
@@ -155,6 +162,7 @@ class MandalorianGame(Game):
     view_class = MandalorianView
     PERMISSIONS = permissions.MANDALORIAN
     landing_counts: list[int] | None = None  # simulation statistics hook (see sim.runner)
+    claim_rent: bool = False  # option rent-must-be-claimed, read once per game (``read_options``)
     trade_card_words = "Signet card number"
     OPTIONS: ClassVar[dict[str, Option]] = {
         RENT_MUST_BE_CLAIMED: claim_rent_option("ask for"),
@@ -177,6 +185,10 @@ class MandalorianGame(Game):
         """The edition's rules table, typed (``Edition.rules`` is any family's)."""
         rules: MandalorianRules = self.edition.rules
         return rules
+
+    def read_options(self) -> None:
+        super().read_options()
+        self.claim_rent = bool(self.options[RENT_MUST_BE_CLAIMED])  # (asked at every rent)
 
     @classmethod
     def available_options(cls, edition: Edition) -> dict[str, Option]:

@@ -23,7 +23,7 @@ from .state import MandoState
 if TYPE_CHECKING:
     from .game import MandalorianGame
 
-CAPTURED = "grogu-captured"
+CAPTURED: Final = "grogu-captured"
 
 
 def space_of(game: MandalorianGame) -> int:

@@ -62,7 +62,7 @@ def charge_rent(game: MandalorianGame, payer: int, pos: int) -> None:
     amount = rent_due(game, payer, pos)
     if amount <= 0:
         return
-    if game.options["rent-must-be-claimed"]:
+    if game.claim_rent:
         game.push(ClaimRent(owner, payer, pos, amount))
     else:
         pay(game, payer, owner, amount, "rent", pos)

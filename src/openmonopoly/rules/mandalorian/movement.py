@@ -36,19 +36,41 @@ def move(game: MandalorianGame, player: int, steps: int, how: str = "forward") -
     walked = steps
     stop_enemy = -1
     meets = how != "ally"
-    spaces = s.enemy_space
-    for i in range(1, steps + 1):
-        p = (old + i) % size
-        if p == 0:
-            # (the move ends here when this is its last step or an enemy waits on GO itself)
-            collect_salary(game, player, i == steps or (meets and p in spaces))
-        if meets:
-            if grogu.is_here(game, player, p):
-                grogu.take(game, player)
-            if p in spaces:
-                walked = i
-                stop_enemy = spaces.index(p)
-                break
+    # Worked out from where the enemies, Grogu and GO are, not step by step: the number of steps to reach
+    # a space ``q`` is ``(q - old - 1) % size + 1`` (1..size), and what the walk meets, it meets in that order.
+    grogu_at = 0  # the step that reaches Grogu (0: the walk does not take him)
+    if meets:
+        # the first enemy ahead within reach ends the walk on its space
+        spaces = s.enemy_space
+        for e in range(len(spaces)):
+            q = spaces[e]
+            if q >= 0:
+                d = (q - old - 1) % size + 1
+                if d <= walked and (stop_enemy < 0 or d < walked):
+                    walked = d
+                    stop_enemy = e
+        c = s.grogu_carrier
+        if c != player:
+            q = s.grogu_pos
+            if q >= 0:
+                grogu_at = (q - old - 1) % size + 1
+            if c >= 0:
+                d = (s.position[c] - old - 1) % size + 1
+                if grogu_at == 0 or d < grogu_at:
+                    grogu_at = d
+            if grogu_at > walked:
+                grogu_at = 0
+    # GO pays at each step onto it (Grogu met on GO itself is taken after the salary)
+    i = (-old - 1) % size + 1
+    while i <= walked:
+        if 0 < grogu_at < i:
+            grogu.take(game, player)
+            grogu_at = 0
+        # (the move ends here when this is its last step or an enemy waits on GO itself)
+        collect_salary(game, player, i == steps or (stop_enemy >= 0 and i == walked))
+        i += size
+    if grogu_at > 0:
+        grogu.take(game, player)
     new = (old + walked) % size
     s.position[player] = new
     if game.log_events:

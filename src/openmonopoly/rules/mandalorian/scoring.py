@@ -9,7 +9,7 @@ them collects 50). Most credits wins; equal credits share the win.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...engine.events import Event
 from ...engine.state import BANK
@@ -21,7 +21,7 @@ from .state import MandoState
 if TYPE_CHECKING:
     from .game import MandalorianGame
 
-GIDEON_DEFEATED = "gideon-defeated"
+GIDEON_DEFEATED: Final = "gideon-defeated"
 
 
 def _collect(game: MandalorianGame, player: int, amount: int, why: str) -> None:

@@ -28,7 +28,7 @@ from .state import MandoState
 if TYPE_CHECKING:
     from .game import MandalorianGame
 
-SIGNET = 0  # the deck index of the Signet deck
+SIGNET: Final = 0  # the deck index of the Signet deck
 
 
 def on_signet_space(game: MandalorianGame, player: int) -> None:
@@ -165,3 +165,9 @@ class ChooseSignet(Step):
     def describe(self, game: MandalorianGame) -> dict[str, Any]:
         cards = game.edition.decks[SIGNET].cards
         return {"cards": [self.first, self.second], "texts": [cards[self.first].text, cards[self.second].text]}
+
+    def detail(self, game: MandalorianGame, name: str) -> Any:
+        # (the cards, which the bot reads, without their texts)
+        if name == "cards":
+            return [self.first, self.second]
+        return self.describe(game)[name]

@@ -47,7 +47,7 @@ class MandoState(State):
         self.won: list[list[int]] = [[] for _ in range(n)]
         self.owner = [BANK] * len(edition.board)
         self.grogu_carrier = -1
-        self.grogu_pos = edition.rules.grogu_start
+        self.grogu_pos: int = edition.rules.grogu_start
         self.enemy_space = [-1] * len(t.enemies)
         self.enemy_outpost = [e.start_outpost for e in t.enemies]
         self.enemy_decks: list[list[int]] = [[] for _ in t.enemies]
