@@ -303,7 +303,7 @@ class MandalorianAgent(CompiledAgent):
     def on_trade(self, view: MandalorianView, prompt: Prompt) -> Action:
         # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the strict
         # ``TradeOffer.from_json`` would only check it again, at many times the cost).
-        offer: dict = prompt.details["offer"]
+        offer: dict = prompt.detail("offer")
         proposer: int = offer["proposer"]
         cash: int = offer["cash"]
         me = seat_of(view)
