@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 
 
 def is_swapper(game: EmpireGame, face: int) -> bool:
-    return face == game.rules.swapper_face
+    return face == game.table.swapper_face
 
 
 def move_steps(game: EmpireGame, d1: int, d2: int) -> int:
     """How far a roll moves: both dice, or only the numbered die when the swapper shows."""
-    return d1 if d2 == game.rules.swapper_face else d1 + d2
+    return d1 if d2 == game.table.swapper_face else d1 + d2
 
 
 def swappable_towers(game: EmpireGame) -> list[int]:
@@ -44,7 +44,7 @@ def roll(game: EmpireGame, player: int) -> None:
     s: EmpireState = game.state
     d1, d2 = game.chance.die(), game.chance.die()
     s.dice = (d1, d2)
-    swap_face = d2 == game.rules.swapper_face
+    swap_face = d2 == game.table.swapper_face
     doubles = d1 == d2 and not swap_face
     if game._events is not None:
         game._events.append(
@@ -57,7 +57,7 @@ def roll(game: EmpireGame, player: int) -> None:
             )
         )
     if s.in_jail[player]:
-        rules = game.rules
+        rules = game.table
         jail.roll_in_jail(
             game,
             player,
