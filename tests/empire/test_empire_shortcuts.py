@@ -177,7 +177,8 @@ def test_swap_facts_by_name_say_what_the_prompt_details_say():
 
 def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
     """Over whole bot games, at every decision: the Empire bot's kept tables equal tables made afresh for
-    the game's rules; its own tests of Billboard Tax's and Swap the Top's targets agree with the rules'
+    the game's rules, and the seat and rules it read equal the decision's; the view's uncopied hand is the
+    hand; its own tests of Billboard Tax's and Swap the Top's targets agree with the rules'
     ``usable``."""
     checked = 0
     for seed in range(8):
@@ -193,7 +194,11 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                 assert EmpireAgent._billboards(view, q) == billboards(g, q)
             assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")
             assert (EmpireAgent._billboards(view, p) > 0) == has_billboard(g, p)
+            assert view.own_hand() == list(view.hand) and g.view(None).own_hand() == []
             action = bot.act(view, prompt)
+            assert bot._me == p and bot._t is rules  # (what the handlers read, set by ``decide``)
+            if bot._spaces is not None:
+                assert bot._spaces == list(range(len(g.edition.board)))
             if bot._tables_of is not None:
                 assert bot._tables_of is rules
                 assert bot._codes == [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in rules.empire_kind]
