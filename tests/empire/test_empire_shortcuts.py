@@ -25,6 +25,7 @@ from openmonopoly.engine.prompt import AUCTION
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
+from openmonopoly.rules.empire.swapper import can_swap, swappable_towers
 from openmonopoly.rules.empire.tower import billboards, has_billboard
 
 from .helpers import NERF, RAZOR, SW, new_game, tower
@@ -245,3 +246,23 @@ def test_choice_tests_agree_with_the_listed_choices():
                         assert test(g, p, arg, pos) == (pos in listed), (purpose, p, arg, pos)
                 tested.add(purpose)
     assert tested >= {"rival-tax", "hostile_takeover", "free-parking", "move_to_any_space", "youre_fired"}
+
+
+def test_can_swap_says_whether_two_towers_can_be_swapped():
+    """The swapper roll's test (``can_swap``) is true exactly when ``swappable_towers`` lists two or more,
+    over many random towers (offices only, empty, billboards)."""
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(300):
+        g = new_game(players=rng.choice((2, 3, 4)))
+        s = g.state
+        t = g.edition.rules
+        for p in range(s.n):
+            pieces = rng.choice(([], [OFFICE], [rng.choice(t.brands)], [rng.choice(t.brands), OFFICE]))
+            if pieces and pieces[0] != OFFICE and s.stock[pieces[0]] == 0:
+                pieces = []
+            tower(g, p, *pieces)
+        expected = len(swappable_towers(g)) >= 2
+        assert can_swap(g) == expected, s.tower
+        seen.add(expected)
+    assert seen == {True, False}

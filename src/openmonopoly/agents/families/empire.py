@@ -106,9 +106,11 @@ class EmpireAgent(CompiledAgent):
         self._tables_of: EmpireRules | None = None
         self._scores: list[int] = []
         self._codes: list[int] = []
-        # Read once per decision by ``decide`` for the handlers: the rules table (``_tables_of``, typed
-        # as set) and the bot's seat.
+        # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set), looked up
+        # again only for another view than the last (a bot is handed its seat's one view at every decision,
+        # and a view's game never changes), and the bot's seat.
         self._t: EmpireRules
+        self._view: EmpireView | None = None
         self._me = -1
         # Every space of the board of ``_spaces_of``, in order (Move to Any Space's candidates).
         self._spaces: list[int] | None = None
@@ -214,7 +216,9 @@ class EmpireAgent(CompiledAgent):
 
     def decide(self, view: EmpireView, prompt: Prompt) -> Action:
         self._forget_checked()
-        self._tables(view)
+        if view is not self._view:
+            self._view = view
+            self._tables(view)
         self._me = seat_of(view)
         kind = prompt.kind
         if kind == P.TURN:
@@ -341,7 +345,10 @@ class EmpireAgent(CompiledAgent):
         value = self._t.price[lot] if lot >= 0 else 0  # (a billboard's price, by its position)
         cash = view.cash[me]
         limit = value if value < cash else cash
-        if low > limit or prompt.detail("high_bidder") == me:  # (the high bidder asked only when it matters)
+        if low > limit:
+            return A.A_PASS
+        high: int = prompt.detail("high_bidder")  # (asked only when it matters; typed: compared as ints)
+        if high == me:
             return A.A_PASS
         return numbered_action(A.BID, low)
 

@@ -240,10 +240,10 @@ class EmpireGame(Game):
     # cloned or loaded reads it before anything else): the rules read it at every turn, where the ``rules``
     # property is a call and a type test each time.
     table: EmpireRules
-    # Whether a tower may have grown since ``_advance`` last looked at the heights (``tower.add_piece`` and
-    # ``swap_tops`` say so): the heights are looked at only then. True at first, so that a game made,
-    # cloned or loaded looks once.
-    tower_grew: bool = True
+    # Whether a tower has grown to full since ``_advance`` last looked at the heights (``tower.add_piece``
+    # and ``swap_tops`` say so): the heights are looked at only then (a tower full when they are looked at
+    # was full when it last grew). True at first, so that a game made, cloned or loaded looks once.
+    tower_filled: bool = True
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
         EXACT_RAISES: Option(
@@ -340,9 +340,9 @@ class EmpireGame(Game):
         s: EmpireState = self.state
         stack = s.stack
         while not s.over:
-            # (the heights looked at only when a tower has grown since the last look: nearly always none has)
-            if self.tower_grew:
-                self.tower_grew = False
+            # (the heights looked at only when a tower has been filled since the last look: nearly never)
+            if self.tower_filled:
+                self.tower_filled = False
                 winner = full_tower(self)
                 if winner >= 0:
                     self.finish([winner], "tower-full")

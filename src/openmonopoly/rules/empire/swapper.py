@@ -40,6 +40,19 @@ def swappable_towers(game: EmpireGame) -> list[int]:
     return [p for p in range(s.n) if has_billboard(game, p)]
 
 
+def can_swap(game: EmpireGame) -> bool:
+    """Whether two towers have a billboard (``swappable_towers`` has two), asked at every swapper roll: the
+    towers looked at until two are found, no list made."""
+    s: EmpireState = game.state
+    found = 0
+    for p in range(s.n):
+        if has_billboard(game, p):
+            found += 1
+            if found == 2:
+                return True
+    return False
+
+
 def roll(game: EmpireGame, player: int) -> None:
     s: EmpireState = game.state
     d1, d2 = game.chance.die(), game.chance.die()
@@ -72,7 +85,7 @@ def roll(game: EmpireGame, player: int) -> None:
         game.replace_top(game.end_of_move(player, False))
         return
     game.replace_top(game.end_of_move(player, doubles))
-    if swap_face and len(swappable_towers(game)) >= 2:
+    if swap_face and can_swap(game):
         game.push(SwapChoice(player, d1, -1))
         return
     game.move_by(player, move_steps(game, d1, d2))

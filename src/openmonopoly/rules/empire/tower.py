@@ -78,7 +78,8 @@ def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0
     s.tower[player].append(piece)
     height = s.height
     height[player] = height[player] + t.height[piece]  # (not ``+=``: see docs/COMPILED.md)
-    game.tower_grew = True  # (``EmpireGame._advance`` looks for a full tower)
+    if height[player] >= t.capacity:  # (``EmpireGame._advance`` looks for the full tower)
+        game.tower_filled = True
     if piece != OFFICE and t.is_brand[piece]:
         s.owner[piece] = player
         s.owner_changes += 1
@@ -164,7 +165,8 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
     height = s.height
     height[a] = height[a] + t.height[pb] - t.height[pa]
     height[b] = height[b] + t.height[pa] - t.height[pb]
-    game.tower_grew = True  # (as in ``add_piece``)
+    if height[a] >= t.capacity or height[b] >= t.capacity:  # (as in ``add_piece``)
+        game.tower_filled = True
     # Owners change before either set is looked at: a set split across the two towers is checked as it now is.
     if t.is_brand[pa]:
         s.owner[pa] = b
