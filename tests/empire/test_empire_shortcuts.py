@@ -198,8 +198,6 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
             assert view.own_hand() == list(view.hand) and g.view(None).own_hand() == []
             action = bot.act(view, prompt)
             assert bot._me == p and bot._t is rules  # (what the handlers read, set by ``decide``)
-            if bot._spaces is not None:
-                assert bot._spaces == list(range(len(g.edition.board)))
             if bot._tables_of is not None:
                 assert bot._tables_of is rules
                 assert bot._codes == [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in rules.empire_kind]
@@ -209,6 +207,7 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                     else 0
                     for sp in g.edition.board
                 ]
+                assert bot._targets == [pos for pos in range(len(bot._scores)) if bot._scores[pos] > 0]
             checked += 1
             g.act(p, action)
     assert checked > 100

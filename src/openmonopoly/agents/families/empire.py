@@ -49,7 +49,7 @@ def _rules(view: EmpireView) -> EmpireRules:
 # The worth of each space as a target (a trip, a card's move), by board position: the billboard's height
 # first, then its price (height * 1000 + price); 0 for a space with no billboards. Made once per
 # edition's rules table and only read, so every bot of every game on the edition shares it.
-_TARGET_SCORES: dict[EmpireRules, list[int]] = {}
+_TARGET_SCORES: Final[dict[EmpireRules, list[int]]] = {}
 
 
 def _target_scores(view: EmpireView) -> list[int]:
@@ -82,7 +82,7 @@ STOCK_MARKET_CRASH: Final = 3
 BILLBOARD_TAX: Final = 4
 TALLEST_TOWER_BONUS: Final = 5
 MOVE_TO_ANY_SPACE: Final = 6
-_TURN_CODES: dict[EmpireRules, list[int]] = {}
+_TURN_CODES: Final[dict[EmpireRules, list[int]]] = {}
 
 
 def _turn_codes(t: EmpireRules) -> list[int]:
@@ -105,6 +105,7 @@ class EmpireAgent(CompiledAgent):
         # dictionary lookup keyed on the rules table (whose hash is a Python-level call).
         self._tables_of: EmpireRules | None = None
         self._scores: list[int] = []
+        self._targets: list[int] = []  # the spaces ``_scores`` scores above 0 (those with billboards), in order
         self._codes: list[int] = []
         # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set), looked up
         # again only for another view than the last (a bot is handed its seat's one view at every decision,
@@ -112,9 +113,6 @@ class EmpireAgent(CompiledAgent):
         self._t: EmpireRules
         self._view: EmpireView | None = None
         self._me = -1
-        # Every space of the board of ``_spaces_of``, in order (Move to Any Space's candidates).
-        self._spaces: list[int] | None = None
-        self._spaces_of: EmpireRules | None = None
 
     def _tables(self, view: EmpireView) -> EmpireRules:
         """The edition's rules table, with ``_scores`` and ``_codes`` made for it."""
@@ -122,6 +120,7 @@ class EmpireAgent(CompiledAgent):
         if t is not self._tables_of:
             self._tables_of = self._t = t
             self._scores = _target_scores(view)
+            self._targets = [pos for pos in range(len(self._scores)) if self._scores[pos] > 0]
             self._codes = _turn_codes(t)
         return t
 
@@ -191,8 +190,8 @@ class EmpireAgent(CompiledAgent):
     def _best_target_space(self, view: EmpireView, budget: int, candidates: list[int] | None) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (None: every
         space) (-1: none): the tallest, then the dearest; the first of equals."""
-        if candidates is None:
-            candidates = self._every_space(view)
+        if candidates is None:  # (every space with billboards: the others score 0 and are never picked)
+            candidates = self._targets
         scores = self._scores
         price = self._t.price  # (a billboard space's price, by its position)
         stock = view.stock
@@ -202,13 +201,6 @@ class EmpireAgent(CompiledAgent):
             if score > best_score and stock[pos] and price[pos] <= budget:
                 best, best_score = pos, score
         return best
-
-    def _every_space(self, view: EmpireView) -> list[int]:
-        spaces = self._spaces
-        if spaces is None or self._spaces_of is not self._t:
-            spaces = self._spaces = list(range(view.edition.size))
-            self._spaces_of = self._t
-        return spaces
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:

@@ -39,7 +39,7 @@ from .tower import billboards, hand_over_top, has_billboard, remove_piece, retur
 if TYPE_CHECKING:
     from .game import EmpireGame
 
-BLOCKERS = ("just_say_no", "hands_off")
+BLOCKERS: Final = ("just_say_no", "hands_off")
 TURN_CARDS: Final = frozenset(
     {
         "swap_the_top",

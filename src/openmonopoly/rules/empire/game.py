@@ -44,7 +44,7 @@ from .tower import (
 )
 from .words import EmpireWords
 
-EXACT_RAISES = "exact-raises"
+EXACT_RAISES: Final = "exact-raises"
 
 
 # ---------------------------------------------------------------------- turn steps
