@@ -265,3 +265,13 @@ def test_can_swap_says_whether_two_towers_can_be_swapped():
         assert can_swap(g) == expected, s.tower
         seen.add(expected)
     assert seen == {True, False}
+
+
+def test_seats_from_and_rivals_go_round_from_the_left_in_every_game():
+    """``seats_from`` and ``rivals`` (tables shared by every game of a number of seats) go round the table
+    from the player's left, in a game played on after another game of that size and of another."""
+    for n in (2, 3, 4, 3):
+        g = new_game(players=n)
+        for p in range(n):
+            assert g.seats_from(p) == tuple((p + i) % n for i in range(1, n + 1))
+            assert g.rivals(p) == tuple((p + i) % n for i in range(1, n))

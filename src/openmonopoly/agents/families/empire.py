@@ -63,6 +63,18 @@ def _target_scores(view: EmpireView) -> list[int]:
     return scores
 
 
+# The spaces ``_target_scores`` scores above 0 (those with billboards), in board order: Move to Any
+# Space's candidates. Made once per edition's rules table, like the scores.
+_TARGET_SPACES: Final[dict[EmpireRules, list[int]]] = {}
+
+
+def _target_spaces(t: EmpireRules, scores: list[int]) -> list[int]:
+    spaces = _TARGET_SPACES.get(t)
+    if spaces is None:
+        spaces = _TARGET_SPACES[t] = [pos for pos in range(len(scores)) if scores[pos] > 0]
+    return spaces
+
+
 # The cards ``_turn_card`` may play, by a small code: the first four are aimed at the towers (their wish
 # depends on the towers' tops and heights); -1 for any other card. The compiled bot compares the codes
 # as integers rather than the kinds as strings (made once per edition's rules table, like the scores).
@@ -120,7 +132,7 @@ class EmpireAgent(CompiledAgent):
         if t is not self._tables_of:
             self._tables_of = self._t = t
             self._scores = _target_scores(view)
-            self._targets = [pos for pos in range(len(self._scores)) if self._scores[pos] > 0]
+            self._targets = _target_spaces(t, self._scores)
             self._codes = _turn_codes(t)
         return t
 

@@ -228,6 +228,24 @@ class EmpireView(View):
 
 
 # ---------------------------------------------------------------------- the game
+# For each number of seats and count, every seat's ``count`` players from its left round the table:
+# made once and shared by every game (the tuples never change).
+_RINGS: Final[dict[tuple[int, int], list[tuple[int, ...]]]] = {}
+
+
+def _rings(n: int, count: int) -> list[tuple[int, ...]]:
+    rings = _RINGS.get((n, count))
+    if rings is None:
+        rings = []
+        for p in range(n):
+            seats = []  # (a list then a tuple: a compiled generator costs several times more)
+            for i in range(1, count + 1):
+                seats.append((p + i) % n)
+            rings.append(tuple(seats))
+        _RINGS[(n, count)] = rings
+    return rings
+
+
 class EmpireGame(Game):
     family = "empire"
     ACTION_KINDS = EMPIRE_KINDS
@@ -352,25 +370,16 @@ class EmpireGame(Game):
                 return
             top.run(self)
 
-    # Each seat's ``seats_from`` and ``rivals``, made once per game: the tuples never change.
+    # Each seat's ``seats_from`` and ``rivals``, read once per game from the tables of its number of seats.
     _seats_from: list[tuple[int, ...]] | None = None
     _rivals: list[tuple[int, ...]] | None = None
-
-    def _ring(self, player: int, count: int) -> tuple[int, ...]:
-        """``count`` players from ``player``'s left round the table."""
-        s: EmpireState = self.state
-        n = s.n
-        seats = []  # (a list then a tuple: a compiled generator costs several times more)
-        for i in range(1, count + 1):
-            seats.append((player + i) % n)
-        return tuple(seats)
 
     def seats_from(self, player: int) -> tuple[int, ...]:
         """Every player from ``player``'s left round to ``player``."""
         rings = self._seats_from
         if rings is None:
             s: EmpireState = self.state
-            rings = self._seats_from = [self._ring(p, s.n) for p in range(s.n)]
+            rings = self._seats_from = _rings(s.n, s.n)
         return rings[player]
 
     def rivals(self, player: int) -> tuple[int, ...]:
@@ -378,7 +387,7 @@ class EmpireGame(Game):
         rings = self._rivals
         if rings is None:
             s: EmpireState = self.state
-            rings = self._rivals = [self._ring(p, s.n - 1) for p in range(s.n)]
+            rings = self._rivals = _rings(s.n, s.n - 1)
         return rings[player]
 
     def next_turn(self, replace_top: bool = False) -> None:
