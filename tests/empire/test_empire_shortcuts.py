@@ -25,6 +25,7 @@ from openmonopoly.engine.prompt import AUCTION
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
+from openmonopoly.rules.empire.kinds import A_BUY_OFFICE
 from openmonopoly.rules.empire.swapper import can_swap, swappable_towers
 from openmonopoly.rules.empire.tower import billboards, has_billboard
 
@@ -179,8 +180,8 @@ def test_swap_facts_by_name_say_what_the_prompt_details_say():
 def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
     """Over whole bot games, at every decision: the Empire bot's kept tables equal tables made afresh for
     the game's rules, and the seat and rules it read equal the decision's; the view's uncopied hand is the
-    hand; its own tests of Billboard Tax's and Swap the Top's targets agree with the rules'
-    ``usable``."""
+    hand; its test of an office for sale agrees with the check; its own tests of Billboard Tax's and Swap
+    the Top's targets agree with the rules' ``usable``."""
     checked = 0
     for seed in range(8):
         g = om.Game("empire", 3, seed=seed)
@@ -196,6 +197,9 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
             assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")
             assert (EmpireAgent._billboards(view, p) > 0) == has_billboard(g, p)
             assert view.own_hand() == list(view.hand) and g.view(None).own_hand() == []
+            if prompt.kind == "turn":  # (the bot's test of an office for sale before it asks the check)
+                for_sale = not view.office_bought and view.offices > 0 and view.cash[p] >= rules.office_price
+                assert for_sale == (g.check(p, A_BUY_OFFICE) is None)
             action = bot.act(view, prompt)
             assert bot._me == p and bot._t is rules  # (what the handlers read, set by ``decide``)
             if bot._tables_of is not None:

@@ -46,35 +46,6 @@ def _rules(view: EmpireView) -> EmpireRules:
     return view.edition.rules
 
 
-# The worth of each space as a target (a trip, a card's move), by board position: the billboard's height
-# first, then its price (height * 1000 + price); 0 for a space with no billboards. Made once per
-# edition's rules table and only read, so every bot of every game on the edition shares it.
-_TARGET_SCORES: Final[dict[EmpireRules, list[int]]] = {}
-
-
-def _target_scores(view: EmpireView) -> list[int]:
-    t = _rules(view)
-    scores = _TARGET_SCORES.get(t)
-    if scores is None:
-        scores = _TARGET_SCORES[t] = [
-            t.height[sp.position] * 1000 + sp.price if t.is_brand[sp.position] or t.is_utility[sp.position] else 0
-            for sp in view.edition.board
-        ]
-    return scores
-
-
-# The spaces ``_target_scores`` scores above 0 (those with billboards), in board order: Move to Any
-# Space's candidates. Made once per edition's rules table, like the scores.
-_TARGET_SPACES: Final[dict[EmpireRules, list[int]]] = {}
-
-
-def _target_spaces(t: EmpireRules, scores: list[int]) -> list[int]:
-    spaces = _TARGET_SPACES.get(t)
-    if spaces is None:
-        spaces = _TARGET_SPACES[t] = [pos for pos in range(len(scores)) if scores[pos] > 0]
-    return spaces
-
-
 # The cards ``_turn_card`` may play, by a small code: the first four are aimed at the towers (their wish
 # depends on the towers' tops and heights); -1 for any other card. The compiled bot compares the codes
 # as integers rather than the kinds as strings (made once per edition's rules table, like the scores).
@@ -94,15 +65,43 @@ STOCK_MARKET_CRASH: Final = 3
 BILLBOARD_TAX: Final = 4
 TALLEST_TOWER_BONUS: Final = 5
 MOVE_TO_ANY_SPACE: Final = 6
-_TURN_CODES: Final[dict[EmpireRules, list[int]]] = {}
 
 
-def _turn_codes(t: EmpireRules) -> list[int]:
-    """Each Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
-    codes = _TURN_CODES.get(t)
-    if codes is None:
-        codes = _TURN_CODES[t] = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
-    return codes
+class _EditionTables:
+    """What the bot reads of one edition's rules table at every turn, made once and only read.
+
+    ``scores``: the worth of each space as a target (a trip, a card's move), by board position: the
+    billboard's height first, then its price (height * 1000 + price); 0 for a space with no billboards.
+    ``targets``: the spaces scored above 0 (those with billboards), in board order. ``codes``: each
+    Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
+
+    def __init__(self, view: EmpireView, t: EmpireRules) -> None:
+        self.rules = t
+        self.scores = [
+            t.height[sp.position] * 1000 + sp.price if t.is_brand[sp.position] or t.is_utility[sp.position] else 0
+            for sp in view.edition.board
+        ]
+        self.targets = [pos for pos in range(len(self.scores)) if self.scores[pos] > 0]
+        self.codes = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
+
+
+# Each edition's tables, shared by every bot of every game on it; the last ones asked for are kept apart
+# too (an identity test, where the dictionary hashes its rules-table key through a Python-level call).
+_EDITION_TABLES: Final[dict[EmpireRules, _EditionTables]] = {}
+_LAST_TABLES: Final[list[_EditionTables]] = []
+
+
+def _edition_tables(view: EmpireView, t: EmpireRules) -> _EditionTables:
+    if _LAST_TABLES and _LAST_TABLES[0].rules is t:
+        return _LAST_TABLES[0]
+    tables = _EDITION_TABLES.get(t)
+    if tables is None:
+        tables = _EDITION_TABLES[t] = _EditionTables(view, t)
+    if _LAST_TABLES:
+        _LAST_TABLES[0] = tables
+    else:
+        _LAST_TABLES.append(tables)
+    return tables
 
 
 class EmpireAgent(CompiledAgent):
@@ -112,12 +111,11 @@ class EmpireAgent(CompiledAgent):
         # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
         # The answer ``view.check`` accepted during this decision: it is not checked a second time.
         self._checked: Action | None = None
-        # The edition's tables this bot reads at every turn (``_target_scores``, ``_turn_codes``), kept
-        # with the rules table they were made for: an identity test, where the module's tables are a
-        # dictionary lookup keyed on the rules table (whose hash is a Python-level call).
+        # The edition's tables this bot reads at every turn (``_EditionTables``), kept with the rules table
+        # they were made for.
         self._tables_of: EmpireRules | None = None
         self._scores: list[int] = []
-        self._targets: list[int] = []  # the spaces ``_scores`` scores above 0 (those with billboards), in order
+        self._targets: list[int] = []
         self._codes: list[int] = []
         # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set), looked up
         # again only for another view than the last (a bot is handed its seat's one view at every decision,
@@ -130,10 +128,11 @@ class EmpireAgent(CompiledAgent):
         """The edition's rules table, with ``_scores`` and ``_codes`` made for it."""
         t = _rules(view)
         if t is not self._tables_of:
+            tables = _edition_tables(view, t)
             self._tables_of = self._t = t
-            self._scores = _target_scores(view)
-            self._targets = _target_spaces(t, self._scores)
-            self._codes = _turn_codes(t)
+            self._scores = tables.scores
+            self._targets = tables.targets
+            self._codes = tables.codes
         return t
 
     def _forget_checked(self) -> None:
@@ -216,6 +215,8 @@ class EmpireAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
+        if isinstance(view, EmpireView):  # (nearly always: the test of a compiled class is inlined)
+            return self.decide(view, prompt)
         return self.decide(family_view(view, EmpireView), prompt)
 
     def decide(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -274,8 +275,15 @@ class EmpireAgent(CompiledAgent):
         if play is not None:
             return play
         left = cash - self._t.office_price
-        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``)
-        if left >= 150 and left >= self._worst_rent(view) and self._legal(view, A_BUY_OFFICE):
+        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``; the
+        # check asked only when the office is for sale this turn, as it then passes: a refused check is dear)
+        if (
+            left >= 150
+            and not view.office_bought
+            and view.offices > 0
+            and left >= self._worst_rent(view)
+            and self._legal(view, A_BUY_OFFICE)
+        ):
             return A_BUY_OFFICE
         return A.A_ROLL
 

@@ -230,11 +230,12 @@ class EmpireView(View):
 # ---------------------------------------------------------------------- the game
 # For each number of seats and count, every seat's ``count`` players from its left round the table:
 # made once and shared by every game (the tuples never change).
-_RINGS: Final[dict[tuple[int, int], list[tuple[int, ...]]]] = {}
+_RINGS: Final[dict[int, list[tuple[int, ...]]]] = {}  # (keyed by ``n * 1000 + count``: an int hashes cheaply)
 
 
 def _rings(n: int, count: int) -> list[tuple[int, ...]]:
-    rings = _RINGS.get((n, count))
+    key = n * 1000 + count
+    rings = _RINGS.get(key)
     if rings is None:
         rings = []
         for p in range(n):
@@ -242,7 +243,7 @@ def _rings(n: int, count: int) -> list[tuple[int, ...]]:
             for i in range(1, count + 1):
                 seats.append((p + i) % n)
             rings.append(tuple(seats))
-        _RINGS[(n, count)] = rings
+        _RINGS[key] = rings
     return rings
 
 
