@@ -279,3 +279,18 @@ def test_seats_from_and_rivals_go_round_from_the_left_in_every_game():
         for p in range(n):
             assert g.seats_from(p) == tuple((p + i) % n for i in range(1, n + 1))
             assert g.rivals(p) == tuple((p + i) % n for i in range(1, n))
+
+
+def test_turn_steps_shared_by_games_name_their_seat():
+    """The turn's own steps every game pushes (one per seat, made on first need) name the seat asked for,
+    whatever sizes of games came before; a game's steps stay as they were when another game plays."""
+    for n in (2, 4, 3):
+        g = new_game(players=n)
+        for p in range(n):
+            assert g.turn_step(p).player == p
+            for again in (False, True):
+                end = g.end_of_move(p, again)
+                assert (end.player, end.again) == (p, again)
+    first, second = new_game(seed=1), new_game(seed=2)
+    roll(first, 0, 2, 3)
+    assert second.prompt.player == 0 and second.prompt.kind == "turn" and first.prompt.kind == "buy"

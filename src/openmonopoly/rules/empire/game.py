@@ -228,6 +228,12 @@ class EmpireView(View):
 
 
 # ---------------------------------------------------------------------- the game
+# A turn's own steps hold only the seat (and whether doubles roll again) and never change once made: one
+# of each per seat, made on first need and pushed turn after turn by every game (as ``ClassicGame.turn_start``
+# is by one game), so that a game makes none of them.
+_TURN_STEPS: Final[list[EmpireTurn]] = []
+_MOVE_ENDS: Final[list[EmpireEndOfMove]] = []  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
+
 # For each number of seats and count, every seat's ``count`` players from its left round the table:
 # made once and shared by every game (the tuples never change).
 _RINGS: Final[dict[int, list[tuple[int, ...]]]] = {}  # (keyed by ``n * 1000 + count``: an int hashes cheaply)
@@ -397,16 +403,10 @@ class EmpireGame(Game):
         s.office_bought = False
         self.pass_turn(replace_top)
 
-    # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
-    # whether doubles roll again) and never change (as ``ClassicGame.turn_start``).
-    _turn_steps: list[EmpireTurn] | None = None
-    _move_ends: list[EmpireEndOfMove] | None = None
-
     def turn_step(self, player: int) -> Step:
-        steps = self._turn_steps
-        if steps is None:
-            s: EmpireState = self.state
-            steps = self._turn_steps = [EmpireTurn(p) for p in range(s.n)]
+        steps = _TURN_STEPS
+        while len(steps) <= player:
+            steps.append(EmpireTurn(len(steps)))
         return steps[player]
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
@@ -421,13 +421,11 @@ class EmpireGame(Game):
 
     def end_of_move(self, player: int, again: bool) -> Step:
         # (swapper.py cannot import this module's step at its top, and an import in a compiled roll costs each turn)
-        ends = self._move_ends
-        if ends is None:
-            s: EmpireState = self.state
-            ends = self._move_ends = []
-            for p in range(s.n):  # (two plain appends: the nested comprehension iterated a tuple generically)
-                ends.append(EmpireEndOfMove(p, False))
-                ends.append(EmpireEndOfMove(p, True))
+        ends = _MOVE_ENDS
+        while len(ends) <= 2 * player + 1:
+            p = len(ends) // 2
+            ends.append(EmpireEndOfMove(p, False))
+            ends.append(EmpireEndOfMove(p, True))
         return ends[2 * player + 1 if again else 2 * player]
 
     def move_by(self, player: int, steps: int) -> None:
