@@ -13,6 +13,7 @@ from openmonopoly.engine.state import BANK
 from openmonopoly.rules.empire.data import OFFICE
 
 from .helpers import (
+    BEATS,
     C_FINE,
     C_GOOJF,
     CHANCE,
@@ -502,6 +503,20 @@ def test_first_full_tower_wins_overshoot_allowed():
     g.act(0, "buy")
     assert g.over and g.winners == [0]
     assert g.describe(g.history[-1]).startswith("Game over: Player 1")
+
+
+def test_a_swap_that_fills_a_tower_wins():
+    """How to Win: a tower filled by a sneaky swap (not by a purchase) wins at once too (the rules look for
+    a full tower whenever one has grown, by an arrival or a swap)."""
+    g = new_game()
+    tower(g, 0, XBOX, UNIVERSAL, SKYPE, NERF)  # 13 of 16 units
+    tower(g, 1, BEATS)  # 4 units on top
+    roll(g, 0, 5, SW)
+    g.act(0, "swap 0")
+    assert not g.over
+    g.act(0, "swap 1")
+    assert g.state.tower[0][3] == BEATS and g.state.height[0] >= 16
+    assert g.over and g.winners == [0] and g.state.end_reason == "tower-full" and g.prompt is None
 
 
 def test_a_rival_completing_their_tower_on_your_turn_wins():

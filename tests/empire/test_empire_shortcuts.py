@@ -25,6 +25,8 @@ from openmonopoly.engine.prompt import AUCTION
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
+from openmonopoly.rules.empire.kinds import A_BUY_OFFICE
+from openmonopoly.rules.empire.swapper import can_swap, swappable_towers
 from openmonopoly.rules.empire.tower import billboards, has_billboard
 
 from .helpers import NERF, RAZOR, SW, new_game, tower
@@ -177,8 +179,9 @@ def test_swap_facts_by_name_say_what_the_prompt_details_say():
 
 def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
     """Over whole bot games, at every decision: the Empire bot's kept tables equal tables made afresh for
-    the game's rules; its own tests of Billboard Tax's and Swap the Top's targets agree with the rules'
-    ``usable``."""
+    the game's rules, and the seat and rules it read equal the decision's; the view's uncopied hand is the
+    hand; its test of an office for sale agrees with the check; its own tests of Billboard Tax's and Swap
+    the Top's targets agree with the rules' ``usable``."""
     checked = 0
     for seed in range(8):
         g = om.Game("empire", 3, seed=seed)
@@ -193,7 +196,12 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                 assert EmpireAgent._billboards(view, q) == billboards(g, q)
             assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")
             assert (EmpireAgent._billboards(view, p) > 0) == has_billboard(g, p)
+            assert view.own_hand() == list(view.hand) and g.view(None).own_hand() == []
+            if prompt.kind == "turn":  # (the bot's test of an office for sale before it asks the check)
+                for_sale = not view.office_bought and view.offices > 0 and view.cash[p] >= rules.office_price
+                assert for_sale == (g.check(p, A_BUY_OFFICE) is None)
             action = bot.act(view, prompt)
+            assert bot._me == p and bot._t is rules  # (what the handlers read, set by ``decide``)
             if bot._tables_of is not None:
                 assert bot._tables_of is rules
                 assert bot._codes == [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in rules.empire_kind]
@@ -203,6 +211,7 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                     else 0
                     for sp in g.edition.board
                 ]
+                assert bot._targets == [pos for pos in range(len(bot._scores)) if bot._scores[pos] > 0]
             checked += 1
             g.act(p, action)
     assert checked > 100
@@ -240,3 +249,48 @@ def test_choice_tests_agree_with_the_listed_choices():
                         assert test(g, p, arg, pos) == (pos in listed), (purpose, p, arg, pos)
                 tested.add(purpose)
     assert tested >= {"rival-tax", "hostile_takeover", "free-parking", "move_to_any_space", "youre_fired"}
+
+
+def test_can_swap_says_whether_two_towers_can_be_swapped():
+    """The swapper roll's test (``can_swap``) is true exactly when ``swappable_towers`` lists two or more,
+    over many random towers (offices only, empty, billboards)."""
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(300):
+        g = new_game(players=rng.choice((2, 3, 4)))
+        s = g.state
+        t = g.edition.rules
+        for p in range(s.n):
+            pieces = rng.choice(([], [OFFICE], [rng.choice(t.brands)], [rng.choice(t.brands), OFFICE]))
+            if pieces and pieces[0] != OFFICE and s.stock[pieces[0]] == 0:
+                pieces = []
+            tower(g, p, *pieces)
+        expected = len(swappable_towers(g)) >= 2
+        assert can_swap(g) == expected, s.tower
+        seen.add(expected)
+    assert seen == {True, False}
+
+
+def test_seats_from_and_rivals_go_round_from_the_left_in_every_game():
+    """``seats_from`` and ``rivals`` (tables shared by every game of a number of seats) go round the table
+    from the player's left, in a game played on after another game of that size and of another."""
+    for n in (2, 3, 4, 3):
+        g = new_game(players=n)
+        for p in range(n):
+            assert g.seats_from(p) == tuple((p + i) % n for i in range(1, n + 1))
+            assert g.rivals(p) == tuple((p + i) % n for i in range(1, n))
+
+
+def test_turn_steps_shared_by_games_name_their_seat():
+    """The turn's own steps every game pushes (one per seat, made on first need) name the seat asked for,
+    whatever sizes of games came before; a game's steps stay as they were when another game plays."""
+    for n in (2, 4, 3):
+        g = new_game(players=n)
+        for p in range(n):
+            assert g.turn_step(p).player == p
+            for again in (False, True):
+                end = g.end_of_move(p, again)
+                assert (end.player, end.again) == (p, again)
+    first, second = new_game(seed=1), new_game(seed=2)
+    roll(first, 0, 2, 3)
+    assert second.prompt.player == 0 and second.prompt.kind == "turn" and first.prompt.kind == "buy"

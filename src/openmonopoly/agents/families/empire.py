@@ -1,6 +1,6 @@
 """The heuristic bot for Monopoly Empire: fill the tower, spend cards where they hurt most.
 
-It sees only its view (its own Empire hand through ``view.hand``) and the prompt.
+It sees only its view (its own Empire hand through ``view.own_hand()``) and the prompt.
 
 * Buy every billboard it can afford (with Bargain Business when the brand costs
   more than $100K); bid in auctions up to the price; buy an office when the
@@ -22,7 +22,6 @@ It sees only its view (its own Empire hand through ``view.hand``) and the prompt
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from ...engine import actions as A
@@ -47,23 +46,6 @@ def _rules(view: EmpireView) -> EmpireRules:
     return view.edition.rules
 
 
-# The worth of each space as a target (a trip, a card's move), by board position: the billboard's height
-# first, then its price (height * 1000 + price); 0 for a space with no billboards. Made once per
-# edition's rules table and only read, so every bot of every game on the edition shares it.
-_TARGET_SCORES: dict[EmpireRules, list[int]] = {}
-
-
-def _target_scores(view: EmpireView) -> list[int]:
-    t = _rules(view)
-    scores = _TARGET_SCORES.get(t)
-    if scores is None:
-        scores = _TARGET_SCORES[t] = [
-            t.height[sp.position] * 1000 + sp.price if t.is_brand[sp.position] or t.is_utility[sp.position] else 0
-            for sp in view.edition.board
-        ]
-    return scores
-
-
 # The cards ``_turn_card`` may play, by a small code: the first four are aimed at the towers (their wish
 # depends on the towers' tops and heights); -1 for any other card. The compiled bot compares the codes
 # as integers rather than the kinds as strings (made once per edition's rules table, like the scores).
@@ -83,15 +65,43 @@ STOCK_MARKET_CRASH: Final = 3
 BILLBOARD_TAX: Final = 4
 TALLEST_TOWER_BONUS: Final = 5
 MOVE_TO_ANY_SPACE: Final = 6
-_TURN_CODES: dict[EmpireRules, list[int]] = {}
 
 
-def _turn_codes(t: EmpireRules) -> list[int]:
-    """Each Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
-    codes = _TURN_CODES.get(t)
-    if codes is None:
-        codes = _TURN_CODES[t] = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
-    return codes
+class _EditionTables:
+    """What the bot reads of one edition's rules table at every turn, made once and only read.
+
+    ``scores``: the worth of each space as a target (a trip, a card's move), by board position: the
+    billboard's height first, then its price (height * 1000 + price); 0 for a space with no billboards.
+    ``targets``: the spaces scored above 0 (those with billboards), in board order. ``codes``: each
+    Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
+
+    def __init__(self, view: EmpireView, t: EmpireRules) -> None:
+        self.rules = t
+        self.scores = [
+            t.height[sp.position] * 1000 + sp.price if t.is_brand[sp.position] or t.is_utility[sp.position] else 0
+            for sp in view.edition.board
+        ]
+        self.targets = [pos for pos in range(len(self.scores)) if self.scores[pos] > 0]
+        self.codes = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
+
+
+# Each edition's tables, shared by every bot of every game on it; the last ones asked for are kept apart
+# too (an identity test, where the dictionary hashes its rules-table key through a Python-level call).
+_EDITION_TABLES: Final[dict[EmpireRules, _EditionTables]] = {}
+_LAST_TABLES: Final[list[_EditionTables]] = []
+
+
+def _edition_tables(view: EmpireView, t: EmpireRules) -> _EditionTables:
+    if _LAST_TABLES and _LAST_TABLES[0].rules is t:
+        return _LAST_TABLES[0]
+    tables = _EDITION_TABLES.get(t)
+    if tables is None:
+        tables = _EDITION_TABLES[t] = _EditionTables(view, t)
+    if _LAST_TABLES:
+        _LAST_TABLES[0] = tables
+    else:
+        _LAST_TABLES.append(tables)
+    return tables
 
 
 class EmpireAgent(CompiledAgent):
@@ -101,20 +111,28 @@ class EmpireAgent(CompiledAgent):
         # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
         # The answer ``view.check`` accepted during this decision: it is not checked a second time.
         self._checked: Action | None = None
-        # The edition's tables this bot reads at every turn (``_target_scores``, ``_turn_codes``), kept
-        # with the rules table they were made for: an identity test, where the module's tables are a
-        # dictionary lookup keyed on the rules table (whose hash is a Python-level call).
+        # The edition's tables this bot reads at every turn (``_EditionTables``), kept with the rules table
+        # they were made for.
         self._tables_of: EmpireRules | None = None
         self._scores: list[int] = []
+        self._targets: list[int] = []
         self._codes: list[int] = []
+        # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set), looked up
+        # again only for another view than the last (a bot is handed its seat's one view at every decision,
+        # and a view's game never changes), and the bot's seat.
+        self._t: EmpireRules
+        self._view: EmpireView | None = None
+        self._me = -1
 
     def _tables(self, view: EmpireView) -> EmpireRules:
         """The edition's rules table, with ``_scores`` and ``_codes`` made for it."""
         t = _rules(view)
         if t is not self._tables_of:
-            self._tables_of = t
-            self._scores = _target_scores(view)
-            self._codes = _turn_codes(t)
+            tables = _edition_tables(view, t)
+            self._tables_of = self._t = t
+            self._scores = tables.scores
+            self._targets = tables.targets
+            self._codes = tables.codes
         return t
 
     def _forget_checked(self) -> None:
@@ -130,29 +148,26 @@ class EmpireAgent(CompiledAgent):
         return False
 
     # ------------------------------------------------------------------ helpers
-    @staticmethod
-    def _top_height(view: EmpireView, p: int) -> int:
-        """The height of ``p``'s topmost billboard (the piece swaps and takeovers move; offices stay)."""
-        tower = view.tower[p]
+    def _top_height(self, tower: list[int]) -> int:
+        """The height of the topmost billboard of ``tower`` (the piece swaps and takeovers move; offices
+        stay), 0 when it has none."""
         for i in range(len(tower) - 1, -1, -1):  # (from the top down, without a reversed iterator)
             piece = tower[i]
             if piece != OFFICE:
-                return _rules(view).height[piece]
+                return self._t.height[piece]
         return 0
 
-    @staticmethod
-    def _card_of(view: EmpireView, kind: str) -> int:
-        kinds = _rules(view).empire_kind
-        for card in view.hand:
+    def _card_of(self, view: EmpireView, kind: str) -> int:
+        kinds = self._t.empire_kind
+        for card in view.own_hand():
             if kinds[card] == kind:
                 return card
         return -1
 
-    @staticmethod
-    def _value(view: EmpireView, p: int) -> int:
-        t = _rules(view)
-        h = view.height[p]
-        return t.ladder[min(h, t.capacity)]
+    def _value(self, h: int) -> int:
+        """The value of a tower ``h`` units tall."""
+        t = self._t
+        return t.ladder[h if h < t.capacity else t.capacity]
 
     @staticmethod
     def _billboards(view: EmpireView, p: int) -> int:
@@ -173,33 +188,43 @@ class EmpireAgent(CompiledAgent):
         return False
 
     def _worst_rent(self, view: EmpireView) -> int:
-        me = seat_of(view)
+        me = self._me
+        height = view.height
         worst = 0
-        for q in range(len(view.cash)):
+        for q in range(len(height)):
             if q != me:
-                worst = max(worst, self._value(view, q))  # (tower values are > 0)
+                value = self._value(height[q])
+                if value > worst:  # (tower values are > 0)
+                    worst = value
         return worst
 
-    def _best_target_space(self, view: EmpireView, budget: int, candidates: Iterable[int]) -> int:
-        """The most useful billboard on the board within ``budget`` among ``candidates`` (-1: none): the
-        tallest, then the dearest; the first of equals."""
-        self._tables(view)
+    def _best_target_space(self, view: EmpireView, budget: int, candidates: list[int] | None) -> int:
+        """The most useful billboard on the board within ``budget`` among ``candidates`` (None: every
+        space) (-1: none): the tallest, then the dearest; the first of equals."""
+        if candidates is None:  # (every space with billboards: the others score 0 and are never picked)
+            candidates = self._targets
         scores = self._scores
-        board = view.edition.board
+        price = self._t.price  # (a billboard space's price, by its position)
         stock = view.stock
         best, best_score = -1, 0
         for pos in candidates:
             score = scores[pos]  # (0: not a billboard space)
-            if score > best_score and stock[pos] and board[pos].price <= budget:
+            if score > best_score and stock[pos] and price[pos] <= budget:
                 best, best_score = pos, score
         return best
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
+        if isinstance(view, EmpireView):  # (nearly always: the test of a compiled class is inlined)
+            return self.decide(view, prompt)
         return self.decide(family_view(view, EmpireView), prompt)
 
     def decide(self, view: EmpireView, prompt: Prompt) -> Action:
         self._forget_checked()
+        if view is not self._view:
+            self._view = view
+            self._tables(view)
+        self._me = seat_of(view)
         kind = prompt.kind
         if kind == P.TURN:
             action = self.on_turn(view, prompt)
@@ -231,7 +256,7 @@ class EmpireAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ prompts
     def on_turn(self, view: EmpireView, prompt: Prompt) -> Action:
-        me = seat_of(view)
+        me = self._me
         cash = view.cash[me]
         if view.in_jail[me]:
             if view.held[me]:
@@ -239,30 +264,39 @@ class EmpireAgent(CompiledAgent):
             card = self._card_of(view, "get_out_of_jail")
             if card >= 0:
                 return numbered_action(PLAY, card)
-            t = _rules(view)
-            on_board = sum(view.stock[p] for p in t.brands)
+            stock = view.stock
+            on_board = 0
+            for p in self._t.brands:  # (a loop, not ``sum`` of a generator)
+                on_board += stock[p]
             if on_board >= 6 and cash >= 300 and self._legal(view, A.A_PAY_BAIL):
                 return A.A_PAY_BAIL
             return A.A_ROLL
         play = self._turn_card(view)
         if play is not None:
             return play
-        left = cash - _rules(view).office_price
-        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``)
-        if left >= 150 and left >= self._worst_rent(view) and self._legal(view, A_BUY_OFFICE):
+        left = cash - self._t.office_price
+        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``; the
+        # check asked only when the office is for sale this turn, as it then passes: a refused check is dear)
+        if (
+            left >= 150
+            and not view.office_bought
+            and view.offices > 0
+            and left >= self._worst_rent(view)
+            and self._legal(view, A_BUY_OFFICE)
+        ):
             return A_BUY_OFFICE
         return A.A_ROLL
 
     def _turn_card(self, view: EmpireView) -> Action | None:
-        me = seat_of(view)
-        hand = view.hand
+        me = self._me
+        hand = view.own_hand()  # (only read: the game's own list)
         if not hand:
             return None
-        n = len(view.cash)
-        t = self._tables(view)
+        t = self._t
         codes = self._codes
         cap = t.capacity
         height = view.height
+        n = len(height)
         my_top = best_top = top_sum = 0
         leader = -1  # the tallest rival tower (there is always a rival)
         scanned = False  # the towers are looked at only for a card aimed at them (most hands hold none)
@@ -274,13 +308,16 @@ class EmpireAgent(CompiledAgent):
                 continue
             if not scanned and code <= STOCK_MARKET_CRASH:
                 scanned = True
-                my_top = self._top_height(view, me)
+                towers = view.tower
+                my_top = self._top_height(towers[me])
                 for q in range(n):
                     if q != me:
-                        top = self._top_height(view, q)
-                        best_top = max(best_top, top)
+                        top = self._top_height(towers[q])
+                        if top > best_top:
+                            best_top = top
                         top_sum += top
-                        leader = max(leader, height[q])
+                        if height[q] > leader:
+                            leader = height[q]
             if code == HOSTILE_TAKEOVER:
                 wanted = best_top >= 2 or height[me] + best_top >= cap
             elif code == SWAP_THE_TOP:  # (with a billboard of its own to give: else the check refuses)
@@ -294,10 +331,10 @@ class EmpireAgent(CompiledAgent):
             elif code == TALLEST_TOWER_BONUS:  # (the tallest tower's value: a loop, not a generator)
                 wanted = False
                 for q in range(n):
-                    if self._value(view, q) >= 300:
+                    if self._value(height[q]) >= 300:
                         wanted = True
             else:  # MOVE_TO_ANY_SPACE
-                wanted = self._best_target_space(view, view.cash[me], range(view.edition.size)) >= 0
+                wanted = self._best_target_space(view, view.cash[me], None) >= 0
             if wanted:
                 play = numbered_action(PLAY, card)
                 if self._legal(view, play):
@@ -305,7 +342,7 @@ class EmpireAgent(CompiledAgent):
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
-        me = seat_of(view)
+        me = self._me
         price: int = prompt.detail("price")
         if price > 100:
             card = self._card_of(view, "bargain_business")
@@ -314,25 +351,30 @@ class EmpireAgent(CompiledAgent):
         return A.A_BUY if view.cash[me] >= price else A.A_AUCTION
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
-        me = seat_of(view)
+        me = self._me
         lot: int = prompt.detail("lot")
         low: int = prompt.detail("minimum")
-        value = view.edition.board[lot].price if lot >= 0 else 0
-        limit = min(value, view.cash[me])
-        if low > limit or prompt.detail("high_bidder") == me:  # (the high bidder asked only when it matters)
+        value = self._t.price[lot] if lot >= 0 else 0  # (a billboard's price, by its position)
+        cash = view.cash[me]
+        limit = value if value < cash else cash
+        if low > limit:
+            return A.A_PASS
+        high: int = prompt.detail("high_bidder")  # (asked only when it matters; typed: compared as ints)
+        if high == me:
             return A.A_PASS
         return numbered_action(A.BID, low)
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
-        me = seat_of(view)
+        me = self._me
         first: int = prompt.detail("first")
-        my_top = self._top_height(view, me)
+        towers = view.tower
+        my_top = self._top_height(towers[me])
         best, gain = -1, 0
         # (every tower: one without a billboard, not among the prompt's ``towers``, has a top of height
         # 0 and so never gains)
-        for q in range(len(view.cash)):
-            if q != me and self._top_height(view, q) - my_top > gain:
-                best, gain = q, self._top_height(view, q) - my_top
+        for q in range(len(towers)):
+            if q != me and self._top_height(towers[q]) - my_top > gain:
+                best, gain = q, self._top_height(towers[q]) - my_top
         if best < 0 or not my_top:
             return A_MOVE
         if first < 0:
@@ -357,9 +399,10 @@ class EmpireAgent(CompiledAgent):
                     best = q
             return numbered_action(TARGET, best)
         tops_first = purpose in ("swap_the_top", "hostile_takeover")  # else (rival tax, YOU'RE FIRED!) the leader
-        best_top = self._top_height(view, best)
+        towers = view.tower
+        best_top = self._top_height(towers[best])
         for q in targets:
-            top = self._top_height(view, q)
+            top = self._top_height(towers[q])
             if tops_first:
                 better = top > best_top or (top == best_top and height[q] > height[best])
             else:
@@ -369,10 +412,10 @@ class EmpireAgent(CompiledAgent):
         return numbered_action(TARGET, best)
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
-        me = seat_of(view)
+        me = self._me
         spaces: list[int] = prompt.detail("spaces")
         purpose: str = prompt.detail("purpose")
-        t = _rules(view)
+        t = self._t
         if purpose == "youre_fired":
             # (the tallest, then the furthest: ``max`` of (height, position), compared by hand)
             best = spaces[0]
@@ -384,11 +427,11 @@ class EmpireAgent(CompiledAgent):
         if purpose == "free-parking":
             if not spaces:
                 return A.A_END
-            fee = _rules(view).free_parking_fee
+            fee = t.free_parking_fee
             pos = self._best_target_space(view, cash - fee, spaces)
             if pos >= 0:
                 return numbered_action(PICK, pos)
-            if self._value(view, me) > fee and 0 in spaces:
+            if self._value(view.height[me]) > fee and 0 in spaces:
                 return numbered_action(PICK, 0)
             return A.A_END
         pos = self._best_target_space(view, cash, spaces)
@@ -404,15 +447,16 @@ class EmpireAgent(CompiledAgent):
         return numbered_action(PICK, (safe or spaces)[-1])
 
     def on_respond(self, view: EmpireView, prompt: Prompt) -> Action:
-        me = seat_of(view)
+        me = self._me
         if prompt.detail("effect") == "swap":
             a: int = prompt.detail("a")
             other: int = prompt.detail("b") if a == me else a
-            if self._top_height(view, other) >= self._top_height(view, me):
+            towers = view.tower
+            if self._top_height(towers[other]) >= self._top_height(towers[me]):
                 return A.A_PASS
-        kinds = _rules(view).empire_kind
+        kinds = self._t.empire_kind
         jsn = hands_off = -1
-        for card in view.hand:
+        for card in view.own_hand():
             if kinds[card] == "just_say_no":
                 jsn = card
             elif kinds[card] == "hands_off":

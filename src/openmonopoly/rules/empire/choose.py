@@ -23,10 +23,11 @@ from .kinds import EV_CHOSE, PICK, TARGET
 if TYPE_CHECKING:
     from .game import EmpireGame
 
-PLAYER_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any]]] = {}
-SPACE_PURPOSES: dict[str, tuple[Callable[..., Any], Callable[..., Any], bool]] = {}
-PLAYER_TESTS: dict[str, Callable[[Any, int, int, int], bool]] = {}
-SPACE_TESTS: dict[str, Callable[[Any, int, int, int], bool]] = {}
+# (Final: the names are never bound again, only filled, so compiled code reads them as constants)
+PLAYER_PURPOSES: Final[dict[str, tuple[Callable[..., Any], Callable[..., Any]]]] = {}
+SPACE_PURPOSES: Final[dict[str, tuple[Callable[..., Any], Callable[..., Any], bool]]] = {}
+PLAYER_TESTS: Final[dict[str, Callable[[Any, int, int, int], bool]]] = {}
+SPACE_TESTS: Final[dict[str, Callable[[Any, int, int, int], bool]]] = {}
 
 
 CHOOSE_PLAYER: Final = "choose-player"  # the prompt kind of the step below

@@ -39,7 +39,7 @@ from .tower import billboards, hand_over_top, has_billboard, remove_piece, retur
 if TYPE_CHECKING:
     from .game import EmpireGame
 
-BLOCKERS = ("just_say_no", "hands_off")
+BLOCKERS: Final = ("just_say_no", "hands_off")
 TURN_CARDS: Final = frozenset(
     {
         "swap_the_top",
@@ -69,7 +69,7 @@ def draw(game: EmpireGame, player: int, deck: int) -> None:
 
 
 def kind_of(game: EmpireGame, card: int) -> str:
-    return game.rules.empire_kind[card]
+    return game.table.empire_kind[card]
 
 
 # ---------------------------------------------------------------------- when a card can be played
@@ -79,7 +79,7 @@ def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     if moment == "jail":
         return kind == "get_out_of_jail"
     if moment == "buy":
-        return kind == "bargain_business" and s.cash[player] >= game.rules.bargain_price
+        return kind == "bargain_business" and s.cash[player] >= game.table.bargain_price
     if moment == "rent":
         return kind == "reverse_rent"
     if moment != "turn" or kind not in TURN_CARDS:
@@ -90,7 +90,7 @@ def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     # here without listing the targets (this is asked of every card in hand at every turn).
     if kind == "swap_the_top" and not has_billboard(game, player):
         return False
-    need = game.rules.tax_min_billboards
+    need = game.table.tax_min_billboards
     for q in range(s.n):
         if q == player:
             continue
@@ -108,7 +108,7 @@ def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
 def _has_brand(game: EmpireGame, player: int) -> bool:
     """Whether ``player``'s tower holds a brand billboard (what YOU'RE FIRED! may return: ``_fired_spaces``)."""
     s: EmpireState = game.state
-    is_brand = game.rules.is_brand
+    is_brand = game.table.is_brand
     for piece in s.tower[player]:
         if piece != OFFICE and is_brand[piece]:
             return True
@@ -116,15 +116,15 @@ def _has_brand(game: EmpireGame, player: int) -> bool:
 
 
 def _effect_of_kind(game: EmpireGame, kind: str) -> dict[str, Any]:
-    deck = game.edition.decks[game.rules.empire_deck]
-    return deck.cards[game.rules.empire_kind.index(kind)].effect
+    deck = game.edition.decks[game.table.empire_deck]
+    return deck.cards[game.table.empire_kind.index(kind)].effect
 
 
 def playable(game: EmpireGame, player: int, moment: str) -> list[Action]:
     s: EmpireState = game.state
     out = []
     seen = set()
-    kinds = game.rules.empire_kind
+    kinds = game.table.empire_kind
     for card in s.hands[player]:
         kind = kinds[card]
         if kind not in seen:
@@ -139,14 +139,14 @@ def check_play(game: EmpireGame, player: int, card: int, moment: str) -> str | N
     if card not in hands.hands[player]:
         return "you hold no such Empire card (play N: N is the card's number in the Empire deck)"
     if not usable(game, player, kind_of(game, card), moment):
-        return f"{game.edition.decks[game.rules.empire_deck].cards[card].id} cannot be played now"
+        return f"{game.edition.decks[game.table.empire_deck].cards[card].id} cannot be played now"
     return None
 
 
 def play(game: EmpireGame, player: int, card: int, target: int = -1) -> int:
     """Reveal ``card`` from ``player``'s hand and put it at the bottom of the pile (its effect is the caller's)."""
     s: EmpireState = game.state
-    deck = game.rules.empire_deck
+    deck = game.table.empire_deck
     s.hands[player].remove(card)
     s.decks[deck].append(card)
     if game.log_events:
@@ -341,7 +341,7 @@ def execute(game: EmpireGame, attacker: int, effect: str, a: int, b: int) -> Non
     elif effect == "tax":
         pay(game, a, attacker, b, "billboard-tax")
     elif effect == "fired":
-        if b in s.tower[a] and b != OFFICE and game.rules.is_brand[b]:
+        if b in s.tower[a] and b != OFFICE and game.table.is_brand[b]:
             remove_piece(game, a, b)
             to_board(game, a, b, "fired")
     else:  # pragma: no cover - every effect name is produced above
@@ -358,7 +358,7 @@ def _swap_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
 
 
 def _tax_targets(game: EmpireGame, player: int, arg: int) -> list[int]:
-    need = game.rules.tax_min_billboards
+    need = game.table.tax_min_billboards
     return [q for q in game.rivals(player) if billboards(game, q) >= need]
 
 
@@ -382,7 +382,7 @@ def _swap_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
 
 
 def _tax_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
-    return is_rival(game, player, q) and billboards(game, q) >= game.rules.tax_min_billboards
+    return is_rival(game, player, q) and billboards(game, q) >= game.table.tax_min_billboards
 
 
 def _fired_target(game: EmpireGame, player: int, arg: int, q: int) -> bool:
@@ -409,14 +409,14 @@ PLAYER_PURPOSES["youre_fired"] = (_fired_targets, lambda g, p, q, card: choose_s
 def _fired_spaces(game: EmpireGame, player: int, victim: int) -> list[int]:
     # "YOU'RE FIRED! returns brands to the board": brand billboards only, not offices or utility billboards.
     s: EmpireState = game.state
-    is_brand = game.rules.is_brand
+    is_brand = game.table.is_brand
     return sorted({piece for piece in s.tower[victim] if piece != OFFICE and is_brand[piece]})
 
 
 def _fired_space(game: EmpireGame, player: int, victim: int, pos: int) -> bool:
     """Whether ``pos`` is one of ``_fired_spaces``: a brand billboard in ``victim``'s tower."""
     s: EmpireState = game.state
-    is_brand = game.rules.is_brand
+    is_brand = game.table.is_brand
     return pos != OFFICE and 0 <= pos < len(is_brand) and is_brand[pos] and pos in s.tower[victim]
 
 

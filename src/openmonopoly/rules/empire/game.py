@@ -44,7 +44,7 @@ from .tower import (
 )
 from .words import EmpireWords
 
-EXACT_RAISES = "exact-raises"
+EXACT_RAISES: Final = "exact-raises"
 
 
 # ---------------------------------------------------------------------- turn steps
@@ -143,7 +143,7 @@ class EmpireEndOfMove(Step):
 
 def check_buy_office(game: EmpireGame, player: int) -> str | None:
     s: EmpireState = game.state
-    price = game.rules.office_price
+    price = game.table.office_price
     if s.office_bought:
         return "you have already bought an office this turn"
     if s.offices <= 0:
@@ -155,7 +155,7 @@ def check_buy_office(game: EmpireGame, player: int) -> str | None:
 
 def buy_office(game: EmpireGame, player: int) -> None:
     s: EmpireState = game.state
-    price = game.rules.office_price
+    price = game.table.office_price
     transfer(game, player, BANK, price)
     s.offices -= 1
     s.office_bought = True
@@ -212,6 +212,15 @@ class EmpireView(View):
         s: EmpireState = self._game.state
         return () if self.player is None else tuple(s.hands[self.player])
 
+    def own_hand(self) -> list[int]:
+        """The viewer's own Empire cards as the game's list itself, not a copy (``hand`` copies it at every
+        read): for the compiled bot, which only reads it, at every turn. Empty for a spectator."""
+        player = self.player
+        if player is None:
+            return []
+        s: EmpireState = self._game.state
+        return s.hands[player]
+
     @property
     def hand_sizes(self) -> list[int]:
         s: EmpireState = self._game.state
@@ -219,6 +228,31 @@ class EmpireView(View):
 
 
 # ---------------------------------------------------------------------- the game
+# A turn's own steps hold only the seat (and whether doubles roll again) and never change once made: one
+# of each per seat, made on first need and pushed turn after turn by every game (as ``ClassicGame.turn_start``
+# is by one game), so that a game makes none of them.
+_TURN_STEPS: Final[list[EmpireTurn]] = []
+_MOVE_ENDS: Final[list[EmpireEndOfMove]] = []  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
+
+# For each number of seats and count, every seat's ``count`` players from its left round the table:
+# made once and shared by every game (the tuples never change).
+_RINGS: Final[dict[int, list[tuple[int, ...]]]] = {}  # (keyed by ``n * 1000 + count``: an int hashes cheaply)
+
+
+def _rings(n: int, count: int) -> list[tuple[int, ...]]:
+    key = n * 1000 + count
+    rings = _RINGS.get(key)
+    if rings is None:
+        rings = []
+        for p in range(n):
+            seats = []  # (a list then a tuple: a compiled generator costs several times more)
+            for i in range(1, count + 1):
+                seats.append((p + i) % n)
+            rings.append(tuple(seats))
+        _RINGS[key] = rings
+    return rings
+
+
 class EmpireGame(Game):
     family = "empire"
     ACTION_KINDS = EMPIRE_KINDS
@@ -227,6 +261,14 @@ class EmpireGame(Game):
     PERMISSIONS = permissions.EMPIRE
     landing_counts: list[int] | None = None  # simulation statistics (see sim.runner)
     exact_raises: bool = False  # option exact-raises, read once per game (``read_options``)
+    # The edition's rules table, typed, read once per game with the options (``read_options``: a game made,
+    # cloned or loaded reads it before anything else): the rules read it at every turn, where the ``rules``
+    # property is a call and a type test each time.
+    table: EmpireRules
+    # Whether a tower has grown to full since ``_advance`` last looked at the heights (``tower.add_piece``
+    # and ``swap_tops`` say so): the heights are looked at only then (a tower full when they are looked at
+    # was full when it last grew). True at first, so that a game made, cloned or loaded looks once.
+    tower_filled: bool = True
     OPTIONS: ClassVar[dict[str, Option]] = {
         MAX_ROUNDS: max_rounds_option("the tallest tower (then the most cash)", "play until a tower is full"),
         EXACT_RAISES: Option(
@@ -240,6 +282,7 @@ class EmpireGame(Game):
     def read_options(self) -> None:
         super().read_options()
         self.exact_raises = bool(self.options[EXACT_RAISES])  # (asked at every bid's check)
+        self.table = self.edition.rules
 
     @property
     def rules(self) -> EmpireRules:
@@ -287,7 +330,7 @@ class EmpireGame(Game):
         """The youngest player (the first seat) will start; every player draws the rulebook's starting
         Empire cards, one at a time in seat order."""
         s: EmpireState = self.state
-        rules = self.rules
+        rules = self.table
         if not self.shuffle_seats:  # (house rule shuffle-seats: the draw names the first player)
             if self.log_events:
                 self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
@@ -302,7 +345,7 @@ class EmpireGame(Game):
         """For ``View.sample_game``: shuffle the decks and deal every hand but ``player``'s anew, with
         the same sizes, from the Empire cards ``player`` cannot see (the pile and those hands)."""
         s: EmpireState = self.state
-        deck = self.rules.empire_deck
+        deck = self.table.empire_deck
         others = [p for p in range(s.n) if p != player]
         unseen = list(s.decks[deck])
         for p in others:
@@ -321,36 +364,38 @@ class EmpireGame(Game):
         """Run automatic steps until a decision is on top; a full tower ends the game at once."""
         s: EmpireState = self.state
         stack = s.stack
-        height = s.height
-        cap = self.rules.capacity
         while not s.over:
-            # (nearly always nobody's tower is full: the heights looked at here, who won only then)
-            for h in height:
-                if h >= cap:
-                    self.finish([full_tower(self)], "tower-full")
+            # (the heights looked at only when a tower has been filled since the last look: nearly never)
+            if self.tower_filled:
+                self.tower_filled = False
+                winner = full_tower(self)
+                if winner >= 0:
+                    self.finish([winner], "tower-full")
                     return
             top = stack[-1]
             if not top.is_automatic():
                 return
             top.run(self)
 
+    # Each seat's ``seats_from`` and ``rivals``, read once per game from the tables of its number of seats.
+    _seats_from: list[tuple[int, ...]] | None = None
+    _rivals: list[tuple[int, ...]] | None = None
+
     def seats_from(self, player: int) -> tuple[int, ...]:
         """Every player from ``player``'s left round to ``player``."""
-        s: EmpireState = self.state
-        n = s.n
-        seats = []  # (a list then a tuple: a compiled generator costs several times more)
-        for i in range(1, n + 1):
-            seats.append((player + i) % n)
-        return tuple(seats)
+        rings = self._seats_from
+        if rings is None:
+            s: EmpireState = self.state
+            rings = self._seats_from = _rings(s.n, s.n)
+        return rings[player]
 
     def rivals(self, player: int) -> tuple[int, ...]:
         """Every other player from ``player``'s left (``seats_from`` but ``player``)."""
-        s: EmpireState = self.state
-        n = s.n
-        seats = []  # (as ``seats_from``: a list then a tuple)
-        for i in range(1, n):
-            seats.append((player + i) % n)
-        return tuple(seats)
+        rings = self._rivals
+        if rings is None:
+            s: EmpireState = self.state
+            rings = self._rivals = _rings(s.n, s.n - 1)
+        return rings[player]
 
     def next_turn(self, replace_top: bool = False) -> None:
         s: EmpireState = self.state
@@ -358,16 +403,10 @@ class EmpireGame(Game):
         s.office_bought = False
         self.pass_turn(replace_top)
 
-    # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
-    # whether doubles roll again) and never change (as ``ClassicGame.turn_start``).
-    _turn_steps: list[EmpireTurn] | None = None
-    _move_ends: list[EmpireEndOfMove] | None = None
-
     def turn_step(self, player: int) -> Step:
-        steps = self._turn_steps
-        if steps is None:
-            s: EmpireState = self.state
-            steps = self._turn_steps = [EmpireTurn(p) for p in range(s.n)]
+        steps = _TURN_STEPS
+        while len(steps) <= player:
+            steps.append(EmpireTurn(len(steps)))
         return steps[player]
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
@@ -382,13 +421,11 @@ class EmpireGame(Game):
 
     def end_of_move(self, player: int, again: bool) -> Step:
         # (swapper.py cannot import this module's step at its top, and an import in a compiled roll costs each turn)
-        ends = self._move_ends
-        if ends is None:
-            s: EmpireState = self.state
-            ends = self._move_ends = []
-            for p in range(s.n):  # (two plain appends: the nested comprehension iterated a tuple generically)
-                ends.append(EmpireEndOfMove(p, False))
-                ends.append(EmpireEndOfMove(p, True))
+        ends = _MOVE_ENDS
+        while len(ends) <= 2 * player + 1:
+            p = len(ends) // 2
+            ends.append(EmpireEndOfMove(p, False))
+            ends.append(EmpireEndOfMove(p, True))
         return ends[2 * player + 1 if again else 2 * player]
 
     def move_by(self, player: int, steps: int) -> None:
@@ -400,7 +437,7 @@ class EmpireGame(Game):
     def go_salary(self, player: int) -> int:
         """GO: collect your current tower value; "No billboards? Collect $50K" (offices alone are no billboards)."""
         if not has_billboard(self, player):
-            return self.rules.ladder[0]
+            return self.table.ladder[0]
         return tower_value(self, player)
 
     def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
@@ -465,7 +502,7 @@ class EmpireGame(Game):
     def net_worth(self, player: int) -> int:
         """Cash plus what the tiles in the tower cost (offices at the office price)."""
         s: EmpireState = self.state
-        price = self.rules.price
+        price = self.table.price
         return s.cash[player] + sum(price[piece] for piece in s.tower[player])
 
     def words(self) -> EmpireWords:

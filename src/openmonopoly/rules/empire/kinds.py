@@ -32,7 +32,9 @@ EMPIRE_KINDS = A.SHARED_KINDS.without(
     A.UNMORTGAGE,
 ).extend(plain=(MOVE, BUY_OFFICE), numbered=(SWAP, PLAY, TARGET, PICK))
 
-A_MOVE, A_BUY_OFFICE = A.Action(MOVE), A.Action(BUY_OFFICE)
+# (Final: compiled code reads them as constants, not from the module's dictionary at each use)
+A_MOVE: Final[A.Action] = A.Action(MOVE)
+A_BUY_OFFICE: Final[A.Action] = A.Action(BUY_OFFICE)
 
 # Events            player        pos        amount          other          info
 EV_PIECE_IN: Final = (

@@ -62,7 +62,7 @@ def land(game: EmpireGame, player: int) -> None:
         if s.stock[pos]:
             game.push(BuyBillboard(player, pos))
     elif t == CARD:
-        if sp.deck == game.rules.empire_deck:
+        if sp.deck == game.table.empire_deck:
             empire_cards.draw(game, player, sp.deck)
         else:
             cards.draw(game, player, sp.deck)
@@ -111,7 +111,7 @@ class BuyBillboard(Step):
         s: EmpireState = game.state
         out = [A.A_BUY] if s.cash[player] >= game.edition.board[self.pos].price else []
         out.append(A.A_AUCTION)
-        if game.rules.is_brand[self.pos]:
+        if game.table.is_brand[self.pos]:
             out += empire_cards.playable(game, player, "buy")
         return out
 
@@ -126,7 +126,7 @@ class BuyBillboard(Step):
                     "let it go to auction"
                 )
         elif action.kind == PLAY:
-            if not game.rules.is_brand[self.pos]:
+            if not game.table.is_brand[self.pos]:
                 return "no Empire card can be played on a utility"
             return empire_cards.check_play(game, player, action.arg, "buy")
         return None
@@ -140,7 +140,7 @@ class BuyBillboard(Step):
             start_auction(game, pos, game.seats_from(player))
         else:
             card = empire_cards.play(game, player, action.arg)
-            buy_billboard(game, player, pos, game.edition.decks[game.rules.empire_deck].cards[card].effect["price"])
+            buy_billboard(game, player, pos, game.edition.decks[game.table.empire_deck].cards[card].effect["price"])
 
     def describe(self, game: EmpireGame) -> dict[str, Any]:
         return {"pos": self.pos, "price": game.edition.board[self.pos].price}
@@ -217,9 +217,9 @@ PLAYER_TESTS["rival-tax"] = empire_cards.rival_with_billboards
 # ---------------------------------------------------------------------- Free Parking
 def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
     s: EmpireState = game.state
-    if s.cash[player] < game.rules.free_parking_fee:
+    if s.cash[player] < game.table.free_parking_fee:
         return []
-    fp = game.rules.free_parking
+    fp = game.table.free_parking
     spaces = list(range(game.edition.size))  # (every space but Free Parking: made whole, then the one taken out)
     if 0 <= fp < len(spaces):
         del spaces[fp]
@@ -227,7 +227,7 @@ def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
 
 
 def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
-    fee = game.rules.free_parking_fee
+    fee = game.table.free_parking_fee
     transfer(game, player, BANK, fee)
     if game.log_events:
         from ...engine import events as E
@@ -239,7 +239,7 @@ def _trip(game: EmpireGame, player: int, pos: int, arg: int) -> None:
 def _trip_space(game: EmpireGame, player: int, arg: int, pos: int) -> bool:
     """Whether ``pos`` is one of ``_trip_spaces``."""
     s: EmpireState = game.state
-    rules = game.rules
+    rules = game.table
     return s.cash[player] >= rules.free_parking_fee and 0 <= pos < game.edition.size and pos != rules.free_parking
 
 

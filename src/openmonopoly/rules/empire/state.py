@@ -43,6 +43,6 @@ class EmpireState(State):
         self.stock = list(rules.start_stock)
         self.offices = rules.offices
         self.office_bought = False
-        self.decks = [list(range(len(d.cards))) for d in edition.decks]
+        self.decks = [pile[:] for pile in rules.start_decks]  # (copies of the printed orders, made once per edition)
         self.held: list[list[int]] = [[] for _ in range(n)]  # get-out-of-jail Chance cards (public)
         self.hands: list[list[int]] = [[] for _ in range(n)]  # Empire cards (secret)

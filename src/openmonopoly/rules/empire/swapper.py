@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 
 
 def is_swapper(game: EmpireGame, face: int) -> bool:
-    return face == game.rules.swapper_face
+    return face == game.table.swapper_face
 
 
 def move_steps(game: EmpireGame, d1: int, d2: int) -> int:
     """How far a roll moves: both dice, or only the numbered die when the swapper shows."""
-    return d1 if d2 == game.rules.swapper_face else d1 + d2
+    return d1 if d2 == game.table.swapper_face else d1 + d2
 
 
 def swappable_towers(game: EmpireGame) -> list[int]:
@@ -40,11 +40,24 @@ def swappable_towers(game: EmpireGame) -> list[int]:
     return [p for p in range(s.n) if has_billboard(game, p)]
 
 
+def can_swap(game: EmpireGame) -> bool:
+    """Whether two towers have a billboard (``swappable_towers`` has two), asked at every swapper roll: the
+    towers looked at until two are found, no list made."""
+    s: EmpireState = game.state
+    found = 0
+    for p in range(s.n):
+        if has_billboard(game, p):
+            found += 1
+            if found == 2:
+                return True
+    return False
+
+
 def roll(game: EmpireGame, player: int) -> None:
     s: EmpireState = game.state
     d1, d2 = game.chance.die(), game.chance.die()
     s.dice = (d1, d2)
-    swap_face = d2 == game.rules.swapper_face
+    swap_face = d2 == game.table.swapper_face
     doubles = d1 == d2 and not swap_face
     if game._events is not None:
         game._events.append(
@@ -57,7 +70,7 @@ def roll(game: EmpireGame, player: int) -> None:
             )
         )
     if s.in_jail[player]:
-        rules = game.rules
+        rules = game.table
         jail.roll_in_jail(
             game,
             player,
@@ -72,7 +85,7 @@ def roll(game: EmpireGame, player: int) -> None:
         game.replace_top(game.end_of_move(player, False))
         return
     game.replace_top(game.end_of_move(player, doubles))
-    if swap_face and len(swappable_towers(game)) >= 2:
+    if swap_face and can_swap(game):
         game.push(SwapChoice(player, d1, -1))
         return
     game.move_by(player, move_steps(game, d1, d2))

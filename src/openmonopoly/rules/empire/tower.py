@@ -30,14 +30,14 @@ if TYPE_CHECKING:
 
 def tower_value(game: EmpireGame, player: int) -> int:
     s: EmpireState = game.state
-    t = game.rules
+    t = game.table
     h = s.height[player]
     return t.ladder[h if h < t.capacity else t.capacity]
 
 
 def is_full(game: EmpireGame, player: int) -> bool:
     s: EmpireState = game.state
-    return s.height[player] >= game.rules.capacity
+    return s.height[player] >= game.table.capacity
 
 
 def billboards(game: EmpireGame, player: int) -> int:
@@ -74,10 +74,12 @@ def has_billboard(game: EmpireGame, player: int) -> bool:
 def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
     """Slot ``piece`` on top of ``player``'s tower; a completed colour set brings a free office."""
     s: EmpireState = game.state
-    t = game.rules
+    t = game.table
     s.tower[player].append(piece)
     height = s.height
     height[player] = height[player] + t.height[piece]  # (not ``+=``: see docs/COMPILED.md)
+    if height[player] >= t.capacity:  # (``EmpireGame._advance`` looks for the full tower)
+        game.tower_filled = True
     if piece != OFFICE and t.is_brand[piece]:
         s.owner[piece] = player
         s.owner_changes += 1
@@ -88,7 +90,7 @@ def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0
 def set_bonus(game: EmpireGame, player: int, piece: int) -> None:
     """``piece`` has just arrived in ``player``'s tower: if it completes a colour set, a free office."""
     s: EmpireState = game.state
-    t = game.rules
+    t = game.table
     if piece != OFFICE and t.is_brand[piece] and s.offices > 0:
         owner = s.owner
         for q in t.members[t.group_of[piece]]:  # (a loop, not ``all`` of a generator: this runs at every arrival)
@@ -109,8 +111,8 @@ def remove_top_billboard(game: EmpireGame, player: int) -> int:
     """Take the topmost billboard out of ``player``'s tower (it must have one); offices above it drop down."""
     s: EmpireState = game.state
     piece = s.tower[player].pop(top_billboard(game, player))
-    s.height[player] = s.height[player] - game.rules.height[piece]
-    if game.rules.is_brand[piece]:
+    s.height[player] = s.height[player] - game.table.height[piece]
+    if game.table.is_brand[piece]:
         s.owner[piece] = BANK
         s.owner_changes += 1
     return piece
@@ -120,8 +122,8 @@ def remove_piece(game: EmpireGame, player: int, piece: int) -> None:
     """Take ``piece`` out of the middle of ``player``'s tower (the ones above drop down)."""
     s: EmpireState = game.state
     s.tower[player].remove(piece)
-    s.height[player] = s.height[player] - game.rules.height[piece]
-    if piece != OFFICE and game.rules.is_brand[piece]:
+    s.height[player] = s.height[player] - game.table.height[piece]
+    if piece != OFFICE and game.table.is_brand[piece]:
         s.owner[piece] = BANK
         s.owner_changes += 1
 
@@ -154,7 +156,7 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
     offices above them stay on top. A billboard completing a colour set in its new tower brings the
     bonus office as any arrival does."""
     s: EmpireState = game.state
-    t = game.rules
+    t = game.table
     ia, ib = top_billboard(game, a), top_billboard(game, b)
     if a == b or ia < 0 or ib < 0:
         return
@@ -163,6 +165,8 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
     height = s.height
     height[a] = height[a] + t.height[pb] - t.height[pa]
     height[b] = height[b] + t.height[pa] - t.height[pb]
+    if height[a] >= t.capacity or height[b] >= t.capacity:  # (as in ``add_piece``)
+        game.tower_filled = True
     # Owners change before either set is looked at: a set split across the two towers is checked as it now is.
     if t.is_brand[pa]:
         s.owner[pa] = b
@@ -181,7 +185,7 @@ def swap_tops(game: EmpireGame, actor: int, a: int, b: int) -> None:
 def full_tower(game: EmpireGame) -> int:
     """A player whose tower is full (the current player first), or -1."""
     s: EmpireState = game.state
-    cap = game.rules.capacity
+    cap = game.table.capacity
     height = s.height
     full = False
     for h in height:  # (nearly always nobody: answered without going round from the current player)
