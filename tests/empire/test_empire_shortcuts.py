@@ -34,21 +34,28 @@ from .helpers import NERF, RAZOR, SW, new_game, tower
 SRC = Path(__file__).resolve().parents[2] / "src"
 
 
+def _random_towers(rng: random.Random):
+    """A new game of 2-4 seats whose towers hold random billboards of the bank's stock (an office now and then)."""
+    g = new_game(players=rng.choice((2, 3, 4)))
+    s = g.state
+    t = g.edition.rules
+    pieces = [pos for pos in t.brands + t.utilities for _ in range(s.stock[pos])]
+    rng.shuffle(pieces)
+    for p in range(s.n):
+        mine = [pieces.pop() for _ in range(rng.randrange(0, 5)) if pieces]
+        if rng.random() < 0.3:
+            mine.insert(rng.randrange(len(mine) + 1), OFFICE)
+        tower(g, p, *mine)
+    return g
+
+
 def test_usable_agrees_with_the_listed_targets():
     """A card aimed at a rival may be played exactly when its target list is not empty (a crash: when a
     rival has a billboard), over many random towers."""
     rng = random.Random(7)
     for _ in range(300):
-        g = new_game(players=rng.choice((2, 3, 4)))
+        g = _random_towers(rng)
         s = g.state
-        t = g.edition.rules
-        pieces = [pos for pos in t.brands + t.utilities for _ in range(s.stock[pos])]
-        rng.shuffle(pieces)
-        for p in range(s.n):
-            mine = [pieces.pop() for _ in range(rng.randrange(0, 5)) if pieces]
-            if rng.random() < 0.3:
-                mine.insert(rng.randrange(len(mine) + 1), OFFICE)
-            tower(g, p, *mine)
         for p in range(s.n):
             for kind in TURN_CARDS:
                 if kind in ("move_to_any_space", "tallest_tower_bonus"):
@@ -223,16 +230,9 @@ def test_choice_tests_agree_with_the_listed_choices():
     rng = random.Random(11)
     tested = set()
     for _ in range(200):
-        g = new_game(players=rng.choice((2, 3, 4)))
+        g = _random_towers(rng)
         s = g.state
-        t = g.edition.rules
-        pieces = [pos for pos in t.brands + t.utilities for _ in range(s.stock[pos])]
-        rng.shuffle(pieces)
         for p in range(s.n):
-            mine = [pieces.pop() for _ in range(rng.randrange(0, 5)) if pieces]
-            if rng.random() < 0.3:
-                mine.insert(rng.randrange(len(mine) + 1), OFFICE)
-            tower(g, p, *mine)
             s.cash[p] = rng.choice((0, 50, 100, 150, 2000))
             s.position[p] = rng.randrange(g.edition.size)
         for p in range(s.n):

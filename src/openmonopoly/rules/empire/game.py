@@ -231,8 +231,13 @@ class EmpireView(View):
 # A turn's own steps hold only the seat (and whether doubles roll again) and never change once made: one
 # of each per seat, made on first need and pushed turn after turn by every game (as ``ClassicGame.turn_start``
 # is by one game), so that a game makes none of them.
-_TURN_STEPS: Final[list[EmpireTurn]] = []
-_MOVE_ENDS: Final[list[EmpireEndOfMove]] = []  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
+# Made whole at import (grown on demand, two threads could append a seat's step twice and shift the rest); a seat
+# beyond them, which no edition has, gets a step of its own.
+_SHARED_SEATS: Final = 16
+_TURN_STEPS: Final[list[EmpireTurn]] = [EmpireTurn(p) for p in range(_SHARED_SEATS)]
+_MOVE_ENDS: Final[list[EmpireEndOfMove]] = [  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
+    EmpireEndOfMove(p, again) for p in range(_SHARED_SEATS) for again in (False, True)
+]
 
 # For each number of seats and count, every seat's ``count`` players from its left round the table:
 # made once and shared by every game (the tuples never change).
@@ -404,10 +409,7 @@ class EmpireGame(Game):
         self.pass_turn(replace_top)
 
     def turn_step(self, player: int) -> Step:
-        steps = _TURN_STEPS
-        while len(steps) <= player:
-            steps.append(EmpireTurn(len(steps)))
-        return steps[player]
+        return _TURN_STEPS[player] if player < _SHARED_SEATS else EmpireTurn(player)
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
         """The tallest tower wins at the round limit, then the most cash."""
@@ -421,12 +423,9 @@ class EmpireGame(Game):
 
     def end_of_move(self, player: int, again: bool) -> Step:
         # (swapper.py cannot import this module's step at its top, and an import in a compiled roll costs each turn)
-        ends = _MOVE_ENDS
-        while len(ends) <= 2 * player + 1:
-            p = len(ends) // 2
-            ends.append(EmpireEndOfMove(p, False))
-            ends.append(EmpireEndOfMove(p, True))
-        return ends[2 * player + 1 if again else 2 * player]
+        if player >= _SHARED_SEATS:
+            return EmpireEndOfMove(player, again)
+        return _MOVE_ENDS[2 * player + 1 if again else 2 * player]
 
     def move_by(self, player: int, steps: int) -> None:
         movement.move_by(self, player, steps)
