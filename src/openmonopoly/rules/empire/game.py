@@ -27,6 +27,7 @@ from ...registry import register
 from .. import jail, movement, permissions, trade
 from ..auction import Auction
 from ..money import transfer
+from ..turn import TurnStep
 from . import chance_cards, empire_cards, spaces, swapper
 from .data import OFFICE, EmpireRules, compile_empire
 from .empire_cards import AfterCardMove
@@ -51,25 +52,13 @@ EXACT_RAISES: Final = "exact-raises"
 EMPIRE_TURN_ANSWERS: Final = frozenset({A.ROLL, A.PAY_BAIL, A.USE_CARD, PLAY, BUY_OFFICE})
 
 
-class EmpireTurn(Step):
+class EmpireTurn(TurnStep):
     """The start of a turn (or of a doubles re-roll): buy an office, play cards, leave jail, roll."""
 
-    FIELDS = ("player",)
     kind = P.TURN
     answers = EMPIRE_TURN_ANSWERS
 
-    # (the generic Step.__init__ is slower, and a step is made at every turn)
-    def __init__(self, player: int) -> None:
-        self.player = player
-
-    # (asked of the step on top at every action: answered from constants, see ``Step.is_automatic``)
-    def is_automatic(self) -> bool:
-        return False
-
-    def prompt_kind(self) -> str:
-        return P.TURN
-
-    def accepts(self, kind: str) -> bool:
+    def accepts(self, kind: str) -> bool:  # (Empire's turn has answers of its own: cards and offices)
         return kind in EMPIRE_TURN_ANSWERS
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
