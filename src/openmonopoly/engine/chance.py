@@ -108,7 +108,7 @@ class Chance:
     # --- persistence --------------------------------------------------------------------
     def copy(self) -> Chance:
         new = Chance.__new__(Chance)
-        new._rng = seeded_random(0)  # (seeding from the OS would be wasted work)
+        new._rng = random.Random.__new__(random.Random)  # (unseeded: the state is set at once)
         new._rng.setstate(self._rng.getstate())
         new._random = new._rng.random
         self._copy_outcomes_to(new)
