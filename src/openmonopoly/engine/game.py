@@ -610,10 +610,9 @@ class Game:
 
     def check(self, player: Any, action: Any) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
-        kinds = self._action_kinds()
         if isinstance(action, str):
             try:
-                action = kinds.parse(action, player if type(player) is int else -1)
+                action = self._action_kinds().parse(action, player if type(player) is int else -1)
             except BadActionText as exc:
                 return exc.reason
         # The shape of an action built in Python: a bot's well-formed action passes these few type
@@ -621,26 +620,34 @@ class Game:
         # as Any from a plain 3-tuple (a C struct in compiled code, no lookups): typed, compiled code would
         # unbox them as the declared types and raise on a malformed one instead of answering.
         if type(action) is not ACTION or len(action) != 3:
-            return action_problem(action, kinds)
+            return action_problem(action, self._action_kinds())
         fields: tuple[Any, Any, Any] = action
         kind_, arg_, offer_ = fields
-        if (
-            type(arg_) is not int
-            or type(kind_) is not str
-            or offer_ is not None
-            or kind_ == TRADE
-            or (arg_ >= 0) != (self.kind_code(kind_) & A.NUMBERED_KIND != 0)
-        ):
-            problem = action_problem(action, kinds)
+        if type(arg_) is not int or type(kind_) is not str or offer_ is not None or kind_ == TRADE:
+            problem = action_problem(action, self._action_kinds())
             if problem is not None:
                 return problem
-        return self.check_formed(player, action)
+            code = self.kind_code(kind_)  # (a kind of this game's: ``action_problem`` has passed)
+        else:
+            code = self.kind_code(kind_)
+            if (arg_ >= 0) != (code & A.NUMBERED_KIND != 0):
+                problem = action_problem(action, self._action_kinds())
+                if problem is not None:
+                    return problem
+        # (the kind's code worked out once for the shape test and the check alike)
+        return self._judge(player, action, kind_, code)
 
     def check_formed(self, player: Any, action: Action) -> str | None:
         """``check`` of an action known to be well formed (an ``Action`` of this game's kinds with fields
         of the right types, as ``action_problem`` tests): what ``check`` asks once the shape test has
         passed. For callers that build their actions from the game's own tables (the RL mask's trade
         menu), which need not pay for the shape test of a trade offer again."""
+        fields: tuple[Any, Any, Any] = action  # (the kind read from the plain tuple: no attribute lookup)
+        kind: str = fields[0]
+        return self._judge(player, action, kind, self.kind_code(kind))
+
+    def _judge(self, player: Any, a: Action, kind: str, code: int) -> str | None:
+        """``check_formed`` given the action's kind and its ``kind_code``."""
         s: State = self.base_state
         if s.over:
             return "the game is over"
@@ -649,10 +656,7 @@ class Game:
         p: int = player
         if not s.alive[p]:
             return "you are out of the game"
-        a: Action = action
-        fields: tuple[Any, Any, Any] = a  # (the kind read from the plain tuple: no attribute lookup)
-        kind: str = fields[0]
-        if self.kind_code(kind) & A.ANYTIME_KIND:
+        if code & A.ANYTIME_KIND:
             reason = self.check_anytime(p, a)
         else:
             top = s.stack[-1]
@@ -663,6 +667,29 @@ class Game:
             reason = top.check(self, p, a)
         # What the player's standing forbids (a debt, a cash bid to cover, ...): one table per family.
         return reason if reason is not None else self.refusal(p, a)
+
+    def _answer_passes(self, p: int, action: Any, top: Step) -> bool:
+        """Whether ``check`` accepts ``action`` from ``p``, the living decider of ``top`` on top of the stack
+        of a game not over (``play_out`` knows these facts of the decision and need not test them again).
+        False also for what this shortcut leaves to ``check`` (a malformed action, a trade): the caller
+        then checks it the full way, which words the reason."""
+        if type(action) is not ACTION or len(action) != 3:
+            return False
+        fields: tuple[Any, Any, Any] = action
+        kind_, arg_, offer_ = fields
+        if type(arg_) is not int or type(kind_) is not str or offer_ is not None or kind_ == TRADE:
+            return False
+        kind: str = kind_
+        code = self.kind_code(kind)
+        if (arg_ >= 0) != (code & A.NUMBERED_KIND != 0):
+            return False
+        a: Action = action
+        if code & A.ANYTIME_KIND:
+            if self.check_anytime(p, a) is not None:
+                return False
+        elif not top.accepts(kind) or top.check(self, p, a) is not None:
+            return False
+        return self.refusal(p, a) is None
 
     def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
@@ -685,15 +712,19 @@ class Game:
             raise IllegalAction(reason, action, player, legal)
         self._apply(player, action)
 
-    def _apply(self, p: int, a: Action) -> None:
-        """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action)."""
+    def _apply(self, p: int, a: Action, top: Step | None = None) -> None:
+        """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action);
+        ``top``: the step on top of the stack, when the caller has it (a read of the stack tests its class)."""
         fields: tuple[Any, Any, Any] = a  # (the kind read from the plain tuple: no attribute lookup)
         kind: str = fields[0]
-        if kind == TRADE and a.offer is not None and a.offer.proposer != p:
-            a = Action(TRADE, -1, a.offer._replace(proposer=p))
+        offer = a.offer  # (only a trade has one: ``check`` refuses an offer on any other kind)
+        if offer is not None and offer.proposer != p:
+            a = Action(TRADE, -1, offer._replace(proposer=p))
         self._record.append((p, a))
         if self.kind_code(kind) & A.ANYTIME_KIND:
             self.apply_anytime(p, a)
+        elif top is not None:
+            top.apply(self, p, a)
         else:
             s: State = self.base_state
             s.stack[-1].apply(self, p, a)
@@ -724,6 +755,11 @@ class Game:
         # (the engine's own bots are called through their class's method table: see ``CompiledAgent``)
         compiled: list[CompiledAgent | None] = [a if isinstance(a, CompiledAgent) else None for a in agents]
         views = [self.view(p) for p in range(len(acts))]
+        # The seat that decided last, with its view and bot: one seat often answers several prompts in a
+        # row, and each read of these lists tests the item's class against the list's (a subclass's walk).
+        last = 0
+        view = views[0]
+        bot = compiled[0]
         while True:
             s: State = self.base_state
             if s.over or not s.stack:
@@ -732,14 +768,26 @@ class Game:
             player = top.decider
             prompt = BotPrompt(player, top.prompt_kind(), top, self)  # (``prompt``, with details read on demand)
             self._approved_by = -1  # (forget an approval from before this decision)
-            bot = compiled[player]
-            action = acts[player](views[player], prompt) if bot is None else bot.act(views[player], prompt)
+            if player != last:
+                last = player
+                view = views[player]
+                bot = compiled[player]
+            moves = len(self._record)
+            action = acts[player](view, prompt) if bot is None else bot.act(view, prompt)
             prompt.close()
             # A bot often checks what it sends (``view.check``); nothing has moved since it did, so that
             # answer stands and the action is not checked a second time.
             approved = self._approved
             if player == self._approved_by and approved is not None and action is approved:
-                self._apply(player, approved)
+                self._apply(player, approved, top)
+            elif (
+                len(self._record) == moves
+                and not s.over
+                and s.alive[player]
+                and self._answer_passes(player, action, top)
+            ):
+                # (nothing played while the bot decided: ``top`` is still on top, ``player`` its decider)
+                self._apply(player, action, top)
             else:
                 self._act(player, action)
 

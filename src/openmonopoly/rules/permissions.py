@@ -195,16 +195,32 @@ def refusal(game: Game, player: int, action: Action) -> str | None:
         if offer.proposer != player and act == PROPOSE:
             offer = offer._replace(proposer=player)
         return trade_refusal(game, table, offer, player)
-    if in_debt(game, player):
+    if act != SPEND and (act != BUILD or fields[0] != A.BUILD):
+        return IN_DEBT if in_debt(game, player) else None
+    # Spending or building: no debt, and enough cash left for the player's open cash-only bids (one walk
+    # of the stack for both).
+    held = _debt_or_held(game, table, player)
+    if held < 0:
         return IN_DEBT
-    if act == SPEND or (act == BUILD and action.kind == A.BUILD):
-        held = committed(game, player)
-        if held:  # (the cost asked only then: most of the time no bid is open)
-            cost = _cost(game, player, action)
-            s: State = game.base_state
-            if s.cash[player] - cost < held:
-                return _cover_words(game, player, held, s.cash[player] - cost)
+    if held:  # (the cost asked only then: most of the time no bid is open)
+        cost = _cost(game, player, action)
+        s: State = game.base_state
+        if s.cash[player] - cost < held:
+            return _cover_words(game, player, held, s.cash[player] - cost)
     return None
+
+
+def _debt_or_held(game: Game, table: Permissions, player: int) -> int:
+    """-1 when ``player`` has a debt pending (``in_debt``), else the cash they must keep in hand
+    (``committed``)."""
+    s: State = game.base_state
+    total = 0
+    for step in s.stack:
+        if step.debtor() == player:
+            return -1
+        if type(step) is Auction and step.high_bidder == player and cash_only(game, table, step.lot):
+            total += step.high
+    return total + interest_due(game, player) if total else 0
 
 
 def _offer_answered(game: Game) -> TradeOffer | None:

@@ -80,23 +80,29 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False,
     owner = s.owner
     if owner[pos] != player:
         return f"you do not own {sp.name}" if explain else REFUSED
-    members = ed.group_members[sp.group_index]
-    for q in members:
-        if owner[q] != player:
-            return f"you need the whole colour set to build on {sp.name}" if explain else REFUSED
+    # The set's facts in one pass (the reasons below keep their order: the whole set, a mortgage on it,
+    # a hotel already, building evenly).
     mortgaged = s.mortgaged
-    for q in members:
-        if mortgaged[q]:
-            return f"a {ed.term('street')} of this colour set is mortgaged" if explain else REFUSED
     levels = s.level
     level = levels[pos]
+    lowest = level
+    pledged = False
+    for q in ed.group_members[sp.group_index]:
+        if owner[q] != player:
+            return f"you need the whole colour set to build on {sp.name}" if explain else REFUSED
+        if mortgaged[q]:
+            pledged = True
+        here = levels[q]
+        if here < lowest:
+            lowest = here
+    if pledged:
+        return f"a {ed.term('street')} of this colour set is mortgaged" if explain else REFUSED
     if level == game.hotel_level:
         return f"{sp.name} already has a {ed.term('hotel')}" if explain else REFUSED
-    for q in members:
-        if levels[q] < level and not game.uneven_building:  # (``level`` is above the set's lowest)
-            if not explain:
-                return REFUSED
-            return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
+    if lowest < level and not game.uneven_building:  # (``level`` is above the set's lowest)
+        if not explain:
+            return REFUSED
+        return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
     hotel = level == game.houses_per_hotel
     if hotel and s.bank_hotels == 0:
         return f"the bank has no {ed.term('hotels', 2)} left" if explain else REFUSED
