@@ -132,3 +132,63 @@ def test_numbered_actions_are_shared_and_equal_to_built_ones():
     assert a == Action("build", 5) and type(a) is Action
     assert numbered_action("bid", 10**6) == Action("bid", 10**6)  # past the shared range: made each time
     assert numbered_action("mortgage", 0) != numbered_action("build", 0)
+
+
+def test_answers_the_bots_did_not_check_play_as_through_act():
+    # The random bot answers from the legal lists without checking: play_out checks its answers with the
+    # facts of the decision known; the same bots through game.act (the full check) play the same games.
+    for n in range(6):
+        seed = game_seed(3, n)
+        options = {"max-rounds": 30}
+        g = om.Game("classic", 3, seed=seed, events=False, options=options)
+        g.play_out([make_agent("random", agent_seed(seed, k)) for k in range(3)])
+        h = om.Game("classic", 3, seed=seed, events=False, options=options)
+        bots = [make_agent("random", agent_seed(seed, k)) for k in range(3)]
+        while not h.over:
+            prompt = h.prompt
+            h.act(prompt.player, bots[prompt.player].act(h.view(prompt.player), prompt))
+        assert g.digest() == h.digest()
+
+
+class Saboteur:
+    """A heuristic bot that, from its ``at``-th decision on, answers ``wrong`` instead the first time it is
+    illegal (asked of the game, not of the view, whose check would approve what it accepts)."""
+
+    def __init__(self, seed: int, at: int, wrong: object) -> None:
+        self.bot = make_agent("heuristic", seed)
+        self.at = at
+        self.wrong = wrong
+        self.moves = -1
+
+    def act(self, view, prompt):
+        self.at -= 1
+        if self.at <= 0 and view._game.check(prompt.player, self.wrong) is not None:
+            self.moves = len(view._game._record)
+            return self.wrong
+        return self.bot.act(view, prompt)
+
+
+@pytest.mark.parametrize(
+    "wrong",
+    [
+        Action("build", 1),  # a street nobody owns yet
+        numbered_action("mortgage", 39),
+        Action("bid", 0),  # no auction
+        Action("buy", -1),
+        Action("roll", 3),  # malformed: an arg on a kind that takes none
+        Action("no-such-kind", -1),
+        "pay",
+        ("roll", -1, None),  # a plain tuple, not an Action
+    ],
+)
+def test_an_unchecked_wrong_answer_is_refused_with_the_reason_check_gives(wrong):
+    for at in (1, 2, 3, 5, 8):
+        seed = game_seed(5, at)
+        bots = [Saboteur(agent_seed(seed, k), at, wrong) for k in range(3)]
+        g = om.Game("classic", 3, seed=seed, events=False)
+        with pytest.raises(om.IllegalAction) as caught:
+            g.play_out(bots)
+        moves = max(b.moves for b in bots)
+        assert len(g._record) == moves  # refused before anything was applied
+        player = g.prompt.player
+        assert caught.value.reason == g.check(player, wrong)

@@ -381,3 +381,22 @@ def test_a_fleet_won_at_auction_with_nowhere_left_to_go_is_refunded():
     assert (s.cash[0], s.bank_houses, s.level[6] + s.level[8] + s.level[9]) == (1500 - 20 + 50 + 20, 1, 0)
     assert prompt_kind(g) == (0, "turn")
     assert sum(s.cash) - s.bank_net == 3 * 1500
+
+
+def test_build_refusals_keep_their_order_when_several_apply():
+    """One build breaking several rules at once gets the first reason of the rulebook's order: the whole
+    set, then a mortgage on it, then building evenly (the set's facts are read in one pass)."""
+    g = new_game(SW)
+    own(g, 0, 6, 9, mortgaged=True)  # a mortgaged Scene before the one owned by another player
+    own(g, 1, 8)
+    assert_refused(g, 0, "build 6", "whole colour set")
+    g = new_game(SW)
+    own(g, 0, 6, level=1)
+    own(g, 0, 8, level=0)
+    own(g, 0, 9, level=1, mortgaged=True)  # mortgaged and uneven: the mortgage is named
+    assert_refused(g, 0, "build 6", "mortgaged")
+    g = new_game(SW)
+    own(g, 0, 6, 9, level=1)
+    own(g, 0, 8, level=0)  # the lowest Scene of the set is in the middle
+    assert_refused(g, 0, "build 9", "evenly")
+    assert g.check(0, "build 8") is None

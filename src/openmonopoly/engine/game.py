@@ -34,6 +34,11 @@ from .view import View
 
 TRADE: Final = A.TRADE  # (Final: compiled code reads it as a C static)
 ACTION: Final = Action  # (likewise: the class by its plain name is looked up in the module's globals)
+# ``kind_code``s from here up carry a permission act the money and property gate may refuse: spending and
+# above (``rules/permissions.py``: SPEND, BUILD, BID, ...). Below it an action leaves nothing of its actor's
+# (FREE) or brings money in from the bank (RAISE), which no standing forbids: ``check`` asks ``refusal`` of
+# the others only (tests/test_kind_codes.py holds the two modules to this).
+GATED: Final = 2 << A.ACT_SHIFT
 
 # A family's options for an edition and the house rules it refuses there, worded once (each description
 # formats the edition's terms and money, which would cost a game's set-up a tenth of a short game):
@@ -83,12 +88,14 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
-    # What each action kind is, as bits (``kind_code``), and the two kinds asked about last with theirs.
+    # What each action kind is, as bits (``kind_code``), and the three kinds asked about last with theirs.
     _codes: dict[str, int] | None = None
     _last_kind: str = ""
     _last_code: int = 0
     _other_kind: str = ""
     _other_code: int = 0
+    _third_kind: str = ""
+    _third_code: int = 0
     # The family's ``PERMISSIONS`` (what each action kind does to its actor's money), read once per game by
     # ``rules/permissions.py``, which consults it before every action (a ``Permissions``: the engine does
     # not import the rules).
@@ -324,7 +331,9 @@ class Game:
     def refusal(self, player: int, action: Action) -> str | None:
         """Why the family's rules forbid ``player`` this action now although its own check passed (a debt
         waits, a cash bid must stay covered, ...); None: nothing forbids it. ``check`` asks it of every
-        action and ``legal_actions`` lists nothing it refuses."""
+        action whose kind the family's ``PERMISSIONS`` table gives an act from spending up (``GATED``):
+        an action that leaves nothing of its actor's or raises money from the bank is never refused.
+        ``legal_actions`` lists nothing it refuses."""
         return None
 
     def trade_partners(self, player: int) -> tuple[int, ...]:
@@ -590,18 +599,24 @@ class Game:
     def kind_code(self, kind: str) -> int:
         """What ``kind`` is in this game, as bits: ``ActionKinds.codes`` (``NUMBERED_KIND``, ``ANYTIME_KIND``)
         and, from ``ACT_SHIFT`` up, what its family's permission table says it does (0: nothing of a kind
-        this game knows). ``check``, ``check_formed``, the permission gate and ``_apply`` ask it of the same
-        action in turn, and decisions often alternate two kinds (a bid and a pass): the last two answers
-        are kept (set and dictionary lookups in each were 4 % of a turn)."""
+        this game knows). ``check``, the permission gate and ``_apply`` ask it of the same action in turn,
+        and a player-turn asks of a few kinds (a bid and a pass; the bot's check of a build, then its
+        roll): the last three answers are kept, the last asked first (set and dictionary lookups in each
+        were 4 % of a turn)."""
         if kind is self._last_kind:
             return self._last_code
         if kind is self._other_kind:
             code = self._other_code
         else:
-            codes = self._codes
-            if codes is None:
-                codes = self._codes = kind_codes(type(self))
-            code = codes.get(kind, 0)
+            if kind is self._third_kind:
+                code = self._third_code
+            else:
+                codes = self._codes
+                if codes is None:
+                    codes = self._codes = kind_codes(type(self))
+                code = codes.get(kind, 0)
+            self._third_kind = self._other_kind
+            self._third_code = self._other_code
         self._other_kind = self._last_kind
         self._other_code = self._last_code
         self._last_kind = kind
@@ -666,7 +681,9 @@ class Game:
                 return f"'{kind}' does not answer this prompt ('{top.kind}')"
             reason = top.check(self, p, a)
         # What the player's standing forbids (a debt, a cash bid to cover, ...): one table per family.
-        return reason if reason is not None else self.refusal(p, a)
+        if reason is None and code >= GATED:
+            return self.refusal(p, a)
+        return reason
 
     def _answer_passes(self, p: int, action: Any, top: Step) -> bool:
         """Whether ``check`` accepts ``action`` from ``p``, the living decider of ``top`` on top of the stack
@@ -689,7 +706,7 @@ class Game:
                 return False
         elif not top.accepts(kind) or top.check(self, p, a) is not None:
             return False
-        return self.refusal(p, a) is None
+        return code < GATED or self.refusal(p, a) is None
 
     def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
@@ -715,8 +732,7 @@ class Game:
     def _apply(self, p: int, a: Action, top: Step | None = None) -> None:
         """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action);
         ``top``: the step on top of the stack, when the caller has it (a read of the stack tests its class)."""
-        fields: tuple[Any, Any, Any] = a  # (the kind read from the plain tuple: no attribute lookup)
-        kind: str = fields[0]
+        kind = a.kind  # (compiled: the tuple's item, as ``a.offer``)
         offer = a.offer  # (only a trade has one: ``check`` refuses an offer on any other kind)
         if offer is not None and offer.proposer != p:
             a = Action(TRADE, -1, offer._replace(proposer=p))

@@ -95,7 +95,7 @@ class Auction(Step):
         return P.AUCTION
 
     def accepts(self, kind: str) -> bool:
-        return kind in AUCTION_ANSWERS
+        return kind == A.BID or kind == A.PASS  # (``kind in AUCTION_ANSWERS``, as ``TurnStep.accepts``)
 
     def run(self, game: Game) -> None:
         self._close(game)

@@ -181,8 +181,8 @@ def may_build(game: Game, player: int) -> bool:
 def refusal(game: Game, player: int, action: Action) -> str | None:
     """Why the family's table forbids ``player`` this action now (None: it may), given that the action's
     own check has passed."""
-    fields: tuple[str, int, Any] = action  # (the kind read from the plain tuple: no attribute lookup)
-    act = game.kind_code(fields[0]) >> A.ACT_SHIFT  # (``table.acts``, kept with the kind's other facts)
+    kind = action.kind  # (compiled: the tuple's first item, not the whole tuple unpacked and tested)
+    act = game.kind_code(kind) >> A.ACT_SHIFT  # (``table.acts``, kept with the kind's other facts)
     if act == FREE or act == RAISE:
         return None
     table = family_table(game)
@@ -195,7 +195,7 @@ def refusal(game: Game, player: int, action: Action) -> str | None:
         if offer.proposer != player and act == PROPOSE:
             offer = offer._replace(proposer=player)
         return trade_refusal(game, table, offer, player)
-    if act != SPEND and (act != BUILD or fields[0] != A.BUILD):
+    if act != SPEND and (act != BUILD or kind != A.BUILD):
         return IN_DEBT if in_debt(game, player) else None
     # Spending or building: no debt, and enough cash left for the player's open cash-only bids (one walk
     # of the stack for both).

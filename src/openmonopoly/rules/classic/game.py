@@ -188,9 +188,12 @@ class TurnStart(TurnStep):
         return out
 
     def check(self, game: ClassicGame, player: int, action: Action) -> str | None:
-        if action.kind == A.PAY_BAIL:
+        kind = action.kind
+        if kind == A.ROLL:  # (the common answer first: one string test)
+            return None
+        if kind == A.PAY_BAIL:
             return jail.check_pay_bail(game, player)
-        if action.kind == A.USE_CARD:
+        if kind == A.USE_CARD:
             return jail.check_use_card(game, player)
         return None
 
