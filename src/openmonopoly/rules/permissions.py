@@ -269,28 +269,45 @@ def trade_refusal(game: Game, table: Permissions, offer: TradeOffer, actor: int)
     p, q = offer.proposer, offer.target
     if not (isinstance(q, int) and 0 <= q < s.n):
         return None  # (the offer's own check names what is wrong)
-    for party in (p, q):
-        if party == p:
-            takes, takes_cards, cash_in = offer.take, offer.take_cards, -offer.cash
-        else:
-            takes, takes_cards, cash_in = offer.give, offer.give_cards, offer.cash
-        if in_debt(game, party):
-            if not table.debtor_may_sell or takes or takes_cards or cash_in <= 0:
-                who = "you owe" if party == actor else f"{s.names[party]} owes"
-                return f"{who} a debt: until it is paid, only a sale for cash (properties or cards for cash) is allowed"
-            continue
-        held = committed(game, party)
-        if held:
-            out = -cash_in if cash_in < 0 else 0
-            mortgaged = getattr(s, "mortgaged", None)
-            if mortgaged is not None:
-                for pos in takes:
-                    if mortgaged[pos]:
-                        out += interest(game, pos)  # due at once on a mortgaged property received
-            if s.cash[party] - out < held:
-                if party == actor:
-                    return _cover_words(game, party, held, s.cash[party] - out)
-                return f"{s.names[party]} must keep {game.edition.money(held)} in hand for their bid"
+    # Each side in turn, by what it takes and the cash it receives (a helper asked twice, not a loop over a
+    # tuple of the two, which compiled code makes and iterates generically).
+    reason = _party_refusal(game, table, p, actor, offer.take, offer.take_cards, -offer.cash)
+    if reason is None:
+        if q == p:  # (an offer to oneself, refused by its own check: read as the proposer's, as ever)
+            return _party_refusal(game, table, q, actor, offer.take, offer.take_cards, -offer.cash)
+        return _party_refusal(game, table, q, actor, offer.give, offer.give_cards, offer.cash)
+    return reason
+
+
+def _party_refusal(
+    game: Game,
+    table: Permissions,
+    party: int,
+    actor: int,
+    takes: tuple[int, ...],
+    takes_cards: tuple[int, ...],
+    cash_in: int,
+) -> str | None:
+    """``trade_refusal`` for one side of the trade: ``party``, who takes ``takes`` and ``takes_cards`` and
+    receives ``cash_in`` (negative: pays)."""
+    s: State = game.base_state
+    held = _debt_or_held(game, table, party)
+    if held < 0:
+        if not table.debtor_may_sell or takes or takes_cards or cash_in <= 0:
+            who = "you owe" if party == actor else f"{s.names[party]} owes"
+            return f"{who} a debt: until it is paid, only a sale for cash (properties or cards for cash) is allowed"
+        return None
+    if held:
+        out = -cash_in if cash_in < 0 else 0
+        mortgaged = getattr(s, "mortgaged", None)
+        if mortgaged is not None:
+            for pos in takes:
+                if mortgaged[pos]:
+                    out += interest(game, pos)  # due at once on a mortgaged property received
+        if s.cash[party] - out < held:
+            if party == actor:
+                return _cover_words(game, party, held, s.cash[party] - out)
+            return f"{s.names[party]} must keep {game.edition.money(held)} in hand for their bid"
     return None
 
 

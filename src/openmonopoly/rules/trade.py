@@ -54,35 +54,55 @@ def check_offer(game: Game, offer: TradeOffer) -> str | None:
         return f"{s.names[q]} is out of the game"
     if not (offer.give or offer.take or offer.give_cards or offer.take_cards):
         return "a trade must move at least one property or card"
-    board = ed.board
-    for side, owner_ in ((offer.give, p), (offer.take, q)):
-        if _repeats(side):
-            return "a property is listed twice"
-        for pos in side:
-            if not (isinstance(pos, int) and 0 <= pos < len(board)) or not (
-                board[pos].is_property or pos in ed.properties
-            ):
-                return f"{pos} is not a property"
-            if s.owner[pos] != owner_:
-                return f"{s.names[owner_]} does not own {board[pos].name}"
-            hold = game.trade_hold(pos)
-            if hold is not None:
-                return hold
-    # A held card is named in an offer by its deck (classic); a family may name it otherwise
-    # (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number).
-    key = game.trade_card_key
-    for cards, holder in ((offer.give_cards, p), (offer.take_cards, q)):
-        if not cards:
-            continue
-        held = [key(ref) for ref in s.held[holder]]
-        for deck in cards:
-            if held.count(deck) < list(cards).count(deck):
-                what = game.trade_card_words
-                return f"{s.names[holder]} holds no {what} {deck}"
+    # (each side asked in turn of a helper: a loop over a tuple of pairs makes the tuples and iterates them
+    # generically at every check)
+    problem = _side_problem(game, offer.give, p)
+    if problem is None:
+        problem = _side_problem(game, offer.take, q)
+    if problem is None:
+        problem = _cards_problem(game, offer.give_cards, p)
+    if problem is None:
+        problem = _cards_problem(game, offer.take_cards, q)
+    if problem is not None:
+        return problem
     if offer.cash > s.cash[p]:
         return f"{s.names[p]} has only {ed.money(s.cash[p])}"
     if -offer.cash > s.cash[q]:
         return f"{s.names[q]} has only {ed.money(s.cash[q])}"
+    return None
+
+
+def _side_problem(game: Game, side: tuple[int, ...], owner_: int) -> str | None:
+    """What is wrong with the properties one side of an offer moves, owned by ``owner_`` (``check_offer``)."""
+    if _repeats(side):
+        return "a property is listed twice"
+    ed = game.edition
+    s: State = game.base_state
+    board = ed.board
+    for pos in side:
+        if not (isinstance(pos, int) and 0 <= pos < len(board)) or not (board[pos].is_property or pos in ed.properties):
+            return f"{pos} is not a property"
+        if s.owner[pos] != owner_:
+            return f"{s.names[owner_]} does not own {board[pos].name}"
+        hold = game.trade_hold(pos)
+        if hold is not None:
+            return hold
+    return None
+
+
+def _cards_problem(game: Game, cards: tuple[int, ...], holder: int) -> str | None:
+    """What is wrong with the held cards one side of an offer moves, held by ``holder`` (``check_offer``).
+    A held card is named in an offer by its deck (classic); a family may name it otherwise
+    (``game.trade_card_key(ref)``, e.g. the Mandalorian Signet card number)."""
+    if not cards:
+        return None
+    s: State = game.base_state
+    key = game.trade_card_key
+    held = [key(ref) for ref in s.held[holder]]
+    for deck in cards:
+        if held.count(deck) < list(cards).count(deck):
+            what = game.trade_card_words
+            return f"{s.names[holder]} holds no {what} {deck}"
     return None
 
 

@@ -74,9 +74,9 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False,
     ed = game.edition
     s: ClassicState = game.state
     board = ed.board
-    if not 0 <= pos < len(board) or board[pos].type != STREET:
+    sp = board[pos] if 0 <= pos < len(board) else None  # (the space read once)
+    if sp is None or sp.type != STREET:
         return f"only {ed.term('streets', 2)} can be built on" if explain else REFUSED
-    sp = board[pos]
     owner = s.owner
     if owner[pos] != player:
         return f"you do not own {sp.name}" if explain else REFUSED
