@@ -217,3 +217,21 @@ def test_a_received_mortgaged_property_is_not_traded_on_before_its_lift_or_inter
     g.act(1, "keep")
     g.act(1, "trade 2 give=6 cash=-10")
     assert prompt_kind(g) == (2, "trade")
+
+
+def test_an_offer_wrong_in_several_ways_is_refused_for_the_first_in_order():
+    """The offer's own check names its first problem: the proposer's side, then the target's, then the
+    cards each side gives, then the cash."""
+    g = new_game(SW)
+    own(g, 0, 6)
+    own(g, 1, 8)
+    assert_refused(g, 0, "trade 1 give=6,6 take=9 take-cards=0 cash=5000", "listed twice")
+    assert_refused(g, 0, "trade 1 give=6 take=9 take-cards=0 cash=5000", "does not own")
+    assert_refused(g, 0, "trade 1 give=6 take=8,8 take-cards=0 cash=5000", "listed twice")
+    names = g.state.names
+    reason = g.check(0, "trade 1 give=6 take=8 give-cards=1 take-cards=0 cash=5000")
+    assert reason == f"{names[0]} holds no get-out-of-jail card from deck 1"
+    reason = g.check(0, "trade 1 give=6 take=8 take-cards=0 cash=5000")
+    assert reason == f"{names[1]} holds no get-out-of-jail card from deck 0"
+    assert_refused(g, 0, "trade 1 give=6 take=8 cash=5000", "only")
+    assert g.check(0, "trade 1 give=6 take=8") is None
