@@ -465,13 +465,24 @@ class Game:
         s: State = self.base_state
         n = s.n
         prev = s.current
+        alive = s.alive
+        # (seats counted round with a test rather than ``%``: compiled, a modulo is a call for Python's sign rules)
         nxt = prev
-        for i in range(1, n + 1):
-            nxt = (prev + i) % n
-            if s.alive[nxt]:
+        for _ in range(n):
+            nxt += 1
+            if nxt == n:
+                nxt = 0
+            if alive[nxt]:
                 break
-        # A round ends when play comes back round to (or past) the first player's seat.
-        if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
+        # A round ends when play comes back round to (or past) the first player's seat: seats counted from it.
+        first = s.first_player
+        after = nxt - first
+        if after < 0:
+            after += n
+        before = prev - first
+        if before < 0:
+            before += n
+        if after <= before:
             s.round += 1
             limit = self.round_limit()
             if limit is not None and s.round > limit:
@@ -883,7 +894,8 @@ def seat_names(players: Any, edition: Edition) -> list[str]:
         raise BadArgument(
             f"{edition.name} is for {edition.min_players}-{edition.max_players} players, not {len(names)}"
         )
-    if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
+    if type(players) is not int and not all(0 < len(n) <= 100 and n.isprintable() for n in names):
+        # (given names only: "Player N" always passes, and a game is made for every simulated game)
         raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
     return names
 
