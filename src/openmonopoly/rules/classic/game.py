@@ -275,6 +275,18 @@ def land_kinds(edition: Edition) -> list[int]:
 _LAND_KINDS: dict[int, tuple[Edition, list[int]]] = {}
 
 
+# A turn's own steps, pushed turn after turn: they hold only the seat (and whether doubles roll again) and
+# never change, so one object may stand on every game's stack (a compiled object made and freed at every
+# turn cost more than the rest of passing the dice on, and made for every game, a tenth of a game's set-up).
+# Made whole at import (grown on demand, two threads could append a seat's step twice); a seat beyond them,
+# which no edition has, gets a step of its own.
+_SHARED_SEATS: Final = 16
+_TURN_STARTS: Final[list[TurnStart]] = [TurnStart(p) for p in range(_SHARED_SEATS)]
+_MOVE_ENDS: Final[list[EndOfMove]] = [  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
+    EndOfMove(p, again) for p in range(_SHARED_SEATS) for again in (False, True)
+]
+
+
 def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int) -> int:
     """An owned property's part of its owner's net worth: its price (half, mortgaged) and its buildings at
     what they cost (a hotel: its price and the houses it replaced)."""
@@ -512,25 +524,14 @@ class ClassicGame(Game):
     def turn_step(self, player: int) -> Step:
         return self.turn_start(player)
 
-    # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
-    # whether doubles roll again) and never change, and a compiled object made and freed at every turn
-    # costs more than the rest of passing the dice on.
-    _turn_starts: list[TurnStart] | None = None
-    _move_ends: list[EndOfMove] | None = None
-
+    # A turn's own steps, made once and shared by every game (``_TURN_STARTS``, ``_MOVE_ENDS``).
     def turn_start(self, player: int) -> TurnStart:
-        starts = self._turn_starts
-        if starts is None:
-            s: ClassicState = self.state
-            starts = self._turn_starts = [TurnStart(p) for p in range(s.n)]
-        return starts[player]
+        return _TURN_STARTS[player] if player < _SHARED_SEATS else TurnStart(player)
 
     def end_of_move(self, player: int, again: bool) -> EndOfMove:
-        ends = self._move_ends
-        if ends is None:
-            s: ClassicState = self.state
-            ends = self._move_ends = [EndOfMove(p, a) for p in range(s.n) for a in (False, True)]
-        return ends[2 * player + 1 if again else 2 * player]
+        if player >= _SHARED_SEATS:
+            return EndOfMove(player, again)
+        return _MOVE_ENDS[2 * player + 1 if again else 2 * player]
 
     def after_bankruptcy(self, player: int, handover: list[Step]) -> None:
         """A player has left the game and others play on; ``handover``: the steps settling their
