@@ -89,6 +89,7 @@ def play_game(
     ``rent_counts`` (board size zeros) the rent owed on each space.
     """
     has_human, has_external = _seat_kinds(tuple(seats))
+    given = agents is not None
     if agents is None:
         if has_human:
             raise ValueError("play_game is for bots only; 'human' cannot sit here")
@@ -106,7 +107,8 @@ def play_game(
     try:
         game.play_out(agents)
     finally:
-        finish_agents(agents, game)  # (external bots hear the game is over, and their processes are reused)
+        if given or has_external:  # (the built-in bots made here have nothing to finish)
+            finish_agents(agents, game)  # (external bots hear the game is over, and their processes are reused)
     if landing_counts is not None:
         game.landing_counts = None  # type: ignore[attr-defined]
     game.rent_counts = None

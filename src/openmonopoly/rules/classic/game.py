@@ -558,8 +558,14 @@ class ClassicGame(Game):
         elif jail.third_doubles(self, player, doubles):
             self.replace_top(self.end_of_move(player, False))
         else:
-            self.replace_top(self.end_of_move(player, doubles))
+            end = self.end_of_move(player, doubles)
+            self.replace_top(end)
             self.move_by(player, total)
+            # Nothing waits after the move (no purchase, payment or card on top of it): end it here, as
+            # ``_advance`` would next, rather than through its look at the stack and the step's glue.
+            stack = s.stack
+            if not s.over and stack and stack[-1] is end:
+                end.run(self)
 
     def move_by(self, player: int, steps: int) -> None:
         movement.move_by(self, player, steps)
