@@ -207,6 +207,15 @@ class TurnStart(TurnStep):
     def apply(self, game: ClassicGame, player: int, action: Action) -> None:
         if action.kind == A.ROLL:
             game.roll(player)
+            # When nothing waits after the move (no purchase, payment or card above its end), end it here, as
+            # ``Game._advance`` would next, rather than through its look at the stack and the step's glue.
+            # (After ``roll``, not in it: an edition's ``roll`` may put a step above the move's end.)
+            s: State = game.base_state
+            stack = s.stack
+            if not s.over and stack:
+                top = stack[-1]
+                if type(top) is EndOfMove:
+                    top.run(game)
         elif action.kind == A.PAY_BAIL:
             jail.pay_bail(game, player)
         else:
@@ -558,14 +567,8 @@ class ClassicGame(Game):
         elif jail.third_doubles(self, player, doubles):
             self.replace_top(self.end_of_move(player, False))
         else:
-            end = self.end_of_move(player, doubles)
-            self.replace_top(end)
+            self.replace_top(self.end_of_move(player, doubles))
             self.move_by(player, total)
-            # Nothing waits after the move (no purchase, payment or card on top of it): end it here, as
-            # ``_advance`` would next, rather than through its look at the stack and the step's glue.
-            stack = s.stack
-            if not s.over and stack and stack[-1] is end:
-                end.run(self)
 
     def move_by(self, player: int, steps: int) -> None:
         movement.move_by(self, player, steps)
