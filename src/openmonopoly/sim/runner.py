@@ -25,6 +25,7 @@ whole record, several times dearer) stays the reference for comparing single gam
 from __future__ import annotations
 
 import hashlib
+import importlib
 import time
 from array import array
 from collections.abc import Callable
@@ -43,13 +44,15 @@ def _derive(text: str) -> int:
 
 # SHA-256 for the seeds, five per simulated game: CPython's own module where it has one, which hashes a few
 # bytes with a quarter fewer instructions than OpenSSL's (``hashlib.sha256``); the same digests either way.
-try:
-    from _sha256 import sha256 as _sha256
-except ImportError:  # (Python 3.12 and later: ``_sha2``)
+def _builtin_sha256() -> Callable[[bytes], Any]:
     try:
-        from _sha2 import sha256 as _sha256  # type: ignore[no-redef]
-    except ImportError:
-        _sha256 = hashlib.sha256  # type: ignore[assignment]
+        sha256: Callable[[bytes], Any] = importlib.import_module("_sha256").sha256
+    except ImportError:  # (an interpreter without it, Python 3.12 and later among them)
+        return hashlib.sha256
+    return sha256
+
+
+_sha256 = _builtin_sha256()
 
 
 def game_seed(root: int, index: int) -> int:
