@@ -49,3 +49,38 @@ def test_dice_pair_is_the_pair_shared() -> None:
         for b in range(-1, 9):
             assert dice_pair(a, b) == (a, b)
     assert dice_pair(3, 4) is dice_pair(3, 4)  # (one tuple per pair of faces 1-6)
+
+
+@pytest.mark.parametrize("seed", [0, 5, 2**63 - 1])
+def test_two_dice_draw_as_two_dice(seed: int) -> None:
+    """``two_dice`` (every turn's roll) shows, logs and leaves the generator as ``die()`` twice."""
+    from openmonopoly.engine.state import dice_pair
+
+    fast, slow = Chance(seed), Chance(seed)
+    for _ in range(200):
+        pair = fast.two_dice()
+        d1 = slow.die()
+        assert pair == (d1, slow.die())
+        assert pair is dice_pair(*pair)  # (the shared tuple of those faces)
+    assert fast.log == slow.log and len(fast.log) == 400
+    assert fast.below(1000) == slow.below(1000)
+
+
+def test_two_dice_take_scripted_and_recorded_outcomes() -> None:
+    assert Chance(1).force_dice(6, 6, 2, 3).two_dice() == (6, 6)
+    forced = Chance(1).force_dice(4)  # one face scripted, the other drawn
+    plain = Chance(1)
+    plain.below(6)
+    assert forced.two_dice() == (4, plain.die())
+    replay = Chance(9)
+    replay.playback([5, 0])
+    assert replay.two_dice() == (6, 1)
+    replay.end_playback()
+
+
+def test_two_dice_of_a_subclass_use_its_die() -> None:
+    class Loaded(Chance):
+        def die(self, sides: int = 6) -> int:
+            return sides
+
+    assert Loaded(3).two_dice() == (6, 6)

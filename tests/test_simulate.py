@@ -103,3 +103,14 @@ def test_seed_derivation_is_stable():
 def test_zero_games():
     r = simulate("classic", 0, 1, SEATS)
     assert r["games"] == 0 and r["wins"] == [0, 0, 0, 0] and r["end_reasons"] == {}
+
+
+def test_seeds_are_the_documented_sha256() -> None:
+    """``game_seed``/``agent_seed`` hash with CPython's own SHA-256 where it has one: the same numbers."""
+    import hashlib
+
+    def derive(text: str) -> int:
+        return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big") >> 1
+
+    assert game_seed(7, 3) == derive("openmonopoly-sim:7:3")
+    assert agent_seed(2**62 + 5, 2) == derive(f"openmonopoly-agent:{2**62 + 5}:2")

@@ -101,6 +101,8 @@ class Game:
     # not import the rules).
     _permissions: Any = None
     _chosen: dict[str, Any] | None = None  # chosen_options(), worked out for the options dict _chosen_for
+    _limit: int | None = None  # round_limit()'s "max-rounds", read from the options dict _limit_of
+    _limit_of: dict[str, Any] | None = None
     _chosen_for: dict[str, Any] | None = None
     # House rules read from ``options`` once (``read_options``): the rule modules test these fields, not
     # the options dict. ``no_auctions`` and ``pot_fees`` are read by shared modules (property, money).
@@ -287,7 +289,8 @@ class Game:
 
     def first_player(self) -> int:
         """Everyone rolls (``first_player_dice``); the highest total starts; tied highest roll again."""
-        contenders = list(range(self.state.n))
+        s: State = self.base_state
+        contenders = [p for p in range(s.n)]  # (compiled, ``list(range(n))`` is two Python calls)
         rolls: list[str] | None = [] if self._events is not None else None  # (for the event only)
         while True:
             # (plain loops: compiled, ``sum``, ``max`` and ``zip(strict=True)`` are Python calls, which every
@@ -317,7 +320,7 @@ class Game:
 
     def first_player_dice(self) -> tuple[int, ...]:
         """One player's roll for the first turn: both dice."""
-        return (self.chance.die(6), self.chance.die(6))
+        return self.chance.two_dice()  # (the shared pair of faces: no tuple made per roll)
 
     def check_anytime(self, player: int, action: Action) -> str | None:
         return f"'{action.kind}' is not part of this edition"
@@ -458,7 +461,13 @@ class Game:
 
     def round_limit(self) -> int | None:
         """The last round to play (None: no limit); variants add their own limits."""
-        return self.options.get("max-rounds")
+        # (asked at the end of every round: read from the options once per options dict, which a game
+        # replaces rather than changes)
+        options = self.options
+        if options is not self._limit_of:
+            self._limit = options.get("max-rounds")
+            self._limit_of = options
+        return self._limit
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
         """The round limit is reached: the richest by ``net_worth`` wins (equal worths share)."""
@@ -474,13 +483,22 @@ class Game:
         s: State = self.base_state
         n = s.n
         prev = s.current
+        alive = s.alive
+        # The next seat still in, or ``prev`` again when no other is (seats counted round with a test, not ``%``).
         nxt = prev
-        for i in range(1, n + 1):
-            nxt = (prev + i) % n
-            if s.alive[nxt]:
+        while True:
+            nxt = nxt + 1 if nxt + 1 < n else 0
+            if nxt == prev or alive[nxt]:
                 break
-        # A round ends when play comes back round to (or past) the first player's seat.
-        if (nxt - s.first_player) % n <= (prev - s.first_player) % n:
+        # A round ends when play comes back round to (or past) the first player's seat: seats counted from it.
+        first = s.first_player
+        after = nxt - first
+        if after < 0:
+            after += n
+        before = prev - first
+        if before < 0:
+            before += n
+        if after <= before:
             s.round += 1
             limit = self.round_limit()
             if limit is not None and s.round > limit:
@@ -947,7 +965,8 @@ def seat_names(players: Any, edition: Edition) -> list[str]:
         raise BadArgument(
             f"{edition.name} is for {edition.min_players}-{edition.max_players} players, not {len(names)}"
         )
-    if not all(0 < len(n) <= 100 and n.isprintable() for n in names):
+    if type(players) is not int and not all(0 < len(n) <= 100 and n.isprintable() for n in names):
+        # (given names only: "Player N" always passes, and a game is made for every simulated game)
         raise BadArgument(f"players: each name is 1-100 printable characters; got {names!r}")
     return names
 

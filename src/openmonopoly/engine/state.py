@@ -166,9 +166,9 @@ def dice_pair(d1: int, d2: int) -> tuple[int, ...]:
     """``(d1, d2)``, shared for two faces of six-sided dice: the dice shown are kept on the state at every
     roll, and a tuple made and freed per roll cost more than a tenth of moving a token."""
     if 0 < d1 <= 6 and 0 < d2 <= 6:
-        return _DICE_PAIRS[d1 * 7 + d2]
+        return DICE_PAIRS[d1 * 7 + d2]
     return (d1, d2)
 
 
 # (typed as tuples of any length: compiled, a ``tuple[int, int]`` is unboxed and made again when returned)
-_DICE_PAIRS: Final[tuple[tuple[int, ...], ...]] = tuple((a, b) for a in range(7) for b in range(7))
+DICE_PAIRS: Final[tuple[tuple[int, ...], ...]] = tuple((a, b) for a in range(7) for b in range(7))

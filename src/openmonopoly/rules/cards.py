@@ -25,7 +25,7 @@ def card_ref(deck: int, card: int) -> int:
 
 def draw(game: Game, player: int, deck: int) -> None:
     s: State = game.base_state
-    pile: list[int] = game.state.decks[deck]  # (the decks are the family's: not in the base State)
+    pile = s.decks[deck]
     if not pile:
         return  # every card of the deck is held by players
     index = pile.pop(0)

@@ -24,7 +24,9 @@ def move_by(game: Game, player: int, steps: int) -> None:
     s: State = game.base_state
     size = len(game.edition.board)
     old = s.position[player]
-    new = (old + steps) % size
+    new = old + steps
+    if not 0 <= new < size:  # (past GO, or back past it: compiled, ``%`` is a call for Python's sign rules)
+        new %= size
     s.position[player] = new
     if game._events is not None:
         game._events.append(Event(E.MOVED, player, new, old, steps, "forward" if steps > 0 else "back"))

@@ -66,7 +66,7 @@ class BuyOrAuction(Step):
         if action.kind == A.BUY:
             price = game.edition.board[pos].price
             transfer(game, player, BANK, price)
-            s: Any = game.state  # every family with properties has ``owner``
+            s: State = game.base_state  # (``owner`` and its count are declared on the base state)
             s.owner[pos] = player
             s.owner_changes += 1
             if game._events is not None:

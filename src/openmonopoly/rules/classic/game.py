@@ -33,7 +33,7 @@ from ...engine.house_rules import (
 )
 from ...engine.options import MAX_ROUNDS, RENT_MUST_BE_CLAIMED, Option, claim_rent_option, max_rounds_option
 from ...engine.prompt import numbered_action
-from ...engine.state import BANK, ChangeWatch, State, dice_pair
+from ...engine.state import BANK, ChangeWatch, State
 from ...engine.view import View, public_field
 from ...registry import register
 from .. import cards, jail, movement, permissions, trade
@@ -47,6 +47,15 @@ from .data import ClassicRules, compile_classic
 from .debt import raisable, start_debt
 from .house_rules import POT_REASONS, already_doubles, classic_conflict, classic_house_rules, classic_presets
 from .rent import rent_due, rent_for_roll
+
+
+def in_order(count: int) -> list[int]:
+    """``list(range(count))``, a deck's cards in printed order: sliced off a list made once (a state is made
+    for every game, and compiled, ``list(range(k))`` builds and walks a range object)."""
+    return _IN_ORDER[:count] if count <= len(_IN_ORDER) else list(range(count))
+
+
+_IN_ORDER: Final[list[int]] = list(range(64))  # (read only: slices are new lists)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # Clone Wars adds its own fields
@@ -77,9 +86,10 @@ class ClassicState(State):
     pot: int  # house rule free-parking-pot: the bank's money waiting on Free Parking (0 otherwise)
 
     def __init__(self, names: list[str], edition: Edition) -> None:
-        rules = edition.rules
+        rules: ClassicRules = edition.rules  # (typed: its fields read directly, not looked up by name)
         super().__init__(names, rules.start_cash)
-        n, size = len(names), len(edition.board)
+        n = len(names)
+        size = len(edition.board)
         self.in_jail = [False] * n
         self.jail_turns = [0] * n
         self.owner = [BANK] * size
@@ -87,7 +97,7 @@ class ClassicState(State):
         self.mortgaged = [False] * size
         self.bank_houses = rules.houses
         self.bank_hotels = rules.hotels
-        self.decks = [list(range(len(d.cards))) for d in edition.decks]
+        self.decks = [in_order(len(d.cards)) for d in edition.decks]
         self.held = [[] for _ in range(n)]
         self.doubles = 0
         self.shortage_tried = []
@@ -200,6 +210,15 @@ class TurnStart(TurnStep):
     def apply(self, game: ClassicGame, player: int, action: Action) -> None:
         if action.kind == A.ROLL:
             game.roll(player)
+            # When nothing waits after the move (no purchase, payment or card above its end), end it here, as
+            # ``Game._advance`` would next, rather than through its look at the stack and the step's glue.
+            # (After ``roll``, not in it: an edition's ``roll`` may put a step above the move's end.)
+            s: State = game.base_state
+            stack = s.stack
+            if not s.over and stack:
+                top = stack[-1]
+                if type(top) is EndOfMove:
+                    top.run(game)
         elif action.kind == A.PAY_BAIL:
             jail.pay_bail(game, player)
         else:
@@ -234,6 +253,50 @@ class EndOfMove(Step):
             game.replace_top(game.turn_start(p))
         else:
             game.next_turn(replace_top=True)
+
+
+# What ``ClassicGame.land`` does on each type of space, as a number per board position (``land_kinds``).
+LAND_NOTHING: Final = 0
+LAND_PROPERTY: Final = 1  # a street, railroad or utility: buy it, or pay its rent
+LAND_TAX: Final = 2
+LAND_CARD: Final = 3
+LAND_JAIL: Final = 4  # Go To Jail
+LAND_PARKING: Final = 5  # Free Parking (its pot, under house rule free-parking-pot)
+_LAND_KIND_OF: Final[dict[str, int]] = {
+    STREET: LAND_PROPERTY,
+    RAILROAD: LAND_PROPERTY,
+    UTILITY: LAND_PROPERTY,
+    TAX: LAND_TAX,
+    CARD: LAND_CARD,
+    GO_TO_JAIL: LAND_JAIL,
+    FREE_PARKING: LAND_PARKING,
+}
+
+
+def land_kinds(edition: Edition) -> list[int]:
+    """Each board space's ``LAND_*`` number (``LAND_NOTHING`` for the types ``land`` leaves alone), made
+    once per edition and shared: read it, never change it."""
+    entry = _LAND_KINDS.get(id(edition))
+    if entry is None or entry[0] is not edition:
+        entry = (edition, [_LAND_KIND_OF.get(sp.type, LAND_NOTHING) for sp in edition.board])
+        _LAND_KINDS[id(edition)] = entry
+    return entry[1]
+
+
+# id of the edition -> (the edition, kept so that its id is never another's; its ``land_kinds``).
+_LAND_KINDS: dict[int, tuple[Edition, list[int]]] = {}
+
+
+# A turn's own steps, pushed turn after turn: they hold only the seat (and whether doubles roll again) and
+# never change, so one object may stand on every game's stack (a compiled object made and freed at every
+# turn cost more than the rest of passing the dice on, and made for every game, a tenth of a game's set-up).
+# Made whole at import (grown on demand, two threads could append a seat's step twice); a seat beyond them,
+# which no edition has, gets a step of its own.
+_SHARED_SEATS: Final = 16
+_TURN_STARTS: Final[list[TurnStart]] = [TurnStart(p) for p in range(_SHARED_SEATS)]
+_MOVE_ENDS: Final[list[EndOfMove]] = [  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
+    EndOfMove(p, again) for p in range(_SHARED_SEATS) for again in (False, True)
+]
 
 
 def holding_worth(sp: Space, level: int, mortgaged: bool, houses_per_hotel: int) -> int:
@@ -466,31 +529,21 @@ class ClassicGame(Game):
     def next_turn(self, replace_top: bool = False) -> None:
         s: ClassicState = self.state
         s.doubles = 0
-        s.shortage_tried.clear()
+        if s.shortage_tried:  # (mostly empty: clearing an empty list is still a call)
+            s.shortage_tried.clear()
         self.pass_turn(replace_top)
 
     def turn_step(self, player: int) -> Step:
         return self.turn_start(player)
 
-    # A turn's own steps, made once per game and pushed turn after turn: they hold only the seat (and
-    # whether doubles roll again) and never change, and a compiled object made and freed at every turn
-    # costs more than the rest of passing the dice on.
-    _turn_starts: list[TurnStart] | None = None
-    _move_ends: list[EndOfMove] | None = None
-
+    # A turn's own steps, made once and shared by every game (``_TURN_STARTS``, ``_MOVE_ENDS``).
     def turn_start(self, player: int) -> TurnStart:
-        starts = self._turn_starts
-        if starts is None:
-            s: ClassicState = self.state
-            starts = self._turn_starts = [TurnStart(p) for p in range(s.n)]
-        return starts[player]
+        return _TURN_STARTS[player] if player < _SHARED_SEATS else TurnStart(player)
 
     def end_of_move(self, player: int, again: bool) -> EndOfMove:
-        ends = self._move_ends
-        if ends is None:
-            s: ClassicState = self.state
-            ends = self._move_ends = [EndOfMove(p, a) for p in range(s.n) for a in (False, True)]
-        return ends[2 * player + 1 if again else 2 * player]
+        if player >= _SHARED_SEATS:
+            return EndOfMove(player, again)
+        return _MOVE_ENDS[2 * player + 1 if again else 2 * player]
 
     def after_bankruptcy(self, player: int, handover: list[Step]) -> None:
         """A player has left the game and others play on; ``handover``: the steps settling their
@@ -499,8 +552,10 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ rolling and moving
     def roll(self, player: int) -> None:
         s: ClassicState = self.state
-        d1, d2 = self.chance.die(), self.chance.die()
-        s.dice = dice_pair(d1, d2)
+        dice = self.chance.two_dice()
+        s.dice = dice
+        d1 = dice[0]
+        d2 = dice[1]
         total = d1 + d2
         doubles = d1 == d2
         if self._events is not None:
@@ -524,34 +579,39 @@ class ClassicGame(Game):
     def advance_to(self, player: int, target: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
         movement.advance_to(self, player, target, rent_multiplier, dice_multiplier)
 
+    # The board's ``land_kinds`` (None until the first landing of this game).
+    _land_kinds: list[int] | None = None
+
     def land(self, player: int, rent_multiplier: int = 1, dice_multiplier: int = 0) -> None:
         s: ClassicState = self.state
         pos = s.position[player]
-        sp = self.edition.board[pos]
-        t = sp.type
+        kinds = self._land_kinds
+        if kinds is None:
+            kinds = self._land_kinds = land_kinds(self.edition)
+        kind = kinds[pos]  # (a number, not the space's type: compiled, each string test is a call)
         counts = self.landing_counts
         if counts is not None:  # simulation statistics: moves ending per space, last slot = sent to jail
-            counts[-1 if t == GO_TO_JAIL else pos] += 1
-            if t == CARD:
+            counts[-1 if kind == LAND_JAIL else pos] += 1
+            if kind == LAND_CARD:
                 jailed = counts[-1]
-                cards.draw(self, player, sp.deck)
+                cards.draw(self, player, self.edition.board[pos].deck)
                 if s.in_jail[player] and counts[-1] == jailed:  # this card (not a later move) sent them
                     counts[pos] -= 1
                     counts[-1] += 1
                 return
-        if t == STREET or t == RAILROAD or t == UTILITY:
+        if kind == LAND_PROPERTY:
             owner = s.owner[pos]
             if owner == BANK:
                 self.push(BuyOrAuction(player, pos))
             elif owner != player and not s.mortgaged[pos] and not (self.jail_no_rent and s.in_jail[owner]):
                 self.charge_rent(player, owner, pos, self.rent(pos, rent_multiplier, dice_multiplier))
-        elif t == TAX:
-            pay(self, player, BANK, sp.amount, "tax", pos)
-        elif t == CARD:
-            cards.draw(self, player, sp.deck)
-        elif t == GO_TO_JAIL:
+        elif kind == LAND_TAX:
+            pay(self, player, BANK, self.edition.board[pos].amount, "tax", pos)
+        elif kind == LAND_CARD:
+            cards.draw(self, player, self.edition.board[pos].deck)
+        elif kind == LAND_JAIL:
             jail.send_to_jail(self, player, "space")
-        elif t == FREE_PARKING and self.pot_fees:
+        elif kind == LAND_PARKING and self.pot_fees:
             self.take_pot(player, pos)
 
     # ------------------------------------------------------------ rent
