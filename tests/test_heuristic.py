@@ -486,3 +486,47 @@ def test_the_kept_full_sets_trade_plans_group_holders_and_swap_searches_are_the_
         plans_kept += sum(s.plans_kept for s in seats)
     # (the games made sets, swaps and plans: the kept figures were put to the test)
     assert full_seen > 100 and swaps > 10 and plans_kept > 10
+
+
+class _OwnedWatch:
+    """A heuristic bot whose figures kept while the owners stand (its properties outside its full sets in debt
+    order, the count of unowned properties) are compared, at every decision taken after the bot has seen the
+    owners, with ones worked out afresh."""
+
+    name = "owned-watch"
+
+    def __init__(self) -> None:
+        self.bot = HeuristicAgent()
+        self.compared = 0  # kept lists compared
+
+    def act(self, view, prompt):
+        b = heuristic._board(view)
+        me, owner = view.player, view.owner
+        bot = self.bot
+        bot._full_of(view, b, owner, me)  # (brings the ownership seen up to date, as every decision does first)
+        full = bot._full
+        if bot._mine_version == bot._owner_version:
+            assert bot._loose == [q for q in b.debt_order if owner[q] == me and b.street_group_of[q] not in full]
+            self.compared += 1
+        if bot._unowned_version == bot._owner_version:
+            assert bot._unowned == sum(1 for q in b.props if owner[q] == BANK)
+            self.compared += 1
+        return bot.act(view, prompt)
+
+
+@pytest.mark.parametrize("options", [None, {"no-mortgages": True}])
+def test_the_figures_kept_while_the_owners_stand_are_the_fresh_ones(options):
+    compared = 0
+    for seed in range(3):
+        seats = [_OwnedWatch() for _ in range(4)]
+        play_game("classic", ["heuristic"] * 4, seed, options, agents=seats)
+        compared += sum(s.compared for s in seats)
+    assert compared > 100
+
+
+def test_the_holders_of_a_street_group_are_ordered_from_the_seat_on_my_left():
+    owner = [BANK] * 40
+    owner[1], owner[3], owner[6], owner[8], owner[9] = 3, 0, 3, 1, 0
+    assert heuristic._holders(owner, [1, 3, 6, 8, 9], 2) == [3, 0, 1]
+    assert heuristic._holders(owner, [8, 1, 6], 0) == [1, 3]
+    assert heuristic._holders(owner, [1, 6], 0) == [3]

@@ -90,6 +90,7 @@ class _Board:
     props: tuple[int, ...]
     n_props: int
     streets: tuple[int, ...]
+    rails: tuple[int, ...]
     is_street: list[bool]
     is_rail: list[bool]
     is_util: list[bool]
@@ -113,7 +114,6 @@ class _Board:
     uneven: bool
     street_groups: tuple[int, ...]
     build_order: tuple[int, ...]
-    sell_order: tuple[int, ...]
     debt_order: tuple[int, ...]
     street_group_of: list[int]
     least_lift: list[int]
@@ -138,6 +138,7 @@ class _Board:
         self.is_rail = [sp.type == RAILROAD for sp in board]
         self.is_util = [sp.type == UTILITY for sp in board]
         self.streets = tuple(p for p in self.props if self.is_street[p])
+        self.rails = tuple(p for p in self.props if self.is_rail[p])
         self.price = [int(sp.price) for sp in board]
         self.house_cost = [int(sp.house_cost) for sp in board]
         self.hotel_cost = [int(sp.hotel_cost) for sp in board]
@@ -164,7 +165,6 @@ class _Board:
             ranked.append((-(gain / cost), g))
         ranked.sort()
         self.build_order = tuple(g for _, g in ranked)
-        self.sell_order = self.build_order[::-1]
         # What a debt mortgages first: utilities, streets, then railroads, each cheapest first.
         self.debt_order = tuple(
             sorted(self.props, key=lambda q: (self.is_rail[q], not self.is_util[q], self.price[q], q))
@@ -427,6 +427,14 @@ def _highest(level: list[int], members: tuple[int, ...]) -> int:
     return top
 
 
+def _any_true(flags: list[bool]) -> bool:
+    """``any(flags)``, without calling the builtin (compiled, the loop reads the list's items directly)."""
+    for flag in flags:
+        if flag:
+            return True
+    return False
+
+
 def _any_mortgaged(mortgaged: list[bool], members: tuple[int, ...]) -> bool:
     for q in members:
         if mortgaged[q]:
@@ -483,8 +491,24 @@ def _holders(owner: list[int], others: list[int], me: int) -> list[int]:
             break
     else:
         return [first]  # (the usual case: one holder)
-    seats = sorted({owner[q] for q in others})
-    return [o for o in seats if o > me] + [o for o in seats if o < me]
+    # The distinct seats in ascending order, by insertion into a short list (a set and ``sorted`` are calls
+    # into the interpreter from compiled code), then those after ``me`` before those before it.
+    seats: list[int] = []
+    for q in others:
+        o = owner[q]
+        i = 0
+        while i < len(seats) and seats[i] < o:
+            i += 1
+        if i == len(seats) or seats[i] != o:
+            seats.insert(i, o)
+    after: list[int] = []
+    before: list[int] = []
+    for o in seats:
+        if o > me:
+            after.append(o)
+        elif o < me:
+            before.append(o)
+    return after + before
 
 
 class HeuristicAgent(CompiledAgent):
@@ -511,6 +535,9 @@ class HeuristicAgent(CompiledAgent):
         self._least_build = 0
         self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
         self._mine: list[int] = []  # my properties in ``_Board.debt_order``
+        self._loose: list[int] = []  # those of ``_mine`` outside my full sets
+        self._unowned_version = -1  # the ownership (``_owner_version``) ``_unowned`` was counted for
+        self._unowned = 0  # the properties the bank holds
         self._plans_version = -1  # the sets (``_sets_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
@@ -686,8 +713,8 @@ class HeuristicAgent(CompiledAgent):
             return price * 5 // 4 if mine else price
         if b.is_rail[pos]:
             held = 0
-            for q in b.props:
-                if b.is_rail[q] and owner[q] == me:
+            for q in b.rails:
+                if owner[q] == me:
                     held += 1
             return price * (4 + held) // 4
         return price * 4 // 5
@@ -741,13 +768,14 @@ class HeuristicAgent(CompiledAgent):
         owner = view.owner
         cash = view.cash[me]
         bank_houses, bank_hotels = view.bank_houses, view.bank_hotels
+        level, mortgaged = view.level, view.mortgaged  # (each read once: most calls would read them again)
         if _nothing_built(b, bank_houses, bank_hotels):
             reserve = BASE_RESERVE
         else:
-            reserve = self._threat_reserve(view, b, view.level)
+            reserve = self._threat_reserve(view, b, level)
         full = self._full_of(view, b, owner, me)
         if full:
-            action = self._lift_in_sets(view, b, full, view.mortgaged, cash, reserve)
+            action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
             if action is not None:
                 return action
         turns = view.turns
@@ -757,22 +785,24 @@ class HeuristicAgent(CompiledAgent):
             if action is not None:
                 return action
         if full:
-            level, mortgaged = view.level, view.mortgaged
             action = self._build(view, b, full, level, mortgaged, cash, reserve, bank_houses, bank_hotels)
             if action is None and bank_houses == 0 and len(full) > 1:
                 action = self._make_room(view, b, full, level, mortgaged, cash, reserve)
             if action is not None:
                 return action
         if cash > 3 * reserve + 200:
-            action = self._lift_any(view, b, me, owner, view.mortgaged, cash, reserve)
+            action = self._lift_any(view, b, me, owner, mortgaged, cash, reserve)
             if action is not None:
                 return action
         if view.in_jail[me]:
-            unowned = 0
-            for pos in b.props:
-                if owner[pos] == BANK:
-                    unowned += 1
-            if unowned * 3 >= b.n_props:  # early game: get out and buy
+            if self._unowned_version != self._owner_version:  # (``_full_of`` has just seen the owners)
+                self._unowned_version = self._owner_version
+                unowned = 0
+                for pos in b.props:
+                    if owner[pos] == BANK:
+                        unowned += 1
+                self._unowned = unowned
+            if self._unowned * 3 >= b.n_props:  # early game: get out and buy
                 if view.held[me]:
                     return A_USE_CARD
                 if cash - b.jail_fine >= reserve:
@@ -847,6 +877,8 @@ class HeuristicAgent(CompiledAgent):
     def _lift_any(
         self, view: ClassicView, b: _Board, me: int, owner: list[int], mortgaged: list[bool], cash: int, reserve: int
     ) -> Action | None:
+        if not _any_true(mortgaged):  # (mostly nothing is: the list is cheaper to go over than by position)
+            return None
         best = -1
         spare = cash - 2 * reserve - 100
         unmortgage, price = b.unmortgage, b.price
@@ -1037,13 +1069,20 @@ class HeuristicAgent(CompiledAgent):
         if cash >= amount:
             return self._safe(view, A_PAY)
         owner, level, mortgaged = view.owner, view.level, view.mortgaged
-        self._full_of(view, b, owner, me)
-        held = self._groups_held
-        assert held is not None  # (``_full_of`` has just seen the owners)
-        whole = held.whole  # (``whole[g] == me``: ``g`` is one of my full sets, one read rather than a search)
+        full = self._full_of(view, b, owner, me)
         if self._mine_version != self._owner_version:  # (a debt takes several answers, the owners unchanged)
             self._mine_version = self._owner_version
             self._mine = [q for q in b.debt_order if owner[q] == me]
+            held = self._groups_held
+            assert held is not None  # (``_full_of`` has just seen the owners)
+            whole = held.whole  # (``whole[g] == me``: ``g`` is one of my full sets, one read, not a search)
+            street_group_of = b.street_group_of
+            loose: list[int] = []
+            for q in self._mine:
+                g = street_group_of[q]
+                if g < 0 or whole[g] != me:
+                    loose.append(q)
+            self._loose = loose
         mine = self._mine
         no_mortgages = b.no_mortgages
         raisable = 0
@@ -1066,21 +1105,15 @@ class HeuristicAgent(CompiledAgent):
             return self._safe(view, A_BANKRUPT)
         # 1. mortgage what lies outside full sets: utilities, lone streets, then railroads (``debt_order``).
         if not no_mortgages:  # (house rule no-mortgages: only buildings can be sold)
-            street_group_of = b.street_group_of
-            for q in mine:
+            for q in self._loose:
                 if mortgaged[q]:
-                    continue
-                g = street_group_of[q]
-                if g >= 0 and whole[g] == me:
                     continue
                 action = _action(A.MORTGAGE, q)
                 if view.check(action) is None:
                     return action
-        # 2. sell buildings, weakest set first, evenly.
-        for g in b.sell_order:
-            if whole[g] != me:
-                continue
-            members = b.members[g]
+        # 2. sell buildings, weakest set first, evenly (my full sets are in build order: the weakest last).
+        for i in range(len(full) - 1, -1, -1):
+            members = b.members[full[i]]
             top = _highest(level, members)
             if not top:
                 continue
@@ -1093,10 +1126,8 @@ class HeuristicAgent(CompiledAgent):
                 return action
         # 3. mortgage the sets themselves, weakest first.
         if not no_mortgages:
-            for g in b.sell_order:
-                if whole[g] != me:
-                    continue
-                for q in b.members[g]:
+            for i in range(len(full) - 1, -1, -1):
+                for q in b.members[full[i]]:
                     if not mortgaged[q]:
                         action = _action(A.MORTGAGE, q)
                         if view.check(action) is None:
