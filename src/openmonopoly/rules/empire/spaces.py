@@ -104,8 +104,8 @@ class BuyBillboard(Step):
     def prompt_kind(self) -> str:
         return P.BUY
 
-    def accepts(self, kind: str) -> bool:
-        return kind in BUY_ANSWERS
+    def accepts(self, kind: str) -> bool:  # (``BUY_ANSWERS`` one by one: see ``EmpireTurn.accepts``)
+        return kind == A.BUY or kind == A.AUCTION or kind == PLAY
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
@@ -176,8 +176,8 @@ class RentDue(Step):
     def prompt_kind(self) -> str:
         return RENT_DUE
 
-    def accepts(self, kind: str) -> bool:
-        return kind in RENT_ANSWERS
+    def accepts(self, kind: str) -> bool:  # (``RENT_ANSWERS`` one by one: see ``EmpireTurn.accepts``)
+        return kind == A.PAY or kind == PLAY
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [A.A_PAY] + empire_cards.playable(game, player, "rent")

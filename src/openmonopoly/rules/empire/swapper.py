@@ -116,8 +116,8 @@ class SwapChoice(Step):
     def prompt_kind(self) -> str:
         return SWAP
 
-    def accepts(self, kind: str) -> bool:
-        return kind in SWAP_ANSWERS
+    def accepts(self, kind: str) -> bool:  # (``SWAP_ANSWERS`` one by one: see ``EmpireTurn.accepts``)
+        return kind == SWAP or kind == MOVE
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         towers = swappable_towers(game)
