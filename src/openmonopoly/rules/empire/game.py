@@ -503,8 +503,7 @@ class EmpireGame(Game):
         cannot be made hands over a billboard at once: none of its steps is a debt); every other kind is
         free. Asked at every answer's check, where the table's way looked for a debt on the whole stack
         for each bid (tests/empire/test_empire_shortcuts.py compares the two over whole games)."""
-        fields: tuple[str, int, Any] = action  # (the kind read from the plain tuple: no attribute lookup)
-        kind = fields[0]
+        kind = action.kind  # (a NamedTuple's field: read by its index; a typed tuple would test all three)
         if kind == A.BUY or kind == A.TRADE or kind == A.ACCEPT:
             return permissions.refusal(self, player, action)
         return None

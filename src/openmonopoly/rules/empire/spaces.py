@@ -220,7 +220,7 @@ def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
     if s.cash[player] < game.table.free_parking_fee:
         return []
     fp = game.table.free_parking
-    spaces = list(range(game.edition.size))  # (every space but Free Parking: made whole, then the one taken out)
+    spaces = game.table.positions[:]  # (every space but Free Parking: copied whole, then the one taken out)
     if 0 <= fp < len(spaces):
         del spaces[fp]
     return spaces
