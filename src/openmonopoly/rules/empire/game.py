@@ -503,6 +503,8 @@ class EmpireGame(Game):
         cannot be made hands over a billboard at once: none of its steps is a debt); every other kind is
         free. Asked at every answer's check, where the table's way looked for a debt on the whole stack
         for each bid (tests/empire/test_empire_shortcuts.py compares the two over whole games)."""
+        if action is A.A_ROLL or action is A.A_PASS:  # (the commonest answers, the shared ones: both free)
+            return None
         kind = action.kind  # (a NamedTuple's field: read by its index; a typed tuple would test all three)
         if kind == A.BUY or kind == A.TRADE or kind == A.ACCEPT:
             return permissions.refusal(self, player, action)
