@@ -4,7 +4,8 @@
 table keeps the card effects ``usable`` reads; the auction, purchase and swap steps answer the facts
 the bot reads by name (``Step.detail``) without the prompt's details; the Empire bot checks each answer
 once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
-asking the check; the family bot's class is found once per game class; a choice's check tests the one choice made.
+asking the check; the family bot's class is found once per game class; a choice's check tests the one choice made;
+the game asks the permission table only for the kinds it may refuse, and works out a bid's cover itself.
 """
 
 from __future__ import annotations
@@ -21,7 +22,11 @@ from kit import roll
 from openmonopoly.agents import by_family
 from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
 from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
+from openmonopoly.agents.random_bot import RandomAgent
+from openmonopoly.engine import actions as A
+from openmonopoly.engine.flow import Step
 from openmonopoly.engine.prompt import AUCTION
+from openmonopoly.rules import permissions
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
@@ -103,6 +108,8 @@ COUNT_CHECKS = """
 import json
 import openmonopoly as om
 from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
+from openmonopoly.agents.random_bot import RandomAgent
+from openmonopoly.engine import actions as A
 from openmonopoly.rules.empire.game import EmpireView
 
 
@@ -251,6 +258,19 @@ def test_choice_tests_agree_with_the_listed_choices():
     assert tested >= {"rival-tax", "hostile_takeover", "free-parking", "move_to_any_space", "youre_fired"}
 
 
+def test_lists_of_any_space_are_copies_of_the_board_positions():
+    """The choices of "any space" (Free Parking's trip, Move to Any Space) are copied from the rules table's
+    list of every position, which stays whole and in order however the lists given out are changed."""
+    g = new_game()
+    positions = g.edition.rules.positions
+    assert positions == list(range(g.edition.size))
+    for purpose in ("free-parking", "move_to_any_space"):
+        listed = SPACE_PURPOSES[purpose][0](g, 0, -1)
+        assert listed is not positions and len(listed) == len(positions) - 1
+        listed.clear()
+    assert positions == list(range(g.edition.size))
+
+
 def test_can_swap_says_whether_two_towers_can_be_swapped():
     """The swapper roll's test (``can_swap``) is true exactly when ``swappable_towers`` lists two or more,
     over many random towers (offices only, empty, billboards)."""
@@ -294,3 +314,66 @@ def test_turn_steps_shared_by_games_name_their_seat():
     first, second = new_game(seed=1), new_game(seed=2)
     roll(first, 0, 2, 3)
     assert second.prompt.player == 0 and second.prompt.kind == "turn" and first.prompt.kind == "buy"
+
+
+def _step_classes(cls: type) -> list[type]:
+    found = [cls]
+    for sub in cls.__subclasses__():
+        found += _step_classes(sub)
+    return found
+
+
+def test_refusal_and_bid_cover_agree_with_the_permission_table_over_whole_games():
+    """Empire's gate (``EmpireGame.refusal``) asks the permission table only for a buy, a trade and its
+    answer, and works out a bid's cover itself (``_spendable``, ``bid_covered``): over whole games of
+    heuristic and random bots (trades of jail cards included), with and without exact raises, at every
+    decision, for every seat and every answer a seat might give, both agree with the table's long way."""
+    # What the short ways assume: Empire's table names these kinds only, a bid is refused only to a debtor,
+    # and no step an Empire game can hold is a debt (only the classic and Mandalorian debt steps are).
+    assert set(permissions.EMPIRE.acts) == {A.BUY, A.BID, A.TRADE, A.ACCEPT}
+    assert permissions.EMPIRE.all_bids_cash
+    debts = {c.__module__ for c in _step_classes(Step) if c.debtor is not Step.debtor}
+    assert debts and not any(".empire." in m for m in debts), debts
+    checked = refused = 0
+    kinds = set()
+    for seed in range(10):
+        options = {"exact-raises": True} if seed % 3 == 2 else None
+        g = om.Game("empire", 3, seed=seed, options=options, events=False)
+        bots = [EmpireAgent(seed) if (seed + q) % 2 else RandomAgent(seed * 10 + q) for q in range(3)]
+        while not g.over:
+            prompt = g.prompt
+            s = g.state
+            for q in range(s.n):
+                assert g._spendable(q) == permissions.spendable(g, q)
+                legal = g.legal_actions(q)
+                candidates = list(legal.actions) + [
+                    A.Action(k) for k in (A.ROLL, A.PASS, A.BUY, A.AUCTION, A.PAY, A.ACCEPT, A.REJECT, A.END)
+                ]
+                for r in g.rivals(q):  # (a jail card for cash, offered either way)
+                    candidates.append(A.Action(A.TRADE, -1, A.TradeOffer(q, r, cash=50, take_cards=(0,))))
+                    candidates.append(A.Action(A.TRADE, -1, A.TradeOffer(q, r, cash=-50, give_cards=(0,))))
+                if prompt.kind == AUCTION:
+                    auction = s.stack[-1]
+                    for amount in (0, 50, auction.minimum(g), s.cash[q], s.cash[q] + 50):
+                        candidates.append(A.Action(A.BID, amount))
+                        most = permissions.spendable(g, q)
+                        if g.exact_raises:
+                            most = min(most, auction.minimum(g))
+                        assert g.max_bid(q, auction.lot) == most
+                        assert g.bid_covered(q, auction.lot, amount) == (amount <= most)
+                top = s.stack[-1]
+                for action in candidates:
+                    # (the gate is asked once the action's own check has passed, as ``Game.check_formed`` does)
+                    if action.kind == A.TRADE:
+                        if g.check_anytime(q, action) is not None:
+                            continue
+                    elif top.decider != q or not top.accepts(action.kind) or top.check(g, q, action) is not None:
+                        continue
+                    expected = permissions.refusal(g, q, action)
+                    assert g.refusal(q, action) == expected, (action, q)
+                    kinds.add(action.kind)
+                    refused += expected is not None
+                    checked += 1
+            p = prompt.player
+            g.act(p, bots[p].act(g.view(p), prompt))
+    assert checked > 1000 and refused > 0 and {A.BID, A.BUY, A.ROLL, A.TRADE} <= kinds

@@ -165,7 +165,10 @@ def choose_player(game: EmpireGame, player: int, purpose: str, arg: int = -1) ->
 
 
 def choose_space(game: EmpireGame, player: int, purpose: str, arg: int = -1) -> bool:
-    if not SPACE_PURPOSES[purpose][0](game, player, arg) and not SPACE_PURPOSES[purpose][2]:
+    """Ask ``player`` to choose a space for ``purpose``; False (nothing asked) when there is none to choose
+    and the choice may not be declined (one that may is asked even with no space: the player ends it)."""
+    choice = SPACE_PURPOSES[purpose]
+    if not choice[2] and not choice[0](game, player, arg):  # (the spaces listed only when they decide)
         return False
     game.push(ChooseSpace(player, purpose, arg))
     return True

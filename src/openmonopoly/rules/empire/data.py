@@ -85,6 +85,7 @@ class EmpireRules(Rules):
     free_parking: int
     start_stock: tuple[int, ...]  # by board position: billboards on the space at the start
     start_decks: list[list[int]]  # each deck's card indices in printed order (a new game's piles, unshuffled)
+    positions: list[int]  # every board position in order (copied by the choices of "any space": no range made)
     # The card effects whether a card may be played depends on (0 when the deck has no such card):
     bargain_price: int  # Bargain Business: what the billboard costs with it
     tax_min_billboards: int  # Billboard Tax: the billboards a victim needs
@@ -132,6 +133,7 @@ def compile_empire(e: Edition) -> EmpireRules:
         empire_kind=kinds,
         free_parking=fps[0] if fps else -1,
         start_decks=[list(range(len(d.cards))) for d in e.decks],
+        positions=list(range(len(e.board))),
         start_stock=tuple(1 if s.type == BRAND else s.amount if s.type == UTILITY_BILLBOARDS else 0 for s in e.board),
         bargain_price=effect_value("bargain_business", "price"),
         tax_min_billboards=effect_value("billboard_tax", "min_billboards"),

@@ -430,7 +430,7 @@ SPACE_PURPOSES["youre_fired"] = (
 
 def _any_space(game: EmpireGame, player: int, arg: int) -> list[int]:
     s: EmpireState = game.state
-    spaces = list(range(game.edition.size))  # (every space but ``here``: made whole, then the one taken out)
+    spaces = game.table.positions[:]  # (every space but ``here``: copied whole, then the one taken out)
     del spaces[s.position[player]]
     return spaces
 

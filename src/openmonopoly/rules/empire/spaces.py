@@ -104,8 +104,8 @@ class BuyBillboard(Step):
     def prompt_kind(self) -> str:
         return P.BUY
 
-    def accepts(self, kind: str) -> bool:
-        return kind in BUY_ANSWERS
+    def accepts(self, kind: str) -> bool:  # (``BUY_ANSWERS`` one by one: see ``EmpireTurn.accepts``)
+        return kind == A.BUY or kind == A.AUCTION or kind == PLAY
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
@@ -176,8 +176,8 @@ class RentDue(Step):
     def prompt_kind(self) -> str:
         return RENT_DUE
 
-    def accepts(self, kind: str) -> bool:
-        return kind in RENT_ANSWERS
+    def accepts(self, kind: str) -> bool:  # (``RENT_ANSWERS`` one by one: see ``EmpireTurn.accepts``)
+        return kind == A.PAY or kind == PLAY
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         return [A.A_PAY] + empire_cards.playable(game, player, "rent")
@@ -220,7 +220,7 @@ def _trip_spaces(game: EmpireGame, player: int, arg: int) -> list[int]:
     if s.cash[player] < game.table.free_parking_fee:
         return []
     fp = game.table.free_parking
-    spaces = list(range(game.edition.size))  # (every space but Free Parking: made whole, then the one taken out)
+    spaces = game.table.positions[:]  # (every space but Free Parking: copied whole, then the one taken out)
     if 0 <= fp < len(spaces):
         del spaces[fp]
     return spaces

@@ -16,6 +16,7 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
+from ...engine.state import dice_pair
 from .. import jail
 from .empire_cards import attack
 from .kinds import A_MOVE, MOVE, SWAP
@@ -56,7 +57,7 @@ def can_swap(game: EmpireGame) -> bool:
 def roll(game: EmpireGame, player: int) -> None:
     s: EmpireState = game.state
     d1, d2 = game.chance.die(), game.chance.die()
-    s.dice = (d1, d2)
+    s.dice = dice_pair(d1, d2)  # (shared tuples: one made and freed at every roll cost more)
     swap_face = d2 == game.table.swapper_face
     doubles = d1 == d2 and not swap_face
     if game._events is not None:
@@ -116,8 +117,8 @@ class SwapChoice(Step):
     def prompt_kind(self) -> str:
         return SWAP
 
-    def accepts(self, kind: str) -> bool:
-        return kind in SWAP_ANSWERS
+    def accepts(self, kind: str) -> bool:  # (``SWAP_ANSWERS`` one by one: see ``EmpireTurn.accepts``)
+        return kind == SWAP or kind == MOVE
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         towers = swappable_towers(game)
