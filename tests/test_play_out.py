@@ -126,6 +126,33 @@ def test_an_action_approved_at_one_decision_is_checked_again_at_the_next():
     pytest.fail("no seed led to a prompt other than a turn")
 
 
+class PlaysBehindItsAnswer:
+    """Checks its roll with ``view.check``, then plays that roll itself through the game before answering
+    with the same object: the approval was for the state before the roll, not the one it answers in."""
+
+    def act(self, view, prompt):
+        assert view.check(A_ROLL) is None
+        view._game.act(prompt.player, A_ROLL)
+        return A_ROLL
+
+
+def test_an_approval_is_void_once_an_action_is_played_while_the_bot_decides():
+    for seed in range(40):
+        g = om.Game("classic", 2, seed=seed, events=False)
+        mover = g.prompt.player
+        try:
+            g.play_out([PlaysBehindItsAnswer(), PlaysBehindItsAnswer()])
+        except om.IllegalAction as exc:
+            if len(g._record) != 1:
+                continue  # (a first roll of doubles left a roll legal: another seed)
+            # the roll it played stands; the second, approved before the first, was checked and refused
+            assert g._record[0] == (mover, A_ROLL)
+            reason = g.check(mover, A_ROLL)
+            assert reason is not None and exc.reason == reason
+            return
+    pytest.fail("no seed refused the second roll")
+
+
 def test_numbered_actions_are_shared_and_equal_to_built_ones():
     a = numbered_action("build", 5)
     assert a is numbered_action("build", 5)

@@ -809,10 +809,15 @@ class Game:
             moves = len(self._record)
             action = acts[player](view, prompt) if bot is None else bot.act(view, prompt)
             prompt.close()
-            # A bot often checks what it sends (``view.check``); nothing has moved since it did, so that
-            # answer stands and the action is not checked a second time.
+            # A bot often checks what it sends (``view.check``); when nothing has been played since (no
+            # action recorded while it decided), that answer stands and is not checked a second time.
             approved = self._approved
-            if player == self._approved_by and approved is not None and action is approved:
+            if (
+                player == self._approved_by
+                and approved is not None
+                and action is approved
+                and len(self._record) == moves
+            ):
                 self._apply(player, approved, top)
             elif (
                 len(self._record) == moves
