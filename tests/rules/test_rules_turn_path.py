@@ -42,3 +42,12 @@ def test_round_limit_follows_the_options_dict() -> None:
     assert g.round_limit() == 9
     assert om.Game.from_json(g.to_json()).round_limit() == 9
     assert om.Game("classic", 2, seed=3).round_limit() is None
+
+
+def test_seats_from_goes_round_from_the_left_skipping_seats_out_of_the_game():
+    g = om.Game("classic", 5, seed=3, events=False)
+    g.state.alive[:] = [True, False, True, True, False]
+    assert g.seats_from(0) == (2, 3, 0)
+    assert g.seats_from(3) == (0, 2, 3)
+    assert g.seats_from(1) == (2, 3, 0)  # (a seat out of the game is not listed at the end)
+    assert g.seats_from(4) == (0, 2, 3)

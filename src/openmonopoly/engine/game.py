@@ -518,7 +518,15 @@ class Game:
         """Players still in the game from ``player``'s left round to ``player`` (if still in)."""
         s: State = self.base_state
         n = s.n
-        return tuple(q for q in ((player + i) % n for i in range(1, n + 1)) if s.alive[q])
+        alive = s.alive
+        # (a plain loop into a list: compiled, a generator fed to ``tuple`` is a Python object and calls)
+        seats: list[int] = []
+        q = player
+        for _ in range(n):
+            q = q + 1 if q + 1 < n else 0
+            if alive[q]:
+                seats.append(q)
+        return tuple(seats)
 
     # ------------------------------------------------------------------ the public API
     @property
