@@ -698,15 +698,22 @@ class Game:
         if not s.alive[p]:
             return "you are out of the game"
         if code & A.ANYTIME_KIND:
+            return self._rule_reason(p, a, kind, code, None)
+        top = s.stack[-1]
+        if top.decider != p:
+            return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
+        return self._rule_reason(p, a, kind, code, top)
+
+    def _rule_reason(self, p: int, a: Action, kind: str, code: int, top: Step | None) -> str | None:
+        """What the rules say against ``a`` from ``p`` once the facts of the decision stand (the game goes
+        on, ``p`` is in it and, for an answer, decides ``top``): the any-time check or the step's, then what
+        the player's standing forbids (a debt, a cash bid to cover, ...: one table per family)."""
+        if top is None:  # (an any-time kind)
             reason = self.check_anytime(p, a)
         else:
-            top = s.stack[-1]
-            if top.decider != p:
-                return f"not your decision: waiting for {s.names[top.decider]} to answer '{top.kind}'"
             if not top.accepts(kind):
                 return f"'{kind}' does not answer this prompt ('{top.kind}')"
             reason = top.check(self, p, a)
-        # What the player's standing forbids (a debt, a cash bid to cover, ...): one table per family.
         if reason is None and code >= GATED:
             return self.refusal(p, a)
         return reason
@@ -726,13 +733,7 @@ class Game:
         code = self.kind_code(kind)
         if (arg_ >= 0) != (code & A.NUMBERED_KIND != 0):
             return False
-        a: Action = action
-        if code & A.ANYTIME_KIND:
-            if self.check_anytime(p, a) is not None:
-                return False
-        elif not top.accepts(kind) or top.check(self, p, a) is not None:
-            return False
-        return code < GATED or self.refusal(p, a) is None
+        return self._rule_reason(p, action, kind, code, None if code & A.ANYTIME_KIND else top) is None
 
     def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
