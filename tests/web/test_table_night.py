@@ -19,7 +19,7 @@ import pytest
 from openmonopoly.web.config import ServerConfig
 
 from .helpers import LiveServer, shots_dir, state
-from .test_game_night import no_horizontal_scroll, play_my_turn
+from .test_game_night import caught_up, no_horizontal_scroll, play_my_turn
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kit import hold_card  # noqa: E402
@@ -158,7 +158,7 @@ def test_game_night_on_a_phone_and_a_desktop(browser, tmp_path):
 
         # the rest of the game, each on their own device; when the phone's turn comes the prompt is in view
         for _ in range(200):
-            v = state(desk)["view"]
+            v = caught_up(desk, phone)
             if v["over"]:
                 break
             mover = v["prompt"]["player"]
