@@ -447,10 +447,17 @@ class _HoldersWatch:
         assert kept == [g for g in b.build_order if all(owner[q] == me for q in b.members[g])]
         self.full_seen += bool(kept)
         shared = self.bot._groups_held
-        fresh = heuristic._GroupHolders(b, owner, view.owner_changes, None, 0)
+        codes = [heuristic._group_code(owner, m) for m in b.street_members]
+        fresh = heuristic._GroupHolders(b, owner, view.owner_changes, codes, None, 0)
         assert (shared.whole, shared.split, shared.held_whole) == (fresh.whole, fresh.split, fresh.held_whole)
-        assert shared.split_owners == fresh.split_owners
-        if self.bot._plans_version == self.bot._sets_version:  # (plans kept from an earlier ownership, maybe)
+        assert shared.codes == codes
+        # (and the holders as the rules' words define them, read off the owners one group at a time)
+        for g in b.street_groups:
+            holders = {owner[q] for q in b.members[g]}
+            alone = len(holders) == 1 and BANK not in holders
+            assert fresh.whole[g] == (owner[b.members[g][0]] if alone else BANK)
+            assert (g in fresh.split) == (len(holders) > 1 and BANK not in holders)
+        if self.bot._plans_version == self.bot._split_version:  # (plans kept from an earlier ownership, maybe)
             afresh = HeuristicAgent()
             afresh._groups_held = fresh
             assert self.bot._plans == afresh._trade_plans(b, owner, me)
