@@ -495,6 +495,45 @@ def test_the_kept_full_sets_trade_plans_group_holders_and_swap_searches_are_the_
     assert full_seen > 100 and swaps > 10 and plans_kept > 10
 
 
+def _holders_as_fresh(b, owner):
+    codes = [heuristic._group_code(owner, m) for m in b.street_members]
+    return heuristic._GroupHolders(b, owner, 0, codes, None, 0)
+
+
+@pytest.mark.parametrize(
+    ("expected", "written", "kept"),
+    [
+        (9, 9, False),  # the last light blue street: the set is whole now, found from its group alone
+        (39, 39, True),  # a dark blue street, the other one still the bank's: nothing differs
+        (39, 9, False),  # expected at one, written at another: found by the full search
+        (9, 39, True),
+    ],
+)
+def test_group_holders_after_an_expected_write_are_the_fresh_ones(expected, written, kept):
+    """A write expected at a space (a purchase, an auction's award) lets the holders work out only its group
+    again, when that space is the one that changed; a write elsewhere is found by the full search."""
+    g = om.Game("classic", 4, seed=5, events=False)
+    b = heuristic._board(g.view(0))
+    owner = [BANK] * 40
+    for q in (1, 3, 6, 8):  # brown whole, light blue but 9
+        owner[q] = 0
+    for q in (11, 13, 14):  # pink split
+        owner[q] = 1 if q < 14 else 2
+    before = heuristic._group_holders(b, owner, 1)
+    heuristic._expect_write(b, owner, 1, expected)
+    owner[written] = 0
+    after = heuristic._group_holders(b, owner, 2)
+    fresh = _holders_as_fresh(b, owner)
+    assert (after.codes, after.whole, after.split) == (fresh.codes, fresh.whole, fresh.split)
+    assert (after is before) == kept
+    assert after.changes == 2
+    # The next write with the hint used up: the full search again.
+    owner[37] = 0
+    later = heuristic._group_holders(b, owner, 3)
+    fresh = _holders_as_fresh(b, owner)
+    assert (later.codes, later.whole, later.split) == (fresh.codes, fresh.whole, fresh.split)
+
+
 class _OwnedWatch:
     """A heuristic bot whose figures kept while the owners stand (its properties outside its full sets in debt
     order, the count of unowned properties) are compared, at every decision taken after the bot has seen the

@@ -114,6 +114,7 @@ class _Board:
     uneven: bool
     street_groups: tuple[int, ...]
     street_members: list[tuple[int, ...]]  # the members of each of ``street_groups``
+    street_index: list[int]  # per space: its group's index in ``street_groups``, -1 if in none
     build_order: tuple[int, ...]
     debt_order: tuple[int, ...]
     street_group_of: list[int]
@@ -158,6 +159,10 @@ class _Board:
         is_street = self.is_street
         self.street_groups = tuple(g for g, m in enumerate(self.members) if m and all(is_street[p] for p in m))
         self.street_members = [self.members[g] for g in self.street_groups]
+        self.street_index = [-1] * self.size
+        for i, g in enumerate(self.street_groups):
+            for q in self.members[g]:
+                self.street_index[q] = i
         # Build priority: rent gained by three houses per money spent on them (best first).
         ranked: list[tuple[float, int]] = []
         for g in self.street_groups:
@@ -245,6 +250,39 @@ def _group_code(owner: list[int], group: tuple[int, ...]) -> int:
     return first + 2 if alone else -digits
 
 
+def _whole_moved_for(old: list[int], new: list[int], me: int) -> bool:
+    """Whether group codes ``new`` differ from ``old`` (of one board) in a set ``me`` holds whole in either:
+    those alone make a seat's full sets (``_full_groups``)."""
+    whole = me + 2  # (``_group_code`` of a set ``me`` holds whole)
+    for i in range(len(new)):
+        code, was = new[i], old[i]
+        if code != was and (code == whole or was == whole):
+            return True
+    return False
+
+
+def _split_moved_for(old: list[int], new: list[int], me: int) -> bool:
+    """Whether group codes ``new`` differ from ``old`` (of one board) in a split set ``me`` holds some of in
+    either: those alone make a seat's trade plans (``_trade_plans``)."""
+    for i in range(len(new)):
+        code, was = new[i], old[i]
+        if code != was and (_holds_some(code, me) or _holds_some(was, me)):
+            return True
+    return False
+
+
+def _holds_some(code: int, me: int) -> bool:
+    """Whether group code ``code`` (``_group_code``) is of a split set ``me`` holds some of."""
+    if code >= 0:
+        return False
+    digits = -code
+    while digits:
+        if digits % 256 == me + 1:
+            return True
+        digits //= 256
+    return False
+
+
 class _GroupHolders:
     """Who holds the street groups under one ownership (an owner list as of its change count): the same
     for every seat, so the bots of a game work it out once per change, not once each."""
@@ -325,6 +363,12 @@ class _LastGroupHolders:
     def __init__(self) -> None:
         self.holders: _GroupHolders | None = None
         self.names = 0  # the last name given (``_GroupHolders.whole_name``, ``split_name``)
+        # Where the next write to an owner list is expected (``_expect_write``): the list, the space, its owner
+        # and the list's change count then.
+        self.hint_owner: list[int] | None = None
+        self.hint_pos = -1
+        self.hint_was = BANK
+        self.hint_changes = -1
 
 
 _LAST_GROUP_HOLDERS: Final = _LastGroupHolders()
@@ -343,19 +387,52 @@ def _group_holders(b: _Board, owner: list[int], changes: int) -> _GroupHolders:
         # Most changes of owner leave every group's holders as they were (a purchase in a group the bank still
         # shares, a railroad, a utility): the codes are compared as they are worked out, and the holders kept.
         old = h.codes
-        for i in range(len(members)):
-            if _group_code(owner, members[i]) != old[i]:
-                break
+        codes: list[int] = []
+        if (
+            changes == h.changes + 1
+            and last.hint_changes == h.changes
+            and last.hint_owner is owner
+            and owner[last.hint_pos] != last.hint_was
+        ):
+            # The one write since these holders was the expected one (every write counts one, and the space
+            # it was expected at has changed): only its group may hold otherwise.
+            i = b.street_index[last.hint_pos]
+            if i >= 0:
+                code = _group_code(owner, members[i])
+                if code != old[i]:
+                    codes = list(old)
+                    codes[i] = code
         else:
+            for i in range(len(members)):
+                code = _group_code(owner, members[i])
+                if code != old[i]:
+                    codes = old[:i]  # (the same up to here)
+                    codes.append(code)
+                    for j in range(i + 1, len(members)):
+                        codes.append(_group_code(owner, members[j]))
+                    break
+        if not codes:  # (nothing differs)
             h.changes = changes
             return h
     else:
         h = None  # (another game's or board's: nothing of it is kept)
-    codes = [_group_code(owner, group) for group in members]
+        codes = [_group_code(owner, group) for group in members]
     n = last.names
     h = last.holders = _GroupHolders(b, owner, changes, codes, h, n)
     last.names = n + 2  # (at most two new names given)
     return h
+
+
+def _expect_write(b: _Board, owner: list[int], changes: int, pos: int) -> None:
+    """Note that the next write to ``owner`` (as of its change count ``changes``) is likely at ``pos``: a
+    property offered for sale or at auction. ``_group_holders`` then works out only the group of ``pos`` again
+    when that was the one write since (each write counts one: ``State.owner_changes``)."""
+    _group_holders(b, owner, changes)  # (the holders the write will be compared with, up to date)
+    last = _LAST_GROUP_HOLDERS
+    last.hint_owner = owner
+    last.hint_pos = pos
+    last.hint_was = owner[pos]
+    last.hint_changes = changes
 
 
 class _Threats:
@@ -578,7 +655,8 @@ class HeuristicAgent(CompiledAgent):
         self._owner_version = 0  # counts the changes seen
         self._whole_name = -1  # the sets held whole (``_GroupHolders.whole_name``) the full sets below are for
         self._split_name = -1  # the split sets (``_GroupHolders.split_name``) last seen
-        self._split_version = 0  # counts the changes of split sets seen (and of board or seat)
+        self._codes_seen: list[int] = []  # the codes (``_GroupHolders.codes``) of the holders last seen
+        self._split_version = 0  # counts the changes of split sets I hold some of (and of board or seat)
         self._full: list[int] = []  # my full sets, best first (``_full_groups``)
         self._groups_held: _GroupHolders | None = None  # who holds what, as of ``_owner_version``
         # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
@@ -777,11 +855,12 @@ class HeuristicAgent(CompiledAgent):
         b = self._board_of(view)
         me = seat_of(view)
         pos: int = prompt.detail("pos")
+        owner = view.owner
+        _expect_write(b, owner, view.owner_changes, pos)  # (bought or auctioned: it changes hands next, mostly)
         price = b.price[pos]
         cash = view.cash[me]
         if cash < price:
             return A_AUCTION
-        owner = view.owner
         reserve = self.reserve(view, b)
         if b.no_auctions:
             # (house rule no-auctions: declining buys no bargain at auction, it only leaves the property for
@@ -801,6 +880,7 @@ class HeuristicAgent(CompiledAgent):
         cash = view.cash[me]
         reserve = self.reserve(view, b)
         if lot >= 0:
+            _expect_write(b, view.owner, view.owner_changes, lot)  # (awarded at the auction's end, mostly)
             value = self.value_of(view, b, lot)
             step = max(b.increment, b.price[lot] // 10)
         else:
@@ -877,15 +957,21 @@ class HeuristicAgent(CompiledAgent):
             held = self._groups_held = _group_holders(b, owner, changes)
             if me != self._owner_seat or b is not self._owner_board:
                 self._whole_name = self._split_name = -1  # (nothing kept stands for another seat or board)
-            # (the full sets stand while the sets held whole do, the trade plans while the split ones do)
-            if held.whole_name != self._whole_name:
+            # My full sets stand while the sets held whole do, or at least those I hold whole; my trade plans
+            # while the split sets do, or at least those I hold some of (the codes seen last tell).
+            whole_named = held.whole_name != self._whole_name
+            split_named = held.split_name != self._split_name
+            if whole_named or split_named:
+                seen = self._codes_seen
+                if whole_named and (self._whole_name < 0 or _whole_moved_for(seen, held.codes, me)):
+                    full = self._full = self._full_groups(b, held, me)
+                    if full:
+                        self._note_full(b, full)
+                if split_named and (self._split_name < 0 or _split_moved_for(seen, held.codes, me)):
+                    self._split_version += 1
                 self._whole_name = held.whole_name
-                full = self._full = self._full_groups(b, held, me)
-                if full:
-                    self._note_full(b, full)
-            if held.split_name != self._split_name:
                 self._split_name = held.split_name
-                self._split_version += 1
+                self._codes_seen = held.codes
             self._owner_seen = owner
             self._owner_changes = changes
             self._owner_seat = me
