@@ -447,10 +447,17 @@ class _HoldersWatch:
         assert kept == [g for g in b.build_order if all(owner[q] == me for q in b.members[g])]
         self.full_seen += bool(kept)
         shared = self.bot._groups_held
-        fresh = heuristic._GroupHolders(b, owner, view.owner_changes, None, 0)
+        codes = [heuristic._group_code(owner, m) for m in b.street_members]
+        fresh = heuristic._GroupHolders(b, owner, view.owner_changes, codes, None, 0)
         assert (shared.whole, shared.split, shared.held_whole) == (fresh.whole, fresh.split, fresh.held_whole)
-        assert shared.split_owners == fresh.split_owners
-        if self.bot._plans_version == self.bot._sets_version:  # (plans kept from an earlier ownership, maybe)
+        assert shared.codes == codes
+        # (and the holders as the rules' words define them, read off the owners one group at a time)
+        for g in b.street_groups:
+            holders = {owner[q] for q in b.members[g]}
+            alone = len(holders) == 1 and BANK not in holders
+            assert fresh.whole[g] == (owner[b.members[g][0]] if alone else BANK)
+            assert (g in fresh.split) == (len(holders) > 1 and BANK not in holders)
+        if self.bot._plans_version == self.bot._split_version:  # (plans kept from an earlier ownership, maybe)
             afresh = HeuristicAgent()
             afresh._groups_held = fresh
             assert self.bot._plans == afresh._trade_plans(b, owner, me)
@@ -486,6 +493,45 @@ def test_the_kept_full_sets_trade_plans_group_holders_and_swap_searches_are_the_
         plans_kept += sum(s.plans_kept for s in seats)
     # (the games made sets, swaps and plans: the kept figures were put to the test)
     assert full_seen > 100 and swaps > 10 and plans_kept > 10
+
+
+def _holders_as_fresh(b, owner):
+    codes = [heuristic._group_code(owner, m) for m in b.street_members]
+    return heuristic._GroupHolders(b, owner, 0, codes, None, 0)
+
+
+@pytest.mark.parametrize(
+    ("expected", "written", "kept"),
+    [
+        (9, 9, False),  # the last light blue street: the set is whole now, found from its group alone
+        (39, 39, True),  # a dark blue street, the other one still the bank's: nothing differs
+        (39, 9, False),  # expected at one, written at another: found by the full search
+        (9, 39, True),
+    ],
+)
+def test_group_holders_after_an_expected_write_are_the_fresh_ones(expected, written, kept):
+    """A write expected at a space (a purchase, an auction's award) lets the holders work out only its group
+    again, when that space is the one that changed; a write elsewhere is found by the full search."""
+    g = om.Game("classic", 4, seed=5, events=False)
+    b = heuristic._board(g.view(0))
+    owner = [BANK] * 40
+    for q in (1, 3, 6, 8):  # brown whole, light blue but 9
+        owner[q] = 0
+    for q in (11, 13, 14):  # pink split
+        owner[q] = 1 if q < 14 else 2
+    before = heuristic._group_holders(b, owner, 1)
+    heuristic._expect_write(b, owner, 1, expected)
+    owner[written] = 0
+    after = heuristic._group_holders(b, owner, 2)
+    fresh = _holders_as_fresh(b, owner)
+    assert (after.codes, after.whole, after.split) == (fresh.codes, fresh.whole, fresh.split)
+    assert (after is before) == kept
+    assert after.changes == 2
+    # The next write with the hint used up: the full search again.
+    owner[37] = 0
+    later = heuristic._group_holders(b, owner, 3)
+    fresh = _holders_as_fresh(b, owner)
+    assert (later.codes, later.whole, later.split) == (fresh.codes, fresh.whole, fresh.split)
 
 
 class _OwnedWatch:

@@ -113,6 +113,8 @@ class _Board:
     pot: bool
     uneven: bool
     street_groups: tuple[int, ...]
+    street_members: list[tuple[int, ...]]  # the members of each of ``street_groups``
+    street_index: list[int]  # per space: its group's index in ``street_groups``, -1 if in none
     build_order: tuple[int, ...]
     debt_order: tuple[int, ...]
     street_group_of: list[int]
@@ -156,6 +158,11 @@ class _Board:
         self.increment = int(rules.auction_increment)
         is_street = self.is_street
         self.street_groups = tuple(g for g, m in enumerate(self.members) if m and all(is_street[p] for p in m))
+        self.street_members = [self.members[g] for g in self.street_groups]
+        self.street_index = [-1] * self.size
+        for i, g in enumerate(self.street_groups):
+            for q in self.members[g]:
+                self.street_index[q] = i
         # Build priority: rent gained by three houses per money spent on them (best first).
         ranked: list[tuple[float, int]] = []
         for g in self.street_groups:
@@ -223,6 +230,59 @@ def _board(view: ClassicView) -> _Board:
     return b
 
 
+def _group_code(owner: list[int], group: tuple[int, ...]) -> int:
+    """Who holds street group ``group`` under ``owner``, as one number: the seat holding all of it plus 2; 0
+    while the bank holds any of it; else (two seats or more hold it all) minus its members' owners, a digit
+    each. Two ownerships give a group the same code exactly when they give it the same ``whole`` entry,
+    ``split`` membership and street owners in ``_GroupHolders``."""
+    first = owner[group[0]]
+    if first == BANK:  # (most groups, early on: one read decides)
+        return 0
+    alone = True
+    digits = first + 1
+    for i in range(1, len(group)):
+        o = owner[group[i]]
+        if o == BANK:
+            return 0
+        if o != first:
+            alone = False
+        digits = digits * 256 + o + 1  # (seats are far fewer than 255)
+    return first + 2 if alone else -digits
+
+
+def _whole_moved_for(old: list[int], new: list[int], me: int) -> bool:
+    """Whether group codes ``new`` differ from ``old`` (of one board) in a set ``me`` holds whole in either:
+    those alone make a seat's full sets (``_full_groups``)."""
+    whole = me + 2  # (``_group_code`` of a set ``me`` holds whole)
+    for i in range(len(new)):
+        code, was = new[i], old[i]
+        if code != was and (code == whole or was == whole):
+            return True
+    return False
+
+
+def _split_moved_for(old: list[int], new: list[int], me: int) -> bool:
+    """Whether group codes ``new`` differ from ``old`` (of one board) in a split set ``me`` holds some of in
+    either: those alone make a seat's trade plans (``_trade_plans``)."""
+    for i in range(len(new)):
+        code, was = new[i], old[i]
+        if code != was and (_holds_some(code, me) or _holds_some(was, me)):
+            return True
+    return False
+
+
+def _holds_some(code: int, me: int) -> bool:
+    """Whether group code ``code`` (``_group_code``) is of a split set ``me`` holds some of."""
+    if code >= 0:
+        return False
+    digits = -code
+    while digits:
+        if digits % 256 == me + 1:
+            return True
+        digits //= 256
+    return False
+
+
 class _GroupHolders:
     """Who holds the street groups under one ownership (an owner list as of its change count): the same
     for every seat, so the bots of a game work it out once per change, not once each."""
@@ -230,59 +290,71 @@ class _GroupHolders:
     owner: list[int]
     changes: int
     board: _Board
+    codes: list[int]  # per street group (``street_groups`` order): ``_group_code``
     whole: list[int]  # per group: the one seat that holds all of it, else -1 (the bank holds no set)
     split: list[int]  # the street groups (``street_groups`` order) the bank holds none of, held by two or more
     held_whole: int  # how many groups one seat holds whole (none, for most of a game's early turns)
-    split_owners: list[int]  # the owners of the streets of the ``split`` groups, in turn
-    # Names ``whole``, ``split`` and ``split_owners`` of this board and owner list: the last holders' name when
-    # they are the same (most changes of owner leave them be: a purchase in a group the bank still shares, a
-    # railroad, a utility), a new one otherwise. A seat's full sets and trade plans depend on them alone.
-    sets: int
+    # Names of ``whole``, and of ``split`` with the owners of its streets, for this board and owner list: the
+    # last holders' names for what is the same, new ones otherwise. A seat's full sets depend on ``whole``
+    # alone, its trade plans on ``split`` and its streets' owners alone.
+    whole_name: int
+    split_name: int
 
-    def __init__(self, b: _Board, owner: list[int], changes: int, last: _GroupHolders | None, sets: int) -> None:
+    def __init__(
+        self,
+        b: _Board,
+        owner: list[int],
+        changes: int,
+        codes: list[int],
+        last: _GroupHolders | None,
+        names: int,
+    ) -> None:
+        """Holders of ``codes`` (worked out from ``owner``): those of ``last`` (of the same board and owner
+        list) kept where the codes say they are the same, else named from ``names`` (the last name given)."""
         self.owner = owner
         self.changes = changes
         self.board = b
-        whole = list(b.no_holder)
-        split: list[int] = []
-        split_owners: list[int] = []
-        held_whole = 0
-        members = b.members
-        for g in b.street_groups:
-            group = members[g]
-            first = owner[group[0]]
-            alone = True
-            banked = first == BANK
-            for i in range(1, len(group)):  # (the first member read once)
-                o = owner[group[i]]
-                if o != first:
-                    alone = False
-                    if o == BANK:
-                        banked = True
-                        break
-            if alone:
-                whole[g] = first
-                if first != BANK:
+        self.codes = codes
+        whole_moved = split_moved = last is None
+        if last is not None:
+            old = last.codes
+            for i in range(len(codes)):
+                code, was = codes[i], old[i]
+                if code != was:
+                    if code > 0 or was > 0:
+                        whole_moved = True
+                    if code < 0 or was < 0:
+                        split_moved = True
+        groups = b.street_groups
+        if whole_moved:
+            whole = list(b.no_holder)
+            held_whole = 0
+            for i in range(len(codes)):
+                code = codes[i]
+                if code > 0:
+                    whole[groups[i]] = code - 2
                     held_whole += 1
-            elif not banked:
-                split.append(g)
-                for q in group:
-                    split_owners.append(owner[q])
-        self.whole = whole
-        self.split = split
-        self.held_whole = held_whole
-        self.split_owners = split_owners
-        if (
-            last is not None
-            and last.owner is owner
-            and last.board is b
-            and last.whole == whole
-            and last.split == split
-            and last.split_owners == split_owners
-        ):
-            self.sets = last.sets
+            self.whole = whole
+            self.held_whole = held_whole
+            names += 1
+            self.whole_name = names
         else:
-            self.sets = sets
+            assert last is not None
+            self.whole = last.whole  # (the same: shared, as neither is ever changed)
+            self.held_whole = last.held_whole
+            self.whole_name = last.whole_name
+        if split_moved:
+            split: list[int] = []
+            for i in range(len(codes)):
+                if codes[i] < 0:
+                    split.append(groups[i])
+            self.split = split
+            names += 1
+            self.split_name = names
+        else:
+            assert last is not None
+            self.split = last.split
+            self.split_name = last.split_name
 
 
 class _LastGroupHolders:
@@ -290,7 +362,13 @@ class _LastGroupHolders:
 
     def __init__(self) -> None:
         self.holders: _GroupHolders | None = None
-        self.sets = 0  # the last name given to sets (``_GroupHolders.sets``)
+        self.names = 0  # the last name given (``_GroupHolders.whole_name``, ``split_name``)
+        # Where the next write to an owner list is expected (``_expect_write``): the list, the space, its owner
+        # and the list's change count then.
+        self.hint_owner: list[int] | None = None
+        self.hint_pos = -1
+        self.hint_was = BANK
+        self.hint_changes = -1
 
 
 _LAST_GROUP_HOLDERS: Final = _LastGroupHolders()
@@ -298,13 +376,63 @@ _LAST_GROUP_HOLDERS: Final = _LastGroupHolders()
 
 def _group_holders(b: _Board, owner: list[int], changes: int) -> _GroupHolders:
     """The group holders of ``owner`` as of its change count ``changes``: those of the last call when they are
-    the same (a new object otherwise, never one changed in place: a bot may still be reading the last)."""
+    the same (a new object when anything in them differs, never one changed in place but for its change
+    count: a bot may still be reading the last)."""
     last = _LAST_GROUP_HOLDERS
     h = last.holders
-    if h is None or h.owner is not owner or h.changes != changes or h.board is not b:
-        h = last.holders = _GroupHolders(b, owner, changes, h, last.sets + 1)
-        last.sets = h.sets  # (a new name, or that of the last holders: the last given either way)
+    if h is not None and h.owner is owner and h.changes == changes and h.board is b:
+        return h
+    members = b.street_members
+    if h is not None and h.owner is owner and h.board is b:
+        # Most changes of owner leave every group's holders as they were (a purchase in a group the bank still
+        # shares, a railroad, a utility): the codes are compared as they are worked out, and the holders kept.
+        old = h.codes
+        codes: list[int] = []
+        if (
+            changes == h.changes + 1
+            and last.hint_changes == h.changes
+            and last.hint_owner is owner
+            and owner[last.hint_pos] != last.hint_was
+        ):
+            # The one write since these holders was the expected one (every write counts one, and the space
+            # it was expected at has changed): only its group may hold otherwise.
+            i = b.street_index[last.hint_pos]
+            if i >= 0:
+                code = _group_code(owner, members[i])
+                if code != old[i]:
+                    codes = list(old)
+                    codes[i] = code
+        else:
+            for i in range(len(members)):
+                code = _group_code(owner, members[i])
+                if code != old[i]:
+                    codes = old[:i]  # (the same up to here)
+                    codes.append(code)
+                    for j in range(i + 1, len(members)):
+                        codes.append(_group_code(owner, members[j]))
+                    break
+        if not codes:  # (nothing differs)
+            h.changes = changes
+            return h
+    else:
+        h = None  # (another game's or board's: nothing of it is kept)
+        codes = [_group_code(owner, group) for group in members]
+    n = last.names
+    h = last.holders = _GroupHolders(b, owner, changes, codes, h, n)
+    last.names = n + 2  # (at most two new names given)
     return h
+
+
+def _expect_write(b: _Board, owner: list[int], changes: int, pos: int) -> None:
+    """Note that the next write to ``owner`` (as of its change count ``changes``) is likely at ``pos``: a
+    property offered for sale or at auction. ``_group_holders`` then works out only the group of ``pos`` again
+    when that was the one write since (each write counts one: ``State.owner_changes``)."""
+    _group_holders(b, owner, changes)  # (the holders the write will be compared with, up to date)
+    last = _LAST_GROUP_HOLDERS
+    last.hint_owner = owner
+    last.hint_pos = pos
+    last.hint_was = owner[pos]
+    last.hint_changes = changes
 
 
 class _Threats:
@@ -525,20 +653,23 @@ class HeuristicAgent(CompiledAgent):
         self._owner_board: _Board | None = None
         self._owner_seat = -1
         self._owner_version = 0  # counts the changes seen
-        self._sets = -1  # the sets (``_GroupHolders.sets``) the full sets below were worked out for
-        self._sets_version = 0  # counts the changes of sets seen (and of board or seat)
+        self._whole_name = -1  # the sets held whole (``_GroupHolders.whole_name``) the full sets below are for
+        self._split_name = -1  # the split sets (``_GroupHolders.split_name``) last seen
+        self._codes_seen: list[int] = []  # the codes (``_GroupHolders.codes``) of the holders last seen
+        self._split_version = 0  # counts the changes of split sets I hold some of (and of board or seat)
         self._full: list[int] = []  # my full sets, best first (``_full_groups``)
         self._groups_held: _GroupHolders | None = None  # who holds what, as of ``_owner_version``
         # The least it costs to lift a mortgage on a street of my full sets, or to build on one: below
         # these, no lift or build is affordable.
         self._least_lift = 0
         self._least_build = 0
+        self._full_streets: list[int] = []  # the streets of my full sets, set by set (in the order of ``_full``)
         self._mine_version = -1  # the ownership (``_owner_version``) ``_mine`` was listed for
         self._mine: list[int] = []  # my properties in ``_Board.debt_order``
         self._loose: list[int] = []  # those of ``_mine`` outside my full sets
         self._unowned_version = -1  # the ownership (``_owner_version``) ``_unowned`` was counted for
         self._unowned = 0  # the properties the bank holds
-        self._plans_version = -1  # the sets (``_sets_version``) the trade plans were made for
+        self._plans_version = -1  # the split sets (``_split_version``) the trade plans were made for
         self._plans: list[TradePlan] = []
         # The view (its game and seat), level list and its change count the reserve was last worked out for,
         # and the reserve.
@@ -724,11 +855,12 @@ class HeuristicAgent(CompiledAgent):
         b = self._board_of(view)
         me = seat_of(view)
         pos: int = prompt.detail("pos")
+        owner = view.owner
+        _expect_write(b, owner, view.owner_changes, pos)  # (bought or auctioned: it changes hands next, mostly)
         price = b.price[pos]
         cash = view.cash[me]
         if cash < price:
             return A_AUCTION
-        owner = view.owner
         reserve = self.reserve(view, b)
         if b.no_auctions:
             # (house rule no-auctions: declining buys no bargain at auction, it only leaves the property for
@@ -748,6 +880,7 @@ class HeuristicAgent(CompiledAgent):
         cash = view.cash[me]
         reserve = self.reserve(view, b)
         if lot >= 0:
+            _expect_write(b, view.owner, view.owner_changes, lot)  # (awarded at the auction's end, mostly)
             value = self.value_of(view, b, lot)
             step = max(b.increment, b.price[lot] // 10)
         else:
@@ -775,7 +908,7 @@ class HeuristicAgent(CompiledAgent):
             reserve = self._threat_reserve(view, b, level)
         full = self._full_of(view, b, owner, me)
         if full:
-            action = self._lift_in_sets(view, b, full, mortgaged, cash, reserve)
+            action = self._lift_in_sets(view, b, mortgaged, cash, reserve)
             if action is not None:
                 return action
         turns = view.turns
@@ -811,7 +944,7 @@ class HeuristicAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ building and mortgages
     def _full_of(self, view: ClassicView, b: _Board, owner: list[int], me: int) -> list[int]:
-        """``_full_groups``, worked out again only when who holds the street groups (``_GroupHolders.sets``,
+        """``_full_groups``, worked out again only when the sets held whole (``_GroupHolders.whole_name``,
         looked at when the owners have changed), the board or the seat have changed since the last call (the
         list is shared: callers do not change it)."""
         changes = view.owner_changes
@@ -822,13 +955,23 @@ class HeuristicAgent(CompiledAgent):
             or b is not self._owner_board
         ):
             held = self._groups_held = _group_holders(b, owner, changes)
-            if held.sets != self._sets or me != self._owner_seat or b is not self._owner_board:
-                # (the full sets and trade plans stand while the sets do, for one seat and board)
-                self._sets = held.sets
-                self._sets_version += 1
-                full = self._full = self._full_groups(b, held, me)
-                if full:
-                    self._note_full(b, full)
+            if me != self._owner_seat or b is not self._owner_board:
+                self._whole_name = self._split_name = -1  # (nothing kept stands for another seat or board)
+            # My full sets stand while the sets held whole do, or at least those I hold whole; my trade plans
+            # while the split sets do, or at least those I hold some of (the codes seen last tell).
+            whole_named = held.whole_name != self._whole_name
+            split_named = held.split_name != self._split_name
+            if whole_named or split_named:
+                seen = self._codes_seen
+                if whole_named and (self._whole_name < 0 or _whole_moved_for(seen, held.codes, me)):
+                    full = self._full = self._full_groups(b, held, me)
+                    if full:
+                        self._note_full(b, full)
+                if split_named and (self._split_name < 0 or _split_moved_for(seen, held.codes, me)):
+                    self._split_version += 1
+                self._whole_name = held.whole_name
+                self._split_name = held.split_name
+                self._codes_seen = held.codes
             self._owner_seen = owner
             self._owner_changes = changes
             self._owner_seat = me
@@ -848,30 +991,34 @@ class HeuristicAgent(CompiledAgent):
         return out
 
     def _note_full(self, b: _Board, full: list[int]) -> None:
-        """The least a lift or a building costs on the streets of the full sets ``full``."""
+        """The least a lift or a building costs on the streets of the full sets ``full``, and those streets."""
         least_lift, least_build = b.least_lift, b.least_build
         g = full[0]
         lift, build = least_lift[g], least_build[g]
+        streets: list[int] = []
         for g in full:
             if least_lift[g] < lift:
                 lift = least_lift[g]
             if least_build[g] < build:
                 build = least_build[g]
+            for q in b.members[g]:
+                streets.append(q)
         self._least_lift = lift
         self._least_build = build
+        self._full_streets = streets
 
     def _lift_in_sets(
-        self, view: ClassicView, b: _Board, full: list[int], mortgaged: list[bool], cash: int, reserve: int
+        self, view: ClassicView, b: _Board, mortgaged: list[bool], cash: int, reserve: int
     ) -> Action | None:
+        """Lift a mortgage in my full sets (``_full``: none when there are none), best set first."""
         if cash - self._least_lift < reserve:
             return None
         unmortgage = b.unmortgage
-        for g in full:
-            for q in b.members[g]:
-                if mortgaged[q] and cash - unmortgage[q] >= reserve:
-                    action = _action(A.UNMORTGAGE, q)
-                    if view.check(action) is None:
-                        return action
+        for q in self._full_streets:  # (those of ``full``, set by set: one flat list to go over)
+            if mortgaged[q] and cash - unmortgage[q] >= reserve:
+                action = _action(A.UNMORTGAGE, q)
+                if view.check(action) is None:
+                    return action
         return None
 
     def _lift_any(
@@ -1262,8 +1409,8 @@ class HeuristicAgent(CompiledAgent):
     def _propose_trade(
         self, view: ClassicView, b: _Board, me: int, owner: list[int], cash: int, reserve: int
     ) -> Action | None:
-        if self._plans_version != self._sets_version:  # (``on_turn`` has just seen the owners)
-            self._plans_version = self._sets_version
+        if self._plans_version != self._split_version:  # (``on_turn`` has just seen the owners)
+            self._plans_version = self._split_version
             self._plans = self._trade_plans(b, owner, me)
         if not self._plans:
             return None
