@@ -152,7 +152,7 @@ def building_spots(game: ClassicGame, player: int, hotel: bool, *, paid: bool) -
         if (
             owner[pos] == player
             and (level[pos] == houses_per_hotel) == hotel
-            and check_build(game, player, pos, paid=paid) is None
+            and check_build(game, player, pos, paid=paid, explain=False) is None  # (the words go unread)
         ):
             out.append(pos)
     return out

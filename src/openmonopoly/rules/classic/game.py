@@ -655,16 +655,17 @@ class ClassicGame(Game):
 
     def apply_anytime(self, player: int, action: Action) -> None:
         kind = action.kind
-        if kind == A.TRADE:
-            trade.propose_from(self, player, action)
-        elif kind == A.BUILD:
+        # (the kinds tested most played first: compiled, each test is a call comparing strings)
+        if kind == A.BUILD:
             buildings.build(self, player, action.arg)
         elif kind == A.SELL:
             buildings.sell(self, player, action.arg)
-        elif kind == A.SELL_ALL:
-            buildings.sell_all(self, player, action.arg)
         elif kind == A.MORTGAGE:
             mortgage.mortgage(self, player, action.arg)
+        elif kind == A.TRADE:
+            trade.propose_from(self, player, action)
+        elif kind == A.SELL_ALL:
+            buildings.sell_all(self, player, action.arg)
         else:
             mortgage.unmortgage(self, player, action.arg)
 
