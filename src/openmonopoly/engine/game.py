@@ -897,7 +897,7 @@ class Game:
     # (persistence is engine/record.py; these are its entry points on the game)
     def _moves(self) -> list[tuple[int, Action]]:
         """The actions played so far, in order, each as (player, action): what a record saves."""
-        return list(zip(self._record_seats, self._record))
+        return list(zip(self._record_seats, self._record, strict=True))
 
     def _set_moves(self, moves: list[tuple[int, Action]]) -> None:
         """Make ``moves`` (as ``_moves()`` gives them) the game's record of actions played."""

@@ -634,6 +634,8 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ any-time actions
     def check_anytime(self, player: int, action: Action) -> str | None:
         kind = action.kind
+        if kind == A.BUILD:  # (the any-time action checked most, by bots before they build: asked directly)
+            return buildings.check_build(self, player, action.arg)
         if kind == A.TRADE:
             return trade.check_proposal(self, player, action)
         return self.check_property_action(player, kind, action.arg)
