@@ -125,7 +125,7 @@ class Game:
     _events: list[Event] | None
     # The record: the actions played in order (``_record``) and beside them who played each
     # (``_record_seats``). Two lists, not one (player, action) tuple per action: a tuple made, tracked by
-    # the collector and freed at every action cost a classic player-turn ~3 %. ``_moves()`` pairs them.
+    # the collector and freed at every action cost a classic player-turn ~2 %. ``_moves()`` pairs them.
     _record: list[Action]
     _record_seats: list[int]
 
