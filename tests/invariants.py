@@ -134,7 +134,7 @@ def check_house_rules(g: Game, step: int) -> None:
 def sold_city_outright(g: Game, members) -> bool:
     """Clone Wars: a city sold outright ('sell-city') leaves its site bare beside the others'
     buildings (the rulebook asks evenness of settlements only); building then starts on the lowest."""
-    return any(a.kind == "sell-city" and a.arg in members for _, a in g._record)
+    return any(a.kind == "sell-city" and a.arg in members for _, a in g._moves())
 
 
 def check_cards(g: Game, step: int) -> None:
@@ -316,7 +316,7 @@ def check_clone_state(g: Game, step: int) -> None:
     theirs = [getattr(c.state, n) for n in names]
     if mine != theirs:
         fail(g, step, "clone state differs")
-    if c.chance.log != g.chance.log or c._record != g._record or len(c.history) != len(g.history):
+    if c.chance.log != g.chance.log or c._moves() != g._moves() or len(c.history) != len(g.history):
         fail(g, step, "clone chance log, record or history differs")
     for name, a, b in zip(names, mine, theirs, strict=True):
         if type(a) is list and a and (a is b or (type(a[0]) is list and a[0] is b[0])):

@@ -234,6 +234,25 @@ def test_record_json_round_trip() -> None:
     assert om.Game.replay(back).digest() == g.digest()
 
 
+def test_the_record_pairs_each_action_with_its_player_through_clone_save_and_replay() -> None:
+    """The game keeps its actions and who played each side by side (``_moves`` pairs them): the record,
+    a clone, a save and a replay all give the same (player, action) pairs, and a clone's record is its own."""
+    g = bot_game(steps=150)
+    moves = g._moves()
+    assert len(moves) == len(g._record) == 150
+    assert {p for p, _ in moves} == set(range(g.state.n))  # every seat played, each move kept with its player
+    assert g.record()["actions"] == [[p, a.to_json()] for p, a in moves]
+    clone = g.clone()
+    assert clone._moves() == moves
+    assert saved(g)._moves() == moves
+    assert om.Game.replay(g.record())._moves() == moves
+    p = clone.prompt.player
+    clone.act(p, clone.legal_actions(p).actions[0])
+    assert len(clone._moves()) == 151 and g._moves() == moves
+    assert clone._moves()[-1][0] == p
+    assert g.view(0).sample_game(3)._moves() == []
+
+
 def test_replay_upto() -> None:
     g = bot_game(steps=120)
     record = g.record()

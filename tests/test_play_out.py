@@ -146,7 +146,7 @@ def test_an_approval_is_void_once_an_action_is_played_while_the_bot_decides():
             if len(g._record) != 1:
                 continue  # (a first roll of doubles left a roll legal: another seed)
             # the roll it played stands; the second, approved before the first, was checked and refused
-            assert g._record[0] == (mover, A_ROLL)
+            assert g._moves()[0] == (mover, A_ROLL)
             reason = g.check(mover, A_ROLL)
             assert reason is not None and exc.reason == reason
             return

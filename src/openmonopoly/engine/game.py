@@ -123,7 +123,11 @@ class Game:
     log_events: bool
     history: list[Event]
     _events: list[Event] | None
-    _record: list[tuple[int, Action]]
+    # The record: the actions played in order (``_record``) and beside them who played each
+    # (``_record_seats``). Two lists, not one (player, action) tuple per action: a tuple made, tracked by
+    # the collector and freed at every action cost a classic player-turn ~2 %. ``_moves()`` pairs them.
+    _record: list[Action]
+    _record_seats: list[int]
 
     # (``edition: Any``: a wrong one gets BadArgument, not the TypeError of a compiled signature)
     def __new__(cls, edition: Any = "classic", *args: Any, **kwargs: Any) -> Game:
@@ -166,6 +170,7 @@ class Game:
         self.history = []
         self._events = self.history if events else None
         self._record = []
+        self._record_seats = []
         self.read_options()
         self.state = self.base_state = self.new_state(names)
         cash = self.options.get(STARTING_CASH)
@@ -763,7 +768,8 @@ class Game:
         offer = a.offer  # (only a trade has one: ``check`` refuses an offer on any other kind)
         if offer is not None and offer.proposer != p:
             a = Action(TRADE, -1, offer._replace(proposer=p))
-        self._record.append((p, a))
+        self._record.append(a)
+        self._record_seats.append(p)
         if self.kind_code(kind) & A.ANYTIME_KIND:
             self.apply_anytime(p, a)
         elif top is not None:
@@ -889,6 +895,15 @@ class Game:
 
     # ------------------------------------------------------------------ records, clones, JSON
     # (persistence is engine/record.py; these are its entry points on the game)
+    def _moves(self) -> list[tuple[int, Action]]:
+        """The actions played so far, in order, each as (player, action): what a record saves."""
+        return list(zip(self._record_seats, self._record, strict=True))
+
+    def _set_moves(self, moves: list[tuple[int, Action]]) -> None:
+        """Make ``moves`` (as ``_moves()`` gives them) the game's record of actions played."""
+        self._record = [a for _, a in moves]
+        self._record_seats = [p for p, _ in moves]
+
     def record(self) -> dict[str, Any]:
         """The game as a record: edition, chosen options, players, seed, actions, chance outcomes, result."""
         return record.record(self)
@@ -916,6 +931,7 @@ class Game:
         new.history = list(self.history) if new.log_events else []
         new._events = new.history if new.log_events else None
         new._record = list(self._record)
+        new._record_seats = list(self._record_seats)
         new.state = new.base_state = self.state.copy()
         new.read_options()
         return new

@@ -45,7 +45,7 @@ def record(game: Game) -> dict[str, Any]:
         "options": game.chosen_options(),
         "players": list(s.names),
         "seed": game.seed,
-        "actions": [[p, a.to_json()] for p, a in game._record],
+        "actions": [[p, a.to_json()] for p, a in game._moves()],
         "chance": list(game.chance.log),
         "result": {
             "over": s.over,
@@ -111,7 +111,7 @@ def to_json(game: Game) -> dict[str, Any]:
         "seed": game.seed,
         "state": game.state.to_json(),
         "chance": game.chance.to_json(),
-        "record": [[p, a.to_json()] for p, a in game._record],
+        "record": [[p, a.to_json()] for p, a in game._moves()],
         "events": [e.to_json() for e in game.history] if game.log_events else None,
     }
 
@@ -177,7 +177,7 @@ def _from_json(data: dict[str, Any]) -> Game:
     game.log_events = data.get("events") is not None
     game.history = [Event.from_json(e) for e in data["events"]] if game.log_events else []
     game._events = game.history if game.log_events else None
-    game._record = [(int(p), family.ACTION_KINDS.from_json(a)) for p, a in data["record"]]
+    game._set_moves([(int(p), family.ACTION_KINDS.from_json(a)) for p, a in data["record"]])
     game.state = game.base_state = family.state_class.from_json(data["state"])
     return game
 

@@ -241,7 +241,7 @@ class View:
         game.resample_hidden(self.player, rng)
         game.seed = rng.getrandbits(63)
         game.chance = Chance(game.seed)
-        game._record = []
+        game._set_moves([])
         return game
 
     def to_json(self, legal: Legal | None = None) -> dict[str, Any]:

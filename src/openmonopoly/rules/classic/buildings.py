@@ -97,13 +97,14 @@ def check_build(game: ClassicGame, player: int, pos: int, *, paid: bool = False,
             lowest = here
     if pledged:
         return f"a {ed.term('street')} of this colour set is mortgaged" if explain else REFUSED
-    if level == game.hotel_level:
+    houses_per_hotel = game.houses_per_hotel  # (a property read once: ``hotel_level`` is one more)
+    if level == houses_per_hotel + 1:
         return f"{sp.name} already has a {ed.term('hotel')}" if explain else REFUSED
     if lowest < level and not game.uneven_building:  # (``level`` is above the set's lowest)
         if not explain:
             return REFUSED
         return f"build evenly: first build on the other {ed.term('streets', 2)} of the set"
-    hotel = level == game.houses_per_hotel
+    hotel = level == houses_per_hotel
     if hotel and s.bank_hotels == 0:
         return f"the bank has no {ed.term('hotels', 2)} left" if explain else REFUSED
     if not hotel and s.bank_houses == 0:
@@ -152,7 +153,7 @@ def building_spots(game: ClassicGame, player: int, hotel: bool, *, paid: bool) -
         if (
             owner[pos] == player
             and (level[pos] == houses_per_hotel) == hotel
-            and check_build(game, player, pos, paid=paid) is None
+            and check_build(game, player, pos, paid=paid, explain=False) is None  # (the words go unread)
         ):
             out.append(pos)
     return out

@@ -634,6 +634,8 @@ class ClassicGame(Game):
     # ------------------------------------------------------------ any-time actions
     def check_anytime(self, player: int, action: Action) -> str | None:
         kind = action.kind
+        if kind == A.BUILD:  # (the any-time action checked most, by bots before they build: asked directly)
+            return buildings.check_build(self, player, action.arg)
         if kind == A.TRADE:
             return trade.check_proposal(self, player, action)
         return self.check_property_action(player, kind, action.arg)
@@ -655,16 +657,17 @@ class ClassicGame(Game):
 
     def apply_anytime(self, player: int, action: Action) -> None:
         kind = action.kind
-        if kind == A.TRADE:
-            trade.propose_from(self, player, action)
-        elif kind == A.BUILD:
+        # (the kinds tested most played first: compiled, each test is a call comparing strings)
+        if kind == A.BUILD:
             buildings.build(self, player, action.arg)
         elif kind == A.SELL:
             buildings.sell(self, player, action.arg)
-        elif kind == A.SELL_ALL:
-            buildings.sell_all(self, player, action.arg)
         elif kind == A.MORTGAGE:
             mortgage.mortgage(self, player, action.arg)
+        elif kind == A.TRADE:
+            trade.propose_from(self, player, action)
+        elif kind == A.SELL_ALL:
+            buildings.sell_all(self, player, action.arg)
         else:
             mortgage.unmortgage(self, player, action.arg)
 
