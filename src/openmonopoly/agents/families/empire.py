@@ -196,6 +196,18 @@ class EmpireAgent(CompiledAgent):
                 return True
         return False
 
+    def _rival_with_brand(self, view: EmpireView, me: int) -> bool:
+        """Whether a rival's tower holds a brand's billboard (the target YOU'RE FIRED! needs: the rules'
+        ``usable``)."""
+        is_brand = self._t.is_brand
+        towers = view.tower
+        for q in range(len(towers)):
+            if q != me:
+                for piece in towers[q]:
+                    if piece != OFFICE and is_brand[piece]:
+                        return True
+        return False
+
     def _worst_rent(self, view: EmpireView) -> int:
         me = self._me
         height = view.height
@@ -306,11 +318,11 @@ class EmpireAgent(CompiledAgent):
         my_top = best_top = top_sum = 0
         leader = -1  # the tallest rival tower (there is always a rival)
         scanned = False  # the towers are looked at only for a card aimed at them (most hands hold none)
-        # The first card in hand whose moment has come and which may be played now (the check last:
-        # it is the dear part, and whether a card is wanted depends only on the view). ``sure``: the card
-        # is wanted only when the rules let it be played (``empire_cards.usable`` at the turn: a card in
-        # hand, and for a card aimed at rivals, a rival it can be aimed at), so it is not checked. (A
-        # top's height is above 0 exactly when the tower has a billboard: heights are positive.)
+        # The first card in hand whose moment has come and which may be played now. Not checked: a card is
+        # wanted only when the rules let it be played (``empire_cards.usable`` at the turn: a card in hand,
+        # and for a card aimed at rivals, a rival it can be aimed at), which the view shows; a check would
+        # only refuse the others, at the cost of a whole check. (A top's height is above 0 exactly when the
+        # tower has a billboard: heights are positive.)
         for card in hand:
             code = codes[card]
             if code < 0:
@@ -327,18 +339,14 @@ class EmpireAgent(CompiledAgent):
                         top_sum += top
                         if height[q] > leader:
                             leader = height[q]
-            sure = True
             if code == HOSTILE_TAKEOVER:  # (a rival with a billboard to take over)
-                wanted = best_top >= 2 or height[me] + best_top >= cap
-                sure = best_top > 0
-            elif code == SWAP_THE_TOP:  # (with a billboard of its own to give: else the check refuses)
+                wanted = (best_top >= 2 or height[me] + best_top >= cap) and best_top > 0
+            elif code == SWAP_THE_TOP:  # (with a billboard of its own to give, and a rival's taller top)
                 wanted = best_top > my_top and self._billboards(view, me) > 0
-            elif code == YOURE_FIRED:  # (checked: its target needs a brand, not any billboard)
-                wanted = leader >= cap // 2 or best_top >= 3
-                sure = False
+            elif code == YOURE_FIRED:  # (a rival with a brand to return: a utility's billboard is none)
+                wanted = (leader >= cap // 2 or best_top >= 3) and self._rival_with_brand(view, me)
             elif code == STOCK_MARKET_CRASH:  # (a rival with a billboard)
-                wanted = top_sum >= 4 or leader >= cap - 4
-                sure = top_sum > 0
+                wanted = (top_sum >= 4 or leader >= cap - 4) and top_sum > 0
             elif code == BILLBOARD_TAX:  # whenever a rival can be taxed (else the check refuses)
                 wanted = self._taxable_rival(view, me)
             elif code == TALLEST_TOWER_BONUS:  # (the tallest tower's value: a loop, not a generator)
@@ -349,11 +357,7 @@ class EmpireAgent(CompiledAgent):
             else:  # MOVE_TO_ANY_SPACE
                 wanted = self._best_target_space(view, view.cash[me], None) >= 0
             if wanted:
-                play = numbered_action(PLAY, card)
-                if sure:
-                    return self._sure(play)
-                if self._legal(view, play):
-                    return play
+                return self._sure(numbered_action(PLAY, card))
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
