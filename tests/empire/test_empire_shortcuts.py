@@ -123,28 +123,37 @@ class CountingView(EmpireView):
         return super().check(action)
 
 
-answered, wrong = 0, []
-for seed in range(6):
-    g = om.Game("empire", 3, seed=seed)
+answered, unchecked, wrong = 0, 0, []
+for seed in range(8):
+    # (two games with exact raises: there the one legal bid is the minimum)
+    g = om.Game("empire", 3, seed=seed, options={"exact-raises": seed >= 6})
     bots = [EmpireAgent(seed) for _ in range(3)]
     while not g.over:
         prompt = g.prompt
         view = CountingView(g, prompt.player)
         action = bots[prompt.player].act(view, prompt)
-        if view.checked.count(action) != 1:
+        times = view.checked.count(action)
+        if times == 0:  # an answer the bot knows to be legal: it must be
+            unchecked += 1
+            reason = g.check(prompt.player, action)
+            if reason is not None:
+                wrong.append([prompt.kind, str(action), reason])
+        elif times != 1:
             wrong.append([prompt.kind, str(action), [str(a) for a in view.checked]])
         g.act(prompt.player, action)
         answered += 1
-print(json.dumps({"answered": answered, "wrong": wrong[:5]}))
+print(json.dumps({"answered": answered, "unchecked": unchecked, "wrong": wrong[:5]}))
 """
 
 
-def test_empire_bot_checks_each_answer_once():
-    """Whatever the bot answers, it asked ``check`` about that answer exactly once in the decision."""
+def test_empire_bot_checks_each_answer_at_most_once():
+    """Whatever the bot answers, it asked ``check`` about that answer at most once in the decision; an
+    answer it did not check (one the prompt and the view show legal: most of them) is legal."""
     env = dict(os.environ, PYTHONPATH=str(SRC), OPENMONOPOLY_PURE="1")
     out = subprocess.run([sys.executable, "-c", COUNT_CHECKS], env=env, capture_output=True, text=True, check=True)
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["answered"] > 100 and result["wrong"] == []
+    assert result["unchecked"] > result["answered"] // 2
 
 
 def test_family_bot_class_is_found_once_per_game_class(monkeypatch):

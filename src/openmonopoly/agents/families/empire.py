@@ -109,7 +109,9 @@ class EmpireAgent(CompiledAgent):
 
     def __init__(self, seed: int = 0) -> None:
         # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
-        # The answer ``view.check`` accepted during this decision: it is not checked a second time.
+        # The answer known to be legal during this decision, which ``decide`` does not check (again): one
+        # ``view.check`` accepted (``_legal``), or one the prompt's facts and the view show legal (``_sure``),
+        # as the classic bot answers a roll, a buy or a bid; ``Game.play_out`` checks the latter its cheaper way.
         self._checked: Action | None = None
         # The edition's tables this bot reads at every turn (``_EditionTables``), kept with the rules table
         # they were made for.
@@ -139,6 +141,13 @@ class EmpireAgent(CompiledAgent):
         # (a method, not ``self._checked = None`` in ``decide``: type checkers would then take the field
         # for None in all of ``decide``, and the compiled code would refuse the action a handler set)
         self._checked = None
+
+    def _sure(self, action: Action) -> Action:
+        """``action``, an answer the rules accept by what the handler has seen (each use says why): taken
+        without ``view.check``, whose fixed part (the shape, the decider, the game going on) costs about as
+        much as the rules' own test of most answers, and whose answer is known."""
+        self._checked = action
+        return action
 
     def _legal(self, view: EmpireView, action: Action) -> bool:
         """Whether ``action`` may be played now; remembered when it may (see ``decide``)."""
@@ -185,6 +194,18 @@ class EmpireAgent(CompiledAgent):
         for q in range(len(view.cash)):
             if q != me and self._billboards(view, q) >= need:
                 return True
+        return False
+
+    def _rival_with_brand(self, view: EmpireView, me: int) -> bool:
+        """Whether a rival's tower holds a brand's billboard (the target YOU'RE FIRED! needs: the rules'
+        ``usable``)."""
+        is_brand = self._t.is_brand
+        towers = view.tower
+        for q in range(len(towers)):
+            if q != me:
+                for piece in towers[q]:
+                    if piece != OFFICE and is_brand[piece]:
+                        return True
         return False
 
     def _worst_rent(self, view: EmpireView) -> int:
@@ -234,14 +255,15 @@ class EmpireAgent(CompiledAgent):
             action = self.on_auction(view, prompt)
         elif kind == SWAP:
             action = self.on_swap(view, prompt)
-        elif kind == CHOOSE_PLAYER:
-            action = self.on_choose_player(view, prompt)
-        elif kind == CHOOSE_SPACE:
-            action = self.on_choose_space(view, prompt)
+        elif kind == CHOOSE_PLAYER:  # (each answer one of the prompt's targets: the rules' own list)
+            action = self._sure(self.on_choose_player(view, prompt))
+        elif kind == CHOOSE_SPACE:  # (one of the prompt's spaces, or ending the one choice that may be declined)
+            action = self._sure(self.on_choose_space(view, prompt))
         elif kind == RENT_DUE:
             card = self._card_of(view, "reverse_rent")
             amount: int = prompt.detail("amount") if card >= 0 else 0
-            action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else A.A_PAY
+            # (paying the rent is always an answer; Reverse Rent is checked: the card's moment is the rules')
+            action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else self._sure(A.A_PAY)
         elif kind == RESPOND:
             action = self.on_respond(view, prompt)
         elif kind == P.TRADE:
@@ -249,7 +271,8 @@ class EmpireAgent(CompiledAgent):
         else:
             action = None
         # Each answer is checked once: a handler that checked its answer already (``_legal``) is taken at
-        # its word (nothing has moved since; ``Game.play_out`` does not check it again either).
+        # its word (nothing has moved since; ``Game.play_out`` does not check it again either), and so is
+        # one it knows to be legal (``_sure``: ``play_out`` checks it the way it checks any bot's answer).
         if action is None or (action is not self._checked and view.check(action) is not None):
             return view.legal_actions().first()
         return action
@@ -270,22 +293,17 @@ class EmpireAgent(CompiledAgent):
                 on_board += stock[p]
             if on_board >= 6 and cash >= 300 and self._legal(view, A.A_PAY_BAIL):
                 return A.A_PAY_BAIL
-            return A.A_ROLL
+            return self._sure(A.A_ROLL)  # (a roll answers every turn prompt, in jail too)
         play = self._turn_card(view)
         if play is not None:
             return play
         left = cash - self._t.office_price
-        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``; the
-        # check asked only when the office is for sale this turn, as it then passes: a refused check is dear)
-        if (
-            left >= 150
-            and not view.office_bought
-            and view.offices > 0
-            and left >= self._worst_rent(view)
-            and self._legal(view, A_BUY_OFFICE)
-        ):
-            return A_BUY_OFFICE
-        return A.A_ROLL
+        # (the rivals' rents only looked at when the $150K floor is met: ``left >= max(150, worst)``; no
+        # check: these tests hold all the rules ask of a purchase (none bought this turn, one left in the
+        # bank, the cash to pay: ``check_buy_office``))
+        if left >= 150 and not view.office_bought and view.offices > 0 and left >= self._worst_rent(view):
+            return self._sure(A_BUY_OFFICE)
+        return self._sure(A.A_ROLL)
 
     def _turn_card(self, view: EmpireView) -> Action | None:
         me = self._me
@@ -300,8 +318,11 @@ class EmpireAgent(CompiledAgent):
         my_top = best_top = top_sum = 0
         leader = -1  # the tallest rival tower (there is always a rival)
         scanned = False  # the towers are looked at only for a card aimed at them (most hands hold none)
-        # The first card in hand whose moment has come and which may be played now (the check last:
-        # it is the dear part, and whether a card is wanted depends only on the view).
+        # The first card in hand whose moment has come and which may be played now. Not checked: a card is
+        # wanted only when the rules let it be played (``empire_cards.usable`` at the turn: a card in hand,
+        # and for a card aimed at rivals, a rival it can be aimed at), which the view shows; a check would
+        # only refuse the others, at the cost of a whole check. (A top's height is above 0 exactly when the
+        # tower has a billboard: heights are positive.)
         for card in hand:
             code = codes[card]
             if code < 0:
@@ -318,14 +339,14 @@ class EmpireAgent(CompiledAgent):
                         top_sum += top
                         if height[q] > leader:
                             leader = height[q]
-            if code == HOSTILE_TAKEOVER:
-                wanted = best_top >= 2 or height[me] + best_top >= cap
-            elif code == SWAP_THE_TOP:  # (with a billboard of its own to give: else the check refuses)
+            if code == HOSTILE_TAKEOVER:  # (a rival with a billboard to take over)
+                wanted = (best_top >= 2 or height[me] + best_top >= cap) and best_top > 0
+            elif code == SWAP_THE_TOP:  # (with a billboard of its own to give, and a rival's taller top)
                 wanted = best_top > my_top and self._billboards(view, me) > 0
-            elif code == YOURE_FIRED:
-                wanted = leader >= cap // 2 or best_top >= 3
-            elif code == STOCK_MARKET_CRASH:
-                wanted = top_sum >= 4 or leader >= cap - 4
+            elif code == YOURE_FIRED:  # (a rival with a brand to return: a utility's billboard is none)
+                wanted = (leader >= cap // 2 or best_top >= 3) and self._rival_with_brand(view, me)
+            elif code == STOCK_MARKET_CRASH:  # (a rival with a billboard)
+                wanted = (top_sum >= 4 or leader >= cap - 4) and top_sum > 0
             elif code == BILLBOARD_TAX:  # whenever a rival can be taxed (else the check refuses)
                 wanted = self._taxable_rival(view, me)
             elif code == TALLEST_TOWER_BONUS:  # (the tallest tower's value: a loop, not a generator)
@@ -336,9 +357,7 @@ class EmpireAgent(CompiledAgent):
             else:  # MOVE_TO_ANY_SPACE
                 wanted = self._best_target_space(view, view.cash[me], None) >= 0
             if wanted:
-                play = numbered_action(PLAY, card)
-                if self._legal(view, play):
-                    return play
+                return self._sure(numbered_action(PLAY, card))
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -348,7 +367,11 @@ class EmpireAgent(CompiledAgent):
             card = self._card_of(view, "bargain_business")
             if card >= 0 and self._legal(view, numbered_action(PLAY, card)):
                 return numbered_action(PLAY, card)
-        return A.A_BUY if view.cash[me] >= price else A.A_AUCTION
+        # (no check: the brand costs the prompt's price, and a player is never in debt nor holding a high
+        # bid while a purchase is offered (Empire has no debts; an auction opens only after a purchase
+        # declined and closes before anyone moves on), so what the cash covers may be bought; an auction
+        # may always be asked for)
+        return self._sure(A.A_BUY if view.cash[me] >= price else A.A_AUCTION)
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
@@ -358,11 +381,14 @@ class EmpireAgent(CompiledAgent):
         cash = view.cash[me]
         limit = value if value < cash else cash
         if low > limit:
-            return A.A_PASS
+            return self._sure(A.A_PASS)  # (a pass is always an answer)
         high: int = prompt.detail("high_bidder")  # (asked only when it matters; typed: compared as ints)
         if high == me:
-            return A.A_PASS
-        return numbered_action(A.BID, low)
+            return self._sure(A.A_PASS)
+        # (no check: the minimum is the bid to make, and the cash covers it: the bot holds no high bid in
+        # this auction, nor in another (auctions are never open one inside another), so all its cash may
+        # be bid; with exact raises the minimum is the one bid allowed)
+        return self._sure(numbered_action(A.BID, low))
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
@@ -375,13 +401,15 @@ class EmpireAgent(CompiledAgent):
         for q in range(len(towers)):
             if q != me and self._top_height(towers[q]) - my_top > gain:
                 best, gain = q, self._top_height(towers[q]) - my_top
+        # (no check: moving is always an answer; each tower picked has a billboard, its top's height being
+        # above 0, and differs from the one picked first)
         if best < 0 or not my_top:
-            return A_MOVE
+            return self._sure(A_MOVE)
         if first < 0:
-            return numbered_action(SWAP, me)
+            return self._sure(numbered_action(SWAP, me))
         if first == me:
-            return numbered_action(SWAP, best)
-        return A_MOVE
+            return self._sure(numbered_action(SWAP, best))
+        return self._sure(A_MOVE)
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
         targets: list[int] = prompt.detail("targets")
@@ -453,7 +481,7 @@ class EmpireAgent(CompiledAgent):
             other: int = prompt.detail("b") if a == me else a
             towers = view.tower
             if self._top_height(towers[other]) >= self._top_height(towers[me]):
-                return A.A_PASS
+                return self._sure(A.A_PASS)
         kinds = self._t.empire_kind
         jsn = hands_off = -1
         for card in view.own_hand():
@@ -461,11 +489,13 @@ class EmpireAgent(CompiledAgent):
                 jsn = card
             elif kinds[card] == "hands_off":
                 hands_off = card
+        # (no check: letting the attack through is always an answer, and each card played is in hand and
+        # blocks this attack: HANDS OFF! blocks any, Just Say No all but the super-attack)
         if jsn >= 0 and not prompt.detail("super_only"):
-            return numbered_action(PLAY, jsn)
+            return self._sure(numbered_action(PLAY, jsn))
         if hands_off >= 0:
-            return numbered_action(PLAY, hands_off)
-        return A.A_PASS
+            return self._sure(numbered_action(PLAY, hands_off))
+        return self._sure(A.A_PASS)
 
 
 __all__ = ["EmpireAgent", "OFFICE"]
