@@ -19,8 +19,9 @@ import _random
 import hashlib
 import os
 import random
+import struct
 from collections import deque
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -80,6 +81,9 @@ class Chance:
         """Fisher-Yates, drawing each swap from this source."""
         if self._playback is None and not self._forced:
             # (the common case of ``below``, inlined and tested once: nothing in this loop scripts an outcome)
+            if type(self) is Chance and len(items) > 2:
+                self._shuffle_drawn(items)
+                return
             draw = self._random
             log = self.log
             for i in range(len(items) - 1, 0, -1):
@@ -89,6 +93,27 @@ class Chance:
             return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def _shuffle_drawn(self, items: list[Any]) -> None:
+        """``shuffle``'s loop with the generator's words for all its draws taken in one call: each
+        ``random()`` is a Python call from compiled code, and a game's set-up shuffles its decks (26 draws
+        on Empire, a tenth of making the game). ``getrandbits(64 * k)`` is the generator's next ``2 * k``
+        32-bit words, the first in the lowest bits, which are what ``k`` calls of ``random()`` read
+        (``(a >> 5, b >> 6)`` each, as a float of 53 bits): the same outcomes, the generator left in the
+        same state (tests/test_chance_source.py)."""
+        count = len(items) - 1
+        bits: int = self._rng.getrandbits(64 * count)
+        words = _words(count)(bits.to_bytes(8 * count, "little"))
+        log = self.log
+        k = 0
+        for i in range(count, 0, -1):
+            a: int = words[k] >> 5
+            b: int = words[k + 1] >> 6
+            k += 2
+            # (``random()``'s own arithmetic, in doubles: the same float, then ``below``'s)
+            j = int((a * 67108864.0 + b) * (1.0 / 9007199254740992.0) * (i + 1))
+            log.append(j)
             items[i], items[j] = items[j], items[i]
 
     # --- scripting (tests) and replay -------------------------------------------------
@@ -159,17 +184,34 @@ class Chance:
         return new
 
 
+def _words(count: int) -> Any:
+    """What reads ``2 * count`` little-endian 32-bit words from bytes into a tuple of ints, made once per
+    count (``Chance._shuffle_drawn``)."""
+    unpack = _WORDS.get(count)
+    if unpack is None:
+        unpack = _WORDS[count] = struct.Struct(f"<{2 * count}I").unpack
+    return unpack
+
+
+_WORDS: dict[int, Any] = {}
+
+
 def seeded_random(seed: int) -> random.Random:
     """``random.Random(seed)`` for a whole number: the same generator in the same state, seeded by the C
     method directly. ``random.Random``'s ``__init__`` and ``seed`` are interpreted Python that end in that
     same call; a game is made for every simulated game, and they cost a sixth of its seeding."""
     if type(seed) is not int:
         return random.Random(seed)  # (other seeds are hashed by the Python-level ``seed``)
-    rng = random.Random.__new__(random.Random)
-    _random.Random.seed(rng, seed)
+    rng = _NEW_RANDOM(_RANDOM)
+    _SEED(rng, seed)
     rng.gauss_next = None  # type: ignore[attr-defined]  # (set by ``Random.__init__``; part of ``getstate``)
     return rng
 
+
+# (bound once: compiled, ``random.Random.__new__`` is two lookups by name at every game made)
+_RANDOM: Final = random.Random
+_NEW_RANDOM: Final = random.Random.__new__
+_SEED: Final = _random.Random.seed
 
 KEY_BYTES = 32  # 256-bit keys
 _FLOAT_SCALE = 1.0 / (1 << 53)
