@@ -112,7 +112,9 @@ def play_game(
     events = events or has_external
     # (its rules class called directly: ``Game(id)`` would find the edition and its class twice over)
     played = load(edition)
-    game = rules_class(played)(played, len(seats), seed=seed, options=_options(options, max_rounds), events=events)
+    # (no options: the game's defaults, without a dict made to say so)
+    chosen = _options(options, max_rounds) if options or max_rounds is not None else None
+    game = rules_class(played)(played, len(seats), seed=seed, options=chosen, events=events)
     if landing_counts is not None:
         game.landing_counts = landing_counts  # type: ignore[attr-defined]
     game.rent_counts = rent_counts
