@@ -104,12 +104,13 @@ class Chance:
         same state (tests/test_chance_source.py)."""
         count = len(items) - 1
         bits: int = self._rng.getrandbits(64 * count)
-        words = _words(count)(bits.to_bytes(8 * count, "little"))
+        # (typed: read as native ints, below 2**32, not through generic Python operations)
+        words: tuple[int, ...] = _words(count)(bits.to_bytes(8 * count, "little"))
         log = self.log
         k = 0
         for i in range(count, 0, -1):
-            a: int = words[k] >> 5
-            b: int = words[k + 1] >> 6
+            a = words[k] >> 5
+            b = words[k + 1] >> 6
             k += 2
             # (``random()``'s own arithmetic, in doubles: the same float, then ``below``'s)
             j = int((a * 67108864.0 + b) * (1.0 / 9007199254740992.0) * (i + 1))
