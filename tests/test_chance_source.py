@@ -30,8 +30,7 @@ def test_shuffle_draws_like_below() -> None:
 @pytest.mark.parametrize("seed", [0, 2024, 2**63 - 1])
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 16, 17, 40])
 def test_shuffle_draws_like_random_calls(seed: int, size: int) -> None:
-    """A shuffle takes its draws' words from the generator in one call (``getrandbits``): the same swaps,
-    log and generator state as one ``random()`` call per swap."""
+    """A shuffle's inlined draws: the same swaps, log and generator state as one ``random()`` call per swap."""
     fast, reference = Chance(seed), random.Random(seed)
     items, expected, log = list(range(size)), list(range(size)), []
     fast.shuffle(items)

@@ -19,7 +19,6 @@ import _random
 import hashlib
 import os
 import random
-import struct
 from collections import deque
 from typing import Any, Final
 
@@ -81,9 +80,6 @@ class Chance:
         """Fisher-Yates, drawing each swap from this source."""
         if self._playback is None and not self._forced:
             # (the common case of ``below``, inlined and tested once: nothing in this loop scripts an outcome)
-            if type(self) is Chance and len(items) > 2:
-                self._shuffle_drawn(items)
-                return
             draw = self._random
             log = self.log
             for i in range(len(items) - 1, 0, -1):
@@ -93,28 +89,6 @@ class Chance:
             return
         for i in range(len(items) - 1, 0, -1):
             j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def _shuffle_drawn(self, items: list[Any]) -> None:
-        """``shuffle``'s loop with the generator's words for all its draws taken in one call: each
-        ``random()`` is a Python call from compiled code, and a game's set-up shuffles its decks (26 draws
-        on Empire, a tenth of making the game). ``getrandbits(64 * k)`` is the generator's next ``2 * k``
-        32-bit words, the first in the lowest bits, which are what ``k`` calls of ``random()`` read
-        (``(a >> 5, b >> 6)`` each, as a float of 53 bits): the same outcomes, the generator left in the
-        same state (tests/test_chance_source.py)."""
-        count = len(items) - 1
-        bits: int = self._rng.getrandbits(64 * count)
-        # (typed: read as native ints, below 2**32, not through generic Python operations)
-        words: tuple[int, ...] = _words(count)(bits.to_bytes(8 * count, "little"))
-        log = self.log
-        k = 0
-        for i in range(count, 0, -1):
-            a = words[k] >> 5
-            b = words[k + 1] >> 6
-            k += 2
-            # (``random()``'s own arithmetic, in doubles: the same float, then ``below``'s)
-            j = int((a * 67108864.0 + b) * (1.0 / 9007199254740992.0) * (i + 1))
-            log.append(j)
             items[i], items[j] = items[j], items[i]
 
     # --- scripting (tests) and replay -------------------------------------------------
@@ -183,18 +157,6 @@ class Chance:
         new._forced = deque(d.get("forced", ()))
         new.log = list(d.get("log", ()))
         return new
-
-
-def _words(count: int) -> Any:
-    """What reads ``2 * count`` little-endian 32-bit words from bytes into a tuple of ints, made once per
-    count (``Chance._shuffle_drawn``)."""
-    unpack = _WORDS.get(count)
-    if unpack is None:
-        unpack = _WORDS[count] = struct.Struct(f"<{2 * count}I").unpack
-    return unpack
-
-
-_WORDS: dict[int, Any] = {}
 
 
 def seeded_random(seed: int) -> random.Random:
