@@ -100,12 +100,12 @@ def play_game(
     ``landing_counts`` (board size + 1 zeros) collects where moves end (see ``simulate``);
     ``rent_counts`` (board size zeros) the rent owed on each space.
     """
-    has_human, has_external, _ = _seat_kinds(tuple(seats))
+    has_human, has_external, makers = _seat_kinds(tuple(seats))
     given = agents is not None
     if agents is None:
         if has_human:
             raise ValueError("play_game is for bots only; 'human' cannot sit here")
-        agents = make_agents(seats, seed)
+        agents = _made(seats, seed, makers)
     elif len(agents) != len(seats):
         raise ValueError("one agent per seat")
     # An external bot is sent the events since its last answer: the game keeps them.
@@ -132,7 +132,10 @@ def play_game(
 def make_agents(seats: Sequence[str], seed: int) -> list[Any]:
     """The bots of the game with seed ``seed``, one per seat kind: the bot in seat ``k`` made with
     ``agent_seed(seed, k)``, or with 0 where its kind draws nothing (see the module docstring)."""
-    makers = _seat_kinds(tuple(seats))[2]
+    return _made(seats, seed, _seat_kinds(tuple(seats))[2])
+
+
+def _made(seats: Sequence[str], seed: int, makers: tuple[Callable[[int], Any] | None, ...]) -> list[Any]:
     agents = []
     for k, kind in enumerate(seats):
         make = makers[k]
