@@ -27,6 +27,21 @@ def test_shuffle_draws_like_below() -> None:
     assert fast.below(1000) == slow.below(1000)
 
 
+@pytest.mark.parametrize("seed", [0, 2024, 2**63 - 1])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 16, 17, 40])
+def test_shuffle_draws_like_random_calls(seed: int, size: int) -> None:
+    """A shuffle's inlined draws: the same swaps, log and generator state as one ``random()`` call per swap."""
+    fast, reference = Chance(seed), random.Random(seed)
+    items, expected, log = list(range(size)), list(range(size)), []
+    fast.shuffle(items)
+    for i in range(size - 1, 0, -1):
+        j = int(reference.random() * (i + 1))
+        log.append(j)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.log == log
+    assert fast._rng.getstate() == reference.getstate()
+
+
 def test_shuffle_takes_scripted_outcomes() -> None:
     chance = Chance(5).force(0, 2)
     items = ["a", "b", "c", "d"]

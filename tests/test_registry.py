@@ -107,3 +107,19 @@ def test_a_user_file_reusing_a_shipped_id_is_refused(tmp_path, monkeypatch) -> N
     assert "give this edition an id of its own" in str(by_id.value)
     with pytest.raises(EditionError, match=sentence):
         om.load_edition(str(tmp_path / "classic.json"))
+
+
+def test_what_game_class_found_is_asked_again_after_a_registration(monkeypatch) -> None:
+    """``game_class`` keeps what it found for every game made, and finds again once a class registers."""
+    from openmonopoly.rules.classic.game import ClassicGame
+
+    monkeypatch.setattr(registry, "_EDITIONS", dict(registry._EDITIONS))
+    monkeypatch.setattr(registry, "_FOUND", {})
+    assert registry.game_class("laterrules", "classic") is ClassicGame
+    assert registry.game_class("laterrules", "classic") is ClassicGame
+
+    class LaterRulesGame(ClassicGame):
+        editions = ("laterrules",)
+
+    registry.register(LaterRulesGame)
+    assert registry.game_class("laterrules", "classic") is LaterRulesGame

@@ -114,3 +114,33 @@ def test_seeds_are_the_documented_sha256() -> None:
 
     assert game_seed(7, 3) == derive("openmonopoly-sim:7:3")
     assert agent_seed(2**62 + 5, 2) == derive(f"openmonopoly-agent:{2**62 + 5}:2")
+
+
+def test_bots_get_their_seeds_unless_they_draw_nothing() -> None:
+    """``make_agents``: a bot that draws gets ``agent_seed(seed, seat)``; a heuristic bot, which draws nothing,
+    gets 0; an unknown kind still gets ``make_bot``'s error."""
+    import random
+
+    from openmonopoly.agents import DRAW_NOTHING
+    from openmonopoly.sim.runner import make_agents
+
+    seed = game_seed(3, 1)
+    bots = make_agents(["heuristic", "random", "heuristic"], seed)
+    assert "heuristic" in DRAW_NOTHING and "random" not in DRAW_NOTHING
+    assert [bots[0].seed, bots[2].seed] == [0, 0]
+    assert bots[1].rng.getstate() == random.Random(agent_seed(seed, 1)).getstate()
+    with pytest.raises(ValueError, match="unknown bot kind"):
+        make_agents(["heuristic", "no-such-bot"], seed)
+
+
+@pytest.mark.parametrize(("edition", "seats"), [("classic", 4), ("empire", 3), ("mandalorian", 4)])
+def test_heuristic_bots_play_the_same_whatever_their_seed(edition: str, seats: int) -> None:
+    """Why the heuristic bot is in ``DRAW_NOTHING``: its games (its family's own bot's included) are the same
+    with the seeds it would otherwise get."""
+    from openmonopoly.agents import make_agent
+
+    seed = game_seed(11, 2)
+    seeded = [make_agent("heuristic", agent_seed(seed, k)) for k in range(seats)]
+    plain = play_game(edition, ["heuristic"] * seats, seed)
+    other = play_game(edition, ["heuristic"] * seats, seed, agents=seeded)
+    assert plain.digest() == other.digest()

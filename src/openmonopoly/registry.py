@@ -32,6 +32,9 @@ _FAMILIES: dict[str, type] = {}  # family id -> the family's Game class
 _EDITIONS: dict[str, type] = {}  # edition id -> the class of an edition with rules of its own
 _LOOKED_UP: set[tuple[str, str]] = set()  # (family, edition) whose edition module was looked for
 _FACES: dict[tuple[str, type], ModuleType | None] = {}
+# (family, edition) -> what ``game_class`` found: asked for every game made (a simulation makes thousands);
+# emptied by every ``register``, the only thing that changes what it finds.
+_FOUND: dict[tuple[str, str], Any] = {}
 
 
 class UnknownFamily(LookupError):
@@ -63,6 +66,7 @@ def register(cls: Any) -> Any:
     family = cls.family
     if not family:
         raise ValueError(f"{cls.__name__} names no rules family")
+    _FOUND.clear()
     base = _FAMILIES.setdefault(family, cls)
     if base is not cls and not issubclass(cls, base):
         raise ValueError(f"{cls.__name__} and {base.__name__} both claim the {family} family")
@@ -101,8 +105,11 @@ def game_class(edition_id: str, family: str) -> Any:
 
     Its own is looked for once, by name (``edition_module``); a module there that registers no class
     playing the edition, or one of another family, is an error rather than a silent classic game."""
-    base = family_class(family)
     key = (family, edition_id)
+    found = _FOUND.get(key)
+    if found is not None:
+        return found
+    base = family_class(family)
     if key not in _LOOKED_UP:
         _LOOKED_UP.add(key)
         module = edition_module(family, edition_id)
@@ -115,6 +122,7 @@ def game_class(edition_id: str, family: str) -> Any:
     cls = _EDITIONS.get(edition_id, base)
     if not issubclass(cls, base):
         raise UnknownFamily(f"edition {edition_id!r} is played by {cls.__name__}, which is not of the {family} family")
+    _FOUND[key] = cls
     return cls
 
 

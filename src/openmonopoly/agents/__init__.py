@@ -17,13 +17,23 @@ AGENT_KINDS = BOT_KINDS + LEVELS
 # The bot that only minds an absent person's seat (agents/stand_in.py): what the web game's turn timer and
 # its host's "Bot plays" use. Not a seat kind: nobody picks it as an opponent.
 STAND_IN = "stand-in"
+# The kinds whose bots draw nothing: the same decisions whatever seed they are made with (the heuristic bot
+# and every family's own bot are deterministic), so a simulation need not derive one for them (``sim.runner``:
+# two SHA-256s' worth of work per bot, a sixth of a short game's set-up).
+DRAW_NOTHING = frozenset({"heuristic"})
 
 
 def make_agent(kind: str, seed: int = 0) -> Agent:
+    return agent_maker(kind)(seed)
+
+
+def agent_maker(kind: str) -> Callable[[int], Agent]:
+    """What ``make_agent(kind, seed)`` calls with the seed (``ValueError`` for an unknown kind): a simulation
+    looks it up once for its seats rather than once per bot of every game."""
     make = _MAKERS.get(kind)
     if make is None:
         make = _MAKERS[kind] = _maker(kind)
-    return make(seed)
+    return make
 
 
 # What makes each kind of bot, once asked for: a bot's module is imported on first use (the command line
@@ -74,4 +84,14 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["AGENT_KINDS", "BOT_KINDS", "LEVELS", "STAND_IN", "Agent", "RandomAgent", "make_agent"]
+__all__ = [
+    "AGENT_KINDS",
+    "BOT_KINDS",
+    "DRAW_NOTHING",
+    "LEVELS",
+    "STAND_IN",
+    "Agent",
+    "RandomAgent",
+    "agent_maker",
+    "make_agent",
+]

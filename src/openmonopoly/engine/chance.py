@@ -20,7 +20,7 @@ import hashlib
 import os
 import random
 from collections import deque
-from typing import Any
+from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -165,11 +165,16 @@ def seeded_random(seed: int) -> random.Random:
     same call; a game is made for every simulated game, and they cost a sixth of its seeding."""
     if type(seed) is not int:
         return random.Random(seed)  # (other seeds are hashed by the Python-level ``seed``)
-    rng = random.Random.__new__(random.Random)
-    _random.Random.seed(rng, seed)
+    rng = _NEW_RANDOM(_RANDOM)
+    _SEED(rng, seed)
     rng.gauss_next = None  # type: ignore[attr-defined]  # (set by ``Random.__init__``; part of ``getstate``)
     return rng
 
+
+# (bound once: compiled, ``random.Random.__new__`` is two lookups by name at every game made)
+_RANDOM: Final = random.Random
+_NEW_RANDOM: Final = random.Random.__new__
+_SEED: Final = _random.Random.seed
 
 KEY_BYTES = 32  # 256-bit keys
 _FLOAT_SCALE = 1.0 / (1 << 53)

@@ -41,9 +41,13 @@ ACTION: Final = Action  # (likewise: the class by its plain name is looked up in
 GATED: Final = 2 << A.ACT_SHIFT
 
 # A family's options for an edition and the house rules it refuses there, worded once (each description
-# formats the edition's terms and money, which would cost a game's set-up a tenth of a short game):
-# (family, id of the edition) -> (the edition, kept so that its id is never another's; options; refusals).
-_OPTIONS_OF: dict[tuple[type, int], tuple[Edition, dict[str, Option], dict[str, str]]] = {}
+# formats the edition's terms and money, which would cost a game's set-up a tenth of a short game), with
+# every option at its default (the options of a game given none: a simulated game's):
+# (family, id of the edition) -> (the edition, kept so that its id is never another's; options; refusals;
+# defaults).
+_OPTIONS_OF: dict[tuple[type, int], tuple[Edition, dict[str, Option], dict[str, str], dict[str, Any]]] = {}
+# The entry asked for last, with its family: every game of a simulation asks for the same one.
+_LAST_OPTIONS: tuple[type, Edition, dict[str, Option], dict[str, str], dict[str, Any]] | None = None
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
@@ -153,8 +157,13 @@ class Game:
         names = seat_names(players, self.edition)
         if options is not None and not isinstance(options, dict):
             raise BadArgument(f"options: a dict of option names to values; got {type(options).__name__}")
-        known, refused = self.options_of(self.edition)
-        self.options = resolve_options(known, options, self.edition.id, refused)
+        last = _LAST_OPTIONS
+        if last is None or last[0] is not type(self) or last[1] is not self.edition:
+            last = _options_entry(type(self), self.edition)
+        if options:
+            self.options = resolve_options(last[2], options, self.edition.id, last[3])
+        else:  # (what ``resolve_options`` makes of no options, without its interpreted call)
+            self.options = dict(last[4])
         conflict = self.option_conflict()
         if conflict is not None:
             raise BadOption(conflict)
@@ -214,12 +223,8 @@ class Game:
     def options_of(cls, edition: Edition) -> tuple[dict[str, Option], dict[str, str]]:
         """``available_options(edition)`` and ``refused_options(edition)``, made once per family and
         edition and shared: read them, never change them."""
-        key = (cls, id(edition))
-        entry = _OPTIONS_OF.get(key)
-        if entry is None or entry[0] is not edition:
-            entry = (edition, cls.available_options(edition), cls.refused_options(edition))
-            _OPTIONS_OF[key] = entry
-        return entry[1], entry[2]
+        entry = _options_entry(cls, edition)
+        return entry[2], entry[3]
 
     @classmethod
     def refused_options(cls, edition: Edition) -> dict[str, str]:
@@ -1031,9 +1036,28 @@ def _default_names(count: int) -> tuple[str, ...]:
 _DEFAULT_NAMES: dict[int, tuple[str, ...]] = {}
 
 
+def _options_entry(
+    cls: type[Game], edition: Edition
+) -> tuple[type, Edition, dict[str, Option], dict[str, str], dict[str, Any]]:
+    """``Game.options_of``'s table of ``cls`` and ``edition`` with the options at their defaults, made once,
+    and remembered as the one asked for last (``_LAST_OPTIONS``)."""
+    global _LAST_OPTIONS
+    key = (cls, id(edition))
+    entry = _OPTIONS_OF.get(key)
+    if entry is None or entry[0] is not edition:
+        known = cls.available_options(edition)
+        refused = cls.refused_options(edition)
+        entry = (edition, known, refused, resolve_options(known, None, edition.id, refused))
+        _OPTIONS_OF[key] = entry
+    last = (cls, edition, entry[1], entry[2], entry[3])
+    _LAST_OPTIONS = last  # (one object replaced: a thread never reads one family with another's table)
+    return last
+
+
 def check_edition_argument(edition: Any) -> None:
     """``BadArgument`` unless ``edition`` names an edition (an id or a file path) or is one."""
-    if not isinstance(edition, (str, Edition)):
+    # (two tests, not ``isinstance`` of a tuple: compiled, that is a Python call, made for every game)
+    if not isinstance(edition, str) and not isinstance(edition, Edition):
         raise BadArgument(f"edition: an edition id, file path or Edition; got {type(edition).__name__} {edition!r}")
 
 
