@@ -4,8 +4,9 @@
 table keeps the card effects ``usable`` reads; the auction, purchase and swap steps answer the facts
 the bot reads by name (``Step.detail``) without the prompt's details; the Empire bot checks each answer
 once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
-asking the check; the family bot's class is found once per game class; a choice's check tests the one choice made;
-the game asks the permission table only for the kinds it may refuse, and works out a bid's cover itself.
+asking the check; the family bot's class is found once per game class; the purchase offers are steps
+shared by every game; a choice's check tests the one choice made; the game asks the permission table only
+for the kinds it may refuse, and works out a bid's cover itself.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPAC
 from openmonopoly.rules.empire.data import OFFICE
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
 from openmonopoly.rules.empire.kinds import A_BUY_OFFICE
+from openmonopoly.rules.empire.spaces import BuyBillboard, _buy_step
 from openmonopoly.rules.empire.swapper import can_swap, swappable_towers
 from openmonopoly.rules.empire.tower import billboards, has_billboard
 
@@ -323,6 +325,28 @@ def test_turn_steps_shared_by_games_name_their_seat():
     first, second = new_game(seed=1), new_game(seed=2)
     roll(first, 0, 2, 3)
     assert second.prompt.player == 0 and second.prompt.kind == "turn" and first.prompt.kind == "buy"
+
+
+def test_buy_offers_shared_by_games_name_their_seat_and_space():
+    """The purchase offers every game pushes (one step per seat and space, made at import) name the seat and
+    the space landed on; an offer answered in one game leaves another game's same offer as it was; a seat or
+    space beyond the shared ones gets a step of its own."""
+    first, second = new_game(seed=1), new_game(seed=2)
+    roll(first, 0, 2, 3)
+    roll(second, 0, 2, 3)
+    offer = first.state.stack[-1]
+    assert isinstance(offer, BuyBillboard) and offer is second.state.stack[-1]
+    assert (offer.player, offer.pos) == (0, RAZOR)
+    second.act(0, "buy")
+    assert second.state.tower[0] == [RAZOR]
+    assert first.prompt.kind == "buy" and first.prompt.details == {"pos": RAZOR, "price": 100}
+    first.act(0, "auction")
+    assert first.prompt.kind == "auction" and first.prompt.details["lot"] == RAZOR
+    for player, pos in ((1, 39), (15, 63), (16, 5), (2, 64)):
+        step = _buy_step(player, pos)
+        assert (step.player, step.pos) == (player, pos) and (step is _buy_step(player, pos)) == (
+            player < 16 and pos < 64
+        )
 
 
 def _step_classes(cls: type) -> list[type]:

@@ -49,7 +49,7 @@ def land(game: EmpireGame, player: int) -> None:
         owner = s.owner[pos]
         if owner == BANK:
             if s.stock[pos]:
-                game.push(BuyBillboard(player, pos))
+                game.push(_buy_step(player, pos))
         elif owner != player:
             if s.in_jail[owner]:
                 if game.log_events:
@@ -60,7 +60,7 @@ def land(game: EmpireGame, player: int) -> None:
                 pay(game, player, owner, tower_value(game, owner), "rent", pos)
     elif t == UTILITY_BILLBOARDS:
         if s.stock[pos]:
-            game.push(BuyBillboard(player, pos))
+            game.push(_buy_step(player, pos))
     elif t == CARD:
         if sp.deck == game.table.empire_deck:
             empire_cards.draw(game, player, sp.deck)
@@ -149,6 +149,24 @@ class BuyBillboard(Step):
         if name == "price":
             return game.edition.board[self.pos].price
         return self.pos if name == "pos" else self.describe(game)[name]
+
+
+# An offer's step holds only the seat and the space and never changes once made (its answer pops it): one
+# per seat and space, made at import and pushed by every game (as the turn's own steps, ``game._TURN_STEPS``),
+# so that an offer makes none. Seat p's step for space pos is at p * _SHARED_SPACES + pos; a seat or space
+# beyond them, which no edition has, gets a step of its own.
+_SHARED_SEATS: Final = 16
+_SHARED_SPACES: Final = 64
+_BUY_STEPS: Final[list[BuyBillboard]] = [
+    BuyBillboard(p, pos) for p in range(_SHARED_SEATS) for pos in range(_SHARED_SPACES)
+]
+
+
+def _buy_step(player: int, pos: int) -> BuyBillboard:
+    """The step offering ``player`` the billboard of space ``pos``."""
+    if player < _SHARED_SEATS and pos < _SHARED_SPACES:
+        return _BUY_STEPS[player * _SHARED_SPACES + pos]
+    return BuyBillboard(player, pos)
 
 
 RENT_DUE: Final = "rent"  # the prompt kind of the step below
