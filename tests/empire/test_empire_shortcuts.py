@@ -327,6 +327,34 @@ def test_turn_steps_shared_by_games_name_their_seat():
     assert second.prompt.player == 0 and second.prompt.kind == "turn" and first.prompt.kind == "buy"
 
 
+def test_trip_and_move_targets_agree_with_the_spaces_offered_over_whole_games():
+    """The Empire bot picks the target of a Free Parking trip and of Move to Any Space among the billboard
+    spaces alone (less the one it stands on, for the card), not the whole list the prompt offers: over
+    whole games, at every decision, for every seat and several budgets, both pick the same space."""
+    trip_spaces = SPACE_PURPOSES["free-parking"][0]
+    any_space = SPACE_PURPOSES["move_to_any_space"][0]
+    picked = set()
+    for seed in range(6):
+        g = om.Game("empire", 3, seed=seed)
+        bots = [EmpireAgent(seed) for _ in range(3)]
+        while not g.over:
+            p = g.prompt.player
+            view = g.view(p)
+            bot = bots[p]
+            action = bot.act(view, g.prompt)
+            for q in range(3):
+                here = g.state.position[q]
+                for budget in (0, 100, 250, 500, 2000):
+                    short = bot._best_target_space(view, budget, None, here)
+                    assert short == bot._best_target_space(view, budget, any_space(g, q, -1))
+                    picked.add(short)
+                    trip = trip_spaces(g, q, -1)
+                    if trip:
+                        assert bot._best_target_space(view, budget, None) == bot._best_target_space(view, budget, trip)
+            g.act(p, action)
+    assert -1 in picked and len(picked) > 5
+
+
 def test_buy_offers_shared_by_games_name_their_seat_and_space():
     """The purchase offers every game pushes (one step per seat and space, made at import) name the seat and
     the space landed on; an offer answered in one game leaves another game's same offer as it was; a seat or

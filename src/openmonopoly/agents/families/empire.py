@@ -219,9 +219,9 @@ class EmpireAgent(CompiledAgent):
                     worst = value
         return worst
 
-    def _best_target_space(self, view: EmpireView, budget: int, candidates: list[int] | None) -> int:
+    def _best_target_space(self, view: EmpireView, budget: int, candidates: list[int] | None, skip: int = -1) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (None: every
-        space) (-1: none): the tallest, then the dearest; the first of equals."""
+        space but ``skip``) (-1: none): the tallest, then the dearest; the first of equals."""
         if candidates is None:  # (every space with billboards: the others score 0 and are never picked)
             candidates = self._targets
         scores = self._scores
@@ -230,7 +230,7 @@ class EmpireAgent(CompiledAgent):
         best, best_score = -1, 0
         for pos in candidates:
             score = scores[pos]  # (0: not a billboard space)
-            if score > best_score and stock[pos] and price[pos] <= budget:
+            if score > best_score and stock[pos] and price[pos] <= budget and pos != skip:
                 best, best_score = pos, score
         return best
 
@@ -456,13 +456,20 @@ class EmpireAgent(CompiledAgent):
             if not spaces:
                 return A.A_END
             fee = t.free_parking_fee
-            pos = self._best_target_space(view, cash - fee, spaces)
+            # (the spaces offered, when any, are every space but Free Parking, in board order, and Free
+            # Parking has no billboards: the billboard spaces alone, in that order, pick the same)
+            pos = self._best_target_space(view, cash - fee, None)
             if pos >= 0:
                 return numbered_action(PICK, pos)
             if self._value(view.height[me]) > fee and 0 in spaces:
                 return numbered_action(PICK, 0)
             return A.A_END
-        pos = self._best_target_space(view, cash, spaces)
+        if purpose == "move_to_any_space":
+            # (every space but the one the bot stands on, in board order: the billboard spaces but that
+            # one, in that order, pick the same)
+            pos = self._best_target_space(view, cash, None, view.position[me])
+        else:
+            pos = self._best_target_space(view, cash, spaces)
         if pos >= 0:
             return numbered_action(PICK, pos)
         board = view.edition.board
