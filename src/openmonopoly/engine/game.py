@@ -728,25 +728,22 @@ class Game:
             return self.refusal(p, a)
         return reason
 
-    def _answer_passes(self, p: int, action: Any, top: Step) -> int:
-        """The action's ``kind_code`` if ``check`` accepts ``action`` from ``p``, the living decider of ``top``
-        on top of the stack of a game not over (``play_out`` knows these facts of the decision and need not
-        test them again), else -1 (``_apply`` takes the code rather than working it out again). -1 also for
-        what this shortcut leaves to ``check`` (a malformed action, a trade): the caller then checks it the
-        full way, which words the reason."""
+    def _answer_passes(self, p: int, action: Any, top: Step) -> bool:
+        """Whether ``check`` accepts ``action`` from ``p``, the living decider of ``top`` on top of the stack
+        of a game not over (``play_out`` knows these facts of the decision and need not test them again).
+        False also for what this shortcut leaves to ``check`` (a malformed action, a trade): the caller
+        then checks it the full way, which words the reason."""
         if type(action) is not ACTION or len(action) != 3:
-            return -1
+            return False
         fields: tuple[Any, Any, Any] = action
         kind_, arg_, offer_ = fields
         if type(arg_) is not int or type(kind_) is not str or offer_ is not None or kind_ == TRADE:
-            return -1
+            return False
         kind: str = kind_
         code = self.kind_code(kind)
         if (arg_ >= 0) != (code & A.NUMBERED_KIND != 0):
-            return -1
-        if self._rule_reason(p, action, kind, code, None if code & A.ANYTIME_KIND else top) is not None:
-            return -1
-        return code
+            return False
+        return self._rule_reason(p, action, kind, code, None if code & A.ANYTIME_KIND else top) is None
 
     def act(self, player: Any, action: Any) -> list[Event]:
         """Apply one action; return the events it caused. Illegal: ``IllegalAction``, nothing changed."""
@@ -769,19 +766,16 @@ class Game:
             raise IllegalAction(reason, action, player, legal)
         self._apply(player, action)
 
-    def _apply(self, p: int, a: Action, top: Step | None = None, code: int = -1) -> None:
+    def _apply(self, p: int, a: Action, top: Step | None = None) -> None:
         """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action);
-        ``top``: the step on top of the stack, when the caller has it (a read of the stack tests its class);
-        ``code``: the action kind's ``kind_code``, when the caller has it (else -1)."""
+        ``top``: the step on top of the stack, when the caller has it (a read of the stack tests its class)."""
         kind = a.kind  # (compiled: the tuple's item, as ``a.offer``)
         offer = a.offer  # (only a trade has one: ``check`` refuses an offer on any other kind)
         if offer is not None and offer.proposer != p:
             a = Action(TRADE, -1, offer._replace(proposer=p))
         self._record.append(a)
         self._record_seats.append(p)
-        if code < 0:
-            code = self.kind_code(kind)
-        if code & A.ANYTIME_KIND:
+        if self.kind_code(kind) & A.ANYTIME_KIND:
             self.apply_anytime(p, a)
         elif top is not None:
             top.apply(self, p, a)
@@ -845,17 +839,16 @@ class Game:
                 and len(self._record) == moves
             ):
                 self._apply(player, approved, top)
+            elif (
+                len(self._record) == moves
+                and not s.over
+                and s.alive[player]
+                and self._answer_passes(player, action, top)
+            ):
+                # (nothing played while the bot decided: ``top`` is still on top, ``player`` its decider)
+                self._apply(player, action, top)
             else:
-                code = (
-                    self._answer_passes(player, action, top)
-                    if len(self._record) == moves and not s.over and s.alive[player]
-                    else -1
-                )
-                if code >= 0:
-                    # (nothing played while the bot decided: ``top`` is still on top, ``player`` its decider)
-                    self._apply(player, action, top, code)
-                else:
-                    self._act(player, action)
+                self._act(player, action)
 
     # ------------------------------------------------------------------ flow helpers for rules
     def emit(self, event: Event) -> None:
