@@ -534,6 +534,42 @@ def test_group_holders_after_an_expected_write_are_the_fresh_ones(expected, writ
     assert (later.codes, later.whole, later.split) == (fresh.codes, fresh.whole, fresh.split)
 
 
+def test_group_holders_name_the_seats_whose_sets_moved_as_the_codes_compared_do():
+    """The seats a change of holders touches (whole sets, parts of split sets), kept on the new holders for the
+    bots that saw the last ones, are those the codes compared seat by seat find."""
+    g = om.Game("classic", 4, seed=5, events=False)
+    b = heuristic._board(g.view(0))
+    owner = [BANK] * 40
+    steps = [
+        (1, 0),
+        (3, 0),  # brown whole: seat 0
+        (6, 1),
+        (8, 2),
+        (9, 1),  # light blue split between 1 and 2
+        (8, 1),  # light blue whole: seat 1 (no longer split)
+        (3, 3),  # brown split between 0 and 3
+        (37, 2),
+        (39, 2),  # dark blue whole: seat 2
+        (39, 0),  # dark blue split between 2 and 0
+    ]
+    last = heuristic._group_holders(b, owner, 0)
+    moved = 0
+    for changes, (pos, seat) in enumerate(steps, start=1):
+        owner[pos] = seat
+        h = heuristic._group_holders(b, owner, changes)
+        if h is last:
+            continue
+        assert (h.last_whole_name, h.last_split_name) == (last.whole_name, last.split_name)
+        for me in range(4):
+            whole = heuristic._whole_moved_for(last.codes, h.codes, me)
+            split = heuristic._split_moved_for(last.codes, h.codes, me)
+            assert bool(h.whole_moved_seats >> me & 1) == whole
+            assert bool(h.split_moved_seats >> me & 1) == split
+            moved += whole + split
+        last = h
+    assert moved >= 10  # (sets were made and split: the bits were put to the test)
+
+
 class _OwnedWatch:
     """A heuristic bot whose figures kept while the owners stand (its properties outside its full sets in debt
     order, the count of unowned properties) are compared, at every decision taken after the bot has seen the
