@@ -9,7 +9,7 @@ cloned and resumed at every prompt, in the middle of an auction or a debt.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -17,6 +17,12 @@ if TYPE_CHECKING:
     from .actions import Action
 
 _S = TypeVar("_S", bound="Step")
+
+
+# The seats for which the steps that hold only a seat and never change (a turn's own, a purchase offer's) are
+# made once at import and pushed by every game: more than any edition seats. A seat beyond them gets a step
+# of its own.
+SHARED_SEATS: Final = 16
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)

@@ -18,7 +18,7 @@ from ...engine import events as E
 from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step
+from ...engine.flow import SHARED_SEATS, Step
 from ...engine.game import Game
 from ...engine.house_rules import (
     DOUBLE_RENT_FULL_SET,
@@ -290,12 +290,11 @@ _LAND_KINDS: dict[int, tuple[Edition, list[int]]] = {}
 # A turn's own steps, pushed turn after turn: they hold only the seat (and whether doubles roll again) and
 # never change, so one object may stand on every game's stack (a compiled object made and freed at every
 # turn cost more than the rest of passing the dice on, and made for every game, a tenth of a game's set-up).
-# Made whole at import (grown on demand, two threads could append a seat's step twice); a seat beyond them,
-# which no edition has, gets a step of its own.
-_SHARED_SEATS: Final = 16
-_TURN_STARTS: Final[list[TurnStart]] = [TurnStart(p) for p in range(_SHARED_SEATS)]
+# Made whole at import (not grown on demand: two threads could append a seat's step twice); a seat beyond them
+# (``SHARED_SEATS``), which no edition has, gets a step of its own.
+_TURN_STARTS: Final[list[TurnStart]] = [TurnStart(p) for p in range(SHARED_SEATS)]
 _MOVE_ENDS: Final[list[EndOfMove]] = [  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
-    EndOfMove(p, again) for p in range(_SHARED_SEATS) for again in (False, True)
+    EndOfMove(p, again) for p in range(SHARED_SEATS) for again in (False, True)
 ]
 
 
@@ -538,10 +537,10 @@ class ClassicGame(Game):
 
     # A turn's own steps, made once and shared by every game (``_TURN_STARTS``, ``_MOVE_ENDS``).
     def turn_start(self, player: int) -> TurnStart:
-        return _TURN_STARTS[player] if player < _SHARED_SEATS else TurnStart(player)
+        return _TURN_STARTS[player] if player < SHARED_SEATS else TurnStart(player)
 
     def end_of_move(self, player: int, again: bool) -> EndOfMove:
-        if player >= _SHARED_SEATS:
+        if player >= SHARED_SEATS:
             return EndOfMove(player, again)
         return _MOVE_ENDS[2 * player + 1 if again else 2 * player]
 

@@ -17,7 +17,7 @@ from ...engine import events as E
 from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step
+from ...engine.flow import SHARED_SEATS, Step
 from ...engine.game import Game
 from ...engine.house_rules import every_family_house_rules
 from ...engine.options import MAX_ROUNDS, Option, max_rounds_option
@@ -220,14 +220,12 @@ class EmpireView(View):
 
 # ---------------------------------------------------------------------- the game
 # A turn's own steps hold only the seat (and whether doubles roll again) and never change once made: one
-# of each per seat, made on first need and pushed turn after turn by every game (as ``ClassicGame.turn_start``
-# is by one game), so that a game makes none of them.
-# Made whole at import (grown on demand, two threads could append a seat's step twice and shift the rest); a seat
-# beyond them, which no edition has, gets a step of its own.
-_SHARED_SEATS: Final = 16
-_TURN_STEPS: Final[list[EmpireTurn]] = [EmpireTurn(p) for p in range(_SHARED_SEATS)]
+# of each per seat, made at import and pushed turn after turn by every game (as classic's are), so that a
+# game makes none of them. Made whole at import (not grown on demand: two threads could append a seat's step
+# twice and shift the rest); a seat beyond them (``SHARED_SEATS``), which no edition has, gets a step of its own.
+_TURN_STEPS: Final[list[EmpireTurn]] = [EmpireTurn(p) for p in range(SHARED_SEATS)]
 _MOVE_ENDS: Final[list[EmpireEndOfMove]] = [  # seat p's at 2 * p (no re-roll) and 2 * p + 1 (doubles)
-    EmpireEndOfMove(p, again) for p in range(_SHARED_SEATS) for again in (False, True)
+    EmpireEndOfMove(p, again) for p in range(SHARED_SEATS) for again in (False, True)
 ]
 
 # For each number of seats and count, every seat's ``count`` players from its left round the table:
@@ -400,7 +398,7 @@ class EmpireGame(Game):
         self.pass_turn(replace_top)
 
     def turn_step(self, player: int) -> Step:
-        return _TURN_STEPS[player] if player < _SHARED_SEATS else EmpireTurn(player)
+        return _TURN_STEPS[player] if player < SHARED_SEATS else EmpireTurn(player)
 
     def end_at_limit(self, reason: str = "round-limit") -> None:
         """The tallest tower wins at the round limit, then the most cash."""
@@ -414,7 +412,7 @@ class EmpireGame(Game):
 
     def end_of_move(self, player: int, again: bool) -> Step:
         # (swapper.py cannot import this module's step at its top, and an import in a compiled roll costs each turn)
-        if player >= _SHARED_SEATS:
+        if player >= SHARED_SEATS:
             return EmpireEndOfMove(player, again)
         return _MOVE_ENDS[2 * player + 1 if again else 2 * player]
 

@@ -24,7 +24,7 @@ from ...engine import actions as A
 from ...engine import prompt as P
 from ...engine.actions import Action
 from ...engine.events import Event
-from ...engine.flow import Step
+from ...engine.flow import SHARED_SEATS, Step
 from ...engine.state import BANK
 from .. import cards, jail
 from ..auction import start_auction
@@ -155,16 +155,15 @@ class BuyBillboard(Step):
 # per seat and space, made at import and pushed by every game (as the turn's own steps, ``game._TURN_STEPS``),
 # so that an offer makes none. Seat p's step for space pos is at p * _SHARED_SPACES + pos; a seat or space
 # beyond them, which no edition has, gets a step of its own.
-_SHARED_SEATS: Final = 16
 _SHARED_SPACES: Final = 64
 _BUY_STEPS: Final[list[BuyBillboard]] = [
-    BuyBillboard(p, pos) for p in range(_SHARED_SEATS) for pos in range(_SHARED_SPACES)
+    BuyBillboard(p, pos) for p in range(SHARED_SEATS) for pos in range(_SHARED_SPACES)
 ]
 
 
 def _buy_step(player: int, pos: int) -> BuyBillboard:
     """The step offering ``player`` the billboard of space ``pos``."""
-    if player < _SHARED_SEATS and pos < _SHARED_SPACES:
+    if player < SHARED_SEATS and pos < _SHARED_SPACES:
         return _BUY_STEPS[player * _SHARED_SPACES + pos]
     return BuyBillboard(player, pos)
 
