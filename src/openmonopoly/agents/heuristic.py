@@ -271,6 +271,20 @@ def _split_moved_for(old: list[int], new: list[int], me: int) -> bool:
     return False
 
 
+def _mine_moved(
+    seen_name: int, last_name: int, moved_seats: int, me: int, seen: list[int], codes: list[int], whole: bool
+) -> bool:
+    """Whether the sets of one sort (``whole``: held whole, else split) that ``me`` holds, in either, differ
+    between the holders ``me`` saw last (named ``seen_name``, -1 for none; their codes ``seen``) and new holders
+    (their codes ``codes``; ``last_name`` and ``moved_seats``: the name of the holders before them, and the
+    seats their change touched): one bit when ``me`` saw those very holders, else the codes compared."""
+    if seen_name < 0:
+        return True
+    if seen_name == last_name:
+        return (moved_seats >> me) & 1 != 0
+    return _whole_moved_for(seen, codes, me) if whole else _split_moved_for(seen, codes, me)
+
+
 def _holds_some(code: int, me: int) -> bool:
     """Whether group code ``code`` (``_group_code``) is of a split set ``me`` holds some of."""
     if code >= 0:
@@ -997,29 +1011,20 @@ class HeuristicAgent(CompiledAgent):
             if whole_named or split_named:
                 # (when I saw the holders just before these, their bits of mine tell; else the codes seen last)
                 seen = self._codes_seen
-                if whole_named:
-                    if self._whole_name < 0:
-                        whole_moved = True
-                    elif self._whole_name == held.last_whole_name:
-                        whole_moved = (held.whole_moved_seats >> me) & 1 != 0
-                    else:
-                        whole_moved = _whole_moved_for(seen, held.codes, me)
-                    if whole_moved:
-                        full = self._full = self._full_groups(b, held, me)
-                        if full:
-                            self._note_full(b, full)
-                if split_named:
-                    if self._split_name < 0:
-                        split_moved = True
-                    elif self._split_name == held.last_split_name:
-                        split_moved = (held.split_moved_seats >> me) & 1 != 0
-                    else:
-                        split_moved = _split_moved_for(seen, held.codes, me)
-                    if split_moved:
-                        self._split_version += 1
+                codes = held.codes
+                if whole_named and _mine_moved(
+                    self._whole_name, held.last_whole_name, held.whole_moved_seats, me, seen, codes, True
+                ):
+                    full = self._full = self._full_groups(b, held, me)
+                    if full:
+                        self._note_full(b, full)
+                if split_named and _mine_moved(
+                    self._split_name, held.last_split_name, held.split_moved_seats, me, seen, codes, False
+                ):
+                    self._split_version += 1
                 self._whole_name = held.whole_name
                 self._split_name = held.split_name
-                self._codes_seen = held.codes
+                self._codes_seen = codes
             self._owner_seen = owner
             self._owner_changes = changes
             self._owner_seat = me
