@@ -29,7 +29,17 @@ from openmonopoly.engine.flow import Step
 from openmonopoly.engine.prompt import AUCTION
 from openmonopoly.rules import permissions
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
-from openmonopoly.rules.empire.data import OFFICE
+from openmonopoly.rules.empire.data import (
+    LAND_BRAND,
+    LAND_CARD,
+    LAND_FREE_PARKING,
+    LAND_GO_TO_JAIL,
+    LAND_NOTHING,
+    LAND_RIVAL_TAX,
+    LAND_TOWER_TAX,
+    LAND_UTILITY,
+    OFFICE,
+)
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
 from openmonopoly.rules.empire.kinds import A_BUY_OFFICE
 from openmonopoly.rules.empire.spaces import BuyBillboard, _buy_step
@@ -280,6 +290,26 @@ def test_lists_of_any_space_are_copies_of_the_board_positions():
         assert listed is not positions and len(listed) == len(positions) - 1
         listed.clear()
     assert positions == list(range(g.edition.size))
+
+
+def test_land_codes_name_each_space_by_its_type():
+    """``spaces.land`` reads what a space does from the rules table's ``land_code``, one int per position:
+    it names each space's type (and nothing for the types landing does nothing on)."""
+    g = new_game()
+    codes = {
+        "brand": LAND_BRAND,
+        "utility_billboards": LAND_UTILITY,
+        "card": LAND_CARD,
+        "rival_tower_tax": LAND_RIVAL_TAX,
+        "tower_tax": LAND_TOWER_TAX,
+        "free_parking": LAND_FREE_PARKING,
+        "go_to_jail": LAND_GO_TO_JAIL,
+    }
+    land_code = g.edition.rules.land_code
+    assert len(land_code) == g.edition.size
+    for sp in g.edition.board:
+        assert land_code[sp.position] == codes.get(sp.type, LAND_NOTHING), sp.type
+    assert set(land_code) == set(codes.values()) | {LAND_NOTHING}  # (every kind of space is on the board)
 
 
 def test_can_swap_says_whether_two_towers_can_be_swapped():
