@@ -312,6 +312,19 @@ def test_land_codes_name_each_space_by_its_type():
     assert set(land_code) == set(codes.values()) | {LAND_NOTHING}  # (every kind of space is on the board)
 
 
+def test_deal_without_events_hands_out_what_drawing_one_at_a_time_does():
+    """The opening deal without events (one move: the pile's top cards round the table) leaves the same
+    hands and pile as the deal with events, which draws each card in seat order, in many games."""
+    for seed in range(40):
+        for players in (2, 3, 4):
+            quiet = om.Game("empire", players, seed=seed, events=False)
+            loud = om.Game("empire", players, seed=seed, events=True)
+            assert quiet.state.hands == loud.state.hands
+            assert quiet.state.decks == loud.state.decks
+            assert all(len(h) == quiet.edition.rules.starting_empire_cards for h in quiet.state.hands)
+            assert quiet.chance.log == loud.chance.log
+
+
 def test_can_swap_says_whether_two_towers_can_be_swapped():
     """The swapper roll's test (``can_swap``) is true exactly when ``swappable_towers`` lists two or more,
     over many random towers (offices only, empty, billboards)."""
