@@ -44,7 +44,7 @@ from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
 from openmonopoly.rules.empire.kinds import A_BUY_OFFICE
 from openmonopoly.rules.empire.spaces import BuyBillboard, _buy_step
 from openmonopoly.rules.empire.swapper import can_swap, swappable_towers
-from openmonopoly.rules.empire.tower import billboards, has_billboard
+from openmonopoly.rules.empire.tower import billboards, has_billboard, top_billboard
 
 from .helpers import NERF, RAZOR, SW, new_game, tower
 
@@ -310,6 +310,22 @@ def test_land_codes_name_each_space_by_its_type():
     for sp in g.edition.board:
         assert land_code[sp.position] == codes.get(sp.type, LAND_NOTHING), sp.type
     assert set(land_code) == set(codes.values()) | {LAND_NOTHING}  # (every kind of space is on the board)
+
+
+def test_has_billboard_says_whether_the_tower_has_a_top_billboard():
+    """``has_billboard`` (the tower walked from the bottom) is true exactly when ``top_billboard`` finds one,
+    over many random towers (offices only, empty, billboards)."""
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(300):
+        g = _random_towers(rng)
+        for p in range(g.state.n):
+            if rng.random() < 0.1:
+                tower(g, p, *([OFFICE] * rng.randrange(1, 3)))
+            answer = has_billboard(g, p)
+            assert answer == (top_billboard(g, p) >= 0), g.state.tower[p]
+            seen.add((answer, bool(g.state.tower[p])))
+    assert seen == {(True, True), (False, True), (False, False)}
 
 
 def test_deal_without_events_hands_out_what_drawing_one_at_a_time_does():
