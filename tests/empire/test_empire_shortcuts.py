@@ -312,6 +312,15 @@ def test_land_codes_name_each_space_by_its_type():
     assert set(land_code) == set(codes.values()) | {LAND_NOTHING}  # (every kind of space is on the board)
 
 
+def test_buy_prices_in_the_rules_table_are_the_board_prices():
+    """A purchase offer reads the price from the rules table (``EmpireRules.price``): for every space with
+    billboards to buy, it is the board's price."""
+    g = new_game()
+    t = g.edition.rules
+    for pos in t.brands + t.utilities:
+        assert t.price[pos] == g.edition.board[pos].price > 0, pos
+
+
 def test_has_billboard_says_whether_the_tower_has_a_top_billboard():
     """``has_billboard`` (the tower walked from the bottom) is true exactly when ``top_billboard`` finds one,
     over many random towers (offices only, empty, billboards)."""

@@ -92,7 +92,8 @@ BUY_ANSWERS: Final = frozenset({A.BUY, A.AUCTION, PLAY})
 
 
 class BuyBillboard(Step):
-    """Buy the brand landed on (its billboard goes on your tower), or let the bank auction it."""
+    """Buy the brand landed on (its billboard goes on your tower), or let the bank auction it. The price is
+    read from the rules table's list (``EmpireRules.price``, the board's prices by position), not the board."""
 
     FIELDS = ("player", "pos")
     pos: int
@@ -116,7 +117,7 @@ class BuyBillboard(Step):
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
-        out = [A.A_BUY] if s.cash[player] >= game.edition.board[self.pos].price else []
+        out = [A.A_BUY] if s.cash[player] >= game.table.price[self.pos] else []
         out.append(A.A_AUCTION)
         if game.table.is_brand[self.pos]:
             out += empire_cards.playable(game, player, "buy")
@@ -125,7 +126,7 @@ class BuyBillboard(Step):
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         s: EmpireState = game.state
         if action.kind == A.BUY:
-            price = game.edition.board[self.pos].price
+            price = game.table.price[self.pos]
             cash = s.cash[player]
             if cash < price:
                 return (
@@ -142,7 +143,7 @@ class BuyBillboard(Step):
         game.pop()
         pos = self.pos
         if action.kind == A.BUY:
-            buy_billboard(game, player, pos, game.edition.board[pos].price)
+            buy_billboard(game, player, pos, game.table.price[pos])
         elif action.kind == A.AUCTION:
             start_auction(game, pos, game.seats_from(player))
         else:
@@ -150,11 +151,11 @@ class BuyBillboard(Step):
             buy_billboard(game, player, pos, game.edition.decks[game.table.empire_deck].cards[card].effect["price"])
 
     def describe(self, game: EmpireGame) -> dict[str, Any]:
-        return {"pos": self.pos, "price": game.edition.board[self.pos].price}
+        return {"pos": self.pos, "price": game.table.price[self.pos]}
 
     def detail(self, game: EmpireGame, name: str) -> Any:
         if name == "price":
-            return game.edition.board[self.pos].price
+            return game.table.price[self.pos]
         return self.pos if name == "pos" else self.describe(game)[name]
 
 
