@@ -519,7 +519,14 @@ class EmpireGame(Game):
         if action is A.A_ROLL or action is A.A_PASS:  # (the commonest answers, the shared ones: both free)
             return None
         kind = action.kind  # (a NamedTuple's field: read by its index; a typed tuple would test all three)
-        if kind == A.BUY or kind == A.TRADE or kind == A.ACCEPT:
+        if kind == A.BUY:
+            # A buy is refused only while the buyer's own high bids hold cash back (the table's way finds no
+            # debt here either): without one, nothing to refuse, and the table is asked only with one open.
+            s: EmpireState = self.state
+            if self._spendable(player) == s.cash[player]:
+                return None
+            return permissions.refusal(self, player, action)
+        if kind == A.TRADE or kind == A.ACCEPT:
             return permissions.refusal(self, player, action)
         return None
 
