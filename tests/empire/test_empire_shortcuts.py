@@ -6,7 +6,9 @@ the bot reads by name (``Step.detail``) without the prompt's details; the Empire
 once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
 asking the check; the family bot's class is found once per game class; the purchase offers are steps
 shared by every game; a choice's check tests the one choice made; the game asks the permission table only
-for the kinds it may refuse, and works out a bid's cover itself.
+for the kinds it may refuse (a buy only with a high bid open), and works out a bid's cover itself; a landing
+reads what the space does as an int, a purchase its price from the rules table; the opening deal without
+events deals in one move; ``has_billboard`` walks the tower without finding the top.
 """
 
 from __future__ import annotations
