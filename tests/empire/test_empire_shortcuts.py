@@ -6,7 +6,9 @@ the bot reads by name (``Step.detail``) without the prompt's details; the Empire
 once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
 asking the check; the family bot's class is found once per game class; the purchase offers are steps
 shared by every game; a choice's check tests the one choice made; the game asks the permission table only
-for the kinds it may refuse, and works out a bid's cover itself.
+for the kinds it may refuse (a buy only with a high bid open), and works out a bid's cover itself; a landing
+reads what the space does as an int, a purchase its price from the rules table; the opening deal without
+events deals in one move; ``has_billboard`` walks the tower without finding the top.
 """
 
 from __future__ import annotations
@@ -29,12 +31,22 @@ from openmonopoly.engine.flow import Step
 from openmonopoly.engine.prompt import AUCTION
 from openmonopoly.rules import permissions
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
-from openmonopoly.rules.empire.data import OFFICE
+from openmonopoly.rules.empire.data import (
+    LAND_BRAND,
+    LAND_CARD,
+    LAND_FREE_PARKING,
+    LAND_GO_TO_JAIL,
+    LAND_NOTHING,
+    LAND_RIVAL_TAX,
+    LAND_TOWER_TAX,
+    LAND_UTILITY,
+    OFFICE,
+)
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
 from openmonopoly.rules.empire.kinds import A_BUY_OFFICE
 from openmonopoly.rules.empire.spaces import BuyBillboard, _buy_step
 from openmonopoly.rules.empire.swapper import can_swap, swappable_towers
-from openmonopoly.rules.empire.tower import billboards, has_billboard
+from openmonopoly.rules.empire.tower import billboards, has_billboard, top_billboard
 
 from .helpers import NERF, RAZOR, SW, new_game, tower
 
@@ -280,6 +292,64 @@ def test_lists_of_any_space_are_copies_of_the_board_positions():
         assert listed is not positions and len(listed) == len(positions) - 1
         listed.clear()
     assert positions == list(range(g.edition.size))
+
+
+def test_land_codes_name_each_space_by_its_type():
+    """``spaces.land`` reads what a space does from the rules table's ``land_code``, one int per position:
+    it names each space's type (and nothing for the types landing does nothing on)."""
+    g = new_game()
+    codes = {
+        "brand": LAND_BRAND,
+        "utility_billboards": LAND_UTILITY,
+        "card": LAND_CARD,
+        "rival_tower_tax": LAND_RIVAL_TAX,
+        "tower_tax": LAND_TOWER_TAX,
+        "free_parking": LAND_FREE_PARKING,
+        "go_to_jail": LAND_GO_TO_JAIL,
+    }
+    land_code = g.edition.rules.land_code
+    assert len(land_code) == g.edition.size
+    for sp in g.edition.board:
+        assert land_code[sp.position] == codes.get(sp.type, LAND_NOTHING), sp.type
+    assert set(land_code) == set(codes.values()) | {LAND_NOTHING}  # (every kind of space is on the board)
+
+
+def test_buy_prices_in_the_rules_table_are_the_board_prices():
+    """A purchase offer reads the price from the rules table (``EmpireRules.price``): for every space with
+    billboards to buy, it is the board's price."""
+    g = new_game()
+    t = g.edition.rules
+    for pos in t.brands + t.utilities:
+        assert t.price[pos] == g.edition.board[pos].price > 0, pos
+
+
+def test_has_billboard_says_whether_the_tower_has_a_top_billboard():
+    """``has_billboard`` (the tower walked from the bottom) is true exactly when ``top_billboard`` finds one,
+    over many random towers (offices only, empty, billboards)."""
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(300):
+        g = _random_towers(rng)
+        for p in range(g.state.n):
+            if rng.random() < 0.1:
+                tower(g, p, *([OFFICE] * rng.randrange(1, 3)))
+            answer = has_billboard(g, p)
+            assert answer == (top_billboard(g, p) >= 0), g.state.tower[p]
+            seen.add((answer, bool(g.state.tower[p])))
+    assert seen == {(True, True), (False, True), (False, False)}
+
+
+def test_deal_without_events_hands_out_what_drawing_one_at_a_time_does():
+    """The opening deal without events (one move: the pile's top cards round the table) leaves the same
+    hands and pile as the deal with events, which draws each card in seat order, in many games."""
+    for seed in range(40):
+        for players in (2, 3, 4):
+            quiet = om.Game("empire", players, seed=seed, events=False)
+            loud = om.Game("empire", players, seed=seed, events=True)
+            assert quiet.state.hands == loud.state.hands
+            assert quiet.state.decks == loud.state.decks
+            assert all(len(h) == quiet.edition.rules.starting_empire_cards for h in quiet.state.hands)
+            assert quiet.chance.log == loud.chance.log
 
 
 def test_can_swap_says_whether_two_towers_can_be_swapped():
