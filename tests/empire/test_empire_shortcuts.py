@@ -22,7 +22,7 @@ import openmonopoly as om
 from kit import roll
 from openmonopoly.agents import by_family
 from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
-from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
+from openmonopoly.agents.families.empire import _CARD_KINDS, EmpireAgent
 from openmonopoly.agents.random_bot import RandomAgent
 from openmonopoly.engine import actions as A
 from openmonopoly.engine.flow import Step
@@ -109,7 +109,7 @@ def test_auction_facts_by_name_say_what_the_prompt_details_say():
 COUNT_CHECKS = """
 import json
 import openmonopoly as om
-from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
+from openmonopoly.agents.families.empire import _CARD_KINDS, EmpireAgent
 from openmonopoly.agents.random_bot import RandomAgent
 from openmonopoly.engine import actions as A
 from openmonopoly.rules.empire.game import EmpireView
@@ -219,7 +219,6 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
             bot = bots[p]
             for q in range(3):
                 assert EmpireAgent._billboards(view, q) == billboards(g, q)
-            assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")
             assert (EmpireAgent._billboards(view, p) > 0) == has_billboard(g, p)
             assert view.own_hand() == list(view.hand) and g.view(None).own_hand() == []
             if prompt.kind == "turn":  # (the bot's test of an office for sale before it asks the check)
@@ -227,9 +226,14 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                 assert for_sale == (g.check(p, A_BUY_OFFICE) is None)
             action = bot.act(view, prompt)
             assert bot._me == p and bot._t is rules  # (what the handlers read, set by ``decide``)
+            assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")  # (reads ``_t``)
             if bot._tables_of is not None:
                 assert bot._tables_of is rules
-                assert bot._codes == [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in rules.empire_kind]
+                assert bot._codes == [_CARD_KINDS.index(k) if k in _CARD_KINDS else -1 for k in rules.empire_kind]
+                # (a card looked for by its code: the first in hand of its kind, as by the kind's name)
+                for code, kind in enumerate(_CARD_KINDS):
+                    of_kind = [card for card in view.own_hand() if rules.empire_kind[card] == kind]
+                    assert bot._card_of(view, code) == (of_kind[0] if of_kind else -1)
                 assert bot._scores == [
                     rules.height[sp.position] * 1000 + sp.price
                     if rules.is_brand[sp.position] or rules.is_utility[sp.position]

@@ -39,6 +39,9 @@ from ...rules.empire.spaces import RENT_DUE
 from ..base import family_view, seat_of
 
 BANK: Final = -1
+# Marks that no answer of the decision has been found legal yet (``EmpireAgent._checked``): an action of
+# its own, never one a handler answers (actions are compared by identity there).
+_NO_ANSWER: Final = Action("", -1)
 
 
 def _rules(view: EmpireView) -> EmpireRules:
@@ -46,10 +49,12 @@ def _rules(view: EmpireView) -> EmpireRules:
     return view.edition.rules
 
 
-# The cards ``_turn_card`` may play, by a small code: the first four are aimed at the towers (their wish
-# depends on the towers' tops and heights); -1 for any other card. The compiled bot compares the codes
-# as integers rather than the kinds as strings (made once per edition's rules table, like the scores).
-_TURN_KINDS: Final = (
+# The Empire cards the bot looks for, by a small code: the first seven are those ``_turn_card`` may play
+# (the first four aimed at the towers: their wish depends on the towers' tops and heights), the rest those
+# it plays on a prompt; -1 for any other card. The compiled bot compares the codes as integers rather than
+# the kinds as strings (made once per edition's rules table, like the scores): a hand is looked through at
+# almost every decision.
+_CARD_KINDS: Final = (
     "hostile_takeover",
     "swap_the_top",
     "youre_fired",
@@ -57,6 +62,11 @@ _TURN_KINDS: Final = (
     "billboard_tax",
     "tallest_tower_bonus",
     "move_to_any_space",
+    "get_out_of_jail",
+    "bargain_business",
+    "reverse_rent",
+    "just_say_no",
+    "hands_off",
 )
 HOSTILE_TAKEOVER: Final = 0
 SWAP_THE_TOP: Final = 1
@@ -64,7 +74,12 @@ YOURE_FIRED: Final = 2
 STOCK_MARKET_CRASH: Final = 3
 BILLBOARD_TAX: Final = 4
 TALLEST_TOWER_BONUS: Final = 5
-MOVE_TO_ANY_SPACE: Final = 6
+MOVE_TO_ANY_SPACE: Final = 6  # (the last of the turn's cards)
+GET_OUT_OF_JAIL: Final = 7
+BARGAIN_BUSINESS: Final = 8
+REVERSE_RENT: Final = 9
+JUST_SAY_NO: Final = 10
+HANDS_OFF: Final = 11
 
 
 class _EditionTables:
@@ -73,7 +88,7 @@ class _EditionTables:
     ``scores``: the worth of each space as a target (a trip, a card's move), by board position: the
     billboard's height first, then its price (height * 1000 + price); 0 for a space with no billboards.
     ``targets``: the spaces scored above 0 (those with billboards), in board order. ``codes``: each
-    Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
+    Empire card's code in ``_CARD_KINDS`` (-1: not one of them), by its index in the deck."""
 
     def __init__(self, view: EmpireView, t: EmpireRules) -> None:
         self.rules = t
@@ -82,7 +97,7 @@ class _EditionTables:
             for sp in view.edition.board
         ]
         self.targets = [pos for pos in range(len(self.scores)) if self.scores[pos] > 0]
-        self.codes = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
+        self.codes = [_CARD_KINDS.index(k) if k in _CARD_KINDS else -1 for k in t.empire_kind]
 
 
 # Each edition's tables, shared by every bot of every game on it; the last ones asked for are kept apart
@@ -104,6 +119,15 @@ def _edition_tables(view: EmpireView, t: EmpireRules) -> _EditionTables:
     return tables
 
 
+def _billboards_in(tower: list[int]) -> int:
+    """The billboards (not offices) in ``tower``."""
+    count = 0
+    for piece in tower:
+        if piece != OFFICE:
+            count += 1
+    return count
+
+
 class EmpireAgent(CompiledAgent):
     name = "heuristic"
 
@@ -119,9 +143,9 @@ class EmpireAgent(CompiledAgent):
         self._scores: list[int] = []
         self._targets: list[int] = []
         self._codes: list[int] = []
-        # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set), looked up
-        # again only for another view than the last (a bot is handed its seat's one view at every decision,
-        # and a view's game never changes), and the bot's seat.
+        # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set) and the bot's
+        # seat, both looked up again only for another view than the last (a bot is handed its seat's one
+        # view at every decision, and a view's game and seat never change).
         self._t: EmpireRules
         self._view: EmpireView | None = None
         self._me = -1
@@ -136,11 +160,6 @@ class EmpireAgent(CompiledAgent):
             self._targets = tables.targets
             self._codes = tables.codes
         return t
-
-    def _forget_checked(self) -> None:
-        # (a method, not ``self._checked = None`` in ``decide``: type checkers would then take the field
-        # for None in all of ``decide``, and the compiled code would refuse the action a handler set)
-        self._checked = None
 
     def _sure(self, action: Action) -> Action:
         """``action``, an answer the rules accept by what the handler has seen (each use says why): taken
@@ -166,10 +185,11 @@ class EmpireAgent(CompiledAgent):
                 return self._t.height[piece]
         return 0
 
-    def _card_of(self, view: EmpireView, kind: str) -> int:
-        kinds = self._t.empire_kind
+    def _card_of(self, view: EmpireView, code: int) -> int:
+        """The first card in hand of the kind ``code`` (in ``_CARD_KINDS``), -1 when none is."""
+        codes = self._codes
         for card in view.own_hand():
-            if kinds[card] == kind:
+            if codes[card] == code:
                 return card
         return -1
 
@@ -181,18 +201,15 @@ class EmpireAgent(CompiledAgent):
     @staticmethod
     def _billboards(view: EmpireView, p: int) -> int:
         """The billboards (not offices) in ``p``'s tower."""
-        count = 0
-        for piece in view.tower[p]:
-            if piece != OFFICE:
-                count += 1
-        return count
+        return _billboards_in(view.tower[p])
 
     def _taxable_rival(self, view: EmpireView, me: int) -> bool:
         """Whether a rival has the billboards Billboard Tax asks of its target (the rules' ``usable``:
         asked here first, since a card refused by the check costs a whole check)."""
-        need = _rules(view).tax_min_billboards
-        for q in range(len(view.cash)):
-            if q != me and self._billboards(view, q) >= need:
+        need = self._t.tax_min_billboards  # (the typed table: ``view.edition.rules`` is read by name)
+        towers = view.tower  # (read once: each read is a call)
+        for q in range(len(towers)):
+            if q != me and _billboards_in(towers[q]) >= need:
                 return True
         return False
 
@@ -241,31 +258,35 @@ class EmpireAgent(CompiledAgent):
         return self.decide(family_view(view, EmpireView), prompt)
 
     def decide(self, view: EmpireView, prompt: Prompt) -> Action:
-        self._forget_checked()
         if view is not self._view:
             self._view = view
             self._tables(view)
-        self._me = seat_of(view)
+            self._me = seat_of(view)
+        # Nothing is known legal yet in this decision. (Set to an action no handler answers rather than to
+        # None: type checkers would then take the field for None in all of ``decide``, and the compiled
+        # code would refuse the action a handler marked; a method setting None costs a call.)
+        self._checked = _NO_ANSWER
         kind = prompt.kind
+        # (the kinds compared most common first: a turn, an auction's bid, a purchase, ... per player-turn)
         if kind == P.TURN:
             action = self.on_turn(view, prompt)
-        elif kind == P.BUY:
-            action = self.on_buy(view, prompt)
         elif kind == P.AUCTION:
             action = self.on_auction(view, prompt)
+        elif kind == P.BUY:
+            action = self.on_buy(view, prompt)
         elif kind == SWAP:
             action = self.on_swap(view, prompt)
+        elif kind == RESPOND:
+            action = self.on_respond(view, prompt)
         elif kind == CHOOSE_PLAYER:  # (each answer one of the prompt's targets: the rules' own list)
             action = self._sure(self.on_choose_player(view, prompt))
         elif kind == CHOOSE_SPACE:  # (one of the prompt's spaces, or ending the one choice that may be declined)
             action = self._sure(self.on_choose_space(view, prompt))
         elif kind == RENT_DUE:
-            card = self._card_of(view, "reverse_rent")
+            card = self._card_of(view, REVERSE_RENT)
             amount: int = prompt.detail("amount") if card >= 0 else 0
             # (paying the rent is always an answer; Reverse Rent is checked: the card's moment is the rules')
             action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else self._sure(A.A_PAY)
-        elif kind == RESPOND:
-            action = self.on_respond(view, prompt)
         elif kind == P.TRADE:
             action = A.A_REJECT
         else:
@@ -284,7 +305,7 @@ class EmpireAgent(CompiledAgent):
         if view.in_jail[me]:
             if view.held[me]:
                 return A.A_USE_CARD
-            card = self._card_of(view, "get_out_of_jail")
+            card = self._card_of(view, GET_OUT_OF_JAIL)
             if card >= 0:
                 return numbered_action(PLAY, card)
             stock = view.stock
@@ -325,7 +346,7 @@ class EmpireAgent(CompiledAgent):
         # tower has a billboard: heights are positive.)
         for card in hand:
             code = codes[card]
-            if code < 0:
+            if code < 0 or code > MOVE_TO_ANY_SPACE:  # (not one of the turn's cards)
                 continue
             if not scanned and code <= STOCK_MARKET_CRASH:
                 scanned = True
@@ -364,7 +385,7 @@ class EmpireAgent(CompiledAgent):
         me = self._me
         price: int = prompt.detail("price")
         if price > 100:
-            card = self._card_of(view, "bargain_business")
+            card = self._card_of(view, BARGAIN_BUSINESS)
             if card >= 0 and self._legal(view, numbered_action(PLAY, card)):
                 return numbered_action(PLAY, card)
         # (no check: the brand costs the prompt's price, and a player is never in debt nor holding a high
@@ -375,13 +396,15 @@ class EmpireAgent(CompiledAgent):
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        lot: int = prompt.detail("lot")
         low: int = prompt.detail("minimum")
-        value = self._t.price[lot] if lot >= 0 else 0  # (a billboard's price, by its position)
         cash = view.cash[me]
+        if low > cash:  # (the limit below is at most the cash: the lot need not be asked for, a third of the time)
+            return self._sure(A.A_PASS)  # (a pass is always an answer)
+        lot: int = prompt.detail("lot")
+        value = self._t.price[lot] if lot >= 0 else 0  # (a billboard's price, by its position)
         limit = value if value < cash else cash
         if low > limit:
-            return self._sure(A.A_PASS)  # (a pass is always an answer)
+            return self._sure(A.A_PASS)
         high: int = prompt.detail("high_bidder")  # (asked only when it matters; typed: compared as ints)
         if high == me:
             return self._sure(A.A_PASS)
@@ -399,8 +422,10 @@ class EmpireAgent(CompiledAgent):
         # (every tower: one without a billboard, not among the prompt's ``towers``, has a top of height
         # 0 and so never gains)
         for q in range(len(towers)):
-            if q != me and self._top_height(towers[q]) - my_top > gain:
-                best, gain = q, self._top_height(towers[q]) - my_top
+            if q != me:
+                top = self._top_height(towers[q])
+                if top - my_top > gain:
+                    best, gain = q, top - my_top
         # (no check: moving is always an answer; each tower picked has a billboard, its top's height being
         # above 0, and differs from the one picked first)
         if best < 0 or not my_top:
@@ -441,10 +466,13 @@ class EmpireAgent(CompiledAgent):
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        spaces: list[int] = prompt.detail("spaces")
         purpose: str = prompt.detail("purpose")
         t = self._t
+        spaces: list[int]
+        # (the spaces asked for only where they are read: the prompt works them out at each read, a list of
+        # the whole board for a trip)
         if purpose == "youre_fired":
+            spaces = prompt.detail("spaces")
             # (the tallest, then the furthest: ``max`` of (height, position), compared by hand)
             best = spaces[0]
             for pos in spaces:
@@ -453,6 +481,7 @@ class EmpireAgent(CompiledAgent):
             return numbered_action(PICK, best)
         cash = view.cash[me]
         if purpose == "free-parking":
+            spaces = prompt.detail("spaces")
             if not spaces:
                 return A.A_END
             fee = t.free_parking_fee
@@ -468,10 +497,14 @@ class EmpireAgent(CompiledAgent):
             # (every space but the one the bot stands on, in board order: the billboard spaces but that
             # one, in that order, pick the same)
             pos = self._best_target_space(view, cash, None, view.position[me])
+            if pos >= 0:
+                return numbered_action(PICK, pos)
+            spaces = prompt.detail("spaces")
         else:
+            spaces = prompt.detail("spaces")
             pos = self._best_target_space(view, cash, spaces)
-        if pos >= 0:
-            return numbered_action(PICK, pos)
+            if pos >= 0:
+                return numbered_action(PICK, pos)
         board = view.edition.board
         safe = [
             p
@@ -489,12 +522,13 @@ class EmpireAgent(CompiledAgent):
             towers = view.tower
             if self._top_height(towers[other]) >= self._top_height(towers[me]):
                 return self._sure(A.A_PASS)
-        kinds = self._t.empire_kind
+        codes = self._codes
         jsn = hands_off = -1
-        for card in view.own_hand():
-            if kinds[card] == "just_say_no":
+        for card in view.own_hand():  # (the last of each kind, as before)
+            code = codes[card]
+            if code == JUST_SAY_NO:
                 jsn = card
-            elif kinds[card] == "hands_off":
+            elif code == HANDS_OFF:
                 hands_off = card
         # (no check: letting the attack through is always an answer, and each card played is in hand and
         # blocks this attack: HANDS OFF! blocks any, Just Say No all but the super-attack)
