@@ -22,11 +22,11 @@ import openmonopoly as om
 from kit import roll
 from openmonopoly.agents import by_family
 from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
-from openmonopoly.agents.families.empire import _CARD_KINDS, EmpireAgent
+from openmonopoly.agents.families.empire import _BIDS, _CARD_KINDS, _KEPT_ARGS, EmpireAgent, _numbered
 from openmonopoly.agents.random_bot import RandomAgent
 from openmonopoly.engine import actions as A
 from openmonopoly.engine.flow import Step
-from openmonopoly.engine.prompt import AUCTION
+from openmonopoly.engine.prompt import AUCTION, numbered_action
 from openmonopoly.rules import permissions
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
 from openmonopoly.rules.empire.data import OFFICE
@@ -156,6 +156,18 @@ def test_empire_bot_checks_each_answer_at_most_once():
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["answered"] > 100 and result["wrong"] == []
     assert result["unchecked"] > result["answered"] // 2
+
+
+def test_the_bots_numbered_actions_are_the_engines_shared_ones():
+    """The Empire bot's rows of numbered actions hand out ``numbered_action``'s own actions, whatever
+    order the arguments are first asked in; an argument beyond the rows is still the same action."""
+    row: list[A.Action] = []
+    for amount in (150, 3, 150, 0, 400, 7):
+        action = _numbered(row, A.BID, amount)
+        assert action is numbered_action(A.BID, amount) and action == A.Action(A.BID, amount)
+    assert len(row) == 401 and all(action == A.Action(A.BID, a) for a, action in enumerate(row))
+    assert _numbered(row, A.BID, _KEPT_ARGS + 5) == A.Action(A.BID, _KEPT_ARGS + 5) and len(row) == 401
+    assert _numbered(_BIDS, A.BID, 60) is numbered_action(A.BID, 60)
 
 
 def test_family_bot_class_is_found_once_per_game_class(monkeypatch):

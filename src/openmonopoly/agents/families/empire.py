@@ -82,6 +82,31 @@ JUST_SAY_NO: Final = 10
 HANDS_OFF: Final = 11
 
 
+_NO_TABLE: Final[list[int]] = []  # (never written: see ``EmpireAgent.__init__``)
+
+# The numbered actions the bot answers with, one row per kind, by argument: the engine's shared actions
+# (``numbered_action``'s, the same objects) kept at hand, since ``numbered_action`` finds a kind's row by a
+# dictionary lookup (some 200 instructions a call, at more than one decision in three) where a row here is
+# a module constant. Filled on first need, up to the argument asked for.
+_PLAYS: Final[list[Action]] = []  # PLAY, by card
+_BIDS: Final[list[Action]] = []  # BID, by amount
+_SWAPS: Final[list[Action]] = []  # SWAP, by seat
+_TARGETS: Final[list[Action]] = []  # TARGET, by seat
+_PICKS: Final[list[Action]] = []  # PICK, by board position
+_KEPT_ARGS: Final = 4096  # (arguments kept in the rows: bids stay well below it)
+
+
+def _numbered(row: list[Action], kind: str, arg: int) -> Action:
+    """``numbered_action(kind, arg)``, from ``row`` (one of the rows above, that of ``kind``)."""
+    if 0 <= arg < len(row):
+        return row[arg]
+    if 0 <= arg < _KEPT_ARGS:
+        for a in range(len(row), arg + 1):
+            row.append(numbered_action(kind, a))
+        return row[arg]
+    return numbered_action(kind, arg)
+
+
 class _EditionTables:
     """What the bot reads of one edition's rules table at every turn, made once and only read.
 
@@ -140,9 +165,10 @@ class EmpireAgent(CompiledAgent):
         # The edition's tables this bot reads at every turn (``_EditionTables``), kept with the rules table
         # they were made for.
         self._tables_of: EmpireRules | None = None
-        self._scores: list[int] = []
-        self._targets: list[int] = []
-        self._codes: list[int] = []
+        # (one shared empty list until then: the bot only reads these, and a game makes three bots)
+        self._scores: list[int] = _NO_TABLE
+        self._targets: list[int] = _NO_TABLE
+        self._codes: list[int] = _NO_TABLE
         # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set) and the bot's
         # seat, both looked up again only for another view than the last (a bot is handed its seat's one
         # view at every decision, and a view's game and seat never change).
@@ -286,7 +312,7 @@ class EmpireAgent(CompiledAgent):
             card = self._card_of(view, REVERSE_RENT)
             amount: int = prompt.detail("amount") if card >= 0 else 0
             # (paying the rent is always an answer; Reverse Rent is checked: the card's moment is the rules')
-            action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else self._sure(A.A_PAY)
+            action = _numbered(_PLAYS, PLAY, card) if card >= 0 and amount >= 150 else self._sure(A.A_PAY)
         elif kind == P.TRADE:
             action = A.A_REJECT
         else:
@@ -307,7 +333,7 @@ class EmpireAgent(CompiledAgent):
                 return A.A_USE_CARD
             card = self._card_of(view, GET_OUT_OF_JAIL)
             if card >= 0:
-                return numbered_action(PLAY, card)
+                return _numbered(_PLAYS, PLAY, card)
             stock = view.stock
             on_board = 0
             for p in self._t.brands:  # (a loop, not ``sum`` of a generator)
@@ -378,7 +404,7 @@ class EmpireAgent(CompiledAgent):
             else:  # MOVE_TO_ANY_SPACE
                 wanted = self._best_target_space(view, view.cash[me], None) >= 0
             if wanted:
-                return self._sure(numbered_action(PLAY, card))
+                return self._sure(_numbered(_PLAYS, PLAY, card))
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -386,8 +412,8 @@ class EmpireAgent(CompiledAgent):
         price: int = prompt.detail("price")
         if price > 100:
             card = self._card_of(view, BARGAIN_BUSINESS)
-            if card >= 0 and self._legal(view, numbered_action(PLAY, card)):
-                return numbered_action(PLAY, card)
+            if card >= 0 and self._legal(view, _numbered(_PLAYS, PLAY, card)):
+                return _numbered(_PLAYS, PLAY, card)
         # (no check: the brand costs the prompt's price, and a player is never in debt nor holding a high
         # bid while a purchase is offered (Empire has no debts; an auction opens only after a purchase
         # declined and closes before anyone moves on), so what the cash covers may be bought; an auction
@@ -411,7 +437,7 @@ class EmpireAgent(CompiledAgent):
         # (no check: the minimum is the bid to make, and the cash covers it: the bot holds no high bid in
         # this auction, nor in another (auctions are never open one inside another), so all its cash may
         # be bid; with exact raises the minimum is the one bid allowed)
-        return self._sure(numbered_action(A.BID, low))
+        return self._sure(_numbered(_BIDS, A.BID, low))
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
@@ -431,9 +457,9 @@ class EmpireAgent(CompiledAgent):
         if best < 0 or not my_top:
             return self._sure(A_MOVE)
         if first < 0:
-            return self._sure(numbered_action(SWAP, me))
+            return self._sure(_numbered(_SWAPS, SWAP, me))
         if first == me:
-            return self._sure(numbered_action(SWAP, best))
+            return self._sure(_numbered(_SWAPS, SWAP, best))
         return self._sure(A_MOVE)
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -443,14 +469,14 @@ class EmpireAgent(CompiledAgent):
         # compiled ``max`` with a key function calls back into Python for every target.
         best = targets[0]
         if purpose == "casino":
-            return numbered_action(TARGET, best)
+            return _numbered(_TARGETS, TARGET, best)
         height = view.height
         if purpose == "billboard_tax":
             cash = view.cash
             for q in targets:
                 if cash[q] > cash[best]:
                     best = q
-            return numbered_action(TARGET, best)
+            return _numbered(_TARGETS, TARGET, best)
         tops_first = purpose in ("swap_the_top", "hostile_takeover")  # else (rival tax, YOU'RE FIRED!) the leader
         towers = view.tower
         best_top = self._top_height(towers[best])
@@ -462,7 +488,7 @@ class EmpireAgent(CompiledAgent):
                 better = height[q] > height[best] or (height[q] == height[best] and top > best_top)
             if better:
                 best, best_top = q, top
-        return numbered_action(TARGET, best)
+        return _numbered(_TARGETS, TARGET, best)
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
@@ -478,7 +504,7 @@ class EmpireAgent(CompiledAgent):
             for pos in spaces:
                 if t.height[pos] > t.height[best] or (t.height[pos] == t.height[best] and pos > best):
                     best = pos
-            return numbered_action(PICK, best)
+            return _numbered(_PICKS, PICK, best)
         cash = view.cash[me]
         if purpose == "free-parking":
             spaces = prompt.detail("spaces")
@@ -489,22 +515,22 @@ class EmpireAgent(CompiledAgent):
             # Parking has no billboards: the billboard spaces alone, in that order, pick the same)
             pos = self._best_target_space(view, cash - fee, None)
             if pos >= 0:
-                return numbered_action(PICK, pos)
+                return _numbered(_PICKS, PICK, pos)
             if self._value(view.height[me]) > fee and 0 in spaces:
-                return numbered_action(PICK, 0)
+                return _numbered(_PICKS, PICK, 0)
             return A.A_END
         if purpose == "move_to_any_space":
             # (every space but the one the bot stands on, in board order: the billboard spaces but that
             # one, in that order, pick the same)
             pos = self._best_target_space(view, cash, None, view.position[me])
             if pos >= 0:
-                return numbered_action(PICK, pos)
+                return _numbered(_PICKS, PICK, pos)
             spaces = prompt.detail("spaces")
         else:
             spaces = prompt.detail("spaces")
             pos = self._best_target_space(view, cash, spaces)
             if pos >= 0:
-                return numbered_action(PICK, pos)
+                return _numbered(_PICKS, PICK, pos)
         board = view.edition.board
         safe = [
             p
@@ -512,7 +538,7 @@ class EmpireAgent(CompiledAgent):
             if board[p].type not in ("tower_tax", "go_to_jail", "rival_tower_tax")
             and not (t.is_brand[p] and view.owner[p] not in (BANK, me))
         ]
-        return numbered_action(PICK, (safe or spaces)[-1])
+        return _numbered(_PICKS, PICK, (safe or spaces)[-1])
 
     def on_respond(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
@@ -533,9 +559,9 @@ class EmpireAgent(CompiledAgent):
         # (no check: letting the attack through is always an answer, and each card played is in hand and
         # blocks this attack: HANDS OFF! blocks any, Just Say No all but the super-attack)
         if jsn >= 0 and not prompt.detail("super_only"):
-            return self._sure(numbered_action(PLAY, jsn))
+            return self._sure(_numbered(_PLAYS, PLAY, jsn))
         if hands_off >= 0:
-            return self._sure(numbered_action(PLAY, hands_off))
+            return self._sure(_numbered(_PLAYS, PLAY, hands_off))
         return self._sure(A.A_PASS)
 
 
