@@ -158,7 +158,7 @@ class EmpireAgent(CompiledAgent):
 
     def __init__(self, seed: int = 0) -> None:
         # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
-        # The answer known to be legal during this decision, which ``decide`` does not check (again): one
+        # The answer known to be legal during this decision, which ``act`` does not check (again): one
         # ``view.check`` accepted (``_legal``), or one the prompt's facts and the view show legal (``_sure``),
         # as the classic bot answers a roll, a buy or a bid; ``Game.play_out`` checks the latter its cheaper way.
         self._checked: Action | None = None
@@ -169,7 +169,7 @@ class EmpireAgent(CompiledAgent):
         self._scores: list[int] = _NO_TABLE
         self._targets: list[int] = _NO_TABLE
         self._codes: list[int] = _NO_TABLE
-        # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set) and the bot's
+        # Read by ``act`` for the handlers: the rules table (``_tables_of``, typed as set) and the bot's
         # seat, both looked up again only for another view than the last (a bot is handed its seat's one
         # view at every decision, and a view's game and seat never change).
         self._t: EmpireRules
@@ -195,7 +195,7 @@ class EmpireAgent(CompiledAgent):
         return action
 
     def _legal(self, view: EmpireView, action: Action) -> bool:
-        """Whether ``action`` may be played now; remembered when it may (see ``decide``)."""
+        """Whether ``action`` may be played now; remembered when it may (see ``act``)."""
         if view.check(action) is None:
             self._checked = action
             return True
@@ -279,37 +279,36 @@ class EmpireAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
-        if isinstance(view, EmpireView):  # (nearly always: the test of a compiled class is inlined)
-            return self.decide(view, prompt)
-        return self.decide(family_view(view, EmpireView), prompt)
-
-    def decide(self, view: EmpireView, prompt: Prompt) -> Action:
-        if view is not self._view:
-            self._view = view
-            self._tables(view)
-            self._me = seat_of(view)
+        # The decision is made here, not in a method this would call (a call less at every decision), on
+        # the family's view class, whose typed fields the handlers read: nearly always the view itself (the
+        # test of a compiled class is inlined).
+        ev = view if isinstance(view, EmpireView) else family_view(view, EmpireView)
+        if ev is not self._view:
+            self._view = ev
+            self._tables(ev)
+            self._me = seat_of(ev)
         # Nothing is known legal yet in this decision. (Set to an action no handler answers rather than to
-        # None: type checkers would then take the field for None in all of ``decide``, and the compiled
+        # None: type checkers would then take the field for None in all of ``act``, and the compiled
         # code would refuse the action a handler marked; a method setting None costs a call.)
         self._checked = _NO_ANSWER
         kind = prompt.kind
         # (the kinds compared most common first: a turn, an auction's bid, a purchase, ... per player-turn)
         if kind == P.TURN:
-            action = self.on_turn(view, prompt)
+            action = self.on_turn(ev, prompt)
         elif kind == P.AUCTION:
-            action = self.on_auction(view, prompt)
+            action = self.on_auction(ev, prompt)
         elif kind == P.BUY:
-            action = self.on_buy(view, prompt)
+            action = self.on_buy(ev, prompt)
         elif kind == SWAP:
-            action = self.on_swap(view, prompt)
+            action = self.on_swap(ev, prompt)
         elif kind == RESPOND:
-            action = self.on_respond(view, prompt)
+            action = self.on_respond(ev, prompt)
         elif kind == CHOOSE_PLAYER:  # (each answer one of the prompt's targets: the rules' own list)
-            action = self._sure(self.on_choose_player(view, prompt))
+            action = self._sure(self.on_choose_player(ev, prompt))
         elif kind == CHOOSE_SPACE:  # (one of the prompt's spaces, or ending the one choice that may be declined)
-            action = self._sure(self.on_choose_space(view, prompt))
+            action = self._sure(self.on_choose_space(ev, prompt))
         elif kind == RENT_DUE:
-            card = self._card_of(view, REVERSE_RENT)
+            card = self._card_of(ev, REVERSE_RENT)
             amount: int = prompt.detail("amount") if card >= 0 else 0
             # (paying the rent is always an answer; Reverse Rent is checked: the card's moment is the rules')
             action = _numbered(_PLAYS, PLAY, card) if card >= 0 and amount >= 150 else self._sure(A.A_PAY)
@@ -320,8 +319,8 @@ class EmpireAgent(CompiledAgent):
         # Each answer is checked once: a handler that checked its answer already (``_legal``) is taken at
         # its word (nothing has moved since; ``Game.play_out`` does not check it again either), and so is
         # one it knows to be legal (``_sure``: ``play_out`` checks it the way it checks any bot's answer).
-        if action is None or (action is not self._checked and view.check(action) is not None):
-            return view.legal_actions().first()
+        if action is None or (action is not self._checked and ev.check(action) is not None):
+            return ev.legal_actions().first()
         return action
 
     # ------------------------------------------------------------------ prompts
@@ -357,14 +356,13 @@ class EmpireAgent(CompiledAgent):
         hand = view.own_hand()  # (only read: the game's own list)
         if not hand:
             return None
-        t = self._t
         codes = self._codes
-        cap = t.capacity
-        height = view.height
-        n = len(height)
-        my_top = best_top = top_sum = 0
+        # The towers, their heights and the capacity are read only for a card aimed at them (most hands
+        # hold none): each read is a call.
+        height = _NO_TABLE
+        cap = my_top = best_top = top_sum = 0
         leader = -1  # the tallest rival tower (there is always a rival)
-        scanned = False  # the towers are looked at only for a card aimed at them (most hands hold none)
+        scanned = False
         # The first card in hand whose moment has come and which may be played now. Not checked: a card is
         # wanted only when the rules let it be played (``empire_cards.usable`` at the turn: a card in hand,
         # and for a card aimed at rivals, a rival it can be aimed at), which the view shows; a check would
@@ -377,8 +375,10 @@ class EmpireAgent(CompiledAgent):
             if not scanned and code <= STOCK_MARKET_CRASH:
                 scanned = True
                 towers = view.tower
+                height = view.height
+                cap = self._t.capacity
                 my_top = self._top_height(towers[me])
-                for q in range(n):
+                for q in range(len(height)):
                     if q != me:
                         top = self._top_height(towers[q])
                         if top > best_top:
@@ -398,9 +398,10 @@ class EmpireAgent(CompiledAgent):
                 wanted = self._taxable_rival(view, me)
             elif code == TALLEST_TOWER_BONUS:  # (the tallest tower's value: a loop, not a generator)
                 wanted = False
-                for q in range(n):
-                    if self._value(height[q]) >= 300:
+                for h in view.height:
+                    if self._value(h) >= 300:
                         wanted = True
+                        break
             else:  # MOVE_TO_ANY_SPACE
                 wanted = self._best_target_space(view, view.cash[me], None) >= 0
             if wanted:
