@@ -16,6 +16,7 @@ import os
 import random
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import openmonopoly as om
@@ -252,7 +253,21 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                     else 0
                     for sp in g.edition.board
                 ]
-                assert bot._targets == [pos for pos in range(len(bot._scores)) if bot._scores[pos] > 0]
+                scores = bot._scores
+                assert sorted(bot._targets) == [pos for pos in range(len(scores)) if scores[pos] > 0]
+                assert all(  # (best first: by score, then in board order)
+                    (scores[a], -a) > (scores[b], -b) for a, b in pairwise(bot._targets)
+                )
+                # The best target within a budget, from the ranked targets, is the one the long way picks:
+                # the greatest score among the spaces in stock and within the budget, the first of equals.
+                stock, price = view.stock, rules.price
+                for budget in (0, 60, 150, 250, view.cash[p]):
+                    for skip in (-1, view.position[p]):
+                        best, best_score = -1, 0
+                        for pos in range(len(scores)):
+                            if scores[pos] > best_score and stock[pos] and price[pos] <= budget and pos != skip:
+                                best, best_score = pos, scores[pos]
+                        assert bot._best_target_space(view, budget, None, skip) == best
             checked += 1
             g.act(p, action)
     assert checked > 100

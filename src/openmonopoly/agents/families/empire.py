@@ -112,8 +112,9 @@ class _EditionTables:
 
     ``scores``: the worth of each space as a target (a trip, a card's move), by board position: the
     billboard's height first, then its price (height * 1000 + price); 0 for a space with no billboards.
-    ``targets``: the spaces scored above 0 (those with billboards), in board order. ``codes``: each
-    Empire card's code in ``_CARD_KINDS`` (-1: not one of them), by its index in the deck."""
+    ``targets``: the spaces scored above 0 (those with billboards), best first: by score, then in board
+    order. ``codes``: each Empire card's code in ``_CARD_KINDS`` (-1: not one of them), by its index in
+    the deck."""
 
     def __init__(self, view: EmpireView, t: EmpireRules) -> None:
         self.rules = t
@@ -121,7 +122,8 @@ class _EditionTables:
             t.height[sp.position] * 1000 + sp.price if t.is_brand[sp.position] or t.is_utility[sp.position] else 0
             for sp in view.edition.board
         ]
-        self.targets = [pos for pos in range(len(self.scores)) if self.scores[pos] > 0]
+        scores = self.scores
+        self.targets = sorted([pos for pos in range(len(scores)) if scores[pos] > 0], key=lambda pos: -scores[pos])
         self.codes = [_CARD_KINDS.index(k) if k in _CARD_KINDS else -1 for k in t.empire_kind]
 
 
@@ -265,11 +267,16 @@ class EmpireAgent(CompiledAgent):
     def _best_target_space(self, view: EmpireView, budget: int, candidates: list[int] | None, skip: int = -1) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (None: every
         space but ``skip``) (-1: none): the tallest, then the dearest; the first of equals."""
-        if candidates is None:  # (every space with billboards: the others score 0 and are never picked)
-            candidates = self._targets
-        scores = self._scores
         price = self._t.price  # (a billboard space's price, by its position)
         stock = view.stock
+        if candidates is None:
+            # Every space with billboards (the others score 0 and are never picked), best first: the first
+            # one in stock and within the budget is the best, without the scores of the rest being read.
+            for pos in self._targets:
+                if stock[pos] and price[pos] <= budget and pos != skip:
+                    return pos
+            return -1
+        scores = self._scores
         best, best_score = -1, 0
         for pos in candidates:
             score = scores[pos]  # (0: not a billboard space)
