@@ -146,6 +146,17 @@ def _edition_tables(view: EmpireView, t: EmpireRules) -> _EditionTables:
     return tables
 
 
+def _top_height(tower: list[int], heights: list[int]) -> int:
+    """The height of the topmost billboard of ``tower`` (the piece swaps and takeovers move; offices
+    stay), 0 when it has none; ``heights``: the rules table's, by piece (read once by the caller, which
+    asks this of several towers)."""
+    for i in range(len(tower) - 1, -1, -1):  # (from the top down, without a reversed iterator)
+        piece = tower[i]
+        if piece != OFFICE:
+            return heights[piece]
+    return 0
+
+
 def _billboards_in(tower: list[int]) -> int:
     """The billboards (not offices) in ``tower``."""
     count = 0
@@ -204,15 +215,6 @@ class EmpireAgent(CompiledAgent):
         return False
 
     # ------------------------------------------------------------------ helpers
-    def _top_height(self, tower: list[int]) -> int:
-        """The height of the topmost billboard of ``tower`` (the piece swaps and takeovers move; offices
-        stay), 0 when it has none."""
-        for i in range(len(tower) - 1, -1, -1):  # (from the top down, without a reversed iterator)
-            piece = tower[i]
-            if piece != OFFICE:
-                return self._t.height[piece]
-        return 0
-
     def _card_of(self, view: EmpireView, code: int) -> int:
         """The first card in hand of the kind ``code`` (in ``_CARD_KINDS``), -1 when none is."""
         codes = self._codes
@@ -384,10 +386,11 @@ class EmpireAgent(CompiledAgent):
                 towers = view.tower
                 height = view.height
                 cap = self._t.capacity
-                my_top = self._top_height(towers[me])
+                heights = self._t.height
+                my_top = _top_height(towers[me], heights)
                 for q in range(len(height)):
                     if q != me:
-                        top = self._top_height(towers[q])
+                        top = _top_height(towers[q], heights)
                         if top > best_top:
                             best_top = top
                         top_sum += top
@@ -449,21 +452,22 @@ class EmpireAgent(CompiledAgent):
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        first: int = prompt.detail("first")
         towers = view.tower
-        my_top = self._top_height(towers[me])
+        heights = self._t.height
+        my_top = _top_height(towers[me], heights)
         best, gain = -1, 0
         # (every tower: one without a billboard, not among the prompt's ``towers``, has a top of height
         # 0 and so never gains)
         for q in range(len(towers)):
             if q != me:
-                top = self._top_height(towers[q])
+                top = _top_height(towers[q], heights)
                 if top - my_top > gain:
                     best, gain = q, top - my_top
         # (no check: moving is always an answer; each tower picked has a billboard, its top's height being
         # above 0, and differs from the one picked first)
         if best < 0 or not my_top:
             return self._sure(A_MOVE)
+        first: int = prompt.detail("first")  # (asked only when it matters: the prompt works it out)
         if first < 0:
             return self._sure(_numbered(_SWAPS, SWAP, me))
         if first == me:
@@ -487,9 +491,10 @@ class EmpireAgent(CompiledAgent):
             return _numbered(_TARGETS, TARGET, best)
         tops_first = purpose in ("swap_the_top", "hostile_takeover")  # else (rival tax, YOU'RE FIRED!) the leader
         towers = view.tower
-        best_top = self._top_height(towers[best])
+        heights = self._t.height
+        best_top = _top_height(towers[best], heights)
         for q in targets:
-            top = self._top_height(towers[q])
+            top = _top_height(towers[q], heights)
             if tops_first:
                 better = top > best_top or (top == best_top and height[q] > height[best])
             else:
@@ -554,7 +559,8 @@ class EmpireAgent(CompiledAgent):
             a: int = prompt.detail("a")
             other: int = prompt.detail("b") if a == me else a
             towers = view.tower
-            if self._top_height(towers[other]) >= self._top_height(towers[me]):
+            heights = self._t.height
+            if _top_height(towers[other], heights) >= _top_height(towers[me], heights):
                 return self._sure(A.A_PASS)
         codes = self._codes
         jsn = hands_off = -1
