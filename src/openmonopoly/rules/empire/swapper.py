@@ -64,7 +64,7 @@ def roll(game: EmpireGame, player: int) -> None:
     d2 = dice[1]
     swap_face = d2 == game.table.swapper_face
     doubles = d1 == d2 and not swap_face
-    steps = d1 if swap_face else d1 + d2  # (``move_steps``, worked out once)
+    steps = move_steps(game, d1, d2)  # (worked out once for the event, the jail roll and the move)
     if game._events is not None:
         game._events.append(
             Event(
