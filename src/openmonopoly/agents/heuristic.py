@@ -2,8 +2,10 @@
 
 It sees only its ``View`` and the ``Prompt``. The common prompts (turn, buy,
 auction) are decided from the view's fields without listing legal actions; the
-rarer ones (debt, trade, place-building) double-check with ``view.check`` and
-fall back to a legal action, so the bot never sends an illegal one.
+rarer ones (debt, trade, place-building) and every build, lift or sale double-check
+with ``view.check_formed`` (``view.check`` without its shape test: the bot's actions are
+the shared ``numbered_action``s and offers of whole numbers) and fall back to a legal
+action, so the bot never sends an illegal one.
 
 Strategy in short:
 
@@ -1070,7 +1072,7 @@ class HeuristicAgent(CompiledAgent):
         for q in self._full_streets:  # (those of ``full``, set by set: one flat list to go over)
             if mortgaged[q] and cash - unmortgage[q] >= reserve:
                 action = _action(A.UNMORTGAGE, q)
-                if view.check(action) is None:
+                if view.check_formed(action) is None:
                     return action
         return None
 
@@ -1090,7 +1092,7 @@ class HeuristicAgent(CompiledAgent):
                     best = q
         if best >= 0:
             action = _action(A.UNMORTGAGE, best)
-            if view.check(action) is None:
+            if view.check_formed(action) is None:
                 return action
         return None
 
@@ -1132,7 +1134,7 @@ class HeuristicAgent(CompiledAgent):
             if cash - cost < reserve:
                 continue
             action = _action(A.BUILD, spot)
-            if view.check(action) is None:
+            if view.check_formed(action) is None:
                 self._note_build(view, spot, low)
                 return action
         return None
@@ -1179,7 +1181,7 @@ class HeuristicAgent(CompiledAgent):
                     best, best_score = q, score
         if best >= 0:
             action = _action(A.BUILD, best)
-            if view.check(action) is None:
+            if view.check_formed(action) is None:
                 self._note_build(view, best, level[best])
                 return action
         return None
@@ -1208,7 +1210,7 @@ class HeuristicAgent(CompiledAgent):
                 top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
                     action = _action(A.SELL, _cheapest_at(b, level, donors, top))
-                    if view.check(action) is None:
+                    if view.check_formed(action) is None:
                         return action
             return None
         return None
@@ -1261,7 +1263,7 @@ class HeuristicAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
-        """Every answer has passed ``view.check`` (checking one twice would be wasted work)."""
+        """Every answer has passed ``view.check_formed`` (checking one twice would be wasted work)."""
         b = self._board_of(view)
         me = seat_of(view)
         amount: int = prompt.detail("amount")
@@ -1309,7 +1311,7 @@ class HeuristicAgent(CompiledAgent):
                 if mortgaged[q]:
                     continue
                 action = _action(A.MORTGAGE, q)
-                if view.check(action) is None:
+                if view.check_formed(action) is None:
                     return action
         # 2. sell buildings, weakest set first, evenly (my full sets are in build order: the weakest last).
         for i in range(len(full) - 1, -1, -1):
@@ -1319,10 +1321,10 @@ class HeuristicAgent(CompiledAgent):
                 continue
             spot = _least_rent_lost(b, level, members) if b.uneven else _cheapest_at(b, level, members, top)
             action = _action(A.SELL, spot)
-            if view.check(action) is None:
+            if view.check_formed(action) is None:
                 return action
             action = _action(A.SELL_ALL, spot)
-            if view.check(action) is None:
+            if view.check_formed(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
         if not no_mortgages:
@@ -1330,7 +1332,7 @@ class HeuristicAgent(CompiledAgent):
                 for q in b.members[full[i]]:
                     if not mortgaged[q]:
                         action = _action(A.MORTGAGE, q)
-                        if view.check(action) is None:
+                        if view.check_formed(action) is None:
                             return action
         return self._fallback(view)
 
@@ -1375,7 +1377,7 @@ class HeuristicAgent(CompiledAgent):
         return False
 
     def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
-        """Every answer has passed ``view.check``, as in ``on_debt``."""
+        """Every answer has passed ``view.check_formed``, as in ``on_debt``."""
         b = self._board_of(view)
         me = seat_of(view)
         # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the
@@ -1410,7 +1412,7 @@ class HeuristicAgent(CompiledAgent):
             ok = value >= take_price  # cash about twice the price of what completes their set
         else:
             ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, take)
-        if ok and view.check(A_ACCEPT) is None:
+        if ok and view.check_formed(A_ACCEPT) is None:
             return A_ACCEPT
         return self._safe(view, A_REJECT)
 
@@ -1512,14 +1514,14 @@ class HeuristicAgent(CompiledAgent):
         if offer in self.proposed:
             return None
         action = trade_action(offer)
-        if view.check(action) is not None:
+        if view.check_formed(action) is not None:
             return None
         self.proposed.add(offer)
         return action
 
     # ------------------------------------------------------------------ legality safety net
     def _safe(self, view: ClassicView, action: Action) -> Action:
-        if view.check(action) is None:
+        if view.check_formed(action) is None:
             return action
         return self._fallback(view)
 

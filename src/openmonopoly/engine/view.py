@@ -223,6 +223,21 @@ class View:
             game._approved_by = self.player
         return reason
 
+    def check_formed(self, action: Action) -> str | None:
+        """``check`` of an action known to be well formed (``Game.check_formed``: an ``Action`` of this game's
+        kinds with fields of the right types, as ``actions.action_problem`` tests): the same answer, and an
+        action accepted is remembered for ``Game.play_out`` alike. For bots that make their actions from
+        shared tables (``numbered_action``, a trade offer of whole numbers), which need not pay for the shape
+        test of every action again; anything else is to be asked of ``check``."""
+        if self.player is None:
+            return "spectators cannot act"
+        game = self._game
+        reason = game.check_formed(self.player, action)
+        if reason is None:  # (as ``check`` remembers it)
+            game._approved = action
+            game._approved_by = self.player
+        return reason
+
     def events(self) -> list[Event]:
         """Every event of the game so far that this seat may see (needs a game made with events on)."""
         return [e for e in self._game.history if e.visible_to(self.player)]
