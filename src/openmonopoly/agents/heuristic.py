@@ -123,6 +123,13 @@ class _Board:
     least_lift: list[int]
     least_build: list[int]
     no_holder: list[int]
+    # The bot's numbered actions on each space (``numbered_action``: the same shared objects), looked up by
+    # position rather than asked of ``numbered_action``, which finds its kind's row in a dictionary each time.
+    build_at: list[Action]
+    sell_at: list[Action]
+    sell_all_at: list[Action]
+    mortgage_at: list[Action]
+    unmortgage_at: list[Action]
 
     def __init__(
         self,
@@ -189,6 +196,12 @@ class _Board:
         cheapest = [min(h, t) for h, t in zip(self.house_cost, self.hotel_cost, strict=True)]
         self.least_build = [min((cheapest[q] for q in m), default=0) for m in self.members]
         self.no_holder = [BANK] * len(self.members)  # (copied to start each ``_GroupHolders``)
+        spaces = range(self.size)
+        self.build_at = [_action(A.BUILD, q) for q in spaces]
+        self.sell_at = [_action(A.SELL, q) for q in spaces]
+        self.sell_all_at = [_action(A.SELL_ALL, q) for q in spaces]
+        self.mortgage_at = [_action(A.MORTGAGE, q) for q in spaces]
+        self.unmortgage_at = [_action(A.UNMORTGAGE, q) for q in spaces]
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -1071,7 +1084,7 @@ class HeuristicAgent(CompiledAgent):
         unmortgage = b.unmortgage
         for q in self._full_streets:  # (those of ``full``, set by set: one flat list to go over)
             if mortgaged[q] and cash - unmortgage[q] >= reserve:
-                action = _action(A.UNMORTGAGE, q)
+                action = b.unmortgage_at[q]
                 if view.check_formed(action) is None:
                     return action
         return None
@@ -1091,7 +1104,7 @@ class HeuristicAgent(CompiledAgent):
                 if best < 0 or price[q] > price[best]:
                     best = q
         if best >= 0:
-            action = _action(A.UNMORTGAGE, best)
+            action = b.unmortgage_at[best]
             if view.check_formed(action) is None:
                 return action
         return None
@@ -1133,7 +1146,7 @@ class HeuristicAgent(CompiledAgent):
             cost = b.hotel_cost[spot] if hotel else b.house_cost[spot]
             if cash - cost < reserve:
                 continue
-            action = _action(A.BUILD, spot)
+            action = b.build_at[spot]
             if view.check_formed(action) is None:
                 self._note_build(view, spot, low)
                 return action
@@ -1180,7 +1193,7 @@ class HeuristicAgent(CompiledAgent):
                 if score > best_score or (score == best_score and best >= 0 and b.price[q] > b.price[best]):
                     best, best_score = q, score
         if best >= 0:
-            action = _action(A.BUILD, best)
+            action = b.build_at[best]
             if view.check_formed(action) is None:
                 self._note_build(view, best, level[best])
                 return action
@@ -1209,7 +1222,7 @@ class HeuristicAgent(CompiledAgent):
                 donors = b.members[full[j]]
                 top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
-                    action = _action(A.SELL, _cheapest_at(b, level, donors, top))
+                    action = b.sell_at[_cheapest_at(b, level, donors, top)]  # (one is at ``top`` > 0)
                     if view.check_formed(action) is None:
                         return action
             return None
@@ -1310,7 +1323,7 @@ class HeuristicAgent(CompiledAgent):
             for q in self._loose:
                 if mortgaged[q]:
                     continue
-                action = _action(A.MORTGAGE, q)
+                action = b.mortgage_at[q]
                 if view.check_formed(action) is None:
                     return action
         # 2. sell buildings, weakest set first, evenly (my full sets are in build order: the weakest last).
@@ -1320,10 +1333,10 @@ class HeuristicAgent(CompiledAgent):
             if not top:
                 continue
             spot = _least_rent_lost(b, level, members) if b.uneven else _cheapest_at(b, level, members, top)
-            action = _action(A.SELL, spot)
+            action = b.sell_at[spot]  # (a street built on: ``top`` > 0)
             if view.check_formed(action) is None:
                 return action
-            action = _action(A.SELL_ALL, spot)
+            action = b.sell_all_at[spot]
             if view.check_formed(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
@@ -1331,7 +1344,7 @@ class HeuristicAgent(CompiledAgent):
             for i in range(len(full) - 1, -1, -1):
                 for q in b.members[full[i]]:
                     if not mortgaged[q]:
-                        action = _action(A.MORTGAGE, q)
+                        action = b.mortgage_at[q]
                         if view.check_formed(action) is None:
                             return action
         return self._fallback(view)
