@@ -11,6 +11,7 @@ from openmonopoly.agents.heuristic import HeuristicAgent
 from openmonopoly.engine import actions as A
 from openmonopoly.engine.actions import Action, TradeOffer
 from openmonopoly.engine.game import Prompt
+from openmonopoly.engine.prompt import numbered_action
 from openmonopoly.engine.state import BANK
 from openmonopoly.rules.classic.debt import Debt
 from openmonopoly.sim import play_game
@@ -604,6 +605,24 @@ def test_the_figures_kept_while_the_owners_stand_are_the_fresh_ones(options):
         play_game("classic", ["heuristic"] * 4, seed, options, agents=seats)
         compared += sum(s.compared for s in seats)
     assert compared > 100
+
+
+@pytest.mark.parametrize("edition", ["classic", "clonewars"])
+def test_the_boards_actions_are_the_shared_numbered_actions(edition):
+    # The bot sends the very action objects it checked (``play_out`` applies an approved one by identity):
+    # its tables must hold the shared ``numbered_action`` objects, one per space, of the right kind.
+    b = heuristic._board(fresh(edition).view(0))
+    tables = {
+        A.BUILD: b.build_at,
+        A.SELL: b.sell_at,
+        A.SELL_ALL: b.sell_all_at,
+        A.MORTGAGE: b.mortgage_at,
+        A.UNMORTGAGE: b.unmortgage_at,
+    }
+    for kind, table in tables.items():
+        assert len(table) == b.size
+        for q, action in enumerate(table):
+            assert action is numbered_action(kind, q) and action == Action(kind, q)
 
 
 def test_the_holders_of_a_street_group_are_ordered_from_the_seat_on_my_left():

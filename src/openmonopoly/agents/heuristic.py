@@ -2,8 +2,10 @@
 
 It sees only its ``View`` and the ``Prompt``. The common prompts (turn, buy,
 auction) are decided from the view's fields without listing legal actions; the
-rarer ones (debt, trade, place-building) double-check with ``view.check`` and
-fall back to a legal action, so the bot never sends an illegal one.
+rarer ones (debt, trade, place-building) and every build, lift or sale double-check
+with ``view.check_formed`` (``view.check`` without its shape test: the bot's actions are
+the shared ``numbered_action``s and offers of whole numbers) and fall back to a legal
+action, so the bot never sends an illegal one.
 
 Strategy in short:
 
@@ -121,6 +123,13 @@ class _Board:
     least_lift: list[int]
     least_build: list[int]
     no_holder: list[int]
+    # The bot's numbered actions on each space (``numbered_action``: the same shared objects), looked up by
+    # position rather than asked of ``numbered_action``, which finds its kind's row in a dictionary each time.
+    build_at: list[Action]
+    sell_at: list[Action]
+    sell_all_at: list[Action]
+    mortgage_at: list[Action]
+    unmortgage_at: list[Action]
 
     def __init__(
         self,
@@ -187,6 +196,12 @@ class _Board:
         cheapest = [min(h, t) for h, t in zip(self.house_cost, self.hotel_cost, strict=True)]
         self.least_build = [min((cheapest[q] for q in m), default=0) for m in self.members]
         self.no_holder = [BANK] * len(self.members)  # (copied to start each ``_GroupHolders``)
+        spaces = range(self.size)
+        self.build_at = [_action(A.BUILD, q) for q in spaces]
+        self.sell_at = [_action(A.SELL, q) for q in spaces]
+        self.sell_all_at = [_action(A.SELL_ALL, q) for q in spaces]
+        self.mortgage_at = [_action(A.MORTGAGE, q) for q in spaces]
+        self.unmortgage_at = [_action(A.UNMORTGAGE, q) for q in spaces]
 
     def rent_at(self, pos: int, level: int) -> int:
         r = self.rent[pos]
@@ -1069,8 +1084,8 @@ class HeuristicAgent(CompiledAgent):
         unmortgage = b.unmortgage
         for q in self._full_streets:  # (those of ``full``, set by set: one flat list to go over)
             if mortgaged[q] and cash - unmortgage[q] >= reserve:
-                action = _action(A.UNMORTGAGE, q)
-                if view.check(action) is None:
+                action = b.unmortgage_at[q]
+                if view.check_formed(action) is None:
                     return action
         return None
 
@@ -1089,8 +1104,8 @@ class HeuristicAgent(CompiledAgent):
                 if best < 0 or price[q] > price[best]:
                     best = q
         if best >= 0:
-            action = _action(A.UNMORTGAGE, best)
-            if view.check(action) is None:
+            action = b.unmortgage_at[best]
+            if view.check_formed(action) is None:
                 return action
         return None
 
@@ -1131,8 +1146,8 @@ class HeuristicAgent(CompiledAgent):
             cost = b.hotel_cost[spot] if hotel else b.house_cost[spot]
             if cash - cost < reserve:
                 continue
-            action = _action(A.BUILD, spot)
-            if view.check(action) is None:
+            action = b.build_at[spot]
+            if view.check_formed(action) is None:
                 self._note_build(view, spot, low)
                 return action
         return None
@@ -1178,8 +1193,8 @@ class HeuristicAgent(CompiledAgent):
                 if score > best_score or (score == best_score and best >= 0 and b.price[q] > b.price[best]):
                     best, best_score = q, score
         if best >= 0:
-            action = _action(A.BUILD, best)
-            if view.check(action) is None:
+            action = b.build_at[best]
+            if view.check_formed(action) is None:
                 self._note_build(view, best, level[best])
                 return action
         return None
@@ -1207,8 +1222,8 @@ class HeuristicAgent(CompiledAgent):
                 donors = b.members[full[j]]
                 top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
-                    action = _action(A.SELL, _cheapest_at(b, level, donors, top))
-                    if view.check(action) is None:
+                    action = b.sell_at[_cheapest_at(b, level, donors, top)]  # (one is at ``top`` > 0)
+                    if view.check_formed(action) is None:
                         return action
             return None
         return None
@@ -1261,7 +1276,7 @@ class HeuristicAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
-        """Every answer has passed ``view.check`` (checking one twice would be wasted work)."""
+        """Every answer has passed ``view.check_formed`` (checking one twice would be wasted work)."""
         b = self._board_of(view)
         me = seat_of(view)
         amount: int = prompt.detail("amount")
@@ -1308,8 +1323,8 @@ class HeuristicAgent(CompiledAgent):
             for q in self._loose:
                 if mortgaged[q]:
                     continue
-                action = _action(A.MORTGAGE, q)
-                if view.check(action) is None:
+                action = b.mortgage_at[q]
+                if view.check_formed(action) is None:
                     return action
         # 2. sell buildings, weakest set first, evenly (my full sets are in build order: the weakest last).
         for i in range(len(full) - 1, -1, -1):
@@ -1318,19 +1333,19 @@ class HeuristicAgent(CompiledAgent):
             if not top:
                 continue
             spot = _least_rent_lost(b, level, members) if b.uneven else _cheapest_at(b, level, members, top)
-            action = _action(A.SELL, spot)
-            if view.check(action) is None:
+            action = b.sell_at[spot]  # (a street built on: ``top`` > 0)
+            if view.check_formed(action) is None:
                 return action
-            action = _action(A.SELL_ALL, spot)
-            if view.check(action) is None:
+            action = b.sell_all_at[spot]
+            if view.check_formed(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
         if not no_mortgages:
             for i in range(len(full) - 1, -1, -1):
                 for q in b.members[full[i]]:
                     if not mortgaged[q]:
-                        action = _action(A.MORTGAGE, q)
-                        if view.check(action) is None:
+                        action = b.mortgage_at[q]
+                        if view.check_formed(action) is None:
                             return action
         return self._fallback(view)
 
@@ -1375,7 +1390,7 @@ class HeuristicAgent(CompiledAgent):
         return False
 
     def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
-        """Every answer has passed ``view.check``, as in ``on_debt``."""
+        """Every answer has passed ``view.check_formed``, as in ``on_debt``."""
         b = self._board_of(view)
         me = seat_of(view)
         # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the
@@ -1410,7 +1425,7 @@ class HeuristicAgent(CompiledAgent):
             ok = value >= take_price  # cash about twice the price of what completes their set
         else:
             ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, take)
-        if ok and view.check(A_ACCEPT) is None:
+        if ok and view.check_formed(A_ACCEPT) is None:
             return A_ACCEPT
         return self._safe(view, A_REJECT)
 
@@ -1512,14 +1527,14 @@ class HeuristicAgent(CompiledAgent):
         if offer in self.proposed:
             return None
         action = trade_action(offer)
-        if view.check(action) is not None:
+        if view.check_formed(action) is not None:
             return None
         self.proposed.add(offer)
         return action
 
     # ------------------------------------------------------------------ legality safety net
     def _safe(self, view: ClassicView, action: Action) -> Action:
-        if view.check(action) is None:
+        if view.check_formed(action) is None:
             return action
         return self._fallback(view)
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from mypy_extensions import mypyc_attr
 
 from ..editions import Edition
-from .actions import Action, ActionKinds
+from .actions import ANYTIME_KIND, Action, ActionKinds
 from .chance import Chance
 from .events import Event
 from .prompt import Legal, Prompt
@@ -221,6 +221,32 @@ class View:
         if reason is None:  # (remembered for ``Game.play_out``, which then does not check it again)
             game._approved = action
             game._approved_by = self.player
+        return reason
+
+    def check_formed(self, action: Action) -> str | None:
+        """``check`` of an action known to be well formed (``Game.check_formed``: an ``Action`` of this game's
+        kinds with fields of the right types, as ``actions.action_problem`` tests): the same answer, and an
+        action accepted is remembered for ``Game.play_out`` alike. For bots that make their actions from
+        shared tables (``numbered_action``, a trade offer of whole numbers), which need not pay for the shape
+        test of every action again; anything else is to be asked of ``check``."""
+        p = self.player
+        if p is None:
+            return "spectators cannot act"
+        game = self._game
+        s: State = game.base_state
+        fields: tuple[Any, Any, Any] = action  # (the kind read from the plain tuple, as ``Game.check_formed``)
+        kind: str = fields[0]
+        code = game.kind_code(kind)
+        anytime = code & ANYTIME_KIND != 0
+        if not s.over and 0 <= p < s.n and s.alive[p] and (anytime or s.stack[-1].decider == p):
+            # The facts of the decision ``Game._judge`` tests first all hold (a bot asks of its own decision,
+            # mostly): the answer is the rules' alone, without the call through ``_judge`` that tests them again.
+            reason = game._rule_reason(p, action, kind, code, None if anytime else s.stack[-1])
+        else:
+            reason = game.check_formed(p, action)  # (which words the fact that fails)
+        if reason is None:  # (as ``check`` remembers it)
+            game._approved = action
+            game._approved_by = p
         return reason
 
     def events(self) -> list[Event]:
