@@ -1,6 +1,6 @@
-"""``View.check_formed``: for every well-formed action, what ``View.check`` answers, with the same approval.
+"""``View._check_formed``: for every well-formed action, what ``View.check`` answers, with the same approval.
 
-The heuristic bot confirms its builds, lifts, sales, debt and trade answers with ``check_formed`` (no
+The heuristic bot confirms its builds, lifts, sales, debt and trade answers with ``_check_formed`` (no
 shape test: its actions are the shared numbered ones and offers of whole numbers), and ``play_out``
 applies what it approved without a second check. So at every decision of random legal play (any-time
 actions from random bots, debts, auctions, trades from the heuristic bots), on the editions and house
@@ -48,7 +48,7 @@ def _compare(game: om.Game, view, action: Action) -> str | None:
     want = view.check(action)
     approved = (game._approved, game._approved_by)
     game._approved, game._approved_by = None, -1
-    got = view.check_formed(action)
+    got = view._check_formed(action)
     assert got == want, (action, view.player)
     assert game._approved is approved[0] and game._approved_by == approved[1], (action, view.player)
     return want

@@ -3,7 +3,7 @@
 It sees only its ``View`` and the ``Prompt``. The common prompts (turn, buy,
 auction) are decided from the view's fields without listing legal actions; the
 rarer ones (debt, trade, place-building) and every build, lift or sale double-check
-with ``view.check_formed`` (``view.check`` without its shape test: the bot's actions are
+with ``view._check_formed`` (``view.check`` without its shape test: the bot's actions are
 the shared ``numbered_action``s and offers of whole numbers) and fall back to a legal
 action, so the bot never sends an illegal one.
 
@@ -1085,7 +1085,7 @@ class HeuristicAgent(CompiledAgent):
         for q in self._full_streets:  # (those of ``full``, set by set: one flat list to go over)
             if mortgaged[q] and cash - unmortgage[q] >= reserve:
                 action = b.unmortgage_at[q]
-                if view.check_formed(action) is None:
+                if view._check_formed(action) is None:
                     return action
         return None
 
@@ -1105,7 +1105,7 @@ class HeuristicAgent(CompiledAgent):
                     best = q
         if best >= 0:
             action = b.unmortgage_at[best]
-            if view.check_formed(action) is None:
+            if view._check_formed(action) is None:
                 return action
         return None
 
@@ -1147,7 +1147,7 @@ class HeuristicAgent(CompiledAgent):
             if cash - cost < reserve:
                 continue
             action = b.build_at[spot]
-            if view.check_formed(action) is None:
+            if view._check_formed(action) is None:
                 self._note_build(view, spot, low)
                 return action
         return None
@@ -1194,7 +1194,7 @@ class HeuristicAgent(CompiledAgent):
                     best, best_score = q, score
         if best >= 0:
             action = b.build_at[best]
-            if view.check_formed(action) is None:
+            if view._check_formed(action) is None:
                 self._note_build(view, best, level[best])
                 return action
         return None
@@ -1223,7 +1223,7 @@ class HeuristicAgent(CompiledAgent):
                 top = _highest(level, donors)
                 if 0 < top <= b.max_houses:
                     action = b.sell_at[_cheapest_at(b, level, donors, top)]  # (one is at ``top`` > 0)
-                    if view.check_formed(action) is None:
+                    if view._check_formed(action) is None:
                         return action
             return None
         return None
@@ -1276,7 +1276,7 @@ class HeuristicAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ debts
     def on_debt(self, view: ClassicView, prompt: Prompt) -> Action:
-        """Every answer has passed ``view.check_formed`` (checking one twice would be wasted work)."""
+        """Every answer has passed ``view._check_formed`` (checking one twice would be wasted work)."""
         b = self._board_of(view)
         me = seat_of(view)
         amount: int = prompt.detail("amount")
@@ -1324,7 +1324,7 @@ class HeuristicAgent(CompiledAgent):
                 if mortgaged[q]:
                     continue
                 action = b.mortgage_at[q]
-                if view.check_formed(action) is None:
+                if view._check_formed(action) is None:
                     return action
         # 2. sell buildings, weakest set first, evenly (my full sets are in build order: the weakest last).
         for i in range(len(full) - 1, -1, -1):
@@ -1334,10 +1334,10 @@ class HeuristicAgent(CompiledAgent):
                 continue
             spot = _least_rent_lost(b, level, members) if b.uneven else _cheapest_at(b, level, members, top)
             action = b.sell_at[spot]  # (a street built on: ``top`` > 0)
-            if view.check_formed(action) is None:
+            if view._check_formed(action) is None:
                 return action
             action = b.sell_all_at[spot]
-            if view.check_formed(action) is None:
+            if view._check_formed(action) is None:
                 return action
         # 3. mortgage the sets themselves, weakest first.
         if not no_mortgages:
@@ -1345,7 +1345,7 @@ class HeuristicAgent(CompiledAgent):
                 for q in b.members[full[i]]:
                     if not mortgaged[q]:
                         action = b.mortgage_at[q]
-                        if view.check_formed(action) is None:
+                        if view._check_formed(action) is None:
                             return action
         return self._fallback(view)
 
@@ -1390,7 +1390,7 @@ class HeuristicAgent(CompiledAgent):
         return False
 
     def on_trade(self, view: ClassicView, prompt: Prompt) -> Action:
-        """Every answer has passed ``view.check_formed``, as in ``on_debt``."""
+        """Every answer has passed ``view._check_formed``, as in ``on_debt``."""
         b = self._board_of(view)
         me = seat_of(view)
         # The offer as ``TradeOffer.to_json`` wrote it, read field by field (the engine made it: the
@@ -1425,7 +1425,7 @@ class HeuristicAgent(CompiledAgent):
             ok = value >= take_price  # cash about twice the price of what completes their set
         else:
             ok = value >= take_price // 2 and self._gathering_ok(b, owner, me, proposer, take)
-        if ok and view.check_formed(A_ACCEPT) is None:
+        if ok and view._check_formed(A_ACCEPT) is None:
             return A_ACCEPT
         return self._safe(view, A_REJECT)
 
@@ -1527,14 +1527,14 @@ class HeuristicAgent(CompiledAgent):
         if offer in self.proposed:
             return None
         action = trade_action(offer)
-        if view.check_formed(action) is not None:
+        if view._check_formed(action) is not None:
             return None
         self.proposed.add(offer)
         return action
 
     # ------------------------------------------------------------------ legality safety net
     def _safe(self, view: ClassicView, action: Action) -> Action:
-        if view.check_formed(action) is None:
+        if view._check_formed(action) is None:
             return action
         return self._fallback(view)
 

@@ -223,12 +223,13 @@ class View:
             game._approved_by = self.player
         return reason
 
-    def check_formed(self, action: Action) -> str | None:
+    def _check_formed(self, action: Action) -> str | None:
         """``check`` of an action known to be well formed (``Game.check_formed``: an ``Action`` of this game's
         kinds with fields of the right types, as ``actions.action_problem`` tests): the same answer, and an
-        action accepted is remembered for ``Game.play_out`` alike. For bots that make their actions from
-        shared tables (``numbered_action``, a trade offer of whole numbers), which need not pay for the shape
-        test of every action again; anything else is to be asked of ``check``."""
+        action accepted is remembered for ``Game.play_out`` alike. For the engine's own bots, which make their
+        actions from shared tables (``numbered_action``, a trade offer of whole numbers) and need not pay for
+        the shape test of every action again. Not part of the bot API: ``play_out`` applies what this
+        approves unchecked, so a malformed action approved here would reach the rules."""
         p = self.player
         if p is None:
             return "spectators cannot act"
