@@ -92,14 +92,26 @@ class Game:
     _approved_by: int = -1
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
-    # What each action kind is, as bits (``kind_code``), and the three kinds asked about last with theirs.
+    # What each action kind is, as bits (``kind_code``), and the last eight kinds looked up there with theirs
+    # (``_kind0``/``_code0`` to ``_kind7``/``_code7``, filled in turn from ``_next_kind_slot``).
     _codes: dict[str, int] | None = None
-    _last_kind: str = ""
-    _last_code: int = 0
-    _other_kind: str = ""
-    _other_code: int = 0
-    _third_kind: str = ""
-    _third_code: int = 0
+    _kind0: str = ""
+    _kind1: str = ""
+    _kind2: str = ""
+    _kind3: str = ""
+    _kind4: str = ""
+    _kind5: str = ""
+    _kind6: str = ""
+    _kind7: str = ""
+    _code0: int = 0
+    _code1: int = 0
+    _code2: int = 0
+    _code3: int = 0
+    _code4: int = 0
+    _code5: int = 0
+    _code6: int = 0
+    _code7: int = 0
+    _next_kind_slot: int = 0
     # The family's ``PERMISSIONS`` (what each action kind does to its actor's money), read once per game by
     # ``rules/permissions.py``, which consults it before every action (a ``Permissions``: the engine does
     # not import the rules).
@@ -636,27 +648,60 @@ class Game:
         """What ``kind`` is in this game, as bits: ``ActionKinds.codes`` (``NUMBERED_KIND``, ``ANYTIME_KIND``)
         and, from ``ACT_SHIFT`` up, what its family's permission table says it does (0: nothing of a kind
         this game knows). ``check``, the permission gate and ``_apply`` ask it of the same action in turn,
-        and a player-turn asks of a few kinds (a bid and a pass; the bot's check of a build, then its
-        roll): the last three answers are kept, the last asked first (set and dictionary lookups in each
-        were 4 % of a turn)."""
-        if kind is self._last_kind:
-            return self._last_code
-        if kind is self._other_kind:
-            code = self._other_code
-        else:
-            if kind is self._third_kind:
-                code = self._third_code
+        and a player-turn asks of a few kinds (Empire's: a roll, a bid, a pass, a purchase, a card), so the
+        last eight kinds looked up are kept with their codes (a dictionary lookup each time was 4 % of a
+        turn). The slots are tested in a fixed order and filled in turn, never reordered: a kept kind
+        costs a few pointer tests wherever it sits, where the three kept before, moved to the front at every
+        answer, let Empire's five kinds push each other out (a lookup and the shifting at 2 of 8 asks)."""
+        if kind is self._kind0:
+            return self._code0
+        if kind is self._kind1:
+            return self._code1
+        if kind is self._kind2:
+            return self._code2
+        if kind is self._kind3:
+            return self._code3
+        if kind is self._kind4:
+            return self._code4
+        if kind is self._kind5:
+            return self._code5
+        if kind is self._kind6:
+            return self._code6
+        if kind is self._kind7:
+            return self._code7
+        codes = self._codes
+        if codes is None:
+            codes = self._codes = kind_codes(type(self))
+        code = codes.get(kind, 0)
+        # (kept by identity: the kind strings of the engine's actions are the same objects every time; an
+        # equal string that is another object is looked up again, and answered the same)
+        slot = self._next_kind_slot
+        self._next_kind_slot = (slot + 1) & 7
+        if slot < 4:
+            if slot == 0:
+                self._kind0 = kind
+                self._code0 = code
+            elif slot == 1:
+                self._kind1 = kind
+                self._code1 = code
+            elif slot == 2:
+                self._kind2 = kind
+                self._code2 = code
             else:
-                codes = self._codes
-                if codes is None:
-                    codes = self._codes = kind_codes(type(self))
-                code = codes.get(kind, 0)
-            self._third_kind = self._other_kind
-            self._third_code = self._other_code
-        self._other_kind = self._last_kind
-        self._other_code = self._last_code
-        self._last_kind = kind
-        self._last_code = code
+                self._kind3 = kind
+                self._code3 = code
+        elif slot == 4:
+            self._kind4 = kind
+            self._code4 = code
+        elif slot == 5:
+            self._kind5 = kind
+            self._code5 = code
+        elif slot == 6:
+            self._kind6 = kind
+            self._code6 = code
+        else:
+            self._kind7 = kind
+            self._code7 = code
         return code
 
     def check(self, player: Any, action: Any) -> str | None:
