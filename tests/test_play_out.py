@@ -219,3 +219,23 @@ def test_an_unchecked_wrong_answer_is_refused_with_the_reason_check_gives(wrong)
         assert len(g._record) == moves  # refused before anything was applied
         player = g.prompt.player
         assert caught.value.reason == g.check(player, wrong)
+
+
+def test_the_answer_code_is_the_kinds_code_when_check_accepts_and_minus_one_otherwise():
+    # ``play_out`` applies an answer with the code ``_answer_code`` gives (``_apply`` then looks nothing up):
+    # the kind's own code for exactly what ``check`` accepts, -1 for anything else (trades left to ``check``).
+    seed = game_seed(9, 0)
+    g = om.Game("classic", 3, seed=seed, events=False, options={"max-rounds": 20})
+    bots = [make_agent("random", agent_seed(seed, k)) for k in range(3)]
+    wrong = [Action("build", 1), Action("bid", 0), Action("buy", -1), Action("roll", 3), ("roll", -1, None)]
+    asked = 0
+    while not g.over:
+        prompt = g.prompt
+        p = prompt.player
+        top = g.state.stack[-1]
+        for a in [*g.legal_answers(p).actions, *wrong]:
+            passes = g.check(p, a) is None and isinstance(a, Action) and a.kind != "trade"
+            assert g._answer_code(p, a, top) == (g.kind_code(a.kind) if passes else -1), a
+            asked += 1
+        g.act(p, bots[p].act(g.view(p), prompt))
+    assert asked > 500
