@@ -159,6 +159,14 @@ def test_numbered_actions_are_shared_and_equal_to_built_ones():
     assert a == Action("build", 5) and type(a) is Action
     assert numbered_action("bid", 10**6) == Action("bid", 10**6)  # past the shared range: made each time
     assert numbered_action("mortgage", 0) != numbered_action("build", 0)
+    # The same shared action whether the kind is the engine's own string or an equal one made elsewhere, for
+    # the kinds found by identity (bid, build, mortgage, sell) and the others alike.
+    for kind in ("bid", "build", "mortgage", "sell", "sell-all", "unmortgage", "lift"):
+        same_text = "".join(list(kind))
+        for arg in (0, 7, 39, 4095):
+            shared = numbered_action(kind, arg)
+            assert shared is numbered_action(same_text, arg) and shared == Action(kind, arg), (kind, arg)
+            assert shared.kind == kind and shared.arg == arg
 
 
 def test_answers_the_bots_did_not_check_play_as_through_act():

@@ -853,15 +853,15 @@ class Game:
     def _apply(self, p: int, a: Action, top: Step | None = None, code: int = -1) -> None:
         """Apply an action ``check`` has accepted in this very state (a seat number, a well-formed Action);
         ``top``: the step on top of the stack, when the caller has it (a read of the stack tests its class);
-        ``code``: the action's ``kind_code``, when the caller has it (-1: looked up here)."""
-        kind = a.kind  # (compiled: the tuple's item, as ``a.offer``)
-        offer = a.offer  # (only a trade has one: ``check`` refuses an offer on any other kind)
-        if offer is not None and offer.proposer != p:
-            a = Action(TRADE, -1, offer._replace(proposer=p))
+        ``code``: the action's ``kind_code``, when the caller has it, which it gives only for an action
+        without an offer (``_answer_code`` passes none); -1: looked up here."""
+        if code < 0:
+            offer = a.offer  # (only a trade has one: ``check`` refuses an offer on any other kind)
+            if offer is not None and offer.proposer != p:
+                a = Action(TRADE, -1, offer._replace(proposer=p))
+            code = self.kind_code(a.kind)  # (compiled: the tuple's item, as ``a.offer``)
         self._record.append(a)
         self._record_seats.append(p)
-        if code < 0:
-            code = self.kind_code(kind)
         if code & A.ANYTIME_KIND:
             self.apply_anytime(p, a)
         elif top is not None:
