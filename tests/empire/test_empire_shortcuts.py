@@ -6,7 +6,9 @@ the bot reads by name (``Step.detail``) without the prompt's details; the Empire
 once, keeps its edition tables with the rules table they were made for, and tests a card's targets before
 asking the check; the family bot's class is found once per game class; the purchase offers are steps
 shared by every game; a choice's check tests the one choice made; the game asks the permission table only
-for the kinds it may refuse, and works out a bid's cover itself.
+for the kinds it may refuse (a buy only with a high bid open), and works out a bid's cover itself; a landing
+reads what the space does as an int, a purchase its price from the rules table; the opening deal without
+events deals in one move; ``has_billboard`` walks the tower without finding the top.
 """
 
 from __future__ import annotations
@@ -16,25 +18,36 @@ import os
 import random
 import subprocess
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import openmonopoly as om
 from kit import roll
 from openmonopoly.agents import by_family
 from openmonopoly.agents.by_family import FamilyHeuristic, family_bot_class
-from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
+from openmonopoly.agents.families.empire import _BIDS, _CARD_KINDS, _KEPT_ARGS, EmpireAgent, _numbered
 from openmonopoly.agents.random_bot import RandomAgent
 from openmonopoly.engine import actions as A
 from openmonopoly.engine.flow import Step
-from openmonopoly.engine.prompt import AUCTION
+from openmonopoly.engine.prompt import AUCTION, numbered_action
 from openmonopoly.rules import permissions
 from openmonopoly.rules.empire.choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS
-from openmonopoly.rules.empire.data import OFFICE
+from openmonopoly.rules.empire.data import (
+    LAND_BRAND,
+    LAND_CARD,
+    LAND_FREE_PARKING,
+    LAND_GO_TO_JAIL,
+    LAND_NOTHING,
+    LAND_RIVAL_TAX,
+    LAND_TOWER_TAX,
+    LAND_UTILITY,
+    OFFICE,
+)
 from openmonopoly.rules.empire.empire_cards import TURN_CARDS, usable
 from openmonopoly.rules.empire.kinds import A_BUY_OFFICE
 from openmonopoly.rules.empire.spaces import BuyBillboard, _buy_step
 from openmonopoly.rules.empire.swapper import can_swap, swappable_towers
-from openmonopoly.rules.empire.tower import billboards, has_billboard
+from openmonopoly.rules.empire.tower import billboards, has_billboard, top_billboard
 
 from .helpers import NERF, RAZOR, SW, new_game, tower
 
@@ -109,7 +122,7 @@ def test_auction_facts_by_name_say_what_the_prompt_details_say():
 COUNT_CHECKS = """
 import json
 import openmonopoly as om
-from openmonopoly.agents.families.empire import _TURN_KINDS, EmpireAgent
+from openmonopoly.agents.families.empire import _CARD_KINDS, EmpireAgent
 from openmonopoly.agents.random_bot import RandomAgent
 from openmonopoly.engine import actions as A
 from openmonopoly.rules.empire.game import EmpireView
@@ -156,6 +169,18 @@ def test_empire_bot_checks_each_answer_at_most_once():
     result = json.loads(out.stdout.strip().splitlines()[-1])
     assert result["answered"] > 100 and result["wrong"] == []
     assert result["unchecked"] > result["answered"] // 2
+
+
+def test_the_bots_numbered_actions_are_the_engines_shared_ones():
+    """The Empire bot's rows of numbered actions hand out ``numbered_action``'s own actions, whatever
+    order the arguments are first asked in; an argument beyond the rows is still the same action."""
+    row: list[A.Action] = []
+    for amount in (150, 3, 150, 0, 400, 7):
+        action = _numbered(row, A.BID, amount)
+        assert action is numbered_action(A.BID, amount) and action == A.Action(A.BID, amount)
+    assert len(row) == 401 and all(action == A.Action(A.BID, a) for a, action in enumerate(row))
+    assert _numbered(row, A.BID, _KEPT_ARGS + 5) == A.Action(A.BID, _KEPT_ARGS + 5) and len(row) == 401
+    assert _numbered(_BIDS, A.BID, 60) is numbered_action(A.BID, 60)
 
 
 def test_family_bot_class_is_found_once_per_game_class(monkeypatch):
@@ -219,7 +244,6 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
             bot = bots[p]
             for q in range(3):
                 assert EmpireAgent._billboards(view, q) == billboards(g, q)
-            assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")
             assert (EmpireAgent._billboards(view, p) > 0) == has_billboard(g, p)
             assert view.own_hand() == list(view.hand) and g.view(None).own_hand() == []
             if prompt.kind == "turn":  # (the bot's test of an office for sale before it asks the check)
@@ -227,16 +251,35 @@ def test_kept_tables_and_shortcuts_agree_with_the_long_way_over_whole_games():
                 assert for_sale == (g.check(p, A_BUY_OFFICE) is None)
             action = bot.act(view, prompt)
             assert bot._me == p and bot._t is rules  # (what the handlers read, set by ``decide``)
+            assert bot._taxable_rival(view, p) == usable(g, p, "billboard_tax", "turn")  # (reads ``_t``)
             if bot._tables_of is not None:
                 assert bot._tables_of is rules
-                assert bot._codes == [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in rules.empire_kind]
+                assert bot._codes == [_CARD_KINDS.index(k) if k in _CARD_KINDS else -1 for k in rules.empire_kind]
+                # (a card looked for by its code: the first in hand of its kind, as by the kind's name)
+                for code, kind in enumerate(_CARD_KINDS):
+                    of_kind = [card for card in view.own_hand() if rules.empire_kind[card] == kind]
+                    assert bot._card_of(view, code) == (of_kind[0] if of_kind else -1)
                 assert bot._scores == [
                     rules.height[sp.position] * 1000 + sp.price
                     if rules.is_brand[sp.position] or rules.is_utility[sp.position]
                     else 0
                     for sp in g.edition.board
                 ]
-                assert bot._targets == [pos for pos in range(len(bot._scores)) if bot._scores[pos] > 0]
+                scores = bot._scores
+                assert sorted(bot._targets) == [pos for pos in range(len(scores)) if scores[pos] > 0]
+                assert all(  # (best first: by score, then in board order)
+                    (scores[a], -a) > (scores[b], -b) for a, b in pairwise(bot._targets)
+                )
+                # The best target within a budget, from the ranked targets, is the one the long way picks:
+                # the greatest score among the spaces in stock and within the budget, the first of equals.
+                stock, price = view.stock, rules.price
+                for budget in (0, 60, 150, 250, view.cash[p]):
+                    for skip in (-1, view.position[p]):
+                        best, best_score = -1, 0
+                        for pos in range(len(scores)):
+                            if scores[pos] > best_score and stock[pos] and price[pos] <= budget and pos != skip:
+                                best, best_score = pos, scores[pos]
+                        assert bot._best_target_space(view, budget, None, skip) == best
             checked += 1
             g.act(p, action)
     assert checked > 100
@@ -280,6 +323,64 @@ def test_lists_of_any_space_are_copies_of_the_board_positions():
         assert listed is not positions and len(listed) == len(positions) - 1
         listed.clear()
     assert positions == list(range(g.edition.size))
+
+
+def test_land_codes_name_each_space_by_its_type():
+    """``spaces.land`` reads what a space does from the rules table's ``land_code``, one int per position:
+    it names each space's type (and nothing for the types landing does nothing on)."""
+    g = new_game()
+    codes = {
+        "brand": LAND_BRAND,
+        "utility_billboards": LAND_UTILITY,
+        "card": LAND_CARD,
+        "rival_tower_tax": LAND_RIVAL_TAX,
+        "tower_tax": LAND_TOWER_TAX,
+        "free_parking": LAND_FREE_PARKING,
+        "go_to_jail": LAND_GO_TO_JAIL,
+    }
+    land_code = g.edition.rules.land_code
+    assert len(land_code) == g.edition.size
+    for sp in g.edition.board:
+        assert land_code[sp.position] == codes.get(sp.type, LAND_NOTHING), sp.type
+    assert set(land_code) == set(codes.values()) | {LAND_NOTHING}  # (every kind of space is on the board)
+
+
+def test_buy_prices_in_the_rules_table_are_the_board_prices():
+    """A purchase offer reads the price from the rules table (``EmpireRules.price``): for every space with
+    billboards to buy, it is the board's price."""
+    g = new_game()
+    t = g.edition.rules
+    for pos in t.brands + t.utilities:
+        assert t.price[pos] == g.edition.board[pos].price > 0, pos
+
+
+def test_has_billboard_says_whether_the_tower_has_a_top_billboard():
+    """``has_billboard`` (the tower walked from the bottom) is true exactly when ``top_billboard`` finds one,
+    over many random towers (offices only, empty, billboards)."""
+    rng = random.Random(11)
+    seen = set()
+    for _ in range(300):
+        g = _random_towers(rng)
+        for p in range(g.state.n):
+            if rng.random() < 0.1:
+                tower(g, p, *([OFFICE] * rng.randrange(1, 3)))
+            answer = has_billboard(g, p)
+            assert answer == (top_billboard(g, p) >= 0), g.state.tower[p]
+            seen.add((answer, bool(g.state.tower[p])))
+    assert seen == {(True, True), (False, True), (False, False)}
+
+
+def test_deal_without_events_hands_out_what_drawing_one_at_a_time_does():
+    """The opening deal without events (one move: the pile's top cards round the table) leaves the same
+    hands and pile as the deal with events, which draws each card in seat order, in many games."""
+    for seed in range(40):
+        for players in (2, 3, 4):
+            quiet = om.Game("empire", players, seed=seed, events=False)
+            loud = om.Game("empire", players, seed=seed, events=True)
+            assert quiet.state.hands == loud.state.hands
+            assert quiet.state.decks == loud.state.decks
+            assert all(len(h) == quiet.edition.rules.starting_empire_cards for h in quiet.state.hands)
+            assert quiet.chance.log == loud.chance.log
 
 
 def test_can_swap_says_whether_two_towers_can_be_swapped():

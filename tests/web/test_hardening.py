@@ -146,6 +146,52 @@ def test_crash_in_a_handler_replies_logs_one_line_and_keeps_the_socket(db_url, m
         assert len(lines) == 3 and all(r.exc_info is None for r in lines)  # one line each, no traceback
 
 
+@pytest.mark.timeout(60)  # (without the close, the page's next read waits for ever)
+def test_a_page_whose_update_could_not_be_sent_is_closed_and_syncs_again(db_url, monkeypatch):
+    """A send to one page fails: that page's socket is closed with 1011 (it reconnects, where an open socket
+    that hears nothing more would leave it showing a stale table), the other page plays on, and the page that
+    reconnects is synced to the game as it stands."""
+    from starlette.websockets import WebSocket, WebSocketDisconnect
+
+    from openmonopoly.web.live import SEND_FAILED
+
+    sent = WebSocket.send_text
+    fail = {"pong": True}
+
+    async def send_text(self, data):
+        if fail["pong"] and '"pong"' in data:
+            fail["pong"] = False
+            raise OSError("injected: the socket cannot be written to")
+        await sent(self, data)
+
+    monkeypatch.setattr(WebSocket, "send_text", send_text)
+    app = create_app(db_url, 0)
+    with TestClient(app) as c:
+        gid = create(c)["id"]
+        t0, t1 = seated(c, gid, 0), seated(c, gid, 1)
+        with c.websocket_connect(f"/ws/{gid}") as ws0, c.websocket_connect(f"/ws/{gid}") as ws1:
+            ws0.send_json({"type": "hello", "seat": 0, "token": t0})
+            v = ws0.receive_json()["version"]
+            ws1.send_json({"type": "hello", "seat": 1, "token": t1})
+            assert ws1.receive_json()["version"] == v
+            ws0.send_json({"type": "ping"})  # its pong is the send that fails
+            with pytest.raises(WebSocketDisconnect) as closed:
+                ws0.receive_json()
+            assert closed.value.code == SEND_FAILED
+            ws1.send_json({"type": "ping"})
+            assert ws1.receive_json() == {"type": "pong"}
+            mover = app.state.registry.games[gid].game.state.stack[-1].decider
+            mover_ws, token = (ws1, t1) if mover == 1 else (None, t0)
+            if mover_ws is not None:  # the other page can still play: its roll is applied and heard
+                mover_ws.send_json(act(token, v, "roll", seat=1))
+                v = mover_ws.receive_json()["version"]
+                assert v > 0
+        with c.websocket_connect(f"/ws/{gid}") as again:
+            again.send_json({"type": "hello", "seat": 0, "token": t0})
+            sync = again.receive_json()
+            assert sync["type"] == "sync" and sync["version"] == app.state.registry.games[gid].version == v
+
+
 def test_a_failed_commit_leaves_the_game_as_stored(db_url, monkeypatch):
     """The engine has applied the action, then the store fails: the game goes back to what is stored."""
     app = create_app(db_url, 0)

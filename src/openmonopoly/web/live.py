@@ -31,6 +31,7 @@ TIMER_BOT = STAND_IN  # who minds the seat for a turn the timer took from an abs
 FULL_BOT = "heuristic"  # who plays a removed player's seat until someone joins it
 REMOVED = 4001  # WebSocket close code: the host removed this seat's player
 NO_SPECTATORS = 4003  # WebSocket close code: this game takes no spectators (or needs the invite)
+SEND_FAILED = 1011  # WebSocket close code: an update could not be sent; the page reconnects and syncs again
 
 
 def encode(msg: dict) -> str:
@@ -101,8 +102,14 @@ class Conn:
                         self.latency.add(time.time() - text[1])
                     continue
                 await self.ws.send_text(text)
-        except Exception:  # noqa: BLE001 - a dead socket just stops its outbox
+        except Exception:  # noqa: BLE001 - a socket that cannot be written to stops its outbox
             self.closed = True
+            # A page that has missed an update must not go on as if it had not: closing (1011, the server
+            # failed) makes it reconnect and sync afresh. A socket already dead cannot be closed either.
+            try:
+                await self.ws.close(code=SEND_FAILED)
+            except Exception:  # noqa: BLE001
+                pass
 
 
 class LiveGame:

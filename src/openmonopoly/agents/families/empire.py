@@ -39,6 +39,9 @@ from ...rules.empire.spaces import RENT_DUE
 from ..base import family_view, seat_of
 
 BANK: Final = -1
+# Marks that no answer of the decision has been found legal yet (``EmpireAgent._checked``): an action of
+# its own, never one a handler answers (actions are compared by identity there).
+_NO_ANSWER: Final = Action("", -1)
 
 
 def _rules(view: EmpireView) -> EmpireRules:
@@ -46,10 +49,12 @@ def _rules(view: EmpireView) -> EmpireRules:
     return view.edition.rules
 
 
-# The cards ``_turn_card`` may play, by a small code: the first four are aimed at the towers (their wish
-# depends on the towers' tops and heights); -1 for any other card. The compiled bot compares the codes
-# as integers rather than the kinds as strings (made once per edition's rules table, like the scores).
-_TURN_KINDS: Final = (
+# The Empire cards the bot looks for, by a small code: the first seven are those ``_turn_card`` may play
+# (the first four aimed at the towers: their wish depends on the towers' tops and heights), the rest those
+# it plays on a prompt; -1 for any other card. The compiled bot compares the codes as integers rather than
+# the kinds as strings (made once per edition's rules table, like the scores): a hand is looked through at
+# almost every decision.
+_CARD_KINDS: Final = (
     "hostile_takeover",
     "swap_the_top",
     "youre_fired",
@@ -57,6 +62,11 @@ _TURN_KINDS: Final = (
     "billboard_tax",
     "tallest_tower_bonus",
     "move_to_any_space",
+    "get_out_of_jail",
+    "bargain_business",
+    "reverse_rent",
+    "just_say_no",
+    "hands_off",
 )
 HOSTILE_TAKEOVER: Final = 0
 SWAP_THE_TOP: Final = 1
@@ -64,7 +74,37 @@ YOURE_FIRED: Final = 2
 STOCK_MARKET_CRASH: Final = 3
 BILLBOARD_TAX: Final = 4
 TALLEST_TOWER_BONUS: Final = 5
-MOVE_TO_ANY_SPACE: Final = 6
+MOVE_TO_ANY_SPACE: Final = 6  # (the last of the turn's cards)
+GET_OUT_OF_JAIL: Final = 7
+BARGAIN_BUSINESS: Final = 8
+REVERSE_RENT: Final = 9
+JUST_SAY_NO: Final = 10
+HANDS_OFF: Final = 11
+
+
+_NO_TABLE: Final[list[int]] = []  # (never written: see ``EmpireAgent.__init__``)
+
+# The numbered actions the bot answers with, one row per kind, by argument: the engine's shared actions
+# (``numbered_action``'s, the same objects) kept at hand, since ``numbered_action`` finds a kind's row by a
+# dictionary lookup (some 200 instructions a call, at more than one decision in three) where a row here is
+# a module constant. Filled on first need, up to the argument asked for.
+_PLAYS: Final[list[Action]] = []  # PLAY, by card
+_BIDS: Final[list[Action]] = []  # BID, by amount
+_SWAPS: Final[list[Action]] = []  # SWAP, by seat
+_TARGETS: Final[list[Action]] = []  # TARGET, by seat
+_PICKS: Final[list[Action]] = []  # PICK, by board position
+_KEPT_ARGS: Final = 4096  # (arguments kept in the rows: bids stay well below it)
+
+
+def _numbered(row: list[Action], kind: str, arg: int) -> Action:
+    """``numbered_action(kind, arg)``, from ``row`` (one of the rows above, that of ``kind``)."""
+    if 0 <= arg < len(row):
+        return row[arg]
+    if 0 <= arg < _KEPT_ARGS:
+        for a in range(len(row), arg + 1):
+            row.append(numbered_action(kind, a))
+        return row[arg]
+    return numbered_action(kind, arg)
 
 
 class _EditionTables:
@@ -72,8 +112,9 @@ class _EditionTables:
 
     ``scores``: the worth of each space as a target (a trip, a card's move), by board position: the
     billboard's height first, then its price (height * 1000 + price); 0 for a space with no billboards.
-    ``targets``: the spaces scored above 0 (those with billboards), in board order. ``codes``: each
-    Empire card's code in ``_TURN_KINDS`` (-1: not one of them), by its index in the deck."""
+    ``targets``: the spaces scored above 0 (those with billboards), best first: by score, then in board
+    order. ``codes``: each Empire card's code in ``_CARD_KINDS`` (-1: not one of them), by its index in
+    the deck."""
 
     def __init__(self, view: EmpireView, t: EmpireRules) -> None:
         self.rules = t
@@ -81,8 +122,9 @@ class _EditionTables:
             t.height[sp.position] * 1000 + sp.price if t.is_brand[sp.position] or t.is_utility[sp.position] else 0
             for sp in view.edition.board
         ]
-        self.targets = [pos for pos in range(len(self.scores)) if self.scores[pos] > 0]
-        self.codes = [_TURN_KINDS.index(k) if k in _TURN_KINDS else -1 for k in t.empire_kind]
+        scores = self.scores
+        self.targets = sorted([pos for pos in range(len(scores)) if scores[pos] > 0], key=lambda pos: -scores[pos])
+        self.codes = [_CARD_KINDS.index(k) if k in _CARD_KINDS else -1 for k in t.empire_kind]
 
 
 # Each edition's tables, shared by every bot of every game on it; the last ones asked for are kept apart
@@ -104,24 +146,45 @@ def _edition_tables(view: EmpireView, t: EmpireRules) -> _EditionTables:
     return tables
 
 
+def _top_height(tower: list[int], heights: list[int]) -> int:
+    """The height of the topmost billboard of ``tower`` (the piece swaps and takeovers move; offices
+    stay), 0 when it has none; ``heights``: the rules table's, by piece (read once by the caller, which
+    asks this of several towers)."""
+    for i in range(len(tower) - 1, -1, -1):  # (from the top down, without a reversed iterator)
+        piece = tower[i]
+        if piece != OFFICE:
+            return heights[piece]
+    return 0
+
+
+def _billboards_in(tower: list[int]) -> int:
+    """The billboards (not offices) in ``tower``."""
+    count = 0
+    for piece in tower:
+        if piece != OFFICE:
+            count += 1
+    return count
+
+
 class EmpireAgent(CompiledAgent):
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
         # (``seed`` is accepted like every bot's; this one is deterministic and draws nothing)
-        # The answer known to be legal during this decision, which ``decide`` does not check (again): one
+        # The answer known to be legal during this decision, which ``act`` does not check (again): one
         # ``view.check`` accepted (``_legal``), or one the prompt's facts and the view show legal (``_sure``),
         # as the classic bot answers a roll, a buy or a bid; ``Game.play_out`` checks the latter its cheaper way.
         self._checked: Action | None = None
         # The edition's tables this bot reads at every turn (``_EditionTables``), kept with the rules table
         # they were made for.
         self._tables_of: EmpireRules | None = None
-        self._scores: list[int] = []
-        self._targets: list[int] = []
-        self._codes: list[int] = []
-        # Read by ``decide`` for the handlers: the rules table (``_tables_of``, typed as set), looked up
-        # again only for another view than the last (a bot is handed its seat's one view at every decision,
-        # and a view's game never changes), and the bot's seat.
+        # (one shared empty list until then: the bot only reads these, and a game makes three bots)
+        self._scores: list[int] = _NO_TABLE
+        self._targets: list[int] = _NO_TABLE
+        self._codes: list[int] = _NO_TABLE
+        # Read by ``act`` for the handlers: the rules table (``_tables_of``, typed as set) and the bot's
+        # seat, both looked up again only for another view than the last (a bot is handed its seat's one
+        # view at every decision, and a view's game and seat never change).
         self._t: EmpireRules
         self._view: EmpireView | None = None
         self._me = -1
@@ -137,11 +200,6 @@ class EmpireAgent(CompiledAgent):
             self._codes = tables.codes
         return t
 
-    def _forget_checked(self) -> None:
-        # (a method, not ``self._checked = None`` in ``decide``: type checkers would then take the field
-        # for None in all of ``decide``, and the compiled code would refuse the action a handler set)
-        self._checked = None
-
     def _sure(self, action: Action) -> Action:
         """``action``, an answer the rules accept by what the handler has seen (each use says why): taken
         without ``view.check``, whose fixed part (the shape, the decider, the game going on) costs about as
@@ -150,26 +208,18 @@ class EmpireAgent(CompiledAgent):
         return action
 
     def _legal(self, view: EmpireView, action: Action) -> bool:
-        """Whether ``action`` may be played now; remembered when it may (see ``decide``)."""
+        """Whether ``action`` may be played now; remembered when it may (see ``act``)."""
         if view.check(action) is None:
             self._checked = action
             return True
         return False
 
     # ------------------------------------------------------------------ helpers
-    def _top_height(self, tower: list[int]) -> int:
-        """The height of the topmost billboard of ``tower`` (the piece swaps and takeovers move; offices
-        stay), 0 when it has none."""
-        for i in range(len(tower) - 1, -1, -1):  # (from the top down, without a reversed iterator)
-            piece = tower[i]
-            if piece != OFFICE:
-                return self._t.height[piece]
-        return 0
-
-    def _card_of(self, view: EmpireView, kind: str) -> int:
-        kinds = self._t.empire_kind
+    def _card_of(self, view: EmpireView, code: int) -> int:
+        """The first card in hand of the kind ``code`` (in ``_CARD_KINDS``), -1 when none is."""
+        codes = self._codes
         for card in view.own_hand():
-            if kinds[card] == kind:
+            if codes[card] == code:
                 return card
         return -1
 
@@ -181,18 +231,15 @@ class EmpireAgent(CompiledAgent):
     @staticmethod
     def _billboards(view: EmpireView, p: int) -> int:
         """The billboards (not offices) in ``p``'s tower."""
-        count = 0
-        for piece in view.tower[p]:
-            if piece != OFFICE:
-                count += 1
-        return count
+        return _billboards_in(view.tower[p])
 
     def _taxable_rival(self, view: EmpireView, me: int) -> bool:
         """Whether a rival has the billboards Billboard Tax asks of its target (the rules' ``usable``:
         asked here first, since a card refused by the check costs a whole check)."""
-        need = _rules(view).tax_min_billboards
-        for q in range(len(view.cash)):
-            if q != me and self._billboards(view, q) >= need:
+        need = self._t.tax_min_billboards  # (the typed table: ``view.edition.rules`` is read by name)
+        towers = view.tower  # (read once: each read is a call)
+        for q in range(len(towers)):
+            if q != me and _billboards_in(towers[q]) >= need:
                 return True
         return False
 
@@ -222,11 +269,16 @@ class EmpireAgent(CompiledAgent):
     def _best_target_space(self, view: EmpireView, budget: int, candidates: list[int] | None, skip: int = -1) -> int:
         """The most useful billboard on the board within ``budget`` among ``candidates`` (None: every
         space but ``skip``) (-1: none): the tallest, then the dearest; the first of equals."""
-        if candidates is None:  # (every space with billboards: the others score 0 and are never picked)
-            candidates = self._targets
-        scores = self._scores
         price = self._t.price  # (a billboard space's price, by its position)
         stock = view.stock
+        if candidates is None:
+            # Every space with billboards (the others score 0 and are never picked), best first: the first
+            # one in stock and within the budget is the best, without the scores of the rest being read.
+            for pos in self._targets:
+                if stock[pos] and price[pos] <= budget and pos != skip:
+                    return pos
+            return -1
+        scores = self._scores
         best, best_score = -1, 0
         for pos in candidates:
             score = scores[pos]  # (0: not a billboard space)
@@ -236,36 +288,39 @@ class EmpireAgent(CompiledAgent):
 
     # ------------------------------------------------------------------ dispatch
     def act(self, view: View, prompt: Prompt) -> Action:
-        if isinstance(view, EmpireView):  # (nearly always: the test of a compiled class is inlined)
-            return self.decide(view, prompt)
-        return self.decide(family_view(view, EmpireView), prompt)
-
-    def decide(self, view: EmpireView, prompt: Prompt) -> Action:
-        self._forget_checked()
-        if view is not self._view:
-            self._view = view
-            self._tables(view)
-        self._me = seat_of(view)
+        # The decision is made here, not in a method this would call (a call less at every decision), on
+        # the family's view class, whose typed fields the handlers read: nearly always the view itself (the
+        # test of a compiled class is inlined).
+        ev = view if isinstance(view, EmpireView) else family_view(view, EmpireView)
+        if ev is not self._view:
+            self._view = ev
+            self._tables(ev)
+            self._me = seat_of(ev)
+        # Nothing is known legal yet in this decision. (Set to an action no handler answers rather than to
+        # None: type checkers would then take the field for None in all of ``act``, and the compiled
+        # code would refuse the action a handler marked; a method setting None costs a call.)
+        self._checked = _NO_ANSWER
         kind = prompt.kind
+        # (the kinds compared most common first: a turn, an auction's bid, a purchase, ... per player-turn)
         if kind == P.TURN:
-            action = self.on_turn(view, prompt)
-        elif kind == P.BUY:
-            action = self.on_buy(view, prompt)
+            action = self.on_turn(ev, prompt)
         elif kind == P.AUCTION:
-            action = self.on_auction(view, prompt)
+            action = self.on_auction(ev, prompt)
+        elif kind == P.BUY:
+            action = self.on_buy(ev, prompt)
         elif kind == SWAP:
-            action = self.on_swap(view, prompt)
+            action = self.on_swap(ev, prompt)
+        elif kind == RESPOND:
+            action = self.on_respond(ev, prompt)
         elif kind == CHOOSE_PLAYER:  # (each answer one of the prompt's targets: the rules' own list)
-            action = self._sure(self.on_choose_player(view, prompt))
+            action = self._sure(self.on_choose_player(ev, prompt))
         elif kind == CHOOSE_SPACE:  # (one of the prompt's spaces, or ending the one choice that may be declined)
-            action = self._sure(self.on_choose_space(view, prompt))
+            action = self._sure(self.on_choose_space(ev, prompt))
         elif kind == RENT_DUE:
-            card = self._card_of(view, "reverse_rent")
+            card = self._card_of(ev, REVERSE_RENT)
             amount: int = prompt.detail("amount") if card >= 0 else 0
             # (paying the rent is always an answer; Reverse Rent is checked: the card's moment is the rules')
-            action = numbered_action(PLAY, card) if card >= 0 and amount >= 150 else self._sure(A.A_PAY)
-        elif kind == RESPOND:
-            action = self.on_respond(view, prompt)
+            action = _numbered(_PLAYS, PLAY, card) if card >= 0 and amount >= 150 else self._sure(A.A_PAY)
         elif kind == P.TRADE:
             action = A.A_REJECT
         else:
@@ -273,8 +328,8 @@ class EmpireAgent(CompiledAgent):
         # Each answer is checked once: a handler that checked its answer already (``_legal``) is taken at
         # its word (nothing has moved since; ``Game.play_out`` does not check it again either), and so is
         # one it knows to be legal (``_sure``: ``play_out`` checks it the way it checks any bot's answer).
-        if action is None or (action is not self._checked and view.check(action) is not None):
-            return view.legal_actions().first()
+        if action is None or (action is not self._checked and ev.check(action) is not None):
+            return ev.legal_actions().first()
         return action
 
     # ------------------------------------------------------------------ prompts
@@ -284,9 +339,9 @@ class EmpireAgent(CompiledAgent):
         if view.in_jail[me]:
             if view.held[me]:
                 return A.A_USE_CARD
-            card = self._card_of(view, "get_out_of_jail")
+            card = self._card_of(view, GET_OUT_OF_JAIL)
             if card >= 0:
-                return numbered_action(PLAY, card)
+                return _numbered(_PLAYS, PLAY, card)
             stock = view.stock
             on_board = 0
             for p in self._t.brands:  # (a loop, not ``sum`` of a generator)
@@ -310,14 +365,13 @@ class EmpireAgent(CompiledAgent):
         hand = view.own_hand()  # (only read: the game's own list)
         if not hand:
             return None
-        t = self._t
         codes = self._codes
-        cap = t.capacity
-        height = view.height
-        n = len(height)
-        my_top = best_top = top_sum = 0
+        # The towers, their heights and the capacity are read only for a card aimed at them (most hands
+        # hold none): each read is a call.
+        height = _NO_TABLE
+        cap = my_top = best_top = top_sum = 0
         leader = -1  # the tallest rival tower (there is always a rival)
-        scanned = False  # the towers are looked at only for a card aimed at them (most hands hold none)
+        scanned = False
         # The first card in hand whose moment has come and which may be played now. Not checked: a card is
         # wanted only when the rules let it be played (``empire_cards.usable`` at the turn: a card in hand,
         # and for a card aimed at rivals, a rival it can be aimed at), which the view shows; a check would
@@ -325,15 +379,18 @@ class EmpireAgent(CompiledAgent):
         # tower has a billboard: heights are positive.)
         for card in hand:
             code = codes[card]
-            if code < 0:
+            if code < 0 or code > MOVE_TO_ANY_SPACE:  # (not one of the turn's cards)
                 continue
             if not scanned and code <= STOCK_MARKET_CRASH:
                 scanned = True
                 towers = view.tower
-                my_top = self._top_height(towers[me])
-                for q in range(n):
+                height = view.height
+                cap = self._t.capacity
+                heights = self._t.height
+                my_top = _top_height(towers[me], heights)
+                for q in range(len(height)):
                     if q != me:
-                        top = self._top_height(towers[q])
+                        top = _top_height(towers[q], heights)
                         if top > best_top:
                             best_top = top
                         top_sum += top
@@ -351,22 +408,23 @@ class EmpireAgent(CompiledAgent):
                 wanted = self._taxable_rival(view, me)
             elif code == TALLEST_TOWER_BONUS:  # (the tallest tower's value: a loop, not a generator)
                 wanted = False
-                for q in range(n):
-                    if self._value(height[q]) >= 300:
+                for h in view.height:
+                    if self._value(h) >= 300:
                         wanted = True
+                        break
             else:  # MOVE_TO_ANY_SPACE
                 wanted = self._best_target_space(view, view.cash[me], None) >= 0
             if wanted:
-                return self._sure(numbered_action(PLAY, card))
+                return self._sure(_numbered(_PLAYS, PLAY, card))
         return None
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
         price: int = prompt.detail("price")
         if price > 100:
-            card = self._card_of(view, "bargain_business")
-            if card >= 0 and self._legal(view, numbered_action(PLAY, card)):
-                return numbered_action(PLAY, card)
+            card = self._card_of(view, BARGAIN_BUSINESS)
+            if card >= 0 and self._legal(view, _numbered(_PLAYS, PLAY, card)):
+                return _numbered(_PLAYS, PLAY, card)
         # (no check: the brand costs the prompt's price, and a player is never in debt nor holding a high
         # bid while a purchase is offered (Empire has no debts; an auction opens only after a purchase
         # declined and closes before anyone moves on), so what the cash covers may be bought; an auction
@@ -375,40 +433,45 @@ class EmpireAgent(CompiledAgent):
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        lot: int = prompt.detail("lot")
         low: int = prompt.detail("minimum")
-        value = self._t.price[lot] if lot >= 0 else 0  # (a billboard's price, by its position)
         cash = view.cash[me]
+        if low > cash:  # (the limit below is at most the cash: the lot need not be asked for, a third of the time)
+            return self._sure(A.A_PASS)  # (a pass is always an answer)
+        lot: int = prompt.detail("lot")
+        value = self._t.price[lot] if lot >= 0 else 0  # (a billboard's price, by its position)
         limit = value if value < cash else cash
         if low > limit:
-            return self._sure(A.A_PASS)  # (a pass is always an answer)
+            return self._sure(A.A_PASS)
         high: int = prompt.detail("high_bidder")  # (asked only when it matters; typed: compared as ints)
         if high == me:
             return self._sure(A.A_PASS)
         # (no check: the minimum is the bid to make, and the cash covers it: the bot holds no high bid in
         # this auction, nor in another (auctions are never open one inside another), so all its cash may
         # be bid; with exact raises the minimum is the one bid allowed)
-        return self._sure(numbered_action(A.BID, low))
+        return self._sure(_numbered(_BIDS, A.BID, low))
 
     def on_swap(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        first: int = prompt.detail("first")
         towers = view.tower
-        my_top = self._top_height(towers[me])
+        heights = self._t.height
+        my_top = _top_height(towers[me], heights)
         best, gain = -1, 0
         # (every tower: one without a billboard, not among the prompt's ``towers``, has a top of height
         # 0 and so never gains)
         for q in range(len(towers)):
-            if q != me and self._top_height(towers[q]) - my_top > gain:
-                best, gain = q, self._top_height(towers[q]) - my_top
+            if q != me:
+                top = _top_height(towers[q], heights)
+                if top - my_top > gain:
+                    best, gain = q, top - my_top
         # (no check: moving is always an answer; each tower picked has a billboard, its top's height being
         # above 0, and differs from the one picked first)
         if best < 0 or not my_top:
             return self._sure(A_MOVE)
+        first: int = prompt.detail("first")  # (asked only when it matters: the prompt works it out)
         if first < 0:
-            return self._sure(numbered_action(SWAP, me))
+            return self._sure(_numbered(_SWAPS, SWAP, me))
         if first == me:
-            return self._sure(numbered_action(SWAP, best))
+            return self._sure(_numbered(_SWAPS, SWAP, best))
         return self._sure(A_MOVE)
 
     def on_choose_player(self, view: EmpireView, prompt: Prompt) -> Action:
@@ -418,41 +481,46 @@ class EmpireAgent(CompiledAgent):
         # compiled ``max`` with a key function calls back into Python for every target.
         best = targets[0]
         if purpose == "casino":
-            return numbered_action(TARGET, best)
+            return _numbered(_TARGETS, TARGET, best)
         height = view.height
         if purpose == "billboard_tax":
             cash = view.cash
             for q in targets:
                 if cash[q] > cash[best]:
                     best = q
-            return numbered_action(TARGET, best)
+            return _numbered(_TARGETS, TARGET, best)
         tops_first = purpose in ("swap_the_top", "hostile_takeover")  # else (rival tax, YOU'RE FIRED!) the leader
         towers = view.tower
-        best_top = self._top_height(towers[best])
+        heights = self._t.height
+        best_top = _top_height(towers[best], heights)
         for q in targets:
-            top = self._top_height(towers[q])
+            top = _top_height(towers[q], heights)
             if tops_first:
                 better = top > best_top or (top == best_top and height[q] > height[best])
             else:
                 better = height[q] > height[best] or (height[q] == height[best] and top > best_top)
             if better:
                 best, best_top = q, top
-        return numbered_action(TARGET, best)
+        return _numbered(_TARGETS, TARGET, best)
 
     def on_choose_space(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        spaces: list[int] = prompt.detail("spaces")
         purpose: str = prompt.detail("purpose")
         t = self._t
+        spaces: list[int]
+        # (the spaces asked for only where they are read: the prompt works them out at each read, a list of
+        # the whole board for a trip)
         if purpose == "youre_fired":
+            spaces = prompt.detail("spaces")
             # (the tallest, then the furthest: ``max`` of (height, position), compared by hand)
             best = spaces[0]
             for pos in spaces:
                 if t.height[pos] > t.height[best] or (t.height[pos] == t.height[best] and pos > best):
                     best = pos
-            return numbered_action(PICK, best)
+            return _numbered(_PICKS, PICK, best)
         cash = view.cash[me]
         if purpose == "free-parking":
+            spaces = prompt.detail("spaces")
             if not spaces:
                 return A.A_END
             fee = t.free_parking_fee
@@ -460,18 +528,22 @@ class EmpireAgent(CompiledAgent):
             # Parking has no billboards: the billboard spaces alone, in that order, pick the same)
             pos = self._best_target_space(view, cash - fee, None)
             if pos >= 0:
-                return numbered_action(PICK, pos)
+                return _numbered(_PICKS, PICK, pos)
             if self._value(view.height[me]) > fee and 0 in spaces:
-                return numbered_action(PICK, 0)
+                return _numbered(_PICKS, PICK, 0)
             return A.A_END
         if purpose == "move_to_any_space":
             # (every space but the one the bot stands on, in board order: the billboard spaces but that
             # one, in that order, pick the same)
             pos = self._best_target_space(view, cash, None, view.position[me])
+            if pos >= 0:
+                return _numbered(_PICKS, PICK, pos)
+            spaces = prompt.detail("spaces")
         else:
+            spaces = prompt.detail("spaces")
             pos = self._best_target_space(view, cash, spaces)
-        if pos >= 0:
-            return numbered_action(PICK, pos)
+            if pos >= 0:
+                return _numbered(_PICKS, PICK, pos)
         board = view.edition.board
         safe = [
             p
@@ -479,7 +551,7 @@ class EmpireAgent(CompiledAgent):
             if board[p].type not in ("tower_tax", "go_to_jail", "rival_tower_tax")
             and not (t.is_brand[p] and view.owner[p] not in (BANK, me))
         ]
-        return numbered_action(PICK, (safe or spaces)[-1])
+        return _numbered(_PICKS, PICK, (safe or spaces)[-1])
 
     def on_respond(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
@@ -487,21 +559,23 @@ class EmpireAgent(CompiledAgent):
             a: int = prompt.detail("a")
             other: int = prompt.detail("b") if a == me else a
             towers = view.tower
-            if self._top_height(towers[other]) >= self._top_height(towers[me]):
+            heights = self._t.height
+            if _top_height(towers[other], heights) >= _top_height(towers[me], heights):
                 return self._sure(A.A_PASS)
-        kinds = self._t.empire_kind
+        codes = self._codes
         jsn = hands_off = -1
-        for card in view.own_hand():
-            if kinds[card] == "just_say_no":
+        for card in view.own_hand():  # (the last of each kind, as before)
+            code = codes[card]
+            if code == JUST_SAY_NO:
                 jsn = card
-            elif kinds[card] == "hands_off":
+            elif code == HANDS_OFF:
                 hands_off = card
         # (no check: letting the attack through is always an answer, and each card played is in hand and
         # blocks this attack: HANDS OFF! blocks any, Just Say No all but the super-attack)
         if jsn >= 0 and not prompt.detail("super_only"):
-            return self._sure(numbered_action(PLAY, jsn))
+            return self._sure(_numbered(_PLAYS, PLAY, jsn))
         if hands_off >= 0:
-            return self._sure(numbered_action(PLAY, hands_off))
+            return self._sure(_numbered(_PLAYS, PLAY, hands_off))
         return self._sure(A.A_PASS)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ...editions.schema import FREE_PARKING, Edition, Rules
+from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL, Edition, Rules
 
 # (Final: the compiled rules read them as constants, not from the module's dictionary at each use)
 BRAND: Final = "brand"
@@ -18,6 +18,26 @@ UTILITY_BILLBOARDS: Final = "utility_billboards"
 RIVAL_TOWER_TAX: Final = "rival_tower_tax"
 TOWER_TAX: Final = "tower_tax"
 OFFICE: Final = 99  # the piece code of an office tile (billboards are coded by their board position)
+
+# What landing on a space does (``EmpireRules.land_code``, read by ``spaces.land`` at every landing): a small
+# int per board position, where the space's type string was compared with each type in turn.
+LAND_NOTHING: Final = 0  # GO, jail (just visiting)
+LAND_BRAND: Final = 1
+LAND_UTILITY: Final = 2
+LAND_CARD: Final = 3
+LAND_RIVAL_TAX: Final = 4
+LAND_TOWER_TAX: Final = 5
+LAND_FREE_PARKING: Final = 6
+LAND_GO_TO_JAIL: Final = 7
+LAND_CODES: Final = {
+    BRAND: LAND_BRAND,
+    UTILITY_BILLBOARDS: LAND_UTILITY,
+    CARD: LAND_CARD,
+    RIVAL_TOWER_TAX: LAND_RIVAL_TAX,
+    TOWER_TAX: LAND_TOWER_TAX,
+    FREE_PARKING: LAND_FREE_PARKING,
+    GO_TO_JAIL: LAND_GO_TO_JAIL,
+}
 
 RULE_KEYS = (
     "start_cash",
@@ -86,6 +106,7 @@ class EmpireRules(Rules):
     start_stock: tuple[int, ...]  # by board position: billboards on the space at the start
     start_decks: list[list[int]]  # each deck's card indices in printed order (a new game's piles, unshuffled)
     positions: list[int]  # every board position in order (copied by the choices of "any space": no range made)
+    land_code: list[int]  # by board position: what landing there does (``LAND_BRAND``, ...)
     # The card effects whether a card may be played depends on (0 when the deck has no such card):
     bargain_price: int  # Bargain Business: what the billboard costs with it
     tax_min_billboards: int  # Billboard Tax: the billboards a victim needs
@@ -134,6 +155,7 @@ def compile_empire(e: Edition) -> EmpireRules:
         free_parking=fps[0] if fps else -1,
         start_decks=[list(range(len(d.cards))) for d in e.decks],
         positions=list(range(len(e.board))),
+        land_code=[LAND_CODES.get(s.type, LAND_NOTHING) for s in e.board],
         start_stock=tuple(1 if s.type == BRAND else s.amount if s.type == UTILITY_BILLBOARDS else 0 for s in e.board),
         bargain_price=effect_value("bargain_business", "price"),
         tax_min_billboards=effect_value("billboard_tax", "min_billboards"),

@@ -76,13 +76,15 @@ def kind_of(game: EmpireGame, card: int) -> str:
 def usable(game: EmpireGame, player: int, kind: str, moment: str) -> bool:
     """Can a card of ``kind`` be played by ``player`` at ``moment`` (turn/jail/buy/rent)?"""
     s: EmpireState = game.state
-    if moment == "jail":
-        return kind == "get_out_of_jail"
-    if moment == "buy":
-        return kind == "bargain_business" and s.cash[player] >= game.table.bargain_price
-    if moment == "rent":
-        return kind == "reverse_rent"
-    if moment != "turn" or kind not in TURN_CARDS:
+    if moment != "turn":  # (the turn's moment tested first: it is asked of every card in hand at every turn)
+        if moment == "jail":
+            return kind == "get_out_of_jail"
+        if moment == "buy":
+            return kind == "bargain_business" and s.cash[player] >= game.table.bargain_price
+        if moment == "rent":
+            return kind == "reverse_rent"
+        return False
+    if kind not in TURN_CARDS:
         return False
     if kind in ("move_to_any_space", "tallest_tower_bonus"):
         return True

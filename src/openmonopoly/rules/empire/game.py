@@ -328,7 +328,22 @@ class EmpireGame(Game):
         if not self.shuffle_seats:  # (house rule shuffle-seats: the draw names the first player)
             if self.log_events:
                 self.emit(Event(E.GAME_STARTED, 0, info="youngest"))
-        for _ in range(rules.starting_empire_cards):
+        count = rules.starting_empire_cards
+        pile = s.decks[rules.empire_deck]
+        dealt = count * s.n
+        if self._events is None and dealt <= len(pile):
+            # Without events, the deal as one move: drawn one at a time in seat order, the top ``dealt``
+            # cards go round the table (seat p takes the pile's p-th, (p + n)-th, ... card), then leave the
+            # pile at once, where each draw took the pile's first card out alone (and shifted the rest).
+            hands = s.hands
+            i = 0
+            for _ in range(count):
+                for p in range(s.n):
+                    hands[p].append(pile[i])
+                    i += 1
+            del pile[:dealt]
+            return
+        for _ in range(count):
             for p in range(s.n):
                 empire_cards.draw(self, p, rules.empire_deck)
 
@@ -504,7 +519,14 @@ class EmpireGame(Game):
         if action is A.A_ROLL or action is A.A_PASS:  # (the commonest answers, the shared ones: both free)
             return None
         kind = action.kind  # (a NamedTuple's field: read by its index; a typed tuple would test all three)
-        if kind == A.BUY or kind == A.TRADE or kind == A.ACCEPT:
+        if kind == A.BUY:
+            # A buy is refused only while the buyer's own high bids hold cash back (the table's way finds no
+            # debt here either): without one, nothing to refuse, and the table is asked only with one open.
+            s: EmpireState = self.state
+            if self._spendable(player) == s.cash[player]:
+                return None
+            return permissions.refusal(self, player, action)
+        if kind == A.TRADE or kind == A.ACCEPT:
             return permissions.refusal(self, player, action)
         return None
 

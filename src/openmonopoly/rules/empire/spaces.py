@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from ...editions.schema import CARD, FREE_PARKING, GO_TO_JAIL
 from ...engine import actions as A
 from ...engine import prompt as P
 from ...engine.actions import Action
@@ -31,7 +30,15 @@ from ..auction import start_auction
 from ..money import pay, transfer
 from . import empire_cards
 from .choose import PLAYER_PURPOSES, PLAYER_TESTS, SPACE_PURPOSES, SPACE_TESTS, choose_player, choose_space
-from .data import BRAND, RIVAL_TOWER_TAX, TOWER_TAX, UTILITY_BILLBOARDS
+from .data import (
+    LAND_BRAND,
+    LAND_CARD,
+    LAND_FREE_PARKING,
+    LAND_GO_TO_JAIL,
+    LAND_RIVAL_TAX,
+    LAND_TOWER_TAX,
+    LAND_UTILITY,
+)
 from .kinds import EV_NO_RENT, PLAY
 from .state import EmpireState
 from .tower import return_top, take_from_board, tower_value
@@ -43,9 +50,8 @@ if TYPE_CHECKING:
 def land(game: EmpireGame, player: int) -> None:
     s: EmpireState = game.state
     pos = s.position[player]
-    sp = game.edition.board[pos]
-    t = sp.type
-    if t == BRAND:
+    t = game.table.land_code[pos]  # (an int per space: no compare of the type's string with each type)
+    if t == LAND_BRAND:
         owner = s.owner[pos]
         if owner == BANK:
             if s.stock[pos]:
@@ -58,21 +64,22 @@ def land(game: EmpireGame, player: int) -> None:
                 game.push(RentDue(player, pos, owner))
             else:
                 pay(game, player, owner, tower_value(game, owner), "rent", pos)
-    elif t == UTILITY_BILLBOARDS:
+    elif t == LAND_UTILITY:
         if s.stock[pos]:
             game.push(_buy_step(player, pos))
-    elif t == CARD:
-        if sp.deck == game.table.empire_deck:
-            empire_cards.draw(game, player, sp.deck)
+    elif t == LAND_CARD:
+        deck = game.edition.board[pos].deck
+        if deck == game.table.empire_deck:
+            empire_cards.draw(game, player, deck)
         else:
-            cards.draw(game, player, sp.deck)
-    elif t == RIVAL_TOWER_TAX:
+            cards.draw(game, player, deck)
+    elif t == LAND_RIVAL_TAX:
         choose_player(game, player, "rival-tax")
-    elif t == TOWER_TAX:
+    elif t == LAND_TOWER_TAX:
         return_top(game, player, "tower-tax")
-    elif t == FREE_PARKING:
+    elif t == LAND_FREE_PARKING:
         choose_space(game, player, "free-parking")
-    elif t == GO_TO_JAIL:
+    elif t == LAND_GO_TO_JAIL:
         jail.send_to_jail(game, player, "space")
 
 
@@ -85,7 +92,8 @@ BUY_ANSWERS: Final = frozenset({A.BUY, A.AUCTION, PLAY})
 
 
 class BuyBillboard(Step):
-    """Buy the brand landed on (its billboard goes on your tower), or let the bank auction it."""
+    """Buy the brand landed on (its billboard goes on your tower), or let the bank auction it. The price is
+    read from the rules table's list (``EmpireRules.price``, the board's prices by position), not the board."""
 
     FIELDS = ("player", "pos")
     pos: int
@@ -109,7 +117,7 @@ class BuyBillboard(Step):
 
     def legal(self, game: EmpireGame, player: int) -> list[Action]:
         s: EmpireState = game.state
-        out = [A.A_BUY] if s.cash[player] >= game.edition.board[self.pos].price else []
+        out = [A.A_BUY] if s.cash[player] >= game.table.price[self.pos] else []
         out.append(A.A_AUCTION)
         if game.table.is_brand[self.pos]:
             out += empire_cards.playable(game, player, "buy")
@@ -118,7 +126,7 @@ class BuyBillboard(Step):
     def check(self, game: EmpireGame, player: int, action: Action) -> str | None:
         s: EmpireState = game.state
         if action.kind == A.BUY:
-            price = game.edition.board[self.pos].price
+            price = game.table.price[self.pos]
             cash = s.cash[player]
             if cash < price:
                 return (
@@ -135,7 +143,7 @@ class BuyBillboard(Step):
         game.pop()
         pos = self.pos
         if action.kind == A.BUY:
-            buy_billboard(game, player, pos, game.edition.board[pos].price)
+            buy_billboard(game, player, pos, game.table.price[pos])
         elif action.kind == A.AUCTION:
             start_auction(game, pos, game.seats_from(player))
         else:
@@ -143,11 +151,11 @@ class BuyBillboard(Step):
             buy_billboard(game, player, pos, game.edition.decks[game.table.empire_deck].cards[card].effect["price"])
 
     def describe(self, game: EmpireGame) -> dict[str, Any]:
-        return {"pos": self.pos, "price": game.edition.board[self.pos].price}
+        return {"pos": self.pos, "price": game.table.price[self.pos]}
 
     def detail(self, game: EmpireGame, name: str) -> Any:
         if name == "price":
-            return game.edition.board[self.pos].price
+            return game.table.price[self.pos]
         return self.pos if name == "pos" else self.describe(game)[name]
 
 

@@ -16,7 +16,6 @@ from ...engine import events as E
 from ...engine.actions import Action
 from ...engine.events import Event
 from ...engine.flow import Step
-from ...engine.state import dice_pair
 from .. import jail
 from .empire_cards import attack
 from .kinds import A_MOVE, MOVE, SWAP
@@ -56,16 +55,22 @@ def can_swap(game: EmpireGame) -> bool:
 
 def roll(game: EmpireGame, player: int) -> None:
     s: EmpireState = game.state
-    d1, d2 = game.chance.die(), game.chance.die()
-    s.dice = dice_pair(d1, d2)  # (shared tuples: one made and freed at every roll cost more)
+    # Both dice in one call, the numbered die first: ``two_dice`` draws ``die()`` then ``die()`` (the
+    # swapper die is a plain six-sided die whose ``swapper_face`` shows the icon) and returns the pair
+    # ``dice_pair`` shares, where two calls of ``die`` tested the common case twice and made the pair here.
+    dice = game.chance.two_dice()
+    s.dice = dice
+    d1 = dice[0]
+    d2 = dice[1]
     swap_face = d2 == game.table.swapper_face
     doubles = d1 == d2 and not swap_face
+    steps = move_steps(game, d1, d2)  # (worked out once for the event, the jail roll and the move)
     if game._events is not None:
         game._events.append(
             Event(
                 E.DICE,
                 player,
-                amount=move_steps(game, d1, d2),
+                amount=steps,
                 other=d1 * 10 + d2,
                 info="jail" if s.in_jail[player] else "move",
             )
@@ -76,7 +81,7 @@ def roll(game: EmpireGame, player: int) -> None:
             game,
             player,
             doubles,
-            move_steps(game, d1, d2),
+            steps,
             rules.jail_attempts,
             rules.jail_final_fine,
             game.end_of_move(player, False),
@@ -89,7 +94,7 @@ def roll(game: EmpireGame, player: int) -> None:
     if swap_face and can_swap(game):
         game.push(SwapChoice(player, d1, -1))
         return
-    game.move_by(player, move_steps(game, d1, d2))
+    game.move_by(player, steps)
 
 
 SWAP_ANSWERS: Final = frozenset({SWAP, MOVE})

@@ -68,7 +68,13 @@ def top_billboard_piece(game: EmpireGame, player: int) -> int:
 
 
 def has_billboard(game: EmpireGame, player: int) -> bool:
-    return top_billboard(game, player) >= 0
+    """Whether ``player``'s tower holds a billboard (``top_billboard`` finds one): asked of every tower at
+    every swapper roll, card and GO, so the tower is walked from the bottom, with no index worked out."""
+    s: EmpireState = game.state
+    for piece in s.tower[player]:
+        if piece != OFFICE:
+            return True
+    return False
 
 
 def add_piece(game: EmpireGame, player: int, piece: int, how: str, paid: int = 0, giver: int = BANK) -> None:
