@@ -24,7 +24,9 @@ def test_the_kept_answers_follow_the_kind_asked() -> None:
     game = Game("classic", 2, seed=3, events=False)
     expected = {k: game.kind_code(k) for k in game.ACTION_KINDS.all}
     order = ["bid", "pass", "bid", "mortgage", "pass", "pass", "roll", "mortgage", "bid", "roll"]
-    order += ["roll", "build", "buy", "roll", "build", "buy", "pass", "buy", "build", "roll", "roll"]  # (3 kept)
+    order += ["roll", "build", "buy", "roll", "build", "buy", "pass", "buy", "build", "roll", "roll"]
+    # More kinds in turn than there are kept answers (eight), so that each slot is filled again and again.
+    order += ["bid", "pass", "roll", "buy", "build", "mortgage", "unmortgage", "sell", "sell-all", "pay-bail"] * 3
     for kind in order + [k for k in sorted(expected) for _ in range(2)]:
         same_text = "".join(list(kind))  # (an equal string that is another object: never taken for the kept one)
         assert game.kind_code(kind) == expected[kind]

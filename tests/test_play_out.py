@@ -159,6 +159,14 @@ def test_numbered_actions_are_shared_and_equal_to_built_ones():
     assert a == Action("build", 5) and type(a) is Action
     assert numbered_action("bid", 10**6) == Action("bid", 10**6)  # past the shared range: made each time
     assert numbered_action("mortgage", 0) != numbered_action("build", 0)
+    # The same shared action whether the kind is the engine's own string or an equal one made elsewhere, for
+    # the kinds found by identity (bid, build, mortgage, sell) and the others alike.
+    for kind in ("bid", "build", "mortgage", "sell", "sell-all", "unmortgage", "lift"):
+        same_text = "".join(list(kind))
+        for arg in (0, 7, 39, 4095):
+            shared = numbered_action(kind, arg)
+            assert shared is numbered_action(same_text, arg) and shared == Action(kind, arg), (kind, arg)
+            assert shared.kind == kind and shared.arg == arg
 
 
 def test_answers_the_bots_did_not_check_play_as_through_act():
@@ -219,3 +227,23 @@ def test_an_unchecked_wrong_answer_is_refused_with_the_reason_check_gives(wrong)
         assert len(g._record) == moves  # refused before anything was applied
         player = g.prompt.player
         assert caught.value.reason == g.check(player, wrong)
+
+
+def test_the_answer_code_is_the_kinds_code_when_check_accepts_and_minus_one_otherwise():
+    # ``play_out`` applies an answer with the code ``_answer_code`` gives (``_apply`` then looks nothing up):
+    # the kind's own code for exactly what ``check`` accepts, -1 for anything else (trades left to ``check``).
+    seed = game_seed(9, 0)
+    g = om.Game("classic", 3, seed=seed, events=False, options={"max-rounds": 20})
+    bots = [make_agent("random", agent_seed(seed, k)) for k in range(3)]
+    wrong = [Action("build", 1), Action("bid", 0), Action("buy", -1), Action("roll", 3), ("roll", -1, None)]
+    asked = 0
+    while not g.over:
+        prompt = g.prompt
+        p = prompt.player
+        top = g.state.stack[-1]
+        for a in [*g.legal_answers(p).actions, *wrong]:
+            passes = g.check(p, a) is None and isinstance(a, Action) and a.kind != "trade"
+            assert g._answer_code(p, a, top) == (g.kind_code(a.kind) if passes else -1), a
+            asked += 1
+        g.act(p, bots[p].act(g.view(p), prompt))
+    assert asked > 500

@@ -146,3 +146,26 @@ def test_classic_auction_opens_at_1():
     for p in (3, 0, 1):
         g.act(p, "pass")
     assert g.state.owner[6] == 2 and g.state.cash[2] == 1498
+
+
+@pytest.mark.parametrize("turn,left,next_turn", [(0, (1, 2, 3), 0), (1, (0, 2, 3), 1), (3, (0, 1, 2), 0)])
+def test_a_pass_drops_that_bidder_and_the_next_one_answers(turn, left, next_turn):
+    """Each bidder in turn bids or drops out: whoever passes leaves the bidders, first, last or between."""
+    from openmonopoly.engine.actions import A_PASS
+    from openmonopoly.rules.auction import Auction
+
+    g = new_game(CL)
+    step = Auction(1, (0, 1, 2, 3), turn, 0, -1, 1)
+    step.apply(g, turn, A_PASS)
+    assert step.bidders == left and step.turn == next_turn and step.decider == left[next_turn]
+
+
+def test_an_auction_is_open_to_the_players_still_in_only():
+    from openmonopoly.rules.auction import start_auction
+
+    g = new_game(CL)
+    start_auction(g, 1, (2, 3, 0, 1))
+    assert g.state.stack[-1].bidders == (2, 3, 0, 1)
+    g.state.alive[3] = False
+    start_auction(g, 3, (2, 3, 0, 1))
+    assert g.state.stack[-1].bidders == (2, 0, 1)

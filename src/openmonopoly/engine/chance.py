@@ -19,7 +19,6 @@ import _random
 import hashlib
 import os
 import random
-from collections import deque
 from typing import Any, Final
 
 from mypy_extensions import mypyc_attr
@@ -35,7 +34,10 @@ class Chance:
     def __init__(self, seed: int) -> None:
         self._rng = seeded_random(seed)
         self._random = self._rng.random  # (bound once: the dice are drawn thousands of times)
-        self._forced: deque[int] = deque()
+        # Scripted outcomes, next first: a list, not a deque, since every draw asks whether it is empty, which
+        # compiled is a length read for a list and a Python-level truth test for a deque (the script is a
+        # few outcomes long, so taking the first off is no cost).
+        self._forced: list[int] = []
         self.log: list[int] = []
         self._playback: list[int] | None = None
         self._cursor = 0
@@ -46,7 +48,7 @@ class Chance:
         if self._playback is not None:
             value = self._next_recorded(n)
         elif self._forced:
-            value = self._forced.popleft()
+            value = self._forced.pop(0)
             if not 0 <= value < n:
                 raise ValueError(f"scripted outcome {value} is outside [0, {n})")
         else:
@@ -134,7 +136,7 @@ class Chance:
         return new
 
     def _copy_outcomes_to(self, new: Chance) -> None:
-        new._forced = deque(self._forced)
+        new._forced = list(self._forced)
         new.log = list(self.log)
         new._playback = None if self._playback is None else list(self._playback)
         new._cursor = self._cursor
@@ -154,7 +156,7 @@ class Chance:
             new = cls(0)
             version, internal, gauss = rng
             new._rng.setstate((version, tuple(internal), gauss))
-        new._forced = deque(d.get("forced", ()))
+        new._forced = list(d.get("forced", ()))
         new.log = list(d.get("log", ()))
         return new
 
@@ -200,7 +202,7 @@ class KeyedChance(Chance):
         self._counter = counter
         self._keyed = hashlib.blake2b(key=key, digest_size=8)  # (copied per draw: the key is absorbed once)
         self._random = self._draw
-        self._forced = deque()
+        self._forced = []
         self.log = []
         self._playback = None
         self._cursor = 0

@@ -27,9 +27,22 @@ def numbered_action(kind: str, arg: int) -> Action:
     decision: actions are immutable, so each one with a small ``arg`` is made once and shared (building
     a NamedTuple goes through Python-level ``tuple.__new__``, a dozen times the cost of the lookup)."""
     if 0 <= arg < _SHARED_ARGS:
-        row = _SHARED.get(kind)
-        if row is None:
-            row = _SHARED[kind] = []
+        # The kinds the bots make most (bids, builds, and a debt's mortgages and sales) find their row by
+        # identity with the engine's own strings (constants, compiled), not by a dictionary lookup (about
+        # 140 instructions); ``_SHARED`` holds the same rows, for an equal kind string that is another object.
+        if kind is A.BID:
+            row = _BIDS
+        elif kind is A.BUILD:
+            row = _BUILDS
+        elif kind is A.MORTGAGE:
+            row = _MORTGAGES
+        elif kind is A.SELL:
+            row = _SALES
+        else:
+            found = _SHARED.get(kind)
+            if found is None:
+                found = _SHARED[kind] = []
+            row = found
         if arg >= len(row):
             for a in range(len(row), arg + 1):
                 row.append(tuple.__new__(Action, (kind, a, None)))
@@ -39,7 +52,11 @@ def numbered_action(kind: str, arg: int) -> Action:
 
 # The shared numbered actions, per kind by their argument (board positions, bids: small whole numbers).
 _SHARED_ARGS: Final = 4096
-_SHARED: Final[dict[str, list[Action]]] = {}
+_BIDS: Final[list[Action]] = []
+_BUILDS: Final[list[Action]] = []
+_MORTGAGES: Final[list[Action]] = []
+_SALES: Final[list[Action]] = []
+_SHARED: Final[dict[str, list[Action]]] = {A.BID: _BIDS, A.BUILD: _BUILDS, A.MORTGAGE: _MORTGAGES, A.SELL: _SALES}
 
 
 # (acyclic: a prompt holds plain facts and, while it is answered, its step and game, none of which can lead

@@ -42,7 +42,10 @@ def lot_name(lot: int) -> str:
 def start_auction(game: Game, lot: int, bidders: tuple[int, ...], opening: int | None = None) -> None:
     s: State = game.base_state
     alive = s.alive
-    bidders = tuple([p for p in bidders if alive[p]])
+    for p in bidders:
+        if not alive[p]:  # (the tuple given is kept when all are in, as they mostly are: no list, no copy)
+            bidders = tuple([q for q in bidders if alive[q]])
+            break
     if opening is None:
         rules: Rules = game.edition.rules  # (typed: a C field, not a lookup by name)
         opening = rules.auction_opening_bid
@@ -147,7 +150,15 @@ class Auction(Step):
                 game._events.append(Event(E.BID, player, self.lot, action.arg))
         else:
             bidders = self.bidders
-            self.bidders = bidders[: self.turn] + bidders[self.turn + 1 :]
+            turn = self.turn
+            # (one slice when the first or the last bidder passes, as mostly among a few: each slice and
+            # their join make a tuple)
+            if turn == 0:
+                self.bidders = bidders[1:]
+            elif turn == len(bidders) - 1:
+                self.bidders = bidders[:turn]
+            else:
+                self.bidders = bidders[:turn] + bidders[turn + 1 :]
             if self.bidders and self.turn >= len(self.bidders):
                 self.turn = 0
             if game._events is not None:
