@@ -112,3 +112,27 @@ def test_view_is_live() -> None:
     g.act(p, "roll")
     assert v.position != before or g.state.position == before
     assert v.turns == g.state.turns
+
+
+def test_game_view_makes_its_view_class_directly_and_keeps_other_inits() -> None:
+    """``Game.view`` (``make_view``) makes a view class that uses ``View.__init__`` without the generic class
+    call, the same view each time; a view class with an ``__init__`` of its own still has it run."""
+    from openmonopoly.engine.view import View, make_view
+
+    g = om.Game("empire", 3, seed=2)
+    for _ in range(2):  # (the first call finds out how the class is made, the second uses it)
+        for p in (0, 2, None):
+            v = g.view(p)
+            assert type(v) is g.view_class and v.player == p and v._game is g
+            assert v.cash == g.state.cash
+
+    class Noted(View):
+        GENERATE_FIELDS = False
+
+        def __init__(self, game: om.Game, player: int | None) -> None:
+            super().__init__(game, player)
+            self.noted = True
+
+    for _ in range(2):
+        mine = make_view(Noted, g, 1)
+        assert type(mine) is Noted and mine.player == 1 and mine.noted

@@ -30,7 +30,7 @@ from .house_rules import HOUSE_RULES, SHUFFLE_SEATS, STARTING_CASH, refused_hous
 from .options import BadOption, Option, resolve_options
 from .prompt import BotPrompt, Legal, Prompt
 from .state import State
-from .view import View
+from .view import View, make_view
 
 TRADE: Final = A.TRADE  # (Final: compiled code reads it as a C static)
 ACTION: Final = Action  # (likewise: the class by its plain name is looked up in the module's globals)
@@ -874,7 +874,7 @@ class Game:
     def view(self, player: int | None = None) -> View:
         """What ``player`` may see (``View``; None: a spectator): the state without hidden information
         (deck order, other players' hidden cards, dice to come), the prompt and the legal actions."""
-        return self.view_class(self, player)
+        return make_view(self.view_class, self, player)
 
     def describe(self, event: Event) -> str:
         """One line of text for ``event``, in this edition's words."""

@@ -290,6 +290,26 @@ _VIEW_CLASSES: dict[tuple[type, type], type[View]] = {}
 _GENERATED: set[type] = set()
 
 
+def make_view(cls: type[View], game: Game, player: int | None) -> View:
+    """``cls(game, player)``, what ``Game.view`` makes (three or four views per game). A class that makes its
+    views as ``View`` does (no generated subclass, ``View.__init__``) is made here directly: the generic
+    call of a class makes a tuple of the arguments and parses them twice, for ``__new__`` and ``__init__``,
+    several times the cost of the view itself."""
+    if cls in _PLAIN:
+        view = View.__new__(cls, game, player)
+        view._game = game
+        view.player = player
+        return view
+    # (looked up once per class: an interpreted subclass may have an ``__init__`` of its own)
+    if not cls.GENERATE_FIELDS and getattr(cls, "__init__") is _VIEW_INIT:  # noqa: B009
+        _PLAIN.add(cls)
+    return cls(game, player)
+
+
+_PLAIN: set[type] = set()  # the view classes ``make_view`` makes directly
+_VIEW_INIT = getattr(View, "__init__")  # noqa: B009  (compiled code reads no method of a class as an attribute)
+
+
 def _view_class(base: type[View], state_type: type[State]) -> type[View]:
     """``base`` with a read-only property per public field of ``state_type`` (see ``View``)."""
     # (getattr: compiled code cannot read ``cls.__module__`` as an attribute)
