@@ -144,3 +144,27 @@ def test_heuristic_bots_play_the_same_whatever_their_seed(edition: str, seats: i
     plain = play_game(edition, ["heuristic"] * seats, seed)
     other = play_game(edition, ["heuristic"] * seats, seed, agents=seeded)
     assert plain.digest() == other.digest()
+
+
+@pytest.mark.parametrize(("edition", "seats"), [("classic", 4), ("empire", 3), ("mandalorian", 4)])
+def test_heuristic_seats_get_the_bot_that_plays_the_edition(edition: str, seats: int) -> None:
+    """With the edition known, a heuristic seat gets its family's own bot (or the classic bot) itself rather
+    than ``FamilyHeuristic`` forwarding to it, and plays the same games."""
+    from openmonopoly.agents.by_family import FamilyHeuristic, edition_bot_class, heuristic_class
+    from openmonopoly.agents.heuristic import HeuristicAgent
+    from openmonopoly.editions import load
+    from openmonopoly.sim.runner import make_agents
+
+    played = load(edition)
+    own = edition_bot_class(played)
+    assert heuristic_class(played) is (HeuristicAgent if own is None else own)
+    assert (own is None) == (edition == "classic")
+    seed = game_seed(5, 4)
+    bots = make_agents(["heuristic"] * seats + ["random"], seed, played)
+    assert [type(b) for b in bots[:seats]] == [heuristic_class(played)] * seats
+    assert not any(isinstance(b, FamilyHeuristic) for b in bots)
+    assert type(bots[-1]) is type(make_agents(["random"], seed)[0])
+    wrapped = [FamilyHeuristic(0) for _ in range(seats)]
+    assert play_game(edition, ["heuristic"] * seats, seed).digest() == (
+        play_game(edition, ["heuristic"] * seats, seed, agents=wrapped).digest()
+    )

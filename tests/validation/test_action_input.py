@@ -157,6 +157,24 @@ def test_bad_game_arguments(kwargs):
         om.Game("classic", **kwargs)
 
 
+@pytest.mark.parametrize("edition", ["classic", "empire"])
+def test_game_arguments_by_position(edition):
+    """``events`` may come by position (what a simulation does: it is cheaper), as the others; a rules class
+    called directly is the same game as ``Game``."""
+    from openmonopoly.editions import load
+    from openmonopoly.engine.game import rules_class
+
+    named = om.Game(edition, 3, seed=9, options={"max-rounds": 30}, events=False)
+    for by_position in (
+        om.Game(edition, 3, 9, {"max-rounds": 30}, False),
+        rules_class(load(edition))(load(edition), 3, 9, {"max-rounds": 30}, False),
+    ):
+        assert type(by_position) is type(named) and not by_position.log_events
+        assert by_position.digest() == named.digest()
+    with pytest.raises(BadArgument):
+        om.Game(edition, 3, 9, None, "yes")
+
+
 @pytest.mark.parametrize("value", [2.5, True, "٣", "x", "", "1e3", 10**3 * 1.0])
 def test_bad_option_values(value):
     with pytest.raises(BadOption):

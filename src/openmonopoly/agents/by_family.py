@@ -21,8 +21,12 @@ FAMILY_BOTS = "openmonopoly.agents.families"
 
 def family_bot_class(view: View) -> type | None:
     """The bot class of the game ``view`` shows, if its edition or family has one of its own."""
+    return edition_bot_class(view.edition)
+
+
+def edition_bot_class(edition: Edition) -> type | None:
+    """The bot class of ``edition``'s games, if its edition or family has one of its own."""
     global _last
-    edition = view.edition
     last_edition, last_bot = _last
     if edition is last_edition:  # (the edition asked about last: a simulation asks for every bot of every game)
         return last_bot
@@ -38,6 +42,16 @@ def family_bot_class(view: View) -> type | None:
 
 _BOT_CLASSES: dict[type, type | None] = {}
 _last: tuple[Edition | None, type | None] = (None, None)
+
+
+def heuristic_class(edition: Edition) -> type:
+    """What makes the heuristic bot (``make_agent("heuristic", seed)``) of ``edition``'s games when the edition
+    is known before the game starts (``sim.runner``): the family's own bot where it has one, else the classic
+    bot. They play as ``FamilyHeuristic`` does, without its forwarding call at every decision and without a
+    classic bot made and never used in every game of a family with its own (a short game's set-up is a good
+    part of its cost)."""
+    found = edition_bot_class(edition)
+    return HeuristicAgent if found is None else found
 
 
 class FamilyHeuristic(HeuristicAgent):

@@ -54,7 +54,7 @@ _LAST_OPTIONS: tuple[type, Edition, dict[str, Option], dict[str, str], dict[str,
 class Game:
     """A game of one edition, played exactly by its rulebook; the base of every rules family.
 
-    ``Game(edition="classic", players=4, seed=0, options=None, *, events=True)`` builds the game of
+    ``Game(edition="classic", players=4, seed=0, options=None, events=True)`` builds the game of
     the edition's rules family: ``edition`` is an id (``openmonopoly.edition_ids()``) or an edition
     file's path, ``players`` a number of seats or a list of names, ``options`` a dict of the
     edition's options (``{"max-rounds": 50}``). The same edition, options, players, seed and actions
@@ -151,23 +151,36 @@ class Game:
     _record: list[Action]
     _record_seats: list[int]
 
-    # (``edition: Any``: a wrong one gets BadArgument, not the TypeError of a compiled signature)
-    def __new__(cls, edition: Any = "classic", *args: Any, **kwargs: Any) -> Game:
+    # (``edition: Any``: a wrong one gets BadArgument, not the TypeError of a compiled signature. The
+    # arguments are ``__init__``'s, named rather than ``*args, **kwargs``: compiled, those make a tuple and a
+    # dict for every game, a tenth of a short game's set-up outside its own work.)
+    def __new__(
+        cls,
+        edition: Any = "classic",
+        players: Any = 4,
+        seed: Any = 0,
+        options: Any = None,
+        events: Any = True,
+        *,
+        chance: Any = None,
+    ) -> Game:
         if cls is Game:  # Game(edition, ...) is the game of that edition's rules class
             check_edition_argument(edition)
             family = rules_class(load(edition) if isinstance(edition, str) else edition)
-            return family.__new__(family, edition, *args, **kwargs)
+            return family.__new__(family, edition, players, seed, options, events, chance=chance)
         return super().__new__(cls)
 
-    # (arguments typed Any: a wrong one gets BadArgument, not the TypeError of a compiled signature)
+    # (arguments typed Any: a wrong one gets BadArgument, not the TypeError of a compiled signature;
+    # ``events`` may come by position: a simulation makes thousands of games, and a compiled class's
+    # constructor reads keyword arguments far more slowly than positional ones)
     def __init__(
         self,
         edition: Any = "classic",
         players: Any = 4,
         seed: Any = 0,
         options: Any = None,
-        *,
         events: Any = True,
+        *,
         chance: Any = None,
     ) -> None:
         check_edition_argument(edition)

@@ -38,7 +38,7 @@ from typing import Any
 
 from ..agents import DRAW_NOTHING, agent_maker
 from ..botprotocol import finish_agents, is_external, make_bot
-from ..editions import load
+from ..editions import Edition, load
 from ..engine.game import Game, rules_class
 
 
@@ -100,21 +100,23 @@ def play_game(
     ``landing_counts`` (board size + 1 zeros) collects where moves end (see ``simulate``);
     ``rent_counts`` (board size zeros) the rent owed on each space.
     """
-    has_human, has_external, makers = _seat_kinds(tuple(seats))
+    kinds = tuple(seats)
+    has_human, has_external, _ = _seat_kinds(kinds)
+    played = load(edition)
     given = agents is not None
     if agents is None:
         if has_human:
             raise ValueError("play_game is for bots only; 'human' cannot sit here")
-        agents = _made(seats, seed, makers)
+        agents = _made(seats, seed, _edition_makers(kinds, played))
     elif len(agents) != len(seats):
         raise ValueError("one agent per seat")
     # An external bot is sent the events since its last answer: the game keeps them.
     events = events or has_external
-    # (its rules class called directly: ``Game(id)`` would find the edition and its class twice over)
-    played = load(edition)
     # (no options: the game's defaults, without a dict made to say so)
     chosen = _options(options, max_rounds) if options or max_rounds is not None else None
-    game = rules_class(played)(played, len(seats), seed=seed, options=chosen, events=events)
+    # (its rules class called directly: ``Game(id)`` would find the edition and its class twice over; and its
+    # arguments by position: a compiled constructor reads keyword arguments several times more slowly)
+    game = _game_class(played)(played, len(seats), seed, chosen, events)
     if landing_counts is not None:
         game.landing_counts = landing_counts  # type: ignore[attr-defined]
     game.rent_counts = rent_counts
@@ -129,10 +131,50 @@ def play_game(
     return game
 
 
-def make_agents(seats: Sequence[str], seed: int) -> list[Any]:
+def make_agents(seats: Sequence[str], seed: int, edition: Edition | None = None) -> list[Any]:
     """The bots of the game with seed ``seed``, one per seat kind: the bot in seat ``k`` made with
-    ``agent_seed(seed, k)``, or with 0 where its kind draws nothing (see the module docstring)."""
-    return _made(seats, seed, _seat_kinds(tuple(seats))[2])
+    ``agent_seed(seed, k)``, or with 0 where its kind draws nothing (see the module docstring).
+    With the game's ``edition``, a heuristic seat gets the bot that plays that edition itself
+    (``agents.by_family.heuristic_class``), which plays as the one made without it."""
+    kinds = tuple(seats)
+    return _made(seats, seed, _seat_kinds(kinds)[2] if edition is None else _edition_makers(kinds, edition))
+
+
+def _game_class(edition: Edition) -> type[Game]:
+    """``rules_class(edition)``, kept for the edition asked about last: every game of a simulation asks,
+    and ``rules_class`` is an interpreted registry call."""
+    global _last_class
+    last = _last_class
+    if last[0] is edition:
+        return last[1]
+    cls = rules_class(edition)
+    _last_class = (edition, cls)  # (one object replaced: a thread never reads one edition with another's class)
+    return cls
+
+
+_last_class: tuple[Any, Any] = (None, None)
+
+
+def _edition_makers(seats: tuple[str, ...], edition: Edition) -> tuple[Callable[[int], Any] | None, ...]:
+    """``_seat_kinds(seats)``'s makers, with the heuristic seats' maker replaced by the bot class that plays
+    ``edition`` (``heuristic_class``: a family's own bot handed to the game directly, not through
+    ``FamilyHeuristic``); kept for the seats and edition asked about last (every game of a simulation)."""
+    global _last_makers
+    last = _last_makers
+    if last[1] is edition and last[0] == seats:
+        return last[2]
+    from ..agents.by_family import heuristic_class  # (the bots are imported on first use, as ``agent_maker``)
+
+    makers = _seat_kinds(seats)[2]
+    bot = heuristic_class(edition)
+    made = tuple(
+        bot if kind == "heuristic" and make is not None else make for kind, make in zip(seats, makers, strict=True)
+    )
+    _last_makers = (seats, edition, made)  # (one object replaced, as ``_last_class``)
+    return made
+
+
+_last_makers: tuple[Any, Any, Any] = ((), None, ())
 
 
 def _made(seats: Sequence[str], seed: int, makers: tuple[Callable[[int], Any] | None, ...]) -> list[Any]:
@@ -216,7 +258,7 @@ def game_summary(job: SimJob, index: int) -> dict[str, Any]:
     size = _board_size(job.edition)
     counts = [0] * (size + 1)
     rents = [0] * size
-    agents = make_agents(job.seats, seed)
+    agents = make_agents(job.seats, seed, load(job.edition))
     cash_by_round: list[int] = []
     playing = agents if not job.lab else [RoundCashProbe(agent, cash_by_round) for agent in agents]
     g = play_game(
