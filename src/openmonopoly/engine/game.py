@@ -905,9 +905,11 @@ class Game:
         has answered, details it had not read raise ``RuntimeError`` (``Game.prompt`` has no such limit)."""
         if len(agents) != self.state.n:
             raise ValueError(f"play_out needs one agent per seat ({self.state.n}), got {len(agents)}")
-        acts = [agent.act for agent in agents]  # (each bound once, not looked up by name at every decision)
         # (the engine's own bots are called through their class's method table: see ``CompiledAgent``)
         compiled: list[CompiledAgent | None] = [a if isinstance(a, CompiledAgent) else None for a in agents]
+        # Any other bot's ``act`` bound once, not looked up by name at every decision (a compiled bot's is never
+        # called bound: binding it is a generic lookup, a part of a short game's set-up)
+        acts: list[Any] = [None if compiled[k] is not None else agents[k].act for k in range(len(agents))]
         views = [self.view(p) for p in range(len(acts))]
         # The seat that decided last, with its view and bot: one seat often answers several prompts in a
         # row, and each read of these lists tests the item's class against the list's (a subclass's walk).

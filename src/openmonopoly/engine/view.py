@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -40,7 +40,9 @@ class View:
     player: int | None
 
     def __new__(cls, game: Game, player: int | None = None) -> View:
-        if cls in _GENERATED or not cls.GENERATE_FIELDS:
+        # (``_PLAIN`` first: ``make_view`` calls this for those classes, and reading ``GENERATE_FIELDS`` is a
+        # generic attribute lookup)
+        if cls in _PLAIN or cls in _GENERATED or not cls.GENERATE_FIELDS:
             return super().__new__(cls)
         key = (cls, type(game.state))
         sub = _VIEW_CLASSES.get(key)
@@ -287,7 +289,8 @@ class View:
 
 
 _VIEW_CLASSES: dict[tuple[type, type], type[View]] = {}
-_GENERATED: set[type] = set()
+# (Final: compiled code reads them as C statics, not from the module's dict at every view made)
+_GENERATED: Final[set[type]] = set()
 
 
 def make_view(cls: type[View], game: Game, player: int | None) -> View:
@@ -306,7 +309,7 @@ def make_view(cls: type[View], game: Game, player: int | None) -> View:
     return cls(game, player)
 
 
-_PLAIN: set[type] = set()  # the view classes ``make_view`` makes directly
+_PLAIN: Final[set[type]] = set()  # the view classes ``make_view`` makes directly
 _VIEW_INIT = getattr(View, "__init__")  # noqa: B009  (compiled code reads no method of a class as an attribute)
 
 
