@@ -274,6 +274,9 @@ def check_stack(g: Game, step: int) -> None:
             for name, value in st.describe(g).items():
                 if st.detail(g, name) != value:
                     fail(g, step, f"{st}: detail {name!r} is {st.detail(g, name)!r}, describe says {value!r}")
+                # (and by ``int_detail``, the whole-number ones, unboxed)
+                if type(value) is int and st.int_detail(g, name) != value:
+                    fail(g, step, f"{st}: int_detail {name!r} is {st.int_detail(g, name)!r}, describe says {value!r}")
     if trades > 1:
         fail(g, step, f"{trades} trade offers pending at once")
 

@@ -67,6 +67,8 @@ class FactReader:
         self.seen.append(prompt)
         for name, value in view._game.prompt.details.items():
             assert prompt.detail(name) == value, (prompt.kind, name)
+            if type(value) is int:  # (and the whole numbers by ``int_detail``)
+                assert prompt.int_detail(name) == value, (prompt.kind, name)
             self.kinds.add(prompt.kind)
         with pytest.raises(KeyError):
             prompt.detail("no-such-fact")
@@ -89,6 +91,23 @@ def test_facts_read_one_by_one_are_the_details_and_the_game_unchanged():
     turn = next(p for p in readers[0].seen if p.kind == "turn")
     with pytest.raises(RuntimeError, match="not read while it was being answered"):
         turn.detail("pos")
+    with pytest.raises(RuntimeError, match="not read while it was being answered"):
+        turn.int_detail("pos")
+
+
+def test_empire_facts_read_one_by_one_are_the_details_and_the_game_unchanged():
+    # (the Empire steps answer their own facts: the auction's, the purchase's price, the swapper's first pick)
+    seen: set[str] = set()
+    for n in range(4):
+        seed = game_seed(11, n)
+        readers = [FactReader(agent_seed(seed, k)) for k in range(3)]
+        g = om.Game("empire", 3, seed=seed, events=False)
+        g.play_out(readers)
+        plain = om.Game("empire", 3, seed=seed, events=False)
+        plain.play_out([make_agent("heuristic", agent_seed(seed, k)) for k in range(3)])
+        assert g.over and g.digest() == plain.digest()
+        seen |= set().union(*(r.kinds for r in readers))
+    assert {"buy", "auction", "swap"} <= seen
 
 
 class CheckedOnce:

@@ -539,3 +539,22 @@ def test_refusal_and_bid_cover_agree_with_the_permission_table_over_whole_games(
             p = prompt.player
             g.act(p, bots[p].act(g.view(p), prompt))
     assert checked > 1000 and refused > 0 and {A.BID, A.BUY, A.ROLL, A.TRADE} <= kinds
+
+
+def test_a_new_states_lists_are_its_own():
+    # (a new state copies its first lists from shared rows: each game's must be apart from them and from
+    # another game's, and as long as its seats and its board)
+    a, b = om.Game("empire", 3, seed=1), om.Game("empire", 2, seed=1)
+    for g in (a, b):
+        s = g.state
+        assert len(s.in_jail) == len(s.jail_turns) == len(s.height) == s.n
+        assert len(s.owner) == len(g.edition.board)
+    a.state.in_jail[0] = True
+    a.state.jail_turns[1] = 2
+    a.state.height[0] = 5
+    a.state.owner[1] = 0
+    assert b.state.in_jail == [False, False] and b.state.jail_turns == [0, 0] and b.state.height == [0, 0]
+    assert set(b.state.owner) == {-1}
+    fresh = om.Game("empire", 3, seed=2).state
+    assert fresh.in_jail == [False] * 3 and fresh.jail_turns == [0] * 3 and fresh.height == [0] * 3
+    assert set(fresh.owner) == {-1}

@@ -76,6 +76,15 @@ class Step:
         answers it from its fields, without building the whole dict (tests/invariants.py checks the two agree)."""
         return self.describe(game)[name]
 
+    def int_detail(self, game: Any, name: str) -> int:
+        """``detail(game, name)`` for a fact that is a whole number, as a native int: a step whose bots
+        compare such a fact at nearly every decision (an auction's minimum) answers it from its fields with
+        this very signature, so that the compiled call goes straight to it (``detail``'s overrides narrow
+        ``game`` and are reached through a wrapper that checks its type) and the number is never boxed
+        (tests/invariants.py checks it agrees with ``describe``)."""
+        value: int = self.detail(game, name)
+        return value
+
     # The engine asks these of the step on top at every action. As methods, the steps made at every turn
     # answer them from constants: read from a compiled object, a class attribute is looked up by name.
     # (tests/invariants.py checks every step's answers against its attributes.)

@@ -86,6 +86,12 @@ class Prompt:
         asks for them by name, and a bot's prompt then works out only those (``BotPrompt``)."""
         return self.details[name]
 
+    def int_detail(self, name: str) -> int:
+        """``detail(name)`` for a fact that is a whole number (a price, a bid, a seat), as an int: compiled,
+        a bot's prompt hands it over unboxed (``BotPrompt``, ``Step.int_detail``)."""
+        value: int = self.details[name]
+        return value
+
     def __eq__(self, other: object) -> bool:
         return (
             isinstance(other, Prompt)
@@ -141,6 +147,15 @@ class BotPrompt(Prompt):
         if step is None:
             return self.details[name]  # (raises: the prompt has been answered)
         return step.detail(self._game, name)
+
+    def int_detail(self, name: str) -> int:
+        if self._read:
+            value: int = self._details[name]
+            return value
+        step = self._step
+        if step is None:
+            return Prompt.int_detail(self, name)  # (raises: the prompt has been answered)
+        return step.int_detail(self._game, name)
 
     def close(self) -> None:
         """The bot has answered: details not read by now never will be (nor can they be any more)."""

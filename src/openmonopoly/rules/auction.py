@@ -186,6 +186,18 @@ class Auction(Step):
             return self.high_bidder
         return self.describe(game)[name]
 
+    # (``game`` untyped, as ``Step.int_detail`` declares it: see there; only the minimum needs it)
+    def int_detail(self, game: Any, name: str) -> int:
+        if name == "minimum":
+            return self.minimum(game)
+        if name == "lot":
+            return self.lot
+        if name == "high_bidder":
+            return self.high_bidder
+        if name == "high":
+            return self.high
+        return Step.int_detail(self, game, name)
+
     def describe(self, game: Game) -> dict[str, Any]:
         rules: Rules = game.edition.rules
         increment = rules.auction_increment

@@ -420,7 +420,7 @@ class EmpireAgent(CompiledAgent):
 
     def on_buy(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        price: int = prompt.detail("price")
+        price = prompt.int_detail("price")
         if price > 100:
             card = self._card_of(view, BARGAIN_BUSINESS)
             if card >= 0 and self._legal(view, _numbered(_PLAYS, PLAY, card)):
@@ -433,16 +433,16 @@ class EmpireAgent(CompiledAgent):
 
     def on_auction(self, view: EmpireView, prompt: Prompt) -> Action:
         me = self._me
-        low: int = prompt.detail("minimum")
+        low = prompt.int_detail("minimum")
         cash = view.cash[me]
         if low > cash:  # (the limit below is at most the cash: the lot need not be asked for, a third of the time)
             return self._sure(A.A_PASS)  # (a pass is always an answer)
-        lot: int = prompt.detail("lot")
+        lot = prompt.int_detail("lot")
         value = self._t.price[lot] if lot >= 0 else 0  # (a billboard's price, by its position)
         limit = value if value < cash else cash
         if low > limit:
             return self._sure(A.A_PASS)
-        high: int = prompt.detail("high_bidder")  # (asked only when it matters; typed: compared as ints)
+        high = prompt.int_detail("high_bidder")  # (asked only when it matters)
         if high == me:
             return self._sure(A.A_PASS)
         # (no check: the minimum is the bid to make, and the cash covers it: the bot holds no high bid in
@@ -467,7 +467,7 @@ class EmpireAgent(CompiledAgent):
         # above 0, and differs from the one picked first)
         if best < 0 or not my_top:
             return self._sure(A_MOVE)
-        first: int = prompt.detail("first")  # (asked only when it matters: the prompt works it out)
+        first = prompt.int_detail("first")  # (asked only when it matters: the prompt works it out)
         if first < 0:
             return self._sure(_numbered(_SWAPS, SWAP, me))
         if first == me:

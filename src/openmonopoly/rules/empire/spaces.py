@@ -158,6 +158,12 @@ class BuyBillboard(Step):
             return game.table.price[self.pos]
         return self.pos if name == "pos" else self.describe(game)[name]
 
+    def int_detail(self, game: Any, name: str) -> int:  # (the bot reads the price: see ``Step.int_detail``)
+        if name == "price":
+            g: EmpireGame = game
+            return g.table.price[self.pos]
+        return self.pos if name == "pos" else Step.int_detail(self, game, name)
+
 
 # An offer's step holds only the seat and the space and never changes once made (its answer pops it): one
 # per seat and space, made at import and pushed by every game (as the turn's own steps, ``game._TURN_STEPS``),

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from mypy_extensions import mypyc_attr
 
 from ...editions import Edition
 from ...engine.state import BANK, State
 from .data import EmpireRules
+
+# Rows a new state copies its first lists from: long enough for any seat and any board (a longer one is made).
+_ROW: Final = 64
+_NOBODY: Final = [False] * _ROW
+_ZEROS: Final = [0] * _ROW
+_BANKS: Final = [BANK] * _ROW
 
 
 # (allow_interpreted_subclasses: then, compiled, ``cls.__new__(cls)`` skips ``__init__``, which
@@ -34,12 +42,14 @@ class EmpireState(State):
         rules: EmpireRules = edition.rules
         super().__init__(names, rules.start_cash)
         n, size = len(names), len(edition.board)
-        self.in_jail = [False] * n
-        self.jail_turns = [0] * n
+        # (copies of the module's rows below rather than ``[0] * n``: compiled, a repeat makes a one-item list
+        # and frees it; a game makes these once, and an Empire game is short, about 17 player-turns)
+        self.in_jail = _NOBODY[:n] if n <= _ROW else [False] * n
+        self.jail_turns = _ZEROS[:n] if n <= _ROW else [0] * n
         self.doubles = 0
         self.tower: list[list[int]] = [[] for _ in range(n)]
-        self.height = [0] * n
-        self.owner = [BANK] * size
+        self.height = _ZEROS[:n] if n <= _ROW else [0] * n
+        self.owner = _BANKS[:size] if size <= _ROW else [BANK] * size
         self.stock = list(rules.start_stock)
         self.offices = rules.offices
         self.office_bought = False

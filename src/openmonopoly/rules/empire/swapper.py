@@ -161,5 +161,8 @@ class SwapChoice(Step):
     def detail(self, game: EmpireGame, name: str) -> Any:
         return self.first if name == "first" else self.describe(game)[name]
 
+    def int_detail(self, game: Any, name: str) -> int:  # (the bot reads ``first``: see ``Step.int_detail``)
+        return self.first if name == "first" else Step.int_detail(self, game, name)
+
 
 __all__ = ["roll", "SwapChoice", "is_swapper", "move_steps", "A"]
