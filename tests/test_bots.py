@@ -381,3 +381,24 @@ def test_head_to_head_compares_two_runs_deal_by_deal(tmp_path, capsys):
     capsys.readouterr()
     assert h2h.main([*quick, "--baseline", str(out)]) == 0  # the same games again: no difference
     assert "minus the baseline's: +0.0 points" in capsys.readouterr().out
+
+
+def test_the_random_bots_draws_are_pythons_own():
+    """The random bot's compiled draws (``_below``, ``_between``, ``_sample``) leave a generator exactly as
+    ``randrange``, ``randint`` and ``sample`` do, value for value: a seed gives the same random-bot games."""
+    import random
+
+    from openmonopoly.agents.random_bot import _below, _between, _sample
+
+    for seed in range(40):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        for n in (1, 2, 3, 5, 7, 8, 9, 28, 301, 1000, 2**20 + 3):
+            assert _below(ours, n) == theirs.randrange(n)
+        for low, high in ((0, 2), (-300, 300), (-17, -17), (5, 9), (0, 1500)):
+            assert _between(ours, low, high) == theirs.randint(low, high)
+        for items in ([], [4], [1, 3, 6, 8, 9], list(range(21)), list(range(22)), list(range(40))):
+            for k in range(min(len(items), 2) + 1):
+                assert _sample(ours, items, k) == theirs.sample(items, k)
+        assert ours.getstate() == theirs.getstate()
+    with pytest.raises(ValueError):
+        _between(random.Random(0), 3, 2)

@@ -15,7 +15,8 @@ cost of a heuristic bot's rather than checking every any-time action at every de
 from __future__ import annotations
 
 import random
-from typing import cast
+from collections.abc import Sequence
+from typing import TypeVar, cast
 
 from ..editions.schema import STREET
 from ..engine import actions as A
@@ -24,6 +25,51 @@ from ..engine.agent import CompiledAgent
 from ..engine.prompt import Prompt
 from ..engine.view import View
 from ..rules.classic.game import ClassicView
+
+T = TypeVar("T")
+
+
+# ``random.Random``'s ``randrange``, ``randint`` and ``sample`` are interpreted Python: at some thousand
+# instructions a call they made the random bot's turn twice the heuristic bot's. These three draw exactly as
+# CPython's (``_randbelow_with_getrandbits``: the fewest bits that hold ``n``, drawn again until below it;
+# ``sample``'s two ways), so a seed gives the same games; tests/test_bots.py compares them with the originals.
+def _below(rng: random.Random, n: int) -> int:
+    """``rng.randrange(n)`` for ``n`` > 0."""
+    k = n.bit_length()
+    r: int = rng.getrandbits(k)
+    while r >= n:
+        r = rng.getrandbits(k)
+    return r
+
+
+def _between(rng: random.Random, low: int, high: int) -> int:
+    """``rng.randint(low, high)``."""
+    if high < low:
+        raise ValueError(f"empty range for randint({low}, {high})")
+    return low + _below(rng, high - low + 1)
+
+
+def _sample(rng: random.Random, items: Sequence[T], k: int) -> list[T]:
+    """``rng.sample(items, k)`` for 0 <= ``k`` <= 5 (the bot takes at most two)."""
+    n = len(items)
+    if not 0 <= k <= min(n, 5):
+        raise ValueError(f"a sample of {k} from {n} items (at most 5 are drawn this way)")
+    out: list[T] = []
+    if n <= 21:  # (CPython's choice for a small sample: a list of n is smaller than a set of k)
+        pool = list(items)
+        for i in range(k):
+            j = _below(rng, n - i)
+            out.append(pool[j])
+            pool[j] = pool[n - i - 1]
+        return out
+    chosen: set[int] = set()
+    for _ in range(k):
+        j = _below(rng, n)
+        while j in chosen:
+            j = _below(rng, n)
+        chosen.add(j)
+        out.append(items[j])
+    return out
 
 
 class RandomAgent(CompiledAgent):
@@ -48,11 +94,11 @@ class RandomAgent(CompiledAgent):
         count = len(actions) + (1 if bids is not None else 0)
         if count == 0:  # nothing answers the prompt by itself: choose among everything legal
             return self._anything(view)
-        choice = rng.randrange(count)
+        choice = _below(rng, count)
         if choice < len(actions):
             return actions[choice]
         assert bids is not None
-        return Action(A.BID, rng.randint(*bids))
+        return Action(A.BID, _between(rng, bids[0], bids[1]))
 
     def _anytime_or_trade(self, view: View) -> Action | None:
         """A uniformly random any-time action or trade offer, or None when there is none."""
@@ -64,7 +110,7 @@ class RandomAgent(CompiledAgent):
             options.append(None)  # (stands for "propose some trade")
         if not options:
             return None
-        choice = options[rng.randrange(len(options))]
+        choice = options[_below(rng, len(options))]
         if choice is not None:
             return choice
         offer = self.random_offer(view, legal.trade_partners)
@@ -79,13 +125,13 @@ class RandomAgent(CompiledAgent):
         me = view.player
         assert me is not None
         for _ in range(5):
-            other = partners[rng.randrange(len(partners))]
+            other = partners[_below(rng, len(partners))]
             mine = self._tradable(view, me)
             theirs = self._tradable(view, other)
-            give = tuple(rng.sample(mine, min(len(mine), rng.randint(0, 2))))
-            take = tuple(rng.sample(theirs, min(len(theirs), rng.randint(0, 2))))
+            give = tuple(_sample(rng, mine, min(len(mine), _between(rng, 0, 2))))
+            take = tuple(_sample(rng, theirs, min(len(theirs), _between(rng, 0, 2))))
             cash_me, cash_other = view.cash[me], view.cash[other]
-            cash = rng.randint(-min(cash_other, 300), min(cash_me, 300))
+            cash = _between(rng, -min(cash_other, 300), min(cash_me, 300))
             cards_mine = view.trade_cards(me)
             give_cards = (cards_mine[0],) if cards_mine and rng.random() < 0.3 else ()
             offer = TradeOffer(me, other, give, take, cash, give_cards, ())
