@@ -50,9 +50,17 @@ def group_counts(members: tuple[int, ...], owner: list[int], me: int, pos: int) 
 
 # Bots offer a trade or two a turn: built straight as tuples, an offer and its action skip the NamedTuples'
 # Python-level ``__new__`` (the same values, at a fraction of the cost).
-def trade_offer(proposer: int, target: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> TradeOffer:
-    """``TradeOffer(proposer, target, give, take, cash)``: properties and cash, no cards."""
-    return tuple.__new__(TradeOffer, (proposer, target, give, take, cash, (), ()))
+def trade_offer(
+    proposer: int,
+    target: int,
+    give: tuple[int, ...],
+    take: tuple[int, ...],
+    cash: int,
+    give_cards: tuple[int, ...] = (),
+) -> TradeOffer:
+    """``TradeOffer(proposer, target, give, take, cash, give_cards)``: properties, cash and the proposer's cards,
+    none asked for (the NamedTuple's own ``__new__`` is interpreted Python)."""
+    return tuple.__new__(TradeOffer, (proposer, target, give, take, cash, give_cards, ()))
 
 
 def trade_action(offer: TradeOffer) -> Action:

@@ -22,9 +22,10 @@ from ..editions.schema import STREET
 from ..engine import actions as A
 from ..engine.actions import Action, TradeOffer
 from ..engine.agent import CompiledAgent
-from ..engine.prompt import Prompt
+from ..engine.prompt import Prompt, numbered_action
 from ..engine.view import View
 from ..rules.classic.game import ClassicView
+from .base import trade_action, trade_offer
 
 T = TypeVar("T")
 
@@ -98,7 +99,7 @@ class RandomAgent(CompiledAgent):
         if choice < len(actions):
             return actions[choice]
         assert bids is not None
-        return Action(A.BID, _between(rng, bids[0], bids[1]))
+        return numbered_action(A.BID, _between(rng, bids[0], bids[1]))
 
     def _anytime_or_trade(self, view: View) -> Action | None:
         """A uniformly random any-time action or trade offer, or None when there is none."""
@@ -114,7 +115,7 @@ class RandomAgent(CompiledAgent):
         if choice is not None:
             return choice
         offer = self.random_offer(view, legal.trade_partners)
-        return None if offer is None else Action(A.TRADE, -1, offer)
+        return None if offer is None else trade_action(offer)
 
     def _anything(self, view: View) -> Action:
         move = self._anytime_or_trade(view)
@@ -134,8 +135,8 @@ class RandomAgent(CompiledAgent):
             cash = _between(rng, -min(cash_other, 300), min(cash_me, 300))
             cards_mine = view.trade_cards(me)
             give_cards = (cards_mine[0],) if cards_mine and rng.random() < 0.3 else ()
-            offer = TradeOffer(me, other, give, take, cash, give_cards, ())
-            if view.check(Action(A.TRADE, -1, offer)) is None:
+            offer = trade_offer(me, other, give, take, cash, give_cards)
+            if view.check(trade_action(offer)) is None:
                 return offer
         return None
 
