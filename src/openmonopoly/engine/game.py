@@ -93,14 +93,14 @@ class Game:
     # ``ACTION_KINDS``, read once per game (``_action_kinds``): a class attribute is looked up by name each time.
     _kinds: ActionKinds | None = None
     # What each action kind is, as bits (``kind_code``): the table, the codes of the five kinds asked most
-    # (-1 until first asked), and the last eight other kinds looked up with theirs (``_kind0``/``_code0`` to
+    # (set with the table), and the last eight other kinds looked up with theirs (``_kind0``/``_code0`` to
     # ``_kind7``/``_code7``, filled in turn from ``_next_kind_slot``).
     _codes: dict[str, int] | None = None
-    _roll_code: int = -1
-    _build_code: int = -1
-    _bid_code: int = -1
-    _pass_code: int = -1
-    _buy_code: int = -1
+    _roll_code: int = 0
+    _build_code: int = 0
+    _bid_code: int = 0
+    _pass_code: int = 0
+    _buy_code: int = 0
     _kind0: str = ""
     _kind1: str = ""
     _kind2: str = ""
@@ -675,31 +675,18 @@ class Game:
         the three kept before, moved to the front at every ask, let Empire's push each other out).
         Kept by identity: an equal string that is another object (an action parsed from text) is looked up
         again, and answered the same."""
+        if self._codes is None:  # (the table and the five kinds' fields, made at the game's first ask)
+            self._read_codes()
         if kind is A.ROLL:
-            code = self._roll_code
-            if code < 0:
-                code = self._roll_code = self._looked_up_code(kind)
-            return code
+            return self._roll_code
         if kind is A.BUILD:
-            code = self._build_code
-            if code < 0:
-                code = self._build_code = self._looked_up_code(kind)
-            return code
+            return self._build_code
         if kind is A.BID:
-            code = self._bid_code
-            if code < 0:
-                code = self._bid_code = self._looked_up_code(kind)
-            return code
+            return self._bid_code
         if kind is A.PASS:
-            code = self._pass_code
-            if code < 0:
-                code = self._pass_code = self._looked_up_code(kind)
-            return code
+            return self._pass_code
         if kind is A.BUY:
-            code = self._buy_code
-            if code < 0:
-                code = self._buy_code = self._looked_up_code(kind)
-            return code
+            return self._buy_code
         if kind is self._kind0:
             return self._code0
         if kind is self._kind1:
@@ -746,11 +733,23 @@ class Game:
             self._code7 = code
         return code
 
+    def _read_codes(self) -> None:
+        """The family's table of kind codes (``kind_codes``), and the codes of the five kinds ``kind_code``
+        keeps in fields of their own."""
+        codes = self._codes = kind_codes(type(self))
+        self._roll_code = codes.get(A.ROLL, 0)
+        self._build_code = codes.get(A.BUILD, 0)
+        self._bid_code = codes.get(A.BID, 0)
+        self._pass_code = codes.get(A.PASS, 0)
+        self._buy_code = codes.get(A.BUY, 0)
+
     def _looked_up_code(self, kind: str) -> int:
         """``kind_code`` from the family's table (``kind_codes``), made on first need."""
         codes = self._codes
         if codes is None:
-            codes = self._codes = kind_codes(type(self))
+            self._read_codes()
+            codes = self._codes
+            assert codes is not None
         return codes.get(kind, 0)
 
     def check(self, player: Any, action: Any) -> str | None:
