@@ -179,6 +179,27 @@ def test_keyboard_interrupt_keeps_what_finished(reference):
     assert run.result["digest"] == simulate("classic", 4, 5, SEATS, **KW)["digest"]
 
 
+def test_a_ctrl_c_while_a_chunk_is_counted_waits_until_its_games_are_kept(monkeypatch, reference):
+    """The third chunk's totals are merged, then Ctrl-C arrives before its games are kept: the run stops
+    after the chunk is taken whole, so the games counted (the digest's, the JSON's) are the games written."""
+    merge = Aggregate.merge
+    merged = []
+
+    def merge_then_ctrl_c(self, totals):
+        merge(self, totals)
+        merged.append(totals)
+        if len(merged) == 3:
+            os.kill(os.getpid(), signal.SIGINT)
+            merged.append("no KeyboardInterrupt here, in the middle of taking the chunk")
+
+    monkeypatch.setattr(Aggregate, "merge", merge_then_ctrl_c)
+    run = run_simulation(*ARGS, **KW, backend="inprocess", chunk_size=2)
+    assert run.interrupted
+    assert run.result["games"] == len(run.games) == 6
+    assert isinstance(merged[-1], str)
+    assert run.games == reference.games[:6]
+
+
 def test_backend_choice_and_errors():
     assert isinstance(make_backend("local", workers=1), InProcess)
     assert isinstance(make_backend("local", workers=2), ProcessPool)

@@ -137,3 +137,22 @@ def test_the_house_rules_lab_checks_its_report_path_too(tmp_path, no_game_may_st
     result = runner.invoke(app, [*CLI, "--compare", "book", "utility-rent-reroll", "--report", str(target)])
     assert result.exit_code == 2, result.output
     assert "is a file; give a folder" in " ".join(result.stderr.split())
+
+
+def test_ctrl_c_stops_the_run_but_cannot_cut_the_writing_once_it_is_over():
+    """Armed, Ctrl-C raises KeyboardInterrupt (the runner keeps what finished); disarmed (the run is over,
+    its games are being written), a Ctrl-C is only noted: the writing goes on and the exit code is 130."""
+    from openmonopoly.cli.stopping import stop_signals_interrupt
+
+    before = signal.getsignal(signal.SIGINT)
+    with stop_signals_interrupt() as stops, pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1)
+    assert stops.received == signal.SIGINT and stops.exit_code(True) == 130
+    with stop_signals_interrupt() as stops:
+        stops.armed = False
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.05)
+        written = "every game"
+    assert written == "every game" and stops.received == signal.SIGINT and stops.exit_code(False) == 0
+    assert signal.getsignal(signal.SIGINT) is before

@@ -1,9 +1,9 @@
 """SIGTERM and SIGHUP stop a long command the way Ctrl-C does: a ``kill``, a service manager or a closed
 terminal must not lose the games that finished. Within ``stop_signals_interrupt()`` the first such
-signal raises ``KeyboardInterrupt`` in the main thread (the simulation's runner keeps what finished on
-it); once the caller disarms it (``armed = False``: the run is over), signals are only noted, so
-the results are written whatever arrives. ``exit_code()`` is then ``128 + signal``, as
-a shell reports a process a signal stopped (130 for Ctrl-C)."""
+signal (or Ctrl-C's SIGINT) raises ``KeyboardInterrupt`` in the main thread (the simulation's runner keeps
+what finished on it); once the caller disarms it (``armed = False``: the run is over), signals are only
+noted, so the results are written whatever arrives, a second Ctrl-C included. ``exit_code()`` is then
+``128 + signal``, as a shell reports a process a signal stopped (130 for Ctrl-C)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from types import FrameType
 
 # (SIGHUP does not exist on Windows)
-SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
+SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
 class StopSignals:

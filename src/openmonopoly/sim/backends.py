@@ -106,18 +106,34 @@ STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SI
 
 
 @contextmanager
-def _stop_signals_ignored():
+def _stop_signals_handled_by(handler: Any) -> Iterator[None]:
     import threading
 
     if threading.current_thread() is not threading.main_thread():
-        yield
+        yield  # (signal handlers can only be set in the main thread)
         return
-    previous = {sig: signal.signal(sig, signal.SIG_IGN) for sig in STOP_SIGNALS}
+    previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
     try:
         yield
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+def _stop_signals_ignored() -> Any:
+    return _stop_signals_handled_by(signal.SIG_IGN)
+
+
+@contextmanager
+def stop_signals_held() -> Iterator[None]:
+    """Within: a stop signal waits for the end of the block, where it is raised again and its own handler
+    runs (Ctrl-C's KeyboardInterrupt). The caller's updates that must agree happen all or not at all: a
+    chunk counted in the totals is also among the games kept (and so written out)."""
+    held: list[int] = []
+    with _stop_signals_handled_by(lambda signum, frame: held.append(signum)):
+        yield
+    if held:
+        signal.raise_signal(held[0])  # (the first only: one stop is enough, a second would cut the clean-up)
 
 
 def _ready() -> int:

@@ -418,7 +418,7 @@ def run_simulation(
     ``startup_seconds`` is the time it took to get ready; ``player_turns_per_worker_sec`` is the
     rate of one worker (player-turns over the time the workers spent in their games).
     """
-    from .backends import make_backend, plan_chunks
+    from .backends import make_backend, plan_chunks, stop_signals_held
     from .stats import Aggregate
 
     if games < 0:
@@ -440,10 +440,11 @@ def run_simulation(
         ready = time.perf_counter()
         chunks = plan_chunks(games, be.workers, chunk_size)
         for chunk in be.run(job, chunks):
-            agg.merge(chunk.totals)
-            worker_seconds += chunk.seconds
-            if chunk.games is not None:
-                kept += chunk.games
+            with stop_signals_held():
+                agg.merge(chunk.totals)
+                worker_seconds += chunk.seconds
+                if chunk.games is not None:
+                    kept += chunk.games
             if progress is not None:
                 progress(agg.count, games)
     except KeyboardInterrupt:
