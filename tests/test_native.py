@@ -48,8 +48,14 @@ def copy_package(to: Path) -> Path:
     return to
 
 
+def loader_env(**extra: str) -> dict[str, str]:
+    """This environment without ``OPENMONOPOLY_PURE`` (the pure-Python suite sets it; the loader tests
+    ask for the compiled core in their subprocesses, so they hold in that suite too), plus ``extra``."""
+    return {**{k: v for k, v in os.environ.items() if k != "OPENMONOPOLY_PURE"}, **extra}
+
+
 def run_digests(env_extra: dict[str, str], pythonpath: Path = SRC) -> dict:
-    env = dict(os.environ, PYTHONPATH=str(pythonpath), **env_extra)
+    env = loader_env(PYTHONPATH=str(pythonpath), **env_extra)
     out = subprocess.run(
         [sys.executable, "-c", DIGESTS, json.dumps(CASES)], env=env, capture_output=True, text=True, check=True
     )
@@ -103,8 +109,8 @@ def test_bytecode_caches_are_not_taken_for_compiled_modules(tmp_path: Path) -> N
     if not all(_native.compiled_paths(m) for m in _native.COMPILED):
         pytest.skip("the core is not compiled here")
     copy = copy_package(tmp_path / "src")
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPATH"] = str(copy)
+    env = loader_env(PYTHONPATH=str(copy))
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     code = "import openmonopoly._native as n; print(n.status())"
     runs = [
         subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
