@@ -208,6 +208,24 @@ def test_claims_rent():
     assert HeuristicAgent().act(g.view(owner), g.prompt) == A.A_CLAIM
 
 
+def test_waives_the_rent_on_a_deed_mortgaged_in_the_claim_window():
+    """No rent may be charged on a mortgaged property: once the owner has mortgaged the deed after the
+    landing, the bot waives (claiming would be refused) and the lander keeps their cash."""
+    g = om.Game("classic", 4, seed=5, options={"rent-must-be-claimed": True}, events=False)
+    p = g.prompt.player
+    owner = (p + 1) % 4
+    own(g, owner, 39)
+    g.state.position[p] = 32
+    g.chance.force_dice(3, 4)
+    g.act(p, A.A_ROLL)
+    g.act(owner, Action(A.MORTGAGE, 39))
+    assert g.prompt.kind == "claim-rent" and g.prompt.player == owner
+    answer = HeuristicAgent().act(g.view(owner), g.prompt)
+    assert answer == A.A_WAIVE
+    g.act(owner, answer)
+    assert (g.state.cash[p], g.state.cash[owner]) == (1500, 1500 + 200)
+
+
 def test_jail_early_leaves_late_stays():
     g = fresh()
     p = g.prompt.player

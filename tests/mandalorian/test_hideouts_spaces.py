@@ -116,6 +116,26 @@ def test_rent_must_be_asked_for_option():
     assert g.state.cash[SEAT] == 150
 
 
+def test_the_bot_asks_for_rent_on_its_hideout_and_waives_once_it_traded_it_away():
+    """The bot claims the rent it is owed; a hideout traded away in the claim window is no longer its
+    hideout to ask rent for, so it waives (claiming would be refused)."""
+    from openmonopoly.agents.families.mandalorian import MandalorianAgent
+
+    g = new_game(first=SEAT, options={"rent-must-be-claimed": True})
+    own(g, 2, 13)
+    place(g, SEAT, 9)
+    roll(g, SEAT, 4)
+    assert MandalorianAgent().act(g.view(2), g.prompt) == om.Action("claim")
+    other = next(q for q in range(4) if q not in (2, SEAT))
+    g.act(2, f"trade {other} give=13 cash=-50")
+    g.act(other, "accept")
+    assert g.prompt.kind == "claim-rent" and g.prompt.player == 2
+    answer = MandalorianAgent().act(g.view(2), g.prompt)
+    assert answer == om.Action("waive")
+    g.act(2, answer)
+    assert g.state.cash[SEAT] == 150 and g.state.owner[13] == other
+
+
 def test_cannot_pay_sell_hideouts_back_to_the_bank_at_the_printed_price():
     """Help! I Can't Pay!: raise money by selling hideouts back to the Bank for the price on the board."""
     g = new_game(first=SEAT)

@@ -57,6 +57,7 @@ A_REJECT: Final = A.A_REJECT
 A_LIFT: Final = A.A_LIFT
 A_KEEP: Final = A.A_KEEP
 A_CLAIM: Final = A.A_CLAIM
+A_WAIVE: Final = A.A_WAIVE
 A_WANT: Final = A.A_WANT
 FALLBACK_KINDS: Final = (
     A.PAY,
@@ -769,7 +770,8 @@ class HeuristicAgent(CompiledAgent):
         if kind == P.TRADE:
             return self.on_trade(view, prompt)  # (likewise)
         if kind == P.CLAIM_RENT:
-            return A_CLAIM
+            # (the deed may have been mortgaged or traded away since the landing: then the rent lapses)
+            return A_CLAIM if view._check_formed(A_CLAIM) is None else A_WAIVE
         if kind == MORTGAGED_PROPERTY:
             lift_cost: int = prompt.detail("lift_cost")
             cash = view.cash[seat_of(view)]

@@ -136,7 +136,8 @@ class MandalorianAgent(CompiledAgent):
         if kind == P.TRADE:
             return self._safe(view, self.on_trade(view, prompt))
         if kind == P.CLAIM_RENT:
-            return A.A_CLAIM
+            # (the hideout may have been traded away since the landing: then the rent lapses)
+            return A.A_CLAIM if view.check(A.A_CLAIM) is None else A.A_WAIVE
         return self._fallback(view)
 
     # ------------------------------------------------------------------ helpers
