@@ -196,7 +196,9 @@ def test_does_not_build_without_a_full_set_or_below_reserve():
 
 
 # ------------------------------------------------------------------ other prompts
-def test_claims_rent():
+def claim_window() -> tuple[om.Game, int, int]:
+    """Rent must be claimed: the lander ``p`` has just reached the owner's Boardwalk (rent 50) and the
+    owner is asked to claim it. Returns (game, lander, owner)."""
     g = om.Game("classic", 4, seed=5, options={"rent-must-be-claimed": True}, events=False)
     p = g.prompt.player
     owner = (p + 1) % 4
@@ -204,6 +206,11 @@ def test_claims_rent():
     g.state.position[p] = 32
     g.chance.force_dice(3, 4)
     g.act(p, A.A_ROLL)
+    return g, p, owner
+
+
+def test_claims_rent():
+    g, _, owner = claim_window()
     assert g.prompt.kind == "claim-rent" and g.prompt.player == owner
     assert HeuristicAgent().act(g.view(owner), g.prompt) == A.A_CLAIM
 
@@ -211,13 +218,7 @@ def test_claims_rent():
 def test_waives_the_rent_on_a_deed_mortgaged_in_the_claim_window():
     """No rent may be charged on a mortgaged property: once the owner has mortgaged the deed after the
     landing, the bot waives (claiming would be refused) and the lander keeps their cash."""
-    g = om.Game("classic", 4, seed=5, options={"rent-must-be-claimed": True}, events=False)
-    p = g.prompt.player
-    owner = (p + 1) % 4
-    own(g, owner, 39)
-    g.state.position[p] = 32
-    g.chance.force_dice(3, 4)
-    g.act(p, A.A_ROLL)
+    g, p, owner = claim_window()
     g.act(owner, Action(A.MORTGAGE, 39))
     assert g.prompt.kind == "claim-rent" and g.prompt.player == owner
     answer = HeuristicAgent().act(g.view(owner), g.prompt)
