@@ -7,14 +7,11 @@ noted, so the results are written whatever arrives, a second Ctrl-C included. ``
 
 from __future__ import annotations
 
-import signal
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
 
-# (SIGHUP does not exist on Windows)
-SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
+from ..stop_signals import stop_signals_handled_by
 
 
 class StopSignals:
@@ -33,9 +30,6 @@ class StopSignals:
 @contextmanager
 def stop_signals_interrupt() -> Iterator[StopSignals]:
     stops = StopSignals()
-    if threading.current_thread() is not threading.main_thread():
-        yield stops  # (signal handlers can only be set in the main thread; nothing to catch elsewhere)
-        return
 
     def interrupt(signum: int, frame: FrameType | None) -> None:
         if stops.received is not None:
@@ -44,9 +38,5 @@ def stop_signals_interrupt() -> Iterator[StopSignals]:
         if stops.armed:
             raise KeyboardInterrupt
 
-    previous = {sig: signal.signal(sig, interrupt) for sig in SIGNALS}
-    try:
+    with stop_signals_handled_by(interrupt):  # (in the main thread only: nothing to catch elsewhere)
         yield stops
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)

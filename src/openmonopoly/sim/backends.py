@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from itertools import islice
 from typing import TYPE_CHECKING, Any, Protocol
 
+from ..stop_signals import STOP_SIGNALS, stop_signals_handled_by
 from .runner import ChunkResult, SimJob, play_chunk, warm_up
 
 if TYPE_CHECKING:
@@ -99,29 +100,11 @@ class InProcess:
         pass
 
 
-# The signals that stop a run (Ctrl-C, ``kill``, a closed terminal): the parent handles them and stops
-# the workers, which ignore them from birth (a terminal's hang-up or a ``kill`` of the process group
+# The signals that stop a run (``STOP_SIGNALS``: Ctrl-C, ``kill``, a closed terminal): the parent handles them
+# and stops the workers, which ignore them from birth (a terminal's hang-up or a ``kill`` of the process group
 # reaches them too, and a worker killed mid-chunk would break the pool before the parent could report).
-STOP_SIGNALS = tuple(getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name))
-
-
-@contextmanager
-def _stop_signals_handled_by(handler: Any) -> Iterator[None]:
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # (signal handlers can only be set in the main thread)
-        return
-    previous = {sig: signal.signal(sig, handler) for sig in STOP_SIGNALS}
-    try:
-        yield
-    finally:
-        for sig, handler in previous.items():
-            signal.signal(sig, handler)
-
-
 def _stop_signals_ignored() -> Any:
-    return _stop_signals_handled_by(signal.SIG_IGN)
+    return stop_signals_handled_by(signal.SIG_IGN)
 
 
 @contextmanager
@@ -130,7 +113,7 @@ def stop_signals_held() -> Iterator[None]:
     runs (Ctrl-C's KeyboardInterrupt). The caller's updates that must agree happen all or not at all: a
     chunk counted in the totals is also among the games kept (and so written out)."""
     held: list[int] = []
-    with _stop_signals_handled_by(lambda signum, frame: held.append(signum)):
+    with stop_signals_handled_by(lambda signum, frame: held.append(signum)):
         yield
     if held:
         signal.raise_signal(held[0])  # (the first only: one stop is enough, a second would cut the clean-up)
