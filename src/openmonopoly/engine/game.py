@@ -703,7 +703,9 @@ class Game:
             return self._code6
         if kind is self._kind7:
             return self._code7
-        code = self._looked_up_code(kind)
+        codes = self._codes  # (read here, past the fields: a local held from the top costs every ask)
+        assert codes is not None  # (made above)
+        code = codes.get(kind, 0)
         slot = self._next_kind_slot
         self._next_kind_slot = (slot + 1) & 7
         if slot < 4:
@@ -742,15 +744,6 @@ class Game:
         self._bid_code = codes.get(A.BID, 0)
         self._pass_code = codes.get(A.PASS, 0)
         self._buy_code = codes.get(A.BUY, 0)
-
-    def _looked_up_code(self, kind: str) -> int:
-        """``kind_code`` from the family's table (``kind_codes``), made on first need."""
-        codes = self._codes
-        if codes is None:
-            self._read_codes()
-            codes = self._codes
-            assert codes is not None
-        return codes.get(kind, 0)
 
     def check(self, player: Any, action: Any) -> str | None:
         """Why ``action`` by ``player`` is illegal now, or None when ``act`` would accept it."""
